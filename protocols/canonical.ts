@@ -1,0 +1,219 @@
+// The one model every front door (native /api, /v1 chat completions, messages,
+// responses) and every provider adapter maps to and from. Nothing here knows a
+// wire format; converters in this folder and adapters in providers/ do.
+
+export const PROVIDER_IDS = [
+  'gemini',
+  'vertex',
+  'openai',
+  'anthropic',
+  'xai',
+  'mistral',
+  'deepseek',
+  'perplexity',
+  'ollama',
+  'elevenlabs',
+  'local-audio',
+  'localai',
+  'local-video',
+] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+export function isProviderId(value: unknown): value is ProviderId {
+  return typeof value === 'string' && (PROVIDER_IDS as readonly string[]).includes(value);
+}
+
+export type TextPart = { type: 'text'; text: string };
+// Video by fileId is resolved to inline data by the worker before an adapter sees it,
+// so adapters only ever handle `data`.
+export type VideoPart = { type: 'video'; mimeType: string; data?: string; fileId?: string };
+// Images arrive from /v1 clients (image_url, image blocks, input_image).
+export type ImagePart = { type: 'image'; mimeType?: string; data?: string; url?: string };
+export type ContentPart = TextPart | VideoPart | ImagePart;
+
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export type Message =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string | ContentPart[] }
+  | { role: 'assistant'; content: string | null; toolCalls?: ToolCall[]; reasoning?: string }
+  | { role: 'tool'; content: string; toolCallId: string };
+
+export interface Tool {
+  type: 'function';
+  function: { name: string; description?: string; parameters?: Record<string, unknown> };
+}
+
+export type ToolChoice = 'auto' | 'none' | 'required' | { type: 'function'; function: { name: string } };
+
+export type ThinkingEffort = 'minimal' | 'low' | 'medium' | 'high';
+export type RecencyFilter = 'hour' | 'day' | 'week' | 'month' | 'year';
+
+export interface WebSearch {
+  enabled: boolean;
+  maxUses?: number;
+  allowedDomains?: string[];
+  blockedDomains?: string[];
+  recencyFilter?: RecencyFilter;
+}
+
+export interface CanonicalRequest {
+  provider: ProviderId;
+  /** Resolved model id (the provider default is filled in before adapters run). */
+  model: string;
+  messages: Message[];
+  temperature?: number;
+  maxTokens?: number;
+  topP?: number;
+  frequencyPenalty?: number;
+  presencePenalty?: number;
+  stop?: string[];
+  responseFormat?: 'text' | 'json' | 'json_schema';
+  /** JSON Schema of the wanted output; `name` is optional and defaults to "response". */
+  jsonSchema?: { name?: string; schema: Record<string, unknown>; strict?: boolean } | Record<string, unknown>;
+  thinkingMode?: { enabled: boolean; budget?: number; effort?: ThinkingEffort };
+  promptCaching?: boolean;
+  promptCacheKey?: string;
+  safetyIdentifier?: string;
+  webSearch?: WebSearch;
+  tools?: Tool[];
+  toolChoice?: ToolChoice;
+  parallelToolCalls?: boolean;
+}
+
+export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter';
+
+export interface Usage {
+  /** Every input token, including cache reads and cache writes. */
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  /** Input tokens read from the provider's prompt cache (a subset of inputTokens). */
+  cachedTokens: number;
+  /** Input tokens written to the provider's prompt cache (a subset of inputTokens). */
+  cacheCreationTokens?: number;
+  /** Output tokens spent on reasoning (a subset of outputTokens). */
+  reasoningTokens?: number;
+}
+
+export interface CanonicalResult {
+  content: string;
+  toolCalls?: ToolCall[];
+  finishReason: FinishReason;
+  /** The stop sequence that ended generation, when the provider says which. */
+  stopSequence?: string;
+  usage: Usage;
+  model: string;
+  provider: ProviderId;
+  /** The upstream's own id for the call, or one we minted when it gives none. */
+  requestId: string;
+  reasoning?: string;
+  citations?: string[];
+}
+
+/**
+ * What an adapter's stream yields, in order: any number of text, reasoning and
+ * tool-call events, then exactly one `finish`. A tool call's `tool_call_start`
+ * comes before any of its `tool_call_args`; `index` counts calls from 0.
+ */
+export type StreamEvent =
+  | { type: 'meta'; model?: string; requestId?: string }
+  | { type: 'text'; delta: string }
+  | { type: 'reasoning'; delta: string }
+  | { type: 'tool_call_start'; index: number; id: string; name: string }
+  | { type: 'tool_call_args'; index: number; delta: string }
+  | { type: 'citations'; urls: string[] }
+  | { type: 'finish'; finishReason: FinishReason; stopSequence?: string; usage: Usage };
+
+export function emptyUsage(): Usage {
+  return { inputTokens: 0, outputTokens: 0, totalTokens: 0, cachedTokens: 0 };
+}
+
+/** Folds a stream into the result a non-streaming call would have given. */
+export class ResultAccumulator {
+  private content = '';
+  private reasoning = '';
+  private calls: ToolCall[] = [];
+  private citations: string[] | undefined;
+  model: string;
+  requestId: string;
+  finish: Extract<StreamEvent, { type: 'finish' }> | undefined;
+
+  constructor(private readonly provider: ProviderId, model: string, requestId: string) {
+    this.model = model;
+    this.requestId = requestId;
+  }
+
+  push(event: StreamEvent): void {
+    switch (event.type) {
+      case 'meta':
+        if (event.model) this.model = event.model;
+        if (event.requestId) this.requestId = event.requestId;
+        break;
+      case 'text':
+        this.content += event.delta;
+        break;
+      case 'reasoning':
+        this.reasoning += event.delta;
+        break;
+      case 'tool_call_start':
+        this.calls[event.index] = { id: event.id, type: 'function', function: { name: event.name, arguments: '' } };
+        break;
+      case 'tool_call_args': {
+        const call = this.calls[event.index];
+        if (call) call.function.arguments += event.delta;
+        break;
+      }
+      case 'citations':
+        this.citations = event.urls;
+        break;
+      case 'finish':
+        this.finish = event;
+        break;
+    }
+  }
+
+  result(): CanonicalResult {
+    const calls = this.calls.filter(Boolean);
+    return {
+      content: this.content,
+      ...(calls.length ? { toolCalls: calls } : {}),
+      finishReason: this.finish?.finishReason ?? 'stop',
+      ...(this.finish?.stopSequence !== undefined ? { stopSequence: this.finish.stopSequence } : {}),
+      usage: this.finish?.usage ?? emptyUsage(),
+      model: this.model,
+      provider: this.provider,
+      requestId: this.requestId,
+      ...(this.reasoning ? { reasoning: this.reasoning } : {}),
+      ...(this.citations ? { citations: this.citations } : {}),
+    };
+  }
+}
+
+/** Embeddings, shared by the queued native endpoint and /v1/embeddings. */
+export interface EmbeddingRequest {
+  provider: ProviderId;
+  model: string;
+  input: string[];
+  dimensions?: number;
+}
+
+export interface EmbeddingResult {
+  embeddings: number[][];
+  model: string;
+  provider: ProviderId;
+  dimensions: number;
+  usage: { inputTokens: number; totalTokens: number };
+}
+
+export interface ModelInfo {
+  id: string;
+  name?: string;
+  capabilities: string[];
+  contextWindow?: number;
+  maxOutputTokens?: number;
+}

@@ -1,0 +1,222 @@
+// Every upstream call goes through here: one keep-alive undici Agent, retries
+// with backoff for 429/5xx/connection failures (only before any byte of a
+// stream has been handed on), timeouts, and errors that name the provider.
+import { Agent, request, type Dispatcher } from 'undici';
+import type { ProviderId } from '../protocols/canonical.ts';
+import { ProviderError, type CallContext } from './types.ts';
+
+const agent = new Agent({ keepAliveTimeout: 30_000, connections: 256, pipelining: 1 });
+
+export interface UpstreamRequest {
+  method?: 'GET' | 'POST' | 'DELETE' | 'PUT';
+  url: string;
+  headers?: Record<string, string>;
+  /** Objects are sent as JSON. */
+  body?: unknown;
+  /** Attempts in all, first included. */
+  attempts?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 120_000;
+const RETRYABLE = new Set([408, 409, 429, 500, 502, 503, 504, 529]);
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+function retryAfterMs(headers: Dispatcher.ResponseData['headers']): number | undefined {
+  const raw = headers['retry-after-ms'] ?? headers['retry-after'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value) return undefined;
+  if (headers['retry-after-ms']) return Number(value);
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+}
+
+function backoffMs(attempt: number, hinted?: number): number {
+  if (hinted !== undefined) return Math.min(hinted, 20_000);
+  return Math.min(200 * 2 ** attempt, 4_000) * (0.5 + Math.random() / 2);
+}
+
+function describeUpstream(provider: ProviderId, status: number, body: string): string {
+  const snippet = body.length > 500 ? `${body.slice(0, 500)}…` : body;
+  return `${provider} answered HTTP ${status}${snippet ? `: ${snippet}` : ''}`;
+}
+
+/**
+ * Sends a request and returns the response once its status is 2xx; retries
+ * what is safe to retry. The caller owns the body (JSON or a stream).
+ */
+export async function send(provider: ProviderId, ctx: CallContext, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+  const attempts = req.attempts ?? 3;
+  const timeoutMs = ctx.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const headers: Record<string, string> = { ...req.headers };
+  let body: string | Buffer | undefined;
+  if (req.body !== undefined) {
+    if (typeof req.body === 'string' || Buffer.isBuffer(req.body)) body = req.body as string | Buffer;
+    else {
+      body = JSON.stringify(req.body);
+      headers['content-type'] ??= 'application/json';
+    }
+  }
+  let lastError: ProviderError | undefined;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (attempt > 0) await sleep(backoffMs(attempt - 1, lastError?.retryAfterMs), ctx.signal).catch(() => {});
+    if (ctx.signal.aborted) throw new ProviderError(provider, 'cancelled', `${provider} call was cancelled`);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = AbortSignal.any([ctx.signal, timeout]);
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await request(req.url, {
+        method: req.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers,
+        body,
+        signal,
+        dispatcher: agent,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+    } catch (err) {
+      if (ctx.signal.aborted) throw new ProviderError(provider, 'cancelled', `${provider} call was cancelled`, { cause: err });
+      if (timeout.aborted) {
+        lastError = new ProviderError(provider, 'timeout', `${provider} did not answer within ${timeoutMs} ms`, { cause: err });
+      } else {
+        const code = (err as { code?: string }).code ?? (err as Error).message;
+        lastError = new ProviderError(provider, 'unreachable', `${provider} is unreachable at ${new URL(req.url).origin} (${code})`, {
+          cause: err,
+        });
+      }
+      continue;
+    }
+    if (res.statusCode >= 200 && res.statusCode < 300) return res;
+    const text = await res.body.text().catch(() => '');
+    const hinted = retryAfterMs(res.headers);
+    const code = res.statusCode === 429 ? 'rate_limited' : res.statusCode >= 500 ? 'upstream_error' : 'upstream_rejected';
+    lastError = new ProviderError(provider, code, describeUpstream(provider, res.statusCode, text), {
+      status: res.statusCode,
+      retryAfterMs: hinted,
+      upstreamBody: text.slice(0, 2000),
+    });
+    if (!RETRYABLE.has(res.statusCode)) throw lastError;
+  }
+  throw lastError!;
+}
+
+export async function sendJson<T = any>(provider: ProviderId, ctx: CallContext, req: UpstreamRequest): Promise<T> {
+  const res = await send(provider, ctx, req);
+  const text = await res.body.text();
+  try {
+    return JSON.parse(text) as T;
+  } catch (err) {
+    throw new ProviderError(provider, 'upstream_error', `${provider} sent a body that is not JSON: ${text.slice(0, 200)}`, { cause: err });
+  }
+}
+
+export interface SseMessage {
+  event?: string;
+  data: string;
+  id?: string;
+}
+
+/** Parses a text/event-stream body (WHATWG rules: CRLF/LF/CR, multi-line data, comments). */
+export async function* parseSse(body: AsyncIterable<Buffer | string>): AsyncGenerator<SseMessage> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let event: string | undefined;
+  let id: string | undefined;
+  let data: string[] = [];
+  const dispatch = function* (line: string): Generator<SseMessage> {
+    if (line === '') {
+      if (data.length) yield { event, data: data.join('\n'), id };
+      event = undefined;
+      data = [];
+      return;
+    }
+    if (line.startsWith(':')) return;
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'data') data.push(value);
+    else if (field === 'event') event = value;
+    else if (field === 'id') id = value;
+  };
+  for await (const chunk of body) {
+    buffer += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    let match: RegExpExecArray | null;
+    const re = /\r\n|\r|\n/g;
+    let start = 0;
+    while ((match = re.exec(buffer))) {
+      // A lone CR at the very end may be the first half of CRLF: wait for more.
+      if (match[0] === '\r' && match.index === buffer.length - 1) break;
+      yield* dispatch(buffer.slice(start, match.index));
+      start = match.index + match[0].length;
+    }
+    buffer = buffer.slice(start);
+  }
+  buffer += decoder.decode();
+  if (buffer) yield* dispatch(buffer);
+  yield* dispatch('');
+}
+
+/** Parses newline-delimited JSON (Ollama streams). */
+export async function* parseNdjson<T = any>(provider: ProviderId, body: AsyncIterable<Buffer | string>): AsyncGenerator<T> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const parse = (line: string): T => {
+    try {
+      return JSON.parse(line) as T;
+    } catch (err) {
+      throw new ProviderError(provider, 'upstream_error', `${provider} sent a stream line that is not JSON: ${line.slice(0, 200)}`, {
+        cause: err,
+      });
+    }
+  };
+  for await (const chunk of body) {
+    buffer += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) !== -1) {
+      const line = buffer.slice(0, nl).trim();
+      buffer = buffer.slice(nl + 1);
+      if (line) yield parse(line);
+    }
+  }
+  const rest = (buffer + decoder.decode()).trim();
+  if (rest) yield parse(rest);
+}
+
+/** Parses an SSE data payload as JSON, naming the provider when it is not. */
+export function parseEventJson<T = any>(provider: ProviderId, data: string): T {
+  try {
+    return JSON.parse(data) as T;
+  } catch (err) {
+    throw new ProviderError(provider, 'upstream_error', `${provider} sent a stream event that is not JSON: ${data.slice(0, 200)}`, {
+      cause: err,
+    });
+  }
+}
+
+export function requireKey(ctx: CallContext): string {
+  const { settings } = ctx;
+  if (!settings.apiKey) {
+    throw new ProviderError(settings.id, 'missing_config', `${settings.id} is not configured: set ${settings.keyEnv ?? 'its API key'}`);
+  }
+  return settings.apiKey;
+}
+
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
