@@ -194,6 +194,16 @@ export class ResultAccumulator {
   }
 }
 
+/** Price of one call, carried by every result the gateway returns (native and /v1). */
+export interface Cost {
+  /** USD; 0 when billed to the caller's own provider key. */
+  customerPrice: number;
+  currency: 'USD';
+  billing: 'metered' | 'byok';
+  /** Only present when served from the completion cache. */
+  cached?: boolean;
+}
+
 /** Embeddings, shared by the queued native endpoint and /v1/embeddings. */
 export interface EmbeddingRequest {
   provider: ProviderId;
