@@ -1,0 +1,357 @@
+// OpenAI Chat Completions <-> canonical model, for POST /v1/chat/completions.
+
+import type {
+  CanonicalRequest,
+  CanonicalResult,
+  ContentPart,
+  Cost,
+  FinishReason,
+  Message,
+  ProviderId,
+  Tool,
+  ToolCall,
+  ToolChoice,
+  Usage,
+} from './canonical.ts';
+import {
+  array,
+  hasCacheControl,
+  imageFromUrl,
+  invalid,
+  isObject,
+  jsonSchemaFormat,
+  nowSeconds,
+  object,
+  optBoolean,
+  optInteger,
+  optNumber,
+  optObject,
+  optString,
+  parseModelRef,
+  prefixedId,
+  string,
+  thinkingFromEffort,
+  type ContentEvent,
+  type FinishEvent,
+  type Json,
+} from './compat.ts';
+
+export interface ChatRequest {
+  provider: ProviderId;
+  model: string;
+  request: CanonicalRequest;
+  stream: boolean;
+  /** `stream_options.include_usage`: the stream ends with a usage chunk. */
+  includeUsage: boolean;
+}
+
+export function fromChatRequest(input: unknown): ChatRequest {
+  const body = object(input, 'body');
+  const { provider, model } = parseModelRef(body.model);
+
+  const n = optNumber(body.n, 'n');
+  if (n !== undefined && n !== 1) throw invalid('n', 'Only n = 1 is supported');
+
+  const messages = array(body.messages, 'messages').map((m, i) => fromChatMessage(m, `messages[${i}]`));
+  if (!messages.length) throw invalid('messages', 'messages must not be empty');
+
+  const request: CanonicalRequest = { provider, model, messages };
+  const set = <K extends keyof CanonicalRequest>(key: K, value: CanonicalRequest[K] | undefined) => {
+    if (value !== undefined) request[key] = value;
+  };
+  set('temperature', optNumber(body.temperature, 'temperature'));
+  set('topP', optNumber(body.top_p, 'top_p'));
+  set('frequencyPenalty', optNumber(body.frequency_penalty, 'frequency_penalty'));
+  set('presencePenalty', optNumber(body.presence_penalty, 'presence_penalty'));
+  // max_completion_tokens replaced max_tokens; when both are sent the newer one wins.
+  set(
+    'maxTokens',
+    optInteger(body.max_completion_tokens, 'max_completion_tokens') ?? optInteger(body.max_tokens, 'max_tokens'),
+  );
+  set('stop', stopSequences(body.stop));
+  Object.assign(request, responseFormat(body.response_format));
+  set('tools', body.tools == null ? undefined : array(body.tools, 'tools').map((t, i) => fromChatTool(t, `tools[${i}]`)));
+  set('toolChoice', toolChoice(body.tool_choice));
+  set('parallelToolCalls', optBoolean(body.parallel_tool_calls, 'parallel_tool_calls'));
+  set('promptCacheKey', optString(body.prompt_cache_key, 'prompt_cache_key'));
+  // `user` is the deprecated predecessor of safety_identifier.
+  set('safetyIdentifier', optString(body.safety_identifier, 'safety_identifier') ?? optString(body.user, 'user'));
+  set('thinkingMode', thinkingFromEffort(body.reasoning_effort, 'reasoning_effort'));
+  if (optObject(body.web_search_options, 'web_search_options')) request.webSearch = { enabled: true };
+  // Clients that target caching upstreams through an OpenAI-shaped API mark breakpoints this way.
+  if (hasCacheControl(body.messages) || hasCacheControl(body.tools)) request.promptCaching = true;
+
+  const streamOptions = optObject(body.stream_options, 'stream_options');
+  return {
+    provider,
+    model,
+    request,
+    stream: optBoolean(body.stream, 'stream') ?? false,
+    includeUsage: optBoolean(streamOptions?.include_usage, 'stream_options.include_usage') ?? false,
+  };
+}
+
+function fromChatMessage(input: unknown, param: string): Message {
+  const m = object(input, param);
+  const role = string(m.role, `${param}.role`);
+  switch (role) {
+    case 'system':
+    case 'developer':
+      return { role: 'system', content: textOf(m.content, `${param}.content`) };
+    case 'user':
+      return { role: 'user', content: userContent(m.content, `${param}.content`) };
+    case 'assistant': {
+      const toolCalls =
+        m.tool_calls == null
+          ? []
+          : array(m.tool_calls, `${param}.tool_calls`).map((c, i) => fromChatToolCall(c, `${param}.tool_calls[${i}]`));
+      const content = m.content == null ? null : textOf(m.content, `${param}.content`);
+      return { role: 'assistant', content, ...(toolCalls.length ? { toolCalls } : {}) };
+    }
+    case 'tool':
+      return {
+        role: 'tool',
+        content: textOf(m.content, `${param}.content`),
+        toolCallId: string(m.tool_call_id, `${param}.tool_call_id`),
+      };
+    default:
+      throw invalid(`${param}.role`, `Unsupported role "${role}"; use system, developer, user, assistant or tool`);
+  }
+}
+
+/** Text of a string or an array of text (or, for assistants, refusal) parts. */
+function textOf(content: unknown, param: string): string {
+  if (typeof content === 'string') return content;
+  return array(content, param)
+    .map((p, i) => {
+      const part = object(p, `${param}[${i}]`);
+      if (part.type === 'text') return string(part.text, `${param}[${i}].text`);
+      if (part.type === 'refusal') return string(part.refusal, `${param}[${i}].refusal`);
+      throw invalid(`${param}[${i}].type`, `Only text parts are allowed here, got "${String(part.type)}"`);
+    })
+    .join('\n');
+}
+
+function userContent(content: unknown, param: string): string | ContentPart[] {
+  if (typeof content === 'string') return content;
+  return array(content, param).map((p, i): ContentPart => {
+    const at = `${param}[${i}]`;
+    const part = object(p, at);
+    switch (part.type) {
+      case 'text':
+        return { type: 'text', text: string(part.text, `${at}.text`) };
+      case 'image_url': {
+        const image = part.image_url;
+        const url = typeof image === 'string' ? image : string(object(image, `${at}.image_url`).url, `${at}.image_url.url`);
+        return imageFromUrl(url, `${at}.image_url.url`);
+      }
+      default:
+        throw invalid(`${at}.type`, `Unsupported content part "${String(part.type)}"; use text or image_url`);
+    }
+  });
+}
+
+function fromChatToolCall(input: unknown, param: string): ToolCall {
+  const call = object(input, param);
+  const fn = object(call.function, `${param}.function`);
+  return {
+    id: string(call.id, `${param}.id`),
+    type: 'function',
+    function: { name: string(fn.name, `${param}.function.name`), arguments: optString(fn.arguments, `${param}.function.arguments`) ?? '' },
+  };
+}
+
+function fromChatTool(input: unknown, param: string): Tool {
+  const tool = object(input, param);
+  if (tool.type !== 'function') throw invalid(`${param}.type`, 'Only function tools are supported');
+  const fn = object(tool.function, `${param}.function`);
+  const description = optString(fn.description, `${param}.function.description`);
+  const parameters = optObject(fn.parameters, `${param}.function.parameters`);
+  return {
+    type: 'function',
+    function: {
+      name: string(fn.name, `${param}.function.name`),
+      ...(description !== undefined ? { description } : {}),
+      ...(parameters !== undefined ? { parameters } : {}),
+    },
+  };
+}
+
+function toolChoice(value: unknown): ToolChoice | undefined {
+  if (value == null) return undefined;
+  if (value === 'auto' || value === 'none' || value === 'required') return value;
+  if (isObject(value) && value.type === 'function') {
+    const fn = object(value.function, 'tool_choice.function');
+    return { type: 'function', function: { name: string(fn.name, 'tool_choice.function.name') } };
+  }
+  throw invalid('tool_choice', 'tool_choice must be auto, none, required or {type: "function", function: {name}}');
+}
+
+function stopSequences(value: unknown): string[] | undefined {
+  if (value == null) return undefined;
+  if (typeof value === 'string') return [value];
+  return array(value, 'stop').map((s, i) => string(s, `stop[${i}]`));
+}
+
+function responseFormat(value: unknown): Pick<CanonicalRequest, 'responseFormat' | 'jsonSchema'> {
+  const format = optObject(value, 'response_format');
+  switch (format?.type) {
+    case undefined:
+      return {};
+    case 'text':
+      return { responseFormat: 'text' };
+    case 'json_object':
+      return { responseFormat: 'json' };
+    case 'json_schema':
+      return {
+        responseFormat: 'json_schema',
+        jsonSchema: jsonSchemaFormat(object(format.json_schema, 'response_format.json_schema'), 'response_format.json_schema'),
+      };
+    default:
+      throw invalid('response_format.type', 'response_format.type must be text, json_object or json_schema');
+  }
+}
+
+/** What the reply needs beyond the result: the model string as the client sent it. */
+export interface ChatReplyContext {
+  /** `<provider>/<model>` exactly as the client asked for it. */
+  model: string;
+  /** Defaults to the result's requestId. */
+  id?: string;
+  /** Unix seconds; defaults to now. */
+  created?: number;
+}
+
+export function toChatCompletion(result: CanonicalResult, cost: Cost, ctx: ChatReplyContext): Json {
+  const toolCalls = result.toolCalls ?? [];
+  return {
+    id: prefixedId('chatcmpl-', ctx.id ?? result.requestId),
+    object: 'chat.completion',
+    created: ctx.created ?? nowSeconds(),
+    model: ctx.model,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          // OpenAI sends null, not "", when the turn is only tool calls.
+          content: result.content === '' && toolCalls.length ? null : result.content,
+          refusal: null,
+          ...(result.reasoning ? { reasoning_content: result.reasoning } : {}),
+          ...(toolCalls.length ? { tool_calls: toolCalls.map(toChatToolCall) } : {}),
+        },
+        logprobs: null,
+        finish_reason: result.finishReason satisfies FinishReason,
+      },
+    ],
+    usage: toChatUsage(result.usage),
+    ...(result.citations ? { citations: result.citations } : {}),
+    cost,
+  };
+}
+
+function toChatToolCall(call: ToolCall): Json {
+  return { id: call.id, type: 'function', function: { name: call.function.name, arguments: call.function.arguments } };
+}
+
+export function toChatUsage(usage: Usage): Json {
+  return {
+    prompt_tokens: usage.inputTokens,
+    completion_tokens: usage.outputTokens,
+    total_tokens: usage.totalTokens,
+    prompt_tokens_details: { cached_tokens: usage.cachedTokens },
+    completion_tokens_details: { reasoning_tokens: usage.reasoningTokens ?? 0 },
+  };
+}
+
+export interface ChatStreamOptions extends ChatReplyContext {
+  id: string;
+  includeUsage: boolean;
+}
+
+/**
+ * Canonical stream events -> `chat.completion.chunk` objects. The SSE forms
+ * (`data: <json>` lines and the closing `data: [DONE]`) come from the *Sse methods.
+ */
+export class ChatCompletionStreamEncoder {
+  private readonly id: string;
+  private readonly created: number;
+  private started = false;
+
+  constructor(private readonly options: ChatStreamOptions) {
+    this.id = prefixedId('chatcmpl-', options.id);
+    this.created = options.created ?? nowSeconds();
+  }
+
+  /** The opening chunk (role assistant, empty content); sent once, before anything else. */
+  start(): Json[] {
+    if (this.started) return [];
+    this.started = true;
+    return [this.chunk({ role: 'assistant', content: '', refusal: null })];
+  }
+
+  push(event: ContentEvent): Json[] {
+    const out = this.start();
+    switch (event.type) {
+      case 'text':
+        if (event.delta) out.push(this.chunk({ content: event.delta }));
+        break;
+      case 'reasoning':
+        if (event.delta) out.push(this.chunk({ reasoning_content: event.delta }));
+        break;
+      case 'tool_call_start':
+        out.push(
+          this.chunk({
+            tool_calls: [{ index: event.index, id: event.id, type: 'function', function: { name: event.name, arguments: '' } }],
+          }),
+        );
+        break;
+      case 'tool_call_args':
+        if (event.delta) out.push(this.chunk({ tool_calls: [{ index: event.index, function: { arguments: event.delta } }] }));
+        break;
+      case 'meta':
+      case 'citations':
+        break;
+    }
+    return out;
+  }
+
+  /** The chunk with finish_reason and, when asked for, the usage chunk; cost rides on the last one. */
+  finish(event: FinishEvent, cost: Cost): Json[] {
+    const out = this.start();
+    const last = this.chunk({}, event.finishReason);
+    out.push(last);
+    if (this.options.includeUsage) {
+      out.push({ ...this.base(), choices: [], usage: toChatUsage(event.usage), cost });
+    } else {
+      last.cost = cost;
+    }
+    return out;
+  }
+
+  pushSse(event: ContentEvent): string {
+    return toSse(this.push(event));
+  }
+
+  /** Ends with `data: [DONE]`, so the handler's last write closes the protocol. */
+  finishSse(event: FinishEvent, cost: Cost): string {
+    return toSse(this.finish(event, cost)) + 'data: [DONE]\n\n';
+  }
+
+  private base(): Json {
+    return { id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.options.model };
+  }
+
+  private chunk(delta: Json, finishReason: FinishReason | null = null): Json {
+    return {
+      ...this.base(),
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+      // OpenAI marks every chunk's usage null when the client asked for a usage chunk at the end.
+      ...(this.options.includeUsage ? { usage: null } : {}),
+    };
+  }
+}
+
+function toSse(chunks: Json[]): string {
+  return chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('');
+}

@@ -1,0 +1,165 @@
+// Pieces every /v1 converter shares: reading untrusted JSON into typed values
+// with errors that name the offending parameter, `<provider>/<model>`
+// addressing, response ids and image sources. Request bodies reach converters
+// after schema validation, but converters still check what they read so a
+// malformed body fails with a precise 400 rather than a crash deeper down.
+
+import { ApiError } from '../server/errors.ts';
+import { isProviderId, type CanonicalRequest, type ImagePart, type ProviderId, type StreamEvent } from './canonical.ts';
+
+export type Json = Record<string, unknown>;
+
+export function invalid(param: string, message: string): ApiError {
+  return new ApiError('invalid_request', message, { param, code: 'invalid_request' });
+}
+
+export function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function object(value: unknown, param: string): Json {
+  if (!isObject(value)) throw invalid(param, `${param} must be an object`);
+  return value;
+}
+
+export function array(value: unknown, param: string): unknown[] {
+  if (!Array.isArray(value)) throw invalid(param, `${param} must be an array`);
+  return value;
+}
+
+export function string(value: unknown, param: string): string {
+  if (typeof value !== 'string') throw invalid(param, `${param} must be a string`);
+  return value;
+}
+
+// `null` counts as absent: OpenAI clients routinely send explicit nulls for unset options.
+export function optString(value: unknown, param: string): string | undefined {
+  return value == null ? undefined : string(value, param);
+}
+
+export function optNumber(value: unknown, param: string): number | undefined {
+  if (value == null) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw invalid(param, `${param} must be a number`);
+  return value;
+}
+
+export function optInteger(value: unknown, param: string): number | undefined {
+  const n = optNumber(value, param);
+  if (n !== undefined && (!Number.isInteger(n) || n < 1)) throw invalid(param, `${param} must be a positive integer`);
+  return n;
+}
+
+export function optBoolean(value: unknown, param: string): boolean | undefined {
+  if (value == null) return undefined;
+  if (typeof value !== 'boolean') throw invalid(param, `${param} must be a boolean`);
+  return value;
+}
+
+export function optObject(value: unknown, param: string): Json | undefined {
+  return value == null ? undefined : object(value, param);
+}
+
+export interface ModelRef {
+  provider: ProviderId;
+  model: string;
+}
+
+/** Splits `<provider>/<model>` on the first slash only, so model ids may contain slashes. */
+export function parseModelRef(value: unknown, param = 'model'): ModelRef {
+  const ref = string(value, param);
+  const slash = ref.indexOf('/');
+  if (slash <= 0 || slash === ref.length - 1) {
+    throw invalid(param, `${param} must be "<provider>/<model>", got "${ref}"`);
+  }
+  const provider = ref.slice(0, slash);
+  if (!isProviderId(provider)) {
+    throw new ApiError('not_found', `Unknown provider "${provider}" in ${param} "${ref}"`, {
+      param,
+      code: 'model_not_found',
+    });
+  }
+  return { provider, model: ref.slice(slash + 1) };
+}
+
+/**
+ * A protocol id such as `chatcmpl-<id>` from whatever id the call carries, without
+ * doubling a prefix the id already has and without characters clients may choke on.
+ */
+export function prefixedId(prefix: string, id: string): string {
+  if (id.startsWith(prefix)) return id;
+  const safe = id.replace(/[^A-Za-z0-9_-]/g, '');
+  return prefix + (safe || '0');
+}
+
+const DATA_URL = /^data:([^;,]+)?(?:;[^,]*)?;base64,(.*)$/s;
+
+/** `data:` URLs become inline image data; anything else is fetched by the provider. */
+export function imageFromUrl(url: string, param: string): ImagePart {
+  if (url.startsWith('data:')) {
+    const match = DATA_URL.exec(url);
+    if (!match) throw invalid(param, `${param} must be a base64 data: URL or an http(s) URL`);
+    return { type: 'image', ...(match[1] ? { mimeType: match[1] } : {}), data: match[2]! };
+  }
+  if (!/^https?:\/\//i.test(url)) throw invalid(param, `${param} must be a base64 data: URL or an http(s) URL`);
+  return { type: 'image', url };
+}
+
+/** Tool arguments are a JSON string on the canonical side; protocols with objects need them parsed. */
+export function parseArguments(args: string): Record<string, unknown> {
+  if (!args.trim()) return {};
+  try {
+    const parsed: unknown = JSON.parse(args);
+    return isObject(parsed) ? parsed : { value: parsed };
+  } catch {
+    // A model that emitted broken JSON still answered; hand the raw text over rather than failing the call.
+    return { _raw: args };
+  }
+}
+
+/** True when a `cache_control` marker appears anywhere in a request part. */
+export function hasCacheControl(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasCacheControl);
+  if (!isObject(value)) return false;
+  if (value.cache_control != null) return true;
+  return Object.values(value).some(hasCacheControl);
+}
+
+export function sseEvent(type: string, data: unknown): string {
+  return `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+export type FinishEvent = Extract<StreamEvent, { type: 'finish' }>;
+export type ContentEvent = Exclude<StreamEvent, { type: 'finish' }>;
+
+/** OpenAI's reasoning effort (chat `reasoning_effort`, responses `reasoning.effort`). */
+export function thinkingFromEffort(value: unknown, param: string): CanonicalRequest['thinkingMode'] {
+  const effort = optString(value, param);
+  switch (effort) {
+    case undefined:
+      return undefined;
+    case 'none':
+      return { enabled: false };
+    case 'minimal':
+    case 'low':
+    case 'medium':
+    case 'high':
+      return { enabled: true, effort };
+    // The canonical scale stops at high; asking for more still means "think hardest".
+    case 'xhigh':
+      return { enabled: true, effort: 'high' };
+    default:
+      throw invalid(param, `${param} must be one of none, minimal, low, medium, high, xhigh`);
+  }
+}
+
+/** A JSON-schema output format, from chat `response_format.json_schema` or responses `text.format`. */
+export function jsonSchemaFormat(format: Json, param: string): NonNullable<CanonicalRequest['jsonSchema']> {
+  const schema = object(format.schema, `${param}.schema`);
+  const name = optString(format.name, `${param}.name`);
+  const strict = optBoolean(format.strict, `${param}.strict`);
+  return { schema, ...(name !== undefined ? { name } : {}), ...(strict !== undefined ? { strict } : {}) };
+}
