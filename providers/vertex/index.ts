@@ -1,0 +1,71 @@
+// Vertex AI Gemini, pinned to one EU region: the generateContent payloads are
+// the Gemini API's (providers/gemini/mapping.ts); this folder holds only the
+// regional URL layout, auth, and the :predict embeddings call.
+//
+// Auth. Vertex accepts a Google Cloud API key (express mode, or a standard key
+// bound to a service account) in the x-goog-api-key header, and OAuth access
+// tokens of service accounts as a Bearer token. VERTEX_API_KEY may hold either:
+// access tokens always start with "ya29.", so those go as Bearer and anything
+// else as an API key. We deliberately keep the regional, project-scoped URL
+// even with an express-mode key: express mode's own global endpoint
+// (aiplatform.googleapis.com/v1/publishers/...) would drop the EU pinning this
+// provider exists for. VERTEX_BASE_URL overrides the host (tests, proxies).
+import { ProviderError, type CallContext, type ProviderAdapter } from '../types.ts';
+import { joinUrl, requireKey, sendJson } from '../http.ts';
+import { generateContentAdapter, inBatches } from '../gemini/mapping.ts';
+
+const id = 'vertex';
+
+function modelUrl(ctx: CallContext, model: string, method: string): string {
+  const { project, location } = ctx.settings.extra;
+  if (!project) throw new ProviderError(id, 'missing_config', 'vertex is not configured: set VERTEX_PROJECT');
+  const path = `v1/projects/${encodeURIComponent(project)}/locations/${encodeURIComponent(location!)}/publishers/google/models/${encodeURIComponent(model)}:${method}`;
+  return joinUrl(ctx.settings.baseUrl, path);
+}
+
+function headers(ctx: CallContext): Record<string, string> {
+  const key = requireKey(ctx);
+  return key.startsWith('ya29.') ? { authorization: `Bearer ${key}` } : { 'x-goog-api-key': key };
+}
+
+interface PredictResponse {
+  predictions?: Array<{ embeddings?: { values?: number[]; statistics?: { token_count?: number } } }>;
+}
+
+// Text-embedding models take up to 250 instances a call; gemini-embedding
+// models only one.
+const batchSize = (model: string) => (model.startsWith('gemini-embedding') ? 1 : 250);
+
+const adapter: ProviderAdapter = {
+  id,
+  defaultModel: 'gemini-2.5-flash',
+  defaultEmbeddingModel: 'gemini-embedding-001',
+  ...generateContentAdapter({ id, modelUrl, headers }),
+
+  async embed(req, ctx) {
+    const rows = await inBatches(req.input, batchSize(req.model), 8, async (batch) => {
+      const res = await sendJson<PredictResponse>(id, ctx, {
+        url: modelUrl(ctx, req.model, 'predict'),
+        headers: headers(ctx),
+        body: {
+          instances: batch.map((content) => ({ content })),
+          ...(req.dimensions !== undefined ? { parameters: { outputDimensionality: req.dimensions } } : {}),
+        },
+      });
+      return (res.predictions ?? []).map((p) => ({
+        values: p.embeddings?.values ?? [],
+        tokens: p.embeddings?.statistics?.token_count ?? 0,
+      }));
+    });
+    const tokens = rows.reduce((sum, r) => sum + r.tokens, 0);
+    return {
+      embeddings: rows.map((r) => r.values),
+      model: req.model,
+      provider: id,
+      dimensions: rows[0]?.values.length ?? 0,
+      usage: { inputTokens: tokens, totalTokens: tokens },
+    };
+  },
+};
+
+export default adapter;
