@@ -15,6 +15,8 @@ export interface UpstreamRequest {
   body?: unknown;
   /** Attempts in all, first included. */
   attempts?: number;
+  /** Another connection pool, e.g. one with a short connect timeout for local runtimes. */
+  dispatcher?: Dispatcher;
 }
 
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -76,8 +78,11 @@ export async function send(provider: ProviderId, ctx: CallContext, req: Upstream
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (attempt > 0) await sleep(backoffMs(attempt - 1, lastError?.retryAfterMs), ctx.signal).catch(() => {});
     if (ctx.signal.aborted) throw new ProviderError(provider, 'cancelled', `${provider} call was cancelled`);
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = AbortSignal.any([ctx.signal, timeout]);
+    // The deadline covers getting an answer; once a body flows, bodyTimeout
+    // (time between chunks) takes over so long streams are not cut off.
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const signal = AbortSignal.any([ctx.signal, timeout.signal]);
     let res: Dispatcher.ResponseData;
     try {
       res = await request(req.url, {
@@ -85,13 +90,13 @@ export async function send(provider: ProviderId, ctx: CallContext, req: Upstream
         headers,
         body,
         signal,
-        dispatcher: agent,
+        dispatcher: req.dispatcher ?? agent,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
     } catch (err) {
       if (ctx.signal.aborted) throw new ProviderError(provider, 'cancelled', `${provider} call was cancelled`, { cause: err });
-      if (timeout.aborted) {
+      if (timeout.signal.aborted) {
         lastError = new ProviderError(provider, 'timeout', `${provider} did not answer within ${timeoutMs} ms`, { cause: err });
       } else {
         const code = (err as { code?: string }).code ?? (err as Error).message;
@@ -100,6 +105,8 @@ export async function send(provider: ProviderId, ctx: CallContext, req: Upstream
         });
       }
       continue;
+    } finally {
+      clearTimeout(timer);
     }
     if (res.statusCode >= 200 && res.statusCode < 300) return res;
     const text = await res.body.text().catch(() => '');
