@@ -1,0 +1,210 @@
+// Loopback stand-in for an OpenAI Chat Completions upstream. The other
+// OpenAI-protocol providers reuse it with their documented differences as
+// quirks (see each provider's fake.ts).
+import type { ServerResponse } from 'node:http';
+import {
+  argPieces,
+  echoText,
+  idMaker,
+  pieces,
+  sseHeaders,
+  startFakeServer,
+  tokens,
+  wait,
+  type CapturedRequest,
+  type Fake,
+  type Render,
+  type Reply,
+} from '../shared/fake.ts';
+
+export interface Counts {
+  prompt: number;
+  completion: number;
+  cached: number;
+  reasoning: number;
+}
+
+export interface ChatFakeQuirks {
+  /** Path prefix the provider's base URL ends with ('/v1' or ''). */
+  prefix: string;
+  embeddings?: boolean;
+  models?: string[];
+  toolCallId?: () => string;
+  usage?(counts: Counts): Record<string, unknown>;
+  /** Top-level fields of a completion and of the last stream chunk (citations, search results). */
+  extras?(reply: Reply): Record<string, unknown>;
+  /** 'option': usage only with stream_options.include_usage, in its own chunk; 'last': always in the last chunk. */
+  streamUsage?: 'option' | 'last';
+  /** Reasoning a model produces unasked (DeepSeek's reasoner always thinks). */
+  reasoning?(body: any): string | undefined;
+  /** Mistral sends each tool call whole in one chunk instead of streaming its arguments. */
+  wholeToolCalls?: boolean;
+  /** The provider's documented request rules; a broken one answers with this status and message. */
+  reject?(body: any): { status: number; message: string } | undefined;
+}
+
+/** Usage as providers without cache or reasoning details report it. */
+export function plainUsage(c: Counts): Record<string, unknown> {
+  return { prompt_tokens: c.prompt, completion_tokens: c.completion, total_tokens: c.prompt + c.completion };
+}
+
+export function openaiUsageShape(c: Counts): Record<string, unknown> {
+  return {
+    prompt_tokens: c.prompt,
+    completion_tokens: c.completion,
+    total_tokens: c.prompt + c.completion,
+    prompt_tokens_details: { cached_tokens: c.cached },
+    completion_tokens_details: { reasoning_tokens: c.reasoning },
+  };
+}
+
+function messageText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((p: any) => p?.text ?? '').join('');
+  return '';
+}
+
+function lastTurn(body: any): { role: 'user' | 'tool'; text: string } | undefined {
+  const last = [...(body?.messages ?? [])].reverse().find((m: any) => m.role === 'user' || m.role === 'tool');
+  return last ? { role: last.role, text: messageText(last.content) } : undefined;
+}
+
+interface Answer {
+  text: string;
+  reasoning: string;
+  calls: { id: string; name: string; arguments: string }[];
+  finish: string;
+  counts: Counts;
+}
+
+function answer(q: ChatFakeQuirks, body: any, reply: Reply, newId: () => string): Answer {
+  const json = body?.response_format?.type === 'json_object' || body?.response_format?.type === 'json_schema';
+  const calls = (reply.toolCalls ?? []).map((c) => ({ id: c.id ?? (q.toolCallId ?? newId)(), name: c.name, arguments: c.arguments }));
+  const text = reply.text ?? (calls.length ? '' : echoText(lastTurn(body), json));
+  const reasoning = reply.reasoning ?? q.reasoning?.(body) ?? '';
+  const prompt = tokens((body?.messages ?? []).map((m: any) => messageText(m.content)).join('\n'));
+  const completion = tokens(text + calls.map((c) => c.name + c.arguments).join('')) + tokens(reasoning);
+  return {
+    text,
+    reasoning,
+    calls,
+    finish: reply.finishReason ?? (calls.length ? 'tool_calls' : 'stop'),
+    counts: { prompt, completion, cached: Math.min(reply.cachedTokens ?? 0, prompt), reasoning: tokens(reasoning) },
+  };
+}
+
+function completion(q: ChatFakeQuirks, body: any, reply: Reply, a: Answer, id: string): Record<string, unknown> {
+  return {
+    id,
+    object: 'chat.completion',
+    created: 1_700_000_000,
+    model: body.model,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: a.calls.length && !a.text ? null : a.text,
+          ...(a.reasoning ? { reasoning_content: a.reasoning } : {}),
+          ...(a.calls.length
+            ? { tool_calls: a.calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) }
+            : {}),
+        },
+        finish_reason: a.finish,
+      },
+    ],
+    usage: (q.usage ?? openaiUsageShape)(a.counts),
+    ...q.extras?.(reply),
+  };
+}
+
+function* streamDeltas(q: ChatFakeQuirks, a: Answer): Generator<Record<string, unknown>> {
+  yield { role: 'assistant', content: '' };
+  for (const p of pieces(a.reasoning)) yield { reasoning_content: p };
+  for (const p of pieces(a.text)) yield { content: p };
+  for (const [index, c] of a.calls.entries()) {
+    if (q.wholeToolCalls) {
+      yield { tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } }] };
+      continue;
+    }
+    yield { tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } }] };
+    for (const p of argPieces(c.arguments)) yield { tool_calls: [{ index, function: { arguments: p } }] };
+  }
+}
+
+async function stream(q: ChatFakeQuirks, res: ServerResponse, body: any, reply: Reply, a: Answer, id: string, signal: AbortSignal) {
+  sseHeaders(res);
+  const chunk = (delta: unknown, finish: string | null, extra: Record<string, unknown> = {}) =>
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_700_000_000, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`;
+  for (const delta of streamDeltas(q, a)) {
+    if (signal.aborted) return;
+    res.write(chunk(delta, null));
+    await wait(reply.chunkDelayMs, signal);
+  }
+  if (reply.streamError) {
+    res.end(`data: ${JSON.stringify({ error: { message: reply.streamError, type: 'server_error' } })}\n\n`);
+    return;
+  }
+  const usage = (q.usage ?? openaiUsageShape)(a.counts);
+  const last = q.streamUsage === 'last';
+  res.write(chunk({}, a.finish, { ...(last ? { usage } : {}), ...q.extras?.(reply) }));
+  if (!last && body.stream_options?.include_usage) {
+    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: body.model, choices: [], usage })}\n\n`);
+  }
+  res.end('data: [DONE]\n\n');
+}
+
+function chatRoute(q: ChatFakeQuirks): Render {
+  const newId = idMaker('call_');
+  const newRequestId = idMaker('chatcmpl-');
+  return async (req: CapturedRequest, reply, res, signal) => {
+    const broken = q.reject?.(req.body);
+    if (broken) {
+      res.writeHead(broken.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: broken.message, type: 'invalid_request_error' } }));
+      return;
+    }
+    const a = answer(q, req.body, reply, newId);
+    const id = newRequestId();
+    if (req.body?.stream) return stream(q, res, req.body, reply, a, id, signal);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(completion(q, req.body, reply, a, id)));
+  };
+}
+
+/** Deterministic embedding: a few numbers derived from the text, so equal inputs embed equally. */
+function embedding(text: string, dims: number): number[] {
+  return Array.from({ length: dims }, (_, i) => ((text.charCodeAt(i % Math.max(text.length, 1)) || 0) % 97) / 97);
+}
+
+const embeddingsRoute: Render = (req, _reply, res) => {
+  const inputs: string[] = Array.isArray(req.body?.input) ? req.body.input : [req.body?.input ?? ''];
+  const dims = req.body?.dimensions ?? req.body?.output_dimension ?? 8;
+  const used = tokens(inputs.join(''));
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(
+    JSON.stringify({
+      object: 'list',
+      data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: embedding(text, dims) })),
+      model: req.body?.model,
+      usage: { prompt_tokens: used, total_tokens: used },
+    }),
+  );
+};
+
+export function startChatFake(q: ChatFakeQuirks): Promise<Fake> {
+  const routes: Record<string, Render> = { 'POST /chat/completions': chatRoute(q) };
+  if (q.embeddings) routes['POST /embeddings'] = embeddingsRoute;
+  if (q.models) {
+    const list = q.models;
+    routes['GET /models'] = (_req, _reply, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ object: 'list', data: list.map((id) => ({ id, object: 'model', owned_by: 'fake' })) }));
+    };
+  }
+  return startFakeServer({ prefix: q.prefix, routes });
+}
+
+export function startFake(): Promise<Fake> {
+  return startChatFake({ prefix: '/v1', embeddings: true, models: ['gpt-4o-mini', 'text-embedding-3-small'], streamUsage: 'option' });
+}
