@@ -1,0 +1,54 @@
+// xAI (Grok) over its OpenAI-compatible Chat Completions API.
+import type { CanonicalRequest } from '../../protocols/canonical.ts';
+import { createChatAdapter, type ChatAdapterOptions, type ChatDialect } from '../openai/chat.ts';
+import { thinkingEffort } from '../shared/request.ts';
+import { unsupported } from '../types.ts';
+
+/** Grok reasoning models answer HTTP 400 to presence/frequency penalties and stop sequences. */
+export function isReasoningModel(model: string): boolean {
+  return /^grok-(3-mini|4(?!.*non-reasoning)|code)/.test(model);
+}
+
+function finishBody(req: CanonicalRequest): void {
+  if (!isReasoningModel(req.model)) return;
+  if (req.frequencyPenalty !== undefined || req.presencePenalty !== undefined) {
+    throw unsupported('xai', 'frequency/presence penalties', `reasoning model ${req.model} rejects them`);
+  }
+  if (req.stop?.length) throw unsupported('xai', 'stop sequences', `reasoning model ${req.model} rejects them`);
+}
+
+export const xaiDialect: ChatDialect = {
+  id: 'xai',
+  defaultModel: 'grok-4',
+  chatPath: 'chat/completions',
+  modelsPath: 'models',
+  keyRequired: true,
+  maxTokensField: 'max_tokens',
+  features: new Set([
+    'tools',
+    'parallel_tool_calls',
+    'images',
+    'json',
+    'json_schema',
+    'penalties',
+    'stop',
+    'temperature',
+    'top_p',
+    'automatic_caching',
+    'stream_usage_option',
+  ]),
+  // Effort-taking models know low/medium/high (grok-3-mini only low/high; xAI answers 400 for the rest, naming the value).
+  thinking: (req) => ({ reasoning_effort: thinkingEffort(req) === 'minimal' ? 'low' : thinkingEffort(req) }),
+  // Live Search (search_parameters) on Chat Completions is deprecated; xAI now
+  // searches only through the web_search tool of its Responses API.
+  webSearch: () => {
+    throw unsupported('xai', 'webSearch', 'xAI searches only through its Responses API, not Chat Completions');
+  },
+  finishBody,
+};
+
+export function createXaiAdapter(opts?: ChatAdapterOptions) {
+  return createChatAdapter(xaiDialect, opts);
+}
+
+export default createXaiAdapter();
