@@ -8,6 +8,9 @@ export interface Deps {
   db: Knex;
   log: Logger;
   env: NodeJS.ProcessEnv;
+  /** The gateway's queue, notifications and provider slots (gateway service only). */
+  gateway?: import('../core/runtime.ts').GatewayRuntime;
+  gatewayAuth?: import('./gatewayAuth.ts').GatewayAuthenticator;
   /** Further services are attached by each surface (queue, analytics ingest buffer, ...). */
   [service: string]: unknown;
 }
@@ -26,3 +29,4 @@ export type ApiContext = KoaContext & { state: AppState };
 
 /** A handler lives in handlers/<surface>/<operationId>.ts and default-exports one of these. */
 export type Handler = (ctx: ApiContext) => Promise<void> | void;
+

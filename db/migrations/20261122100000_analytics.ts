@@ -126,6 +126,8 @@ export async function up(knex: Knex): Promise<void> {
       session_id uuid NOT NULL,
       path text NOT NULL,
       first_seen_at timestamptz(3) NOT NULL,
+      is_bot boolean NOT NULL,
+      is_internal boolean NOT NULL,
       PRIMARY KEY (project_id, session_id, path)
     );
 

@@ -1,0 +1,71 @@
+// `npm run cli -- keys create|list|revoke`: gateway key management for operators.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../server/config.ts';
+import { startEmbeddedPostgres, type Database } from '../server/database.ts';
+import { createDb, migrate } from '../db/knex.ts';
+import { mintKey } from '../server/keys.ts';
+import { GATEWAY_KEY_PREFIX } from '../server/gatewayAuth.ts';
+import { insertGatewayKey } from '../db/gateway/insertGatewayKey.ts';
+import { listGatewayKeys } from '../db/gateway/listGatewayKeys.ts';
+import { revokeGatewayKey } from '../db/gateway/revokeGatewayKey.ts';
+import { REPO_ROOT } from '../server/paths.ts';
+
+const USAGE = `usage:
+  npm run cli -- keys create [--name NAME]   mint a gateway key; it is printed once
+  npm run cli -- keys list                    list keys (never their secrets)
+  npm run cli -- keys revoke ID               revoke a key`;
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { name: { type: 'string' } } });
+  const [group, command, arg] = positionals;
+  if (group !== 'keys' || !command) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  let database: Database | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    database = await startEmbeddedPostgres({ dir: path.resolve(REPO_ROOT, config.dataDir, 'postgres'), persistent: true });
+    url = database.url;
+  }
+  const db = createDb(url, { max: 2 });
+  try {
+    await migrate(db);
+    switch (command) {
+      case 'create': {
+        const key = mintKey(GATEWAY_KEY_PREFIX);
+        const id = await insertGatewayKey(db, { lookup: key.lookup, hash: key.hash, name: values.name ?? 'unnamed' });
+        console.log(`key id: ${id}\napi key (shown once, store it now): ${key.plaintext}`);
+        return 0;
+      }
+      case 'list':
+        for (const k of await listGatewayKeys(db)) {
+          console.log(`${k.id}  ${k.lookup}…  ${k.name}  created ${new Date(k.created_at).toISOString()}${k.revoked_at ? '  REVOKED' : ''}`);
+        }
+        return 0;
+      case 'revoke':
+        if (!arg) break;
+        if (await revokeGatewayKey(db, arg)) {
+          console.log(`revoked ${arg}`);
+          return 0;
+        }
+        console.error(`no active key with id ${arg}`);
+        return 1;
+    }
+    console.error(USAGE);
+    return 2;
+  } finally {
+    await db.destroy();
+    await database?.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,50 @@
+// The gateway's long-lived parts in one process: notifications, the task
+// queue and its workers, and the in-process provider slots for /v1 calls.
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { PgBoss } from 'pg-boss';
+import { Notifier } from '../jobs/notifier.ts';
+import { TaskQueue } from '../jobs/queue.ts';
+import { runTask } from '../jobs/runTask.ts';
+import { LocalSlots, providerLimits, type ProviderLimits } from './limits.ts';
+
+export interface GatewayRuntime {
+  notifier: Notifier;
+  queue: TaskQueue;
+  slots: LocalSlots;
+  limits: ProviderLimits;
+  stop(): Promise<void>;
+}
+
+export async function startGatewayRuntime(o: {
+  db: Knex;
+  boss: PgBoss;
+  log: Logger;
+  databaseUrl: string;
+  env: NodeJS.ProcessEnv;
+}): Promise<GatewayRuntime> {
+  const limits = providerLimits(o.env);
+  const notifier = new Notifier(o.databaseUrl, o.db, o.log);
+  await notifier.start();
+  const queue = new TaskQueue({
+    db: o.db,
+    boss: o.boss,
+    log: o.log,
+    notifier,
+    limits,
+    run: (task, signal) => runTask({ db: o.db, notifier, log: o.log }, task, signal),
+    capacity: Number(o.env.GATEWAY_WORKER_CAPACITY || 256),
+  });
+  // GATEWAY_WORKERS=0 makes an API-only process: it accepts tasks, other processes run them.
+  if (o.env.GATEWAY_WORKERS !== '0') await queue.start();
+  return {
+    notifier,
+    queue,
+    slots: new LocalSlots(limits),
+    limits,
+    async stop() {
+      await queue.stop();
+      await notifier.stop();
+    },
+  };
+}

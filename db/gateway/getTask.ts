@@ -1,0 +1,29 @@
+import type { Knex } from 'knex';
+
+export interface TaskRow {
+  id: string;
+  key_id: string;
+  kind: string;
+  provider: string;
+  model: string | null;
+  status: 'queued' | 'processing' | 'completed' | 'error' | 'cancelled';
+  stream: boolean;
+  request: any;
+  result: any;
+  error: { message: string; code: string } | null;
+  service: string | null;
+  tag: string | null;
+  byok: boolean;
+  provider_key: string | null;
+  attempts: number;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+/** A task as its owner sees it; another key's task is indistinguishable from a missing one. */
+export async function getTask(db: Knex, id: string, keyId?: string): Promise<TaskRow | undefined> {
+  const query = db('gateway_tasks').where({ id });
+  if (keyId !== undefined) query.andWhere({ key_id: keyId });
+  return query.first();
+}

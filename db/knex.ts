@@ -1,0 +1,36 @@
+import knex, { type Knex } from 'knex';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { readdir } from 'node:fs/promises';
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export function createDb(databaseUrl: string, pool: { min?: number; max?: number } = {}): Knex {
+  return knex({
+    client: 'pg',
+    connection: databaseUrl,
+    pool: { min: pool.min ?? 0, max: pool.max ?? 20 },
+  });
+}
+
+/**
+ * knex's own file loader cannot import .ts under tsx's ESM loader reliably, so
+ * migrations are handed to it as already-imported modules, ordered by file name.
+ */
+class DirectoryMigrationSource implements Knex.MigrationSource<string> {
+  async getMigrations(): Promise<string[]> {
+    const files = await readdir(MIGRATIONS_DIR);
+    return files.filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.test.ts') && !f.endsWith('.d.ts')).sort();
+  }
+  getMigrationName(file: string): string {
+    return file.replace(/\.(ts|js)$/, '');
+  }
+  async getMigration(file: string): Promise<Knex.Migration> {
+    return import(path.join(MIGRATIONS_DIR, file));
+  }
+}
+
+export async function migrate(db: Knex): Promise<string[]> {
+  const [, applied] = await db.migrate.latest({ migrationSource: new DirectoryMigrationSource() });
+  return applied as string[];
+}

@@ -1,0 +1,7 @@
+import type { Handler } from '../../server/types.ts';
+import { allCapabilities } from '../../core/discovery.ts';
+import { ok } from './_context.ts';
+
+const getCapabilities: Handler = (ctx) => ok(ctx, allCapabilities());
+
+export default getCapabilities;

@@ -1,0 +1,20 @@
+import type { Handler } from '../../server/types.ts';
+import { ApiError } from '../../server/errors.ts';
+import { body, ok, ownTask } from './_context.ts';
+
+const getQueueResult: Handler = async (ctx) => {
+  const task = await ownTask(ctx, body<{ queueId: string }>(ctx).queueId);
+  switch (task.status) {
+    case 'completed':
+      return ok(ctx, { queueId: task.id, status: 'completed', result: task.result });
+    case 'queued':
+    case 'processing':
+      return ok(ctx, { queueId: task.id, status: task.status }, 202, `Task is ${task.status}; try again shortly`);
+    case 'cancelled':
+      throw new ApiError('conflict', 'The task was cancelled', { code: 'task_cancelled' });
+    case 'error':
+      throw new ApiError('conflict', task.error?.message ?? 'The task failed', { code: 'task_failed' });
+  }
+};
+
+export default getQueueResult;

@@ -1,0 +1,17 @@
+import type { Handler } from '../../server/types.ts';
+import { getQueuePosition } from '../../db/gateway/getQueuePosition.ts';
+import { body, ok, ownTask } from './_context.ts';
+
+const getQueueStatus: Handler = async (ctx) => {
+  const task = await ownTask(ctx, body<{ queueId: string }>(ctx).queueId);
+  const position = task.status === 'queued' ? await getQueuePosition(ctx.state.deps.db, task) : 0;
+  ok(ctx, {
+    queueId: task.id,
+    status: task.status,
+    position,
+    createdAt: task.created_at.toISOString(),
+    startedAt: task.started_at ? task.started_at.toISOString() : null,
+  });
+};
+
+export default getQueueStatus;

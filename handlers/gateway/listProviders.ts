@@ -1,0 +1,7 @@
+import type { Handler } from '../../server/types.ts';
+import { PROVIDER_IDS } from '../../protocols/canonical.ts';
+import { ok } from './_context.ts';
+
+const listProviders: Handler = (ctx) => ok(ctx, { providers: [...PROVIDER_IDS] });
+
+export default listProviders;

@@ -1,0 +1,50 @@
+// One LISTEN connection per process: wakes the dispatcher, relays stream
+// chunks, cancels and task ends between processes. Every publish is also
+// delivered in-process at once, so a single process never waits on PostgreSQL
+// for its own events.
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+
+export const CHANNELS = ['gateway_work', 'gateway_cancel', 'gateway_chunk', 'gateway_done'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export class Notifier extends EventEmitter {
+  private client: pg.Client | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly db: Knex,
+    private readonly log: Logger,
+  ) {
+    super();
+    this.setMaxListeners(0);
+  }
+
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    client.on('notification', (msg) => this.emit(msg.channel, msg.payload ?? ''));
+    client.on('error', (err) => {
+      this.log.warn({ err }, 'notification connection lost; reconnecting');
+      this.client = undefined;
+      if (!this.stopped) setTimeout(() => this.start().catch((e) => this.log.error({ err: e }, 'reconnect failed')), 500);
+    });
+    await client.connect();
+    for (const channel of CHANNELS) await client.query(`LISTEN ${channel}`);
+    this.client = client;
+    // Anything published while we were disconnected is caught by the dispatcher's poll and the streams' status checks.
+    this.emit('gateway_work', '');
+  }
+
+  /** Tells every process (this one at once, the others through NOTIFY). */
+  async publish(channel: Channel, payload: string, trx?: Knex): Promise<void> {
+    await (trx ?? this.db).raw('SELECT pg_notify(?, ?)', [channel, payload]);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.client?.end().catch(() => {});
+  }
+}

@@ -1,0 +1,109 @@
+// Runs one queued completion: cache, upstream call (streamed or not), cost,
+// usage, and the task's end state. Streamed tasks persist every canonical
+// event so clients can attach at any time and replay from the start.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { CanonicalRequest, ContentPart, Message } from '../protocols/canonical.ts';
+import type { TaskRow } from '../db/gateway/getTask.ts';
+import { finishTask } from '../db/gateway/finishTask.ts';
+import { getUpload } from '../db/gateway/getUpload.ts';
+import { getCachedResult } from '../db/gateway/getCachedResult.ts';
+import { putCachedResult } from '../db/gateway/putCachedResult.ts';
+import { deleteChunks } from '../db/gateway/deleteChunks.ts';
+import { completeOnce, completeStreaming, recordUsage, toApiError, type Caller, type PricedResult } from '../core/completion.ts';
+import { ApiError } from '../server/errors.ts';
+import { ChunkWriter } from './chunkWriter.ts';
+import type { Notifier } from './notifier.ts';
+
+/** What a completion task stores as its request: the canonical request plus native-only options. */
+export interface StoredCompletion {
+  request: CanonicalRequest;
+  cache?: { enabled?: boolean; ttl?: number };
+}
+
+export function cacheKeyOf(keyId: string, request: CanonicalRequest): string {
+  return createHash('sha256').update(keyId).update('\0').update(JSON.stringify(request)).digest('hex');
+}
+
+/** Replaces video fileIds with the uploaded bytes; adapters only see inline data. */
+async function inlineUploads(db: Knex, keyId: string, messages: Message[]): Promise<Message[]> {
+  const out: Message[] = [];
+  for (const m of messages) {
+    if (m.role !== 'user' || typeof m.content === 'string') {
+      out.push(m);
+      continue;
+    }
+    const parts: ContentPart[] = [];
+    for (const part of m.content) {
+      if (part.type === 'video' && part.fileId && !part.data) {
+        const upload = await getUpload(db, part.fileId, keyId);
+        if (!upload) throw new ApiError('invalid_request', `fileId ${part.fileId} is unknown or expired`, { code: 'file_not_found' });
+        parts.push({ type: 'video', mimeType: part.mimeType || upload.mime_type, data: (await readFile(upload.path)).toString('base64') });
+      } else parts.push(part);
+    }
+    out.push({ ...m, content: parts });
+  }
+  return out;
+}
+
+export interface RunDeps {
+  db: Knex;
+  notifier: Notifier;
+  log: Logger;
+}
+
+export async function runCompletionTask(deps: RunDeps, task: TaskRow, signal: AbortSignal): Promise<void> {
+  const { db, notifier } = deps;
+  const stored = task.request as StoredCompletion;
+  const caller: Caller = {
+    keyId: task.key_id,
+    providerKey: task.provider_key ?? undefined,
+    service: task.service ?? undefined,
+    tag: task.tag ?? undefined,
+    surface: 'native',
+    taskId: task.id,
+  };
+  const writer = task.stream ? new ChunkWriter(db, notifier, task.id) : undefined;
+  // A retried task (its worker died) starts its stream over.
+  if (writer && task.attempts > 1) await deleteChunks(db, task.id);
+
+  let outcome: Parameters<typeof finishTask>[2];
+  try {
+    const request = { ...stored.request, messages: await inlineUploads(db, task.key_id, stored.request.messages) };
+    const cacheKey = stored.cache?.enabled ? cacheKeyOf(task.key_id, stored.request) : undefined;
+    const hit = cacheKey ? ((await getCachedResult(db, cacheKey)) as PricedResult | undefined) : undefined;
+    let result: PricedResult;
+    if (hit) {
+      result = { ...hit, cost: { customerPrice: 0, currency: 'USD', billing: hit.cost.billing, cached: true } };
+      await recordUsage(db, result, caller);
+    } else if (writer) {
+      let final: PricedResult | undefined;
+      for await (const event of completeStreaming(db, request, caller, signal)) {
+        if (event.type === 'result') final = event.result;
+        else writer.write(event.type, event);
+      }
+      result = final!;
+    } else {
+      result = await completeOnce(db, request, caller, signal);
+    }
+    if (cacheKey && !hit) await putCachedResult(db, cacheKey, result, stored.cache?.ttl ?? 3600);
+    outcome = { status: 'completed', result };
+  } catch (err) {
+    if (signal.aborted) {
+      // Cancelled: the cancel already wrote the task's end state.
+      await writer?.flush();
+      return;
+    }
+    const apiError = toApiError(err);
+    if (apiError.status >= 500 && apiError.kind === 'internal') deps.log.error({ err, taskId: task.id }, 'completion failed');
+    outcome = { status: 'error', error: { message: apiError.message, code: apiError.code } };
+  }
+  if (writer) {
+    writer.write('end', outcome.status === 'completed' ? { status: 'completed', result: outcome.result } : { status: 'error', error: outcome.error });
+    await writer.flush();
+  }
+  await finishTask(db, task.id, outcome);
+  await notifier.publish('gateway_done', task.id);
+}

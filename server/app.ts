@@ -1,0 +1,185 @@
+// Turns SurfaceDefinitions into one Koa app: each request is routed, authenticated
+// and validated by its surface's OpenAPI document before its handler runs.
+import Koa, { type Middleware } from 'koa';
+import compose from 'koa-compose';
+import { OpenAPIBackend, type Context as OperationContext, type Document } from 'openapi-backend';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import path from 'node:path';
+import { ApiError, type FieldError } from './errors.ts';
+import { readBody } from './middleware/body.ts';
+import { requestId } from './middleware/requestId.ts';
+import { accessLog } from './middleware/accessLog.ts';
+import type { SurfaceDefinition } from './surface.ts';
+import type { ApiContext, AppState, Deps } from './types.ts';
+import { REPO_ROOT } from './paths.ts';
+
+export interface MountedSurface {
+  def: SurfaceDefinition;
+  api: OpenAPIBackend;
+  /** Path prefixes this surface answers on its port. */
+  prefixes: string[];
+}
+
+// OpenAPI's own formats; ajv-formats knows the JSON Schema ones.
+const OPENAPI_FORMATS: Record<string, RegExp | ((v: unknown) => boolean)> = {
+  int32: (v) => Number.isInteger(v) && (v as number) >= -(2 ** 31) && (v as number) < 2 ** 31,
+  int64: (v) => Number.isInteger(v),
+  float: () => true,
+  double: () => true,
+  byte: /^[A-Za-z0-9+/]*={0,2}$/,
+  binary: () => true,
+  password: () => true,
+};
+
+function newAjv(opts: Record<string, unknown>) {
+  // OpenAPI 3.1 schemas are JSON Schema 2020-12, which openapi-backend's default Ajv does not speak.
+  const ajv = new Ajv2020.default({ ...opts, strict: false, allErrors: true, discriminator: false });
+  addFormats.default(ajv);
+  for (const [name, check] of Object.entries(OPENAPI_FORMATS)) {
+    ajv.addFormat(name, check instanceof RegExp ? check : { validate: check as (v: any) => boolean, type: 'number' } as never);
+  }
+  ajv.addFormat('binary', true);
+  ajv.addFormat('password', true);
+  ajv.addFormat('byte', OPENAPI_FORMATS.byte as RegExp);
+  return ajv;
+}
+
+function fieldErrors(c: OperationContext): FieldError[] {
+  return (c.validation?.errors ?? []).map((e: any) => {
+    const where = (e.instancePath as string).replace(/^\//, '').replace(/\//g, '.');
+    const missing = e.keyword === 'required' ? e.params?.missingProperty : undefined;
+    const location = [where, missing].filter(Boolean).join('.');
+    let message = e.keyword === 'required' ? 'is required' : (e.message as string);
+    if (e.keyword === 'enum') message += `: ${(e.params.allowedValues as unknown[]).join(', ')}`;
+    if (e.keyword === 'additionalProperties') message += `: ${e.params.additionalProperty}`;
+    return { path: location || '(root)', message };
+  });
+}
+
+/** openapi-backend reports paths as requestBody.x / query.y; we say body.x / query.y. */
+function readableFields(errors: FieldError[]): FieldError[] {
+  return errors.map((e) => ({ ...e, path: e.path.replace(/^requestBody\.?/, 'body.').replace(/\.$/, '') }));
+}
+
+export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): Promise<MountedSurface> {
+  const api = new OpenAPIBackend({
+    definition: path.join(REPO_ROOT, def.spec),
+    validate: true,
+    coerceTypes: true,
+    strict: true,
+    ajvOpts: { strict: false },
+    customizeAjv: (_ajv, opts) => newAjv(opts as Record<string, unknown>) as never,
+    ignoreTrailingSlashes: true,
+  });
+  // openapi-backend checks documents against the OpenAPI 3.0 meta-schema, which
+  // rejects valid 3.1 (type arrays, contentSchema...); Redocly lints the specs in CI instead.
+  (api as unknown as { validateDefinition: () => void }).validateDefinition = () => {};
+
+  for (const [scheme, authenticate] of Object.entries(def.authenticate)) {
+    api.registerSecurityHandler(scheme, async (_c: OperationContext, ctx: ApiContext) => {
+      const auth = await authenticate(ctx);
+      if (auth && !ctx.state.auth) ctx.state.auth = auth;
+      return auth;
+    });
+  }
+
+  api.register({
+    notFound: () => {
+      throw new ApiError('not_found', 'No such endpoint', { code: 'not_found' });
+    },
+    methodNotAllowed: (_c: OperationContext, ctx: ApiContext) => {
+      throw new ApiError('invalid_request', `Method ${ctx.method} is not allowed on ${ctx.path}`, {
+        status: 405,
+        code: 'method_not_allowed',
+      });
+    },
+    unauthorizedHandler: () => {
+      throw new ApiError('unauthorized', 'Missing or invalid API key', { code: 'unauthorized' });
+    },
+    validationFail: (c: OperationContext) => {
+      const fields = readableFields(fieldErrors(c));
+      const first = fields[0];
+      throw new ApiError('invalid_request', first ? `Invalid request: ${first.path} ${first.message}` : 'Invalid request', {
+        fields,
+        param: first?.path.replace(/^(body|query|path|header)\./, ''),
+      });
+    },
+    notImplemented: (c: OperationContext) => {
+      throw new ApiError('not_implemented', `${c.operation.operationId} is not implemented yet`, { code: 'not_implemented' });
+    },
+  });
+
+  const afterAuth = compose<ApiContext>((def.afterAuth ?? []) as Middleware<AppState>[] as never);
+  for (const [operationId, handler] of Object.entries(def.handlers)) {
+    api.register(operationId, async (c: OperationContext, ctx: ApiContext) => {
+      ctx.state.op = c;
+      await afterAuth(ctx, async () => {
+        await handler(ctx);
+      });
+    });
+  }
+
+  await api.init();
+  return { def, api, prefixes };
+}
+
+export interface AppOptions {
+  deps: Deps;
+  surfaces: MountedSurface[];
+  jsonLimitBytes: number;
+  /** Extra middleware for paths no spec describes (docs, the spec files). */
+  extra?: Middleware[];
+}
+
+function surfaceFor(surfaces: MountedSurface[], requestPath: string): MountedSurface {
+  return surfaces.find((s) => s.prefixes.some((p) => requestPath.startsWith(p))) ?? surfaces[surfaces.length - 1]!;
+}
+
+export function createApp(opts: AppOptions): Koa<AppState> {
+  const app = new Koa<AppState>();
+  app.proxy = true;
+  app.silent = true;
+  app.context.deps = opts.deps;
+  const fallback = opts.surfaces[opts.surfaces.length - 1]!;
+
+  app.use(requestId(opts.deps));
+  app.use(accessLog());
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (raw) {
+      const surface = surfaceFor(opts.surfaces, ctx.path) ?? fallback;
+      const err = toApiError(raw);
+      if (err.status >= 500 && err.kind !== 'not_implemented') ctx.state.log.error({ err: raw }, 'request failed');
+      // A handler that already started streaming cannot change its status any more.
+      if (ctx.headerSent || !ctx.writable) return;
+      ctx.status = err.status;
+      for (const [name, value] of Object.entries(err.headers ?? {})) ctx.set(name, value);
+      ctx.body = surface.def.renderError(err, ctx as ApiContext);
+    }
+  });
+  for (const extra of opts.extra ?? []) app.use(extra);
+  for (const surface of opts.surfaces) for (const mw of surface.def.before ?? []) {
+    app.use(async (ctx, next) => (surfaceFor(opts.surfaces, ctx.path) === surface ? mw(ctx, next) : next()));
+  }
+  app.use(async (ctx) => {
+    const surface = surfaceFor(opts.surfaces, ctx.path);
+    ctx.state.deps = opts.deps;
+    const body = await readBody(ctx, opts.jsonLimitBytes);
+    await surface.api.handleRequest(
+      { method: ctx.method, path: ctx.path, query: ctx.query as Record<string, string | string[]>, headers: ctx.headers as never, body },
+      ctx,
+    );
+  });
+  return app;
+}
+
+function toApiError(raw: unknown): ApiError {
+  if (raw instanceof ApiError) return raw;
+  const e = raw as { status?: number; expose?: boolean; message?: string; type?: string };
+  if (e?.status === 413) return new ApiError('payload_too_large', e.message ?? 'Request body too large');
+  if (e?.status === 415) return new ApiError('unsupported_media_type', e.message ?? 'Unsupported media type');
+  if (e?.status === 400 && e.expose) return new ApiError('invalid_request', e.message ?? 'Bad request');
+  return new ApiError('internal', 'Internal server error', { code: 'internal_error' });
+}

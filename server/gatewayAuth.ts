@@ -1,0 +1,58 @@
+// Gateway keys (gw_live_…), shared by the native and /v1 surfaces.
+import type { Knex } from 'knex';
+import { findGatewayKey } from '../db/gateway/findGatewayKey.ts';
+import { insertGatewayKey } from '../db/gateway/insertGatewayKey.ts';
+import { hashKey, hashesMatch, lookupOf, presentedKey } from './keys.ts';
+import type { ApiContext } from './types.ts';
+
+export const GATEWAY_KEY_PREFIX = 'gw_live_';
+const BOOTSTRAP_LOOKUP = 'bootstrap';
+const CACHE_TTL_MS = 30_000;
+
+export interface GatewayAuth {
+  keyId: string;
+  keyName: string;
+}
+
+export interface GatewayAuthenticator {
+  authenticate(ctx: ApiContext): Promise<GatewayAuth | null>;
+  /** Forget cached keys (after a revoke). */
+  clear(): void;
+}
+
+/**
+ * Checks a presented key against the stored hashes. Verified keys are cached
+ * briefly by their hash so the hot path does not query PostgreSQL per request;
+ * a revoke takes effect within CACHE_TTL_MS in other processes.
+ */
+export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string): Promise<GatewayAuthenticator> {
+  let bootstrap: { hash: Buffer; auth: GatewayAuth } | undefined;
+  if (bootstrapKey) {
+    const hash = hashKey(bootstrapKey);
+    const id = await insertGatewayKey(db, { lookup: BOOTSTRAP_LOOKUP, hash, name: 'bootstrap (GATEWAY_BOOTSTRAP_KEY)' });
+    bootstrap = { hash, auth: { keyId: id, keyName: 'bootstrap' } };
+  }
+  const cache = new Map<string, { hash: Buffer; auth: GatewayAuth; expires: number }>();
+
+  async function verify(key: string): Promise<GatewayAuth | null> {
+    const hash = hashKey(key);
+    if (bootstrap && hashesMatch(hash, bootstrap.hash)) return bootstrap.auth;
+    const lookup = lookupOf(key, GATEWAY_KEY_PREFIX);
+    if (!lookup) return null;
+    const cached = cache.get(lookup);
+    if (cached && cached.expires > Date.now()) return hashesMatch(hash, cached.hash) ? cached.auth : null;
+    const row = await findGatewayKey(db, lookup);
+    if (!row || !hashesMatch(hash, row.hash)) return null;
+    const auth = { keyId: row.id, keyName: row.name };
+    cache.set(lookup, { hash: row.hash, auth, expires: Date.now() + CACHE_TTL_MS });
+    return auth;
+  }
+
+  return {
+    async authenticate(ctx) {
+      const key = presentedKey(ctx.headers as never);
+      return key ? verify(key) : null;
+    },
+    clear: () => cache.clear(),
+  };
+}

@@ -1,0 +1,55 @@
+// API keys: `<prefix><lookup><secret>`. Only a SHA-256 of the whole key is stored;
+// the lookup part finds the row, and the hash is compared in constant time.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const LOOKUP_LENGTH = 8;
+const SECRET_LENGTH = 40;
+
+function randomString(length: number): string {
+  // Rejection sampling keeps every character equally likely (256 is not a multiple of 62).
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+export interface MintedKey {
+  plaintext: string;
+  /** Public, indexable part: prefix plus the first characters after it. */
+  lookup: string;
+  hash: Buffer;
+}
+
+export function hashKey(plaintext: string): Buffer {
+  return createHash('sha256').update(plaintext).digest();
+}
+
+export function mintKey(prefix: string): MintedKey {
+  const plaintext = prefix + randomString(LOOKUP_LENGTH + SECRET_LENGTH);
+  return { plaintext, lookup: lookupOf(plaintext, prefix)!, hash: hashKey(plaintext) };
+}
+
+/** The lookup part of a presented key, or undefined when it cannot be one of ours. */
+export function lookupOf(presented: string, prefix: string): string | undefined {
+  if (!presented.startsWith(prefix) || presented.length < prefix.length + LOOKUP_LENGTH + 32) return undefined;
+  return presented.slice(0, prefix.length + LOOKUP_LENGTH);
+}
+
+export function hashesMatch(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Bearer token or x-api-key, whichever the client sent. */
+export function presentedKey(headers: { authorization?: string; 'x-api-key'?: string | string[] }): string | undefined {
+  const auth = headers.authorization;
+  if (auth) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(auth);
+    if (match) return match[1];
+  }
+  const header = headers['x-api-key'];
+  return (Array.isArray(header) ? header[0] : header)?.trim() || undefined;
+}

@@ -1,0 +1,120 @@
+// Starts the gateway and/or analytics HTTP services on a database that is
+// already migrated. Used by `npm start` and by the tests.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Koa from 'koa';
+import type { Knex } from 'knex';
+import pino, { type Logger } from 'pino';
+import { PgBoss } from 'pg-boss';
+import { createApp, mountSurface, type MountedSurface } from './app.ts';
+import { loadHandlers } from './handlers.ts';
+import { createGatewayAuthenticator } from './gatewayAuth.ts';
+import { gatewaySurface } from './surfaces/gateway.ts';
+import { compatSurface } from './surfaces/compat.ts';
+import { staticRoutes } from './middleware/staticRoutes.ts';
+import type { SurfaceDefinition } from './surface.ts';
+import { startGatewayRuntime } from '../core/runtime.ts';
+import type { Deps } from './types.ts';
+
+export type ServiceName = 'gateway' | 'analytics';
+
+export interface ServiceOptions {
+  db: Knex;
+  databaseUrl: string;
+  services: ServiceName[];
+  gatewayPort: number;
+  analyticsPort: number;
+  host: string;
+  jsonLimitBytes: number;
+  bootstrapKey?: string;
+  log?: Logger;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningService {
+  gatewayUrl?: string;
+  analyticsUrl?: string;
+  deps: Deps;
+  /** Finishes in-flight requests (up to graceMs), then stops background work. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+interface Listener {
+  server: http.Server;
+  url: string;
+}
+
+async function listen(app: Koa<any>, port: number, host: string): Promise<Listener> {
+  const server = http.createServer(app.callback());
+  // Long SSE streams and slow uploads must not be cut by Node's request timeout.
+  server.requestTimeout = 0;
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return { server, url: `http://${shownHost}:${address.port}` };
+}
+
+async function close(listener: Listener, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => listener.server.close(() => resolve()));
+  listener.server.closeIdleConnections();
+  const timer = setTimeout(() => listener.server.closeAllConnections(), graceMs);
+  await closed;
+  clearTimeout(timer);
+}
+
+export async function startService(opts: ServiceOptions): Promise<RunningService> {
+  const env = opts.env ?? process.env;
+  const log = opts.log ?? pino({ level: env.LOG_LEVEL || 'info', redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] });
+  const boss = new PgBoss({ connectionString: opts.databaseUrl, schema: 'pgboss', max: 4 });
+  boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
+  await boss.start();
+  const deps: Deps = { db: opts.db, log, env, boss };
+  const stoppers: Array<() => Promise<void>> = [];
+  const listeners: Listener[] = [];
+  const running: RunningService = { deps, stop: async () => {} };
+
+  const startSurfaces = async (defs: SurfaceDefinition[]): Promise<MountedSurface[]> => {
+    const mounted: MountedSurface[] = [];
+    for (const def of defs) {
+      const started = await def.start?.(deps);
+      if (started) stoppers.push(() => started.stop());
+      mounted.push(await mountSurface(def, def.name === 'compat' ? ['/v1/'] : def.name === 'gateway' ? ['/api/'] : ['/']));
+    }
+    return mounted;
+  };
+
+  if (opts.services.includes('gateway')) {
+    const auth = await createGatewayAuthenticator(opts.db, opts.bootstrapKey);
+    deps.gatewayAuth = auth;
+    const runtime = await startGatewayRuntime({ db: opts.db, boss, log, databaseUrl: opts.databaseUrl, env });
+    deps.gateway = runtime;
+    stoppers.push(() => runtime.stop());
+    const surfaces = await startSurfaces([
+      compatSurface(auth, await loadHandlers('compat')),
+      gatewaySurface(auth, await loadHandlers('gateway')),
+    ]);
+    const app = createApp({ deps, surfaces, jsonLimitBytes: opts.jsonLimitBytes, extra: [staticRoutes(['gateway', 'compat'])] });
+    const listener = await listen(app, opts.gatewayPort, opts.host);
+    listeners.push(listener);
+    running.gatewayUrl = listener.url;
+  }
+  if (opts.services.includes('analytics')) {
+    const { analyticsSurface } = await import('../analytics/surface.ts');
+    const surfaces = await startSurfaces([analyticsSurface]);
+    const app = createApp({ deps, surfaces, jsonLimitBytes: opts.jsonLimitBytes, extra: [staticRoutes(['analytics'])] });
+    const listener = await listen(app, opts.analyticsPort, opts.host);
+    listeners.push(listener);
+    running.analyticsUrl = listener.url;
+  }
+
+  running.stop = async (graceMs = 10_000) => {
+    await Promise.all(listeners.map((l) => close(l, graceMs)));
+    for (const stop of stoppers.reverse()) await stop();
+    await boss.stop({ graceful: true, timeout: graceMs });
+  };
+  return running;
+}

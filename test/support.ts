@@ -1,0 +1,59 @@
+// Helpers for tests that need the real service: a migrated PostgreSQL (from
+// test/globalSetup.ts), services on 127.0.0.1 port 0, and gateway keys.
+import { inject } from 'vitest';
+import type { Knex } from 'knex';
+import pino from 'pino';
+import { createDb } from '../db/knex.ts';
+import { startService, type RunningService, type ServiceName } from '../server/service.ts';
+import { mintKey } from '../server/keys.ts';
+import { GATEWAY_KEY_PREFIX } from '../server/gatewayAuth.ts';
+import { insertGatewayKey } from '../db/gateway/insertGatewayKey.ts';
+
+export function databaseUrl(): string {
+  return process.env.DATABASE_URL || inject('databaseUrl');
+}
+
+export function testDb(): Knex {
+  return createDb(databaseUrl(), { max: 5 });
+}
+
+export interface TestService extends RunningService {
+  db: Knex;
+  close(): Promise<void>;
+}
+
+/** Starts the named services on ephemeral ports; `env` overrides process.env (provider URLs, keys). */
+export async function startTestService(
+  services: ServiceName[] = ['gateway'],
+  env: Record<string, string | undefined> = {},
+): Promise<TestService> {
+  const db = testDb();
+  const merged = { ...process.env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...env };
+  const service = await startService({
+    db,
+    databaseUrl: databaseUrl(),
+    services,
+    gatewayPort: 0,
+    analyticsPort: 0,
+    host: '127.0.0.1',
+    jsonLimitBytes: 150 * 1024 * 1024,
+    bootstrapKey: env.GATEWAY_BOOTSTRAP_KEY,
+    env: merged,
+    log: pino({ level: merged.LOG_LEVEL! }),
+  });
+  return {
+    ...service,
+    db,
+    async close() {
+      await service.stop(1_000);
+      await db.destroy();
+    },
+  };
+}
+
+/** Mints a gateway key straight into the database; returns the plaintext. */
+export async function createGatewayKey(db: Knex, name = 'test'): Promise<{ key: string; id: string }> {
+  const minted = mintKey(GATEWAY_KEY_PREFIX);
+  const id = await insertGatewayKey(db, { lookup: minted.lookup, hash: minted.hash, name });
+  return { key: minted.plaintext, id };
+}
