@@ -1,0 +1,187 @@
+// Turns usage into document 1's cost object, from the catalogue's rates.
+//
+// All arithmetic is done in integers (BigInt) and rounded once, half up, to
+// 1e-8 USD: summing float products leaves noise such as 0.016650000000000002
+// in usage totals, and a hundred-millionth of a dollar is far below any price
+// step yet keeps single-token calls on the cheapest models non-zero.
+
+import type { ProviderId, Usage } from '../protocols/canonical.ts';
+import { findModel, isTokenPricing, type ImageQuality, type TokenPricing } from './catalogue.ts';
+
+export interface CostObject {
+  customerPrice: number;
+  currency: 'USD';
+  billing: 'metered' | 'byok';
+  cached?: true;
+}
+
+/**
+ * A cost object that may carry `unpriced`. The flag is non-enumerable on
+ * purpose: callers put the object straight into results and SSE chunks, and
+ * the wire shape is document 1's four fields only. Read it with isUnpriced().
+ */
+export type Cost = CostObject & { readonly unpriced?: true };
+
+export interface CostOptions {
+  /** The call ran on the caller's own provider key: the caller pays the provider, not us. */
+  byok: boolean;
+  /** The result was served from the gateway's completion cache. */
+  cached?: boolean;
+}
+
+export interface MediaUnits {
+  images?: number;
+  seconds?: number;
+  minutes?: number;
+  characters?: number;
+  generations?: number;
+}
+
+export interface UnitCostOptions {
+  byok?: boolean;
+  cached?: boolean;
+  /** Image quality as requested; picks a quality price where the model has one. */
+  quality?: ImageQuality;
+}
+
+// Rates have at most a handful of decimals; nano-dollars per unit hold them exactly.
+const RATE_SCALE = 1_000_000_000n;
+// Time quantities may be fractional seconds; milli-units keep them exact.
+const QTY_SCALE = 1000n;
+// customerPrice is in units of 1e-8 USD before the final division.
+const PRICE_SCALE = 100_000_000n;
+
+function scaled(value: number, scale: bigint): bigint {
+  if (!Number.isFinite(value) || value <= 0) return 0n;
+  return BigInt(Math.round(value * Number(scale)));
+}
+
+/** numerator / denominator USD, rounded half up to 1e-8 USD. */
+function toUsd(numerator: bigint, denominator: bigint): number {
+  const units = (numerator * PRICE_SCALE * 2n + denominator) / (denominator * 2n);
+  // Dividing an exact integer by 1e8 yields the double nearest the decimal, so it prints cleanly.
+  return Number(units) / Number(PRICE_SCALE);
+}
+
+function costObject(customerPrice: number, opts: { byok?: boolean; cached?: boolean }, unpriced = false): Cost {
+  const cost: CostObject = {
+    customerPrice,
+    currency: 'USD',
+    billing: opts.byok ? 'byok' : 'metered',
+    ...(opts.cached ? { cached: true as const } : {}),
+  };
+  if (unpriced) Object.defineProperty(cost, 'unpriced', { value: true, enumerable: false });
+  return cost;
+}
+
+/**
+ * True when the model was not in the catalogue, so the call was billed 0.
+ * Callers should log it (provider and model): an unpriced call is revenue
+ * lost until the catalogue catches up.
+ */
+export function isUnpriced(cost: Cost): boolean {
+  return cost.unpriced === true;
+}
+
+/** Whether calls to this model would be priced at all (a completion model with token rates). */
+export function isPriced(provider: ProviderId | string, model: string): boolean {
+  const found = findModel(provider, model);
+  return found !== undefined && isTokenPricing(found.pricing);
+}
+
+function tokenCount(n: number | undefined): bigint {
+  return n !== undefined && Number.isFinite(n) && n > 0 ? BigInt(Math.floor(n)) : 0n;
+}
+
+/**
+ * The cost object of one completion (or embedding) call.
+ *
+ * Decisions:
+ * - byok: the caller's own key paid the provider, so customerPrice is 0 and
+ *   billing is byok.
+ * - Served from the completion cache: no provider call happened, so the
+ *   caller pays nothing; customerPrice 0 and cached: true. billing still says
+ *   whose key the request would have used, so usage reports stay consistent.
+ * - Unknown model: 0, not the provider default's rates. Guessing could
+ *   overcharge by two orders of magnitude (a default flash model versus an
+ *   opus-class one) and nobody could tell from the bill; a 0 with the
+ *   non-enumerable `unpriced` flag (isUnpriced) is visible in logs and costs
+ *   only the operator.
+ * - Usage follows canonical.ts: inputTokens includes cache reads and writes.
+ *   Uncached input = inputTokens - cachedTokens - cacheCreationTokens, floored
+ *   at 0 so an adapter that reports the parts outside the total never
+ *   produces a credit. Reasoning tokens are already inside outputTokens.
+ * - A provider without a cached or cache-write rate (null) bills those tokens
+ *   at the input rate: it gave no discount, so neither do we.
+ * - Long-context tiers: once inputTokens exceeds the threshold, every token
+ *   of the call bills at the higher rates, as Gemini bills it.
+ */
+export function completionCost(provider: ProviderId | string, model: string, usage: Usage, opts: CostOptions): Cost {
+  if (opts.byok || opts.cached) return costObject(0, opts);
+  const found = findModel(provider, model);
+  if (!found || !isTokenPricing(found.pricing)) return costObject(0, opts, true);
+
+  const input = tokenCount(usage.inputTokens);
+  const cachedRead = tokenCount(usage.cachedTokens);
+  const cacheWrite = tokenCount(usage.cacheCreationTokens);
+  const output = tokenCount(usage.outputTokens);
+  const uncached = input - cachedRead - cacheWrite > 0n ? input - cachedRead - cacheWrite : 0n;
+
+  const rates = ratesFor(found.pricing, input);
+  const total =
+    uncached * scaled(rates.input, RATE_SCALE) +
+    cachedRead * scaled(rates.cachedInput ?? rates.input, RATE_SCALE) +
+    cacheWrite * scaled(rates.cacheWrite ?? rates.input, RATE_SCALE) +
+    output * scaled(rates.output, RATE_SCALE);
+  return costObject(toUsd(total, RATE_SCALE * 1_000_000n), opts);
+}
+
+function ratesFor(p: TokenPricing, inputTokens: bigint) {
+  const long = p.longContext;
+  if (long && inputTokens > BigInt(long.thresholdTokens)) {
+    return { input: long.inputPer1M, output: long.outputPer1M, cachedInput: long.cachedInputPer1M, cacheWrite: p.cacheWritePer1M };
+  }
+  return { input: p.inputPer1M, output: p.outputPer1M, cachedInput: p.cachedInputPer1M, cacheWrite: p.cacheWritePer1M };
+}
+
+const SECONDS_PER: Record<'second' | 'minute' | 'hour', bigint> = { second: 1n, minute: 60n, hour: 3600n };
+
+/**
+ * The cost object of one media call priced per unit: images, seconds /
+ * minutes / hours of media (given as seconds or minutes, converted to the
+ * model's unit), 1,000 characters of speech input, or generations. Quantities
+ * the model's unit does not use are ignored; a missing one counts as 0, so a
+ * caller that forgets to pass it under-bills visibly rather than guessing.
+ * byok, cached and unknown models follow completionCost.
+ */
+export function unitCost(provider: ProviderId | string, model: string, units: MediaUnits, opts: UnitCostOptions = {}): Cost {
+  if (opts.byok || opts.cached) return costObject(0, opts);
+  const found = findModel(provider, model);
+  if (!found || isTokenPricing(found.pricing)) return costObject(0, opts, true);
+
+  const p = found.pricing;
+  const price = scaled((opts.quality && p.qualityPrices?.[opts.quality]) ?? p.unitPrice, RATE_SCALE);
+  let quantity: bigint; // in milli-units of what is counted
+  let divisor = 1n; // counted units per priced unit
+  switch (p.unit) {
+    case 'image':
+      quantity = scaled(units.images ?? 0, QTY_SCALE);
+      break;
+    case 'generation':
+      quantity = scaled(units.generations ?? 0, QTY_SCALE);
+      break;
+    case '1k-characters':
+      quantity = scaled(units.characters ?? 0, QTY_SCALE);
+      divisor = 1000n;
+      break;
+    case 'second':
+    case 'minute':
+    case 'hour': {
+      const seconds = units.seconds ?? (units.minutes !== undefined ? units.minutes * 60 : 0);
+      quantity = scaled(seconds, QTY_SCALE);
+      divisor = SECONDS_PER[p.unit];
+      break;
+    }
+  }
+  return costObject(toUsd(price * quantity, RATE_SCALE * QTY_SCALE * divisor), opts);
+}
