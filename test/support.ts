@@ -27,6 +27,12 @@ export async function startTestService(
   services: ServiceName[] = ['gateway'],
   env: Record<string, string | undefined> = {},
 ): Promise<TestService> {
+  // Provider settings are read from process.env; each test file runs in its own
+  // process, so pointing providers at loopback fakes here touches no other file.
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   const db = testDb();
   const merged = { ...process.env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...env };
   const service = await startService({
