@@ -62,7 +62,9 @@ function lastTurn(body: any): { role: 'user' | 'tool'; text: string } | undefine
   const last = [...(body?.contents ?? [])].reverse().find((c: any) => c.role === 'user');
   if (!last) return undefined;
   const responses = (last.parts ?? []).filter((p: any) => p.functionResponse);
-  if (responses.length) return { role: 'tool', text: responses.map((p: any) => JSON.stringify(p.functionResponse.response)).join(' ') };
+  // A plain result travels as { output: "..." }; echo it as the text the tool returned.
+  const said = (r: any) => (typeof r?.output === 'string' && Object.keys(r).length === 1 ? r.output : JSON.stringify(r));
+  if (responses.length) return { role: 'tool', text: responses.map((p: any) => said(p.functionResponse.response)).join(' ') };
   return { role: 'user', text: textOf(last.parts) };
 }
 

@@ -290,7 +290,7 @@ describe('gemini tool calls', () => {
       functionCall: { name: 'get_weather', args: { city: 'Oslo' } },
       thoughtSignature: fakeSignature('get_weather'),
     });
-    expect(replay.content).toBe('tool said: {"output":"cold"}');
+    expect(replay.content).toBe('tool said: cold');
   });
 
   it('sends the documented sentinel when Gemini 3 history has no signature', async () => {

@@ -65,9 +65,9 @@ describe('vertex', () => {
       provider: 'vertex',
       message: expect.stringContaining('VERTEX_PROJECT'),
     });
-    await expect(vertex.complete(request(), ctx({ VERTEX_API_KEY: undefined }))).rejects.toMatchObject({
+    await expect(vertex.complete(request(), ctx({ VERTEX_API_KEY: undefined, VERTEX_PROJECT: undefined }))).rejects.toMatchObject({
       code: 'missing_config',
-      message: expect.stringContaining('VERTEX_API_KEY'),
+      message: 'vertex is not configured: set VERTEX_API_KEY and VERTEX_PROJECT',
     });
     expect(fake.requests).toHaveLength(0);
   });

@@ -18,7 +18,9 @@ const id = 'vertex';
 
 function modelUrl(ctx: CallContext, model: string, method: string): string {
   const { project, location } = ctx.settings.extra;
-  if (!project) throw new ProviderError(id, 'missing_config', 'vertex is not configured: set VERTEX_PROJECT');
+  // Name every missing setting at once, so an operator fixes them in one go.
+  const missing = [!ctx.settings.apiKey && ctx.settings.keyEnv, !project && 'VERTEX_PROJECT'].filter(Boolean);
+  if (missing.length) throw new ProviderError(id, 'missing_config', `vertex is not configured: set ${missing.join(' and ')}`);
   const path = `v1/projects/${encodeURIComponent(project)}/locations/${encodeURIComponent(location!)}/publishers/google/models/${encodeURIComponent(model)}:${method}`;
   return joinUrl(ctx.settings.baseUrl, path);
 }
