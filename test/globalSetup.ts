@@ -1,7 +1,7 @@
 // One PostgreSQL for the whole test run: the operator's DATABASE_URL, or an
 // embedded throwaway cluster. Migrations and pg-boss's schema are set up once
 // here so test files can start services in parallel without racing on DDL.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -21,6 +21,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let url = process.env.DATABASE_URL;
   if (!url) {
     dir = await mkdtemp(path.join(os.tmpdir(), 'switchyard-test-pg-'));
+    // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the directory.
+    await chmod(dir, 0o755);
     database = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), persistent: false, database: 'switchyard_test' });
     url = database.url;
   }
