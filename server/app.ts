@@ -71,6 +71,9 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
     ajvOpts: { strict: false },
     customizeAjv: (_ajv, opts) => newAjv(opts as Record<string, unknown>) as never,
     ignoreTrailingSlashes: true,
+    // Compiles each operation's validators on its first request instead of all
+    // of them at start (seconds for the larger specs).
+    quick: true,
   });
   // openapi-backend checks documents against the OpenAPI 3.0 meta-schema, which
   // rejects valid 3.1 (type arrays, contentSchema...); Redocly lints the specs in CI instead.
