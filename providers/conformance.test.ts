@@ -1,10 +1,11 @@
 // The same behaviour asked of every provider adapter, each against its own
 // loopback fake. Adding a provider = its fake plus one row in PROVIDERS.
 import { describe, expect, test } from 'vitest';
-import { ResultAccumulator, type CanonicalRequest, type ProviderId, type StreamEvent } from '../protocols/canonical.ts';
+import { ResultAccumulator, type CanonicalRequest, type ProviderId } from '../protocols/canonical.ts';
 import { providerSettings } from './config.ts';
 import { getAdapter } from './index.ts';
 import type { Fake } from './shared/fake.ts';
+import { collect, contextFor } from './shared/testing.ts';
 import { ProviderError, type CallContext, type ProviderAdapter } from './types.ts';
 import { startFake as anthropicFake } from './anthropic/fake.ts';
 import { startFake as deepseekFake } from './deepseek/fake.ts';
@@ -50,18 +51,6 @@ const PROVIDERS: Row[] = [
   { id: 'localai', startFake: localaiFake, model: 'llama-3.2-1b-instruct', caps: { ...ALL, embeddings: true, cachedTokens: false } },
   { id: 'ollama', startFake: ollamaFake, model: 'llama3.2', caps: { ...ALL, embeddings: true, cachedTokens: false }, attempts: 2 },
 ];
-
-function contextFor(id: ProviderId, fake: Fake, extra: Partial<CallContext> = {}): CallContext {
-  const names = providerSettings(id, {});
-  const env = { [names.baseUrlEnv]: fake.url, ...(names.keyEnv ? { [names.keyEnv]: 'sk-test' } : {}) };
-  return { settings: providerSettings(id, env), signal: new AbortController().signal, timeoutMs: 5_000, ...extra };
-}
-
-async function collect(events: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
-  const out: StreamEvent[] = [];
-  for await (const e of events) out.push(e);
-  return out;
-}
 
 async function failure(promise: Promise<unknown>): Promise<ProviderError> {
   const err = await promise.then(
