@@ -115,22 +115,22 @@ function wireMessage(d: ChatDialect, m: Message, ids: ToolIdMap): Record<string,
   }
 }
 
-function require(d: ChatDialect, feature: ChatFeature, option: string): void {
+function needs(d: ChatDialect, feature: ChatFeature, option: string): void {
   if (!d.features.has(feature)) throw unsupported(d.id, option);
 }
 
 function toolFields(d: ChatDialect, req: CanonicalRequest): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (req.tools?.length) {
-    require(d, 'tools', 'tools');
+    needs(d, 'tools', 'tools');
     out.tools = req.tools.map((t) => ({ type: 'function', function: t.function }));
   }
   if (req.toolChoice !== undefined) {
-    require(d, 'tools', 'toolChoice');
+    needs(d, 'tools', 'toolChoice');
     out.tool_choice = req.toolChoice === 'required' ? (d.requiredToolChoice ?? 'required') : req.toolChoice;
   }
   if (req.parallelToolCalls !== undefined) {
-    require(d, 'parallel_tool_calls', 'parallelToolCalls');
+    needs(d, 'parallel_tool_calls', 'parallelToolCalls');
     out.parallel_tool_calls = req.parallelToolCalls;
   }
   return out;
@@ -139,18 +139,18 @@ function toolFields(d: ChatDialect, req: CanonicalRequest): Record<string, unkno
 function samplingFields(d: ChatDialect, req: CanonicalRequest, cap: number | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (req.temperature !== undefined) {
-    require(d, 'temperature', 'temperature');
+    needs(d, 'temperature', 'temperature');
     out.temperature = req.temperature;
   }
   if (req.topP !== undefined) {
-    require(d, 'top_p', 'topP');
+    needs(d, 'top_p', 'topP');
     out.top_p = req.topP;
   }
-  if (req.frequencyPenalty !== undefined || req.presencePenalty !== undefined) require(d, 'penalties', 'frequency/presence penalties');
+  if (req.frequencyPenalty !== undefined || req.presencePenalty !== undefined) needs(d, 'penalties', 'frequency/presence penalties');
   if (req.frequencyPenalty !== undefined) out.frequency_penalty = req.frequencyPenalty;
   if (req.presencePenalty !== undefined) out.presence_penalty = req.presencePenalty;
   if (req.stop?.length) {
-    require(d, 'stop', 'stop sequences');
+    needs(d, 'stop', 'stop sequences');
     out.stop = req.stop;
   }
   const budget = req.thinkingMode?.enabled ? req.thinkingMode.budget : undefined;
@@ -161,11 +161,11 @@ function samplingFields(d: ChatDialect, req: CanonicalRequest, cap: number | und
 
 function formatFields(d: ChatDialect, req: CanonicalRequest): Record<string, unknown> {
   if (req.responseFormat === 'json') {
-    require(d, 'json', 'responseFormat json');
+    needs(d, 'json', 'responseFormat json');
     return { response_format: { type: 'json_object' } };
   }
   if (req.responseFormat === 'json_schema') {
-    require(d, 'json_schema', 'responseFormat json_schema');
+    needs(d, 'json_schema', 'responseFormat json_schema');
     const { name, schema, strict } = namedSchema(req);
     return { response_format: { type: 'json_schema', json_schema: { name, schema, ...(strict !== undefined ? { strict } : {}) } } };
   }
@@ -174,13 +174,13 @@ function formatFields(d: ChatDialect, req: CanonicalRequest): Record<string, unk
 
 function cacheFields(d: ChatDialect, req: CanonicalRequest): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (req.promptCaching) require(d, 'automatic_caching', 'promptCaching (it has no prompt cache to opt into)');
+  if (req.promptCaching) needs(d, 'automatic_caching', 'promptCaching (it has no prompt cache to opt into)');
   if (req.promptCacheKey !== undefined) {
-    require(d, 'prompt_cache_key', 'promptCacheKey');
+    needs(d, 'prompt_cache_key', 'promptCacheKey');
     out.prompt_cache_key = req.promptCacheKey;
   }
   if (req.safetyIdentifier !== undefined) {
-    require(d, 'safety_identifier', 'safetyIdentifier');
+    needs(d, 'safety_identifier', 'safetyIdentifier');
     out.safety_identifier = req.safetyIdentifier;
   }
   return out;
