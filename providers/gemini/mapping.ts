@@ -20,7 +20,7 @@ import { namedSchema, thinkingMaxTokens } from '../shared/request.ts';
 import { sseMessages } from '../shared/stream.ts';
 import { ProviderError, unsupported, type CallContext, type ProviderAdapter } from '../types.ts';
 
-export interface GeminiPart {
+interface GeminiPart {
   text?: string;
   thought?: boolean;
   thoughtSignature?: string;
@@ -30,12 +30,12 @@ export interface GeminiPart {
   functionResponse?: { name: string; response: Record<string, unknown>; id?: string };
 }
 
-export interface GeminiContent {
+interface GeminiContent {
   role: 'user' | 'model';
   parts: GeminiPart[];
 }
 
-export interface GeminiUsageMetadata {
+interface GeminiUsageMetadata {
   promptTokenCount?: number;
   cachedContentTokenCount?: number;
   candidatesTokenCount?: number;
@@ -44,7 +44,7 @@ export interface GeminiUsageMetadata {
   totalTokenCount?: number;
 }
 
-export interface GenerateContentResponse {
+interface GenerateContentResponse {
   candidates?: Array<{
     content?: { role?: string; parts?: GeminiPart[] };
     finishReason?: string;
@@ -73,7 +73,7 @@ const SIGNATURE_SEPARATOR = '__ts_';
 // (history from another provider, or a client that rebuilt the ids).
 const SKIP_SIGNATURE = 'skip_thought_signature_validator';
 
-export function mintId(prefix = 'call'): string {
+function mintId(prefix = 'call'): string {
   return `${prefix}_${randomBytes(12).toString('hex')}`;
 }
 
@@ -94,11 +94,11 @@ function splitCallId(id: string): { upstreamId?: string; signature?: string } {
 // Gemini 2.5 and 3 cap output (thinking included) at 65,536 tokens; the spec
 // adds the thinking budget on top of maxTokens, capped at the model limit.
 const MAX_OUTPUT_TOKENS = 65_536;
-// Gemini takes a token budget, not an effort level; these follow Google's own
-// guidance for light, default and deep reasoning on 2.5 models.
+// Gemini takes a token budget, not an effort level. These sit inside every 2.5
+// model's allowed range (Pro: 128 to 32,768; Flash: 0 to 24,576).
 const EFFORT_BUDGET: Record<ThinkingEffort, number> = { minimal: 128, low: 1024, medium: 8192, high: 24_576 };
 
-export function validateGenerateContent(provider: ProviderId, req: CanonicalRequest): void {
+function validateGenerateContent(provider: ProviderId, req: CanonicalRequest): void {
   if (req.promptCaching) throw unsupported(provider, 'promptCaching', 'Gemini caches prompt prefixes implicitly, with no opt-in');
   if (req.promptCacheKey !== undefined) throw unsupported(provider, 'promptCacheKey');
   if (req.safetyIdentifier !== undefined) throw unsupported(provider, 'safetyIdentifier');
@@ -222,7 +222,7 @@ function thinkingConfig(req: CanonicalRequest): { config?: Record<string, unknow
   return { config: { thinkingBudget: budget, includeThoughts: true }, budget: Math.max(budget, 0) };
 }
 
-export function toGenerateContentRequest(provider: ProviderId, req: CanonicalRequest): Record<string, unknown> {
+function toGenerateContentRequest(provider: ProviderId, req: CanonicalRequest): Record<string, unknown> {
   const system: GeminiPart[] = [];
   const contents: GeminiContent[] = [];
   const toolNames = resolveToolNames(provider, req.messages);
@@ -306,7 +306,7 @@ function finishReasonOf(raw: string | undefined, hasCalls: boolean, blocked: boo
   return 'stop';
 }
 
-export function usageOf(meta: GeminiUsageMetadata | undefined): Usage {
+function usageOf(meta: GeminiUsageMetadata | undefined): Usage {
   // Grounding results are fed back to the model and billed as input.
   const input = (meta?.promptTokenCount ?? 0) + (meta?.toolUsePromptTokenCount ?? 0);
   const thoughts = meta?.thoughtsTokenCount ?? 0;
@@ -333,7 +333,7 @@ function upstreamFailure(provider: ProviderId, res: GenerateContentResponse): Pr
   });
 }
 
-export function fromGenerateContentResponse(provider: ProviderId, req: CanonicalRequest, res: GenerateContentResponse): CanonicalResult {
+function fromGenerateContentResponse(provider: ProviderId, req: CanonicalRequest, res: GenerateContentResponse): CanonicalResult {
   const candidate = res.candidates?.[0];
   const parts = candidate?.content?.parts ?? [];
   const toolCalls: ToolCall[] = parts
@@ -359,7 +359,7 @@ export function fromGenerateContentResponse(provider: ProviderId, req: Canonical
 }
 
 /** Each SSE event of streamGenerateContent?alt=sse is a whole GenerateContentResponse. */
-export async function* streamEventsOf(provider: ProviderId, ctx: CallContext, res: Dispatcher.ResponseData): AsyncGenerator<StreamEvent> {
+async function* streamEventsOf(provider: ProviderId, ctx: CallContext, res: Dispatcher.ResponseData): AsyncGenerator<StreamEvent> {
   let index = 0;
   let started = false;
   let finishRaw: string | undefined;
