@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { sessionsInScope, type StatsScope } from './scope.ts';
 
 async function breakdown(db: Knex, scope: StatsScope, column: string, limit: number) {
-  const rows = await sessionsInScope(db, scope)
+  const rows: Record<string, any>[] = await sessionsInScope(db, scope)
     .select({ name: column })
     .count({ visitors: '*' })
     .groupBy(column)

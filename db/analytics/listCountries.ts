@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { sessionsInScope, type StatsScope } from './scope.ts';
 
 export default async function listCountries(db: Knex, scope: StatsScope, limit = 250) {
-  const rows = await sessionsInScope(db, scope)
+  const rows: Record<string, any>[] = await sessionsInScope(db, scope)
     .select('country')
     .count({ visitors: '*' })
     .groupBy('country')

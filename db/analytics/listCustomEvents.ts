@@ -16,6 +16,6 @@ export default async function listCustomEvents(db: Knex, scope: StatsScope, limi
     .limit(limit);
   if (!scope.includeBots) q.where('is_bot', false);
   if (!scope.includeInternal) q.where('is_internal', false);
-  const rows = await q;
+  const rows: Record<string, any>[] = await q;
   return rows.map((r) => ({ name: r.name as string, events: Number(r.events), visitors: Number(r.visitors) }));
 }

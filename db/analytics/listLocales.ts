@@ -3,7 +3,7 @@ import { sessionsInScope, type StatsScope } from './scope.ts';
 
 // Tags are grouped case-insensitively; imported rows may carry any case.
 export default async function listLocales(db: Knex, scope: StatsScope, limit = 250) {
-  const rows = await sessionsInScope(db, scope)
+  const rows: Record<string, any>[] = await sessionsInScope(db, scope)
     .select(db.raw('lower(locale) AS locale'))
     .count({ visitors: '*' })
     .groupByRaw('lower(locale)')

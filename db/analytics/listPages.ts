@@ -14,6 +14,6 @@ export default async function listPages(db: Knex, scope: StatsScope, limit = 100
     .limit(limit);
   if (!scope.includeBots) q.where('is_bot', false);
   if (!scope.includeInternal) q.where('is_internal', false);
-  const rows = await q;
+  const rows: Record<string, any>[] = await q;
   return rows.map((r) => ({ path: r.path as string, pageviews: Number(r.pageviews), visitors: Number(r.visitors) }));
 }

@@ -9,7 +9,7 @@ export default async function listRegions(db: Knex, scope: StatsScope, country?:
     .orderBy([{ column: 'visitors', order: 'desc' }, { column: 'region_code' }])
     .limit(limit);
   if (country) q.where('country', country.toUpperCase());
-  const rows = await q;
+  const rows: Record<string, any>[] = await q;
   return rows.map((r) => ({
     country: (r.country as string | null) ?? null,
     region: (r.region as string | null) ?? null,

@@ -3,7 +3,7 @@ import { describeSource } from '../../analytics/sources.ts';
 import { sessionsInScope, type StatsScope } from './scope.ts';
 
 export default async function listSources(db: Knex, scope: StatsScope, limit = 100) {
-  const rows = await sessionsInScope(db, scope)
+  const rows: Record<string, any>[] = await sessionsInScope(db, scope)
     .select(db.raw(`coalesce(traffic_source, 'direct') AS source`))
     .count({ visitors: '*' })
     .groupBy('source')

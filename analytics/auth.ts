@@ -1,0 +1,53 @@
+import type { Middleware } from 'koa';
+import { ApiError } from '../server/errors.ts';
+import type { ApiContext, AppState } from '../server/types.ts';
+import findKeysByPrefix from '../db/analytics/findKeysByPrefix.ts';
+import { hashKey, hashesMatch, keyKindOf, KEY_PREFIX_LENGTH, type KeyKind } from './keys.ts';
+
+export interface AnalyticsAuth {
+  [key: string]: unknown;
+  projectId: string;
+  keyId: string;
+  kind: KeyKind;
+}
+
+function bearer(ctx: ApiContext): string | null {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'));
+  return m ? m[1]! : null;
+}
+
+async function lookup(ctx: ApiContext): Promise<AnalyticsAuth | null> {
+  const key = bearer(ctx);
+  if (!key || !keyKindOf(key) || key.length < KEY_PREFIX_LENGTH + 32) return null;
+  const hash = hashKey(key);
+  for (const row of await findKeysByPrefix(ctx.state.deps.db, key.slice(0, KEY_PREFIX_LENGTH))) {
+    if (hashesMatch(row.hash, hash)) return { projectId: row.project_id, keyId: row.id, kind: row.kind };
+  }
+  return null;
+}
+
+const memo = new WeakMap<object, Promise<AnalyticsAuth | null>>();
+
+/**
+ * Both security schemes resolve any valid key once per request; whether a read key
+ * may do what it asks is decided after routing (requireLiveKey), so a read key on
+ * a write operation answers 403 read_only_key rather than 401.
+ */
+export function authenticateKey(ctx: ApiContext): Promise<AnalyticsAuth | null> {
+  let p = memo.get(ctx);
+  if (!p) {
+    p = lookup(ctx);
+    memo.set(ctx, p);
+  }
+  return p;
+}
+
+export const requireLiveKey: Middleware<AppState> = async (ctx, next) => {
+  const auth = ctx.state.auth as AnalyticsAuth | undefined;
+  const security = (ctx.state.op.operation.security ?? []) as Record<string, unknown>[];
+  const readAllowed = security.length === 0 || security.some((s) => 'readKey' in s);
+  if (auth?.kind === 'read' && !readAllowed) {
+    throw new ApiError('forbidden', 'This operation needs the live key; the read-only key cannot write.', { code: 'read_only_key' });
+  }
+  await next();
+};

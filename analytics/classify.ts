@@ -1,0 +1,46 @@
+import { isIP } from 'node:net';
+import { classifyUserAgent, type UserAgentClass } from './userAgent.ts';
+import { lookupGeo, type GeoClass } from './geo.ts';
+import { lookupAsn } from './asn.ts';
+import { DATACENTER_ASNS, DATACENTER_NAME, VPN_ASNS } from './networks.ts';
+
+export interface NetworkClass {
+  asn: number | null;
+  asOrganization: string | null;
+  isVpn: boolean;
+  /** Set when the network itself marks the traffic as automated. */
+  datacenter: string | null;
+}
+
+export function classifyNetwork(ip: string): NetworkClass {
+  const hit = isIP(ip) ? lookupAsn(ip) : null;
+  if (!hit) return { asn: null, asOrganization: null, isVpn: false, datacenter: null };
+  const vpn = VPN_ASNS.has(hit.asn);
+  const dc = vpn ? null : (DATACENTER_ASNS.get(hit.asn) ?? (DATACENTER_NAME.test(hit.organization) ? hit.organization : null));
+  return { asn: hit.asn, asOrganization: hit.organization, isVpn: vpn, datacenter: dc };
+}
+
+export type VisitorClass = UserAgentClass & GeoClass & Omit<NetworkClass, 'datacenter'>;
+
+/** Everything ingest derives from the client's IP and user agent; the IP goes no further. */
+export function classifyVisitor(ip: string, userAgent: string): VisitorClass {
+  const ua = classifyUserAgent(userAgent);
+  const geo = isIP(ip) ? lookupGeo(ip) : { country: null, region: null, regionCode: null, city: null };
+  const net = classifyNetwork(ip);
+  const dcBot = !ua.isBot && net.datacenter !== null;
+  return {
+    ...ua,
+    ...geo,
+    asn: net.asn,
+    asOrganization: net.asOrganization,
+    isVpn: net.isVpn,
+    isBot: ua.isBot || dcBot,
+    botName: ua.botName ?? (dcBot ? `datacenter: ${net.datacenter}` : null),
+  };
+}
+
+/** Warms the lazily loaded tables so the first request does not pay for them. */
+export function warmClassifiers(): void {
+  classifyVisitor('8.8.8.8', 'Mozilla/5.0');
+  classifyVisitor('2001:4860:4860::8888', 'Mozilla/5.0');
+}

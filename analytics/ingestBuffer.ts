@@ -1,0 +1,114 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import insertEvents from '../db/analytics/insertEvents.ts';
+import addDailyCounts from '../db/analytics/addDailyCounts.ts';
+import getDailyCount from '../db/analytics/getDailyCount.ts';
+import type { NewEvent } from './eventRow.ts';
+import { utcDay } from './sessions.ts';
+
+export interface IngestBufferOptions {
+  /** Flush at least this often (ms). */
+  intervalMs?: number;
+  /** Flush as soon as this many events wait. */
+  maxBatch?: number;
+  log?: Logger;
+}
+
+/**
+ * Live events wait here and are written in one multi-row statement per batch, in
+ * one transaction together with the day's cap counters: a crash loses at most the
+ * events of one interval that were not yet flushed, and never half a batch.
+ *
+ * The daily cap is enforced from memory: the counter read from the database at
+ * the last flush plus what this process accepted since. Several processes can
+ * overshoot a cap by at most what the others accepted in one interval.
+ */
+export class IngestBuffer {
+  private pending: NewEvent[] = [];
+  private accepted = new Map<string, number>();
+  private known = new Map<string, { day: string; at: number; count: Promise<number> }>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly intervalMs: number;
+  private readonly maxBatch: number;
+
+  constructor(private readonly db: Knex, private readonly opts: IngestBufferOptions = {}) {
+    this.intervalMs = opts.intervalMs ?? 250;
+    this.maxBatch = opts.maxBatch ?? 2000;
+  }
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.flush(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+
+  /** Events accepted today by this project, as far as this process knows. */
+  private async countToday(projectId: string, day: string): Promise<number> {
+    let known = this.known.get(projectId);
+    // Re-read now and then: other processes add to the same counter.
+    if (!known || known.day !== day || Date.now() - known.at > 5_000) {
+      known = { day, at: Date.now(), count: getDailyCount(this.db, projectId, day) };
+      known.count.catch(() => this.known.delete(projectId));
+      this.known.set(projectId, known);
+    }
+    return (await known.count) + (this.accepted.get(projectId) ?? 0);
+  }
+
+  /** Queues an event unless the project's cap for the UTC day is reached; false means capped. */
+  async offer(event: NewEvent, dailyCap: number): Promise<boolean> {
+    const day = utcDay();
+    if ((await this.countToday(event.projectId, day)) >= dailyCap) return false;
+    this.accepted.set(event.projectId, (this.accepted.get(event.projectId) ?? 0) + 1);
+    this.pending.push(event);
+    if (this.pending.length >= this.maxBatch) void this.flush();
+    return true;
+  }
+
+  get size(): number {
+    return this.pending.length;
+  }
+
+  /** Writes what is pending; concurrent calls queue behind one another. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.writeBatches());
+    return this.flushing;
+  }
+
+  private async writeBatches(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, this.maxBatch);
+      const counts = new Map<string, number>();
+      for (const e of batch) counts.set(e.projectId, (counts.get(e.projectId) ?? 0) + 1);
+      const day = utcDay();
+      try {
+        const totals = await this.writeWithRetry(batch, day, counts);
+        for (const [projectId, n] of counts) this.accepted.set(projectId, Math.max(0, (this.accepted.get(projectId) ?? 0) - n));
+        for (const [projectId, count] of totals) this.known.set(projectId, { day, at: Date.now(), count: Promise.resolve(count) });
+      } catch (err) {
+        // The batch is lost as a whole (the transaction rolled back); the service keeps going.
+        for (const [projectId, n] of counts) this.accepted.set(projectId, Math.max(0, (this.accepted.get(projectId) ?? 0) - n));
+        this.opts.log?.error({ err, events: batch.length }, 'analytics batch write failed');
+      }
+    }
+  }
+
+  private async writeWithRetry(batch: NewEvent[], day: string, counts: Map<string, number>) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(async (trx) => {
+          await insertEvents(trx, batch);
+          return addDailyCounts(trx, day, counts);
+        });
+      } catch (err) {
+        // Two processes upserting the same sessions can deadlock; PostgreSQL aborts one, which retries.
+        if ((err as { code?: string }).code !== '40P01' || attempt >= 3) throw err;
+      }
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import type { SurfaceDefinition } from '../server/surface.ts';
+import type { ApiError } from '../server/errors.ts';
+import { loadHandlers } from '../server/handlers.ts';
+import { authenticateKey, requireLiveKey } from './auth.ts';
+import { cors } from './cors.ts';
+import { rateLimit } from './rateLimit.ts';
+import { IngestBuffer } from './ingestBuffer.ts';
+import { warmClassifiers } from './classify.ts';
+import { scheduleRetention } from '../jobs/retention.ts';
+import type { PgBoss } from 'pg-boss';
+
+// The contract's codes for the generic kinds the app raises (validation, unknown route).
+const CODES: Record<string, string> = { invalid_request: 'bad_request', invalid_json: 'bad_request' };
+
+function errorBody(err: ApiError) {
+  const code = err.status === 400 ? (CODES[err.code] ?? err.code) : err.code;
+  return { error: { code, message: err.message } };
+}
+
+export const analyticsSurface: SurfaceDefinition = {
+  name: 'analytics',
+  spec: 'openapi/analytics.yaml',
+  handlers: await loadHandlers('analytics'),
+  authenticate: {
+    liveKey: authenticateKey as never,
+    readKey: authenticateKey as never,
+  },
+  renderError: errorBody,
+  before: [cors],
+  afterAuth: [requireLiveKey, rateLimit],
+  async start(deps) {
+    warmClassifiers();
+    const buffer = new IngestBuffer(deps.db, {
+      intervalMs: Number(deps.env.ANALYTICS_FLUSH_MS || 250),
+      maxBatch: Number(deps.env.ANALYTICS_FLUSH_EVENTS || 2000),
+      log: deps.log,
+    });
+    buffer.start();
+    deps.analyticsIngest = buffer;
+    if (deps.boss && deps.env.ANALYTICS_RETENTION_JOB !== 'off') await scheduleRetention(deps.boss as PgBoss, deps.db);
+    return { stop: () => buffer.stop() };
+  },
+};

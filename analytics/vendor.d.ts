@@ -1,0 +1,27 @@
+// Minimal typings for the classification packages that ship none.
+declare module 'geoip-lite' {
+  interface Lookup {
+    country: string;
+    region: string;
+    city: string;
+  }
+  const geoip: { lookup(ip: string): Lookup | null };
+  export default geoip;
+}
+
+declare module 'iso-3166-2' {
+  const iso: { subdivision(country: string, code?: string): { name: string; code: string } | Record<string, never> };
+  export default iso;
+}
+
+declare module 'ua-parser-js' {
+  interface Result {
+    browser: { name?: string };
+    os: { name?: string };
+    device: { type?: string };
+  }
+  export class UAParser {
+    constructor(ua?: string);
+    getResult(): Result;
+  }
+}

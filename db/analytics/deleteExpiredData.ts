@@ -1,0 +1,39 @@
+import type { Knex } from 'knex';
+
+const BATCH = 20_000;
+
+async function deleteInBatches(db: Knex, sql: string, bindings: unknown[]): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { rowCount } = await db.raw(sql, [...bindings, BATCH] as Knex.RawBinding[]);
+    total += rowCount ?? 0;
+    if (!rowCount || rowCount < BATCH) return total;
+  }
+}
+
+/**
+ * Deletes one project's events and rollups older than its retention. Batches keep
+ * each transaction short so ingest is never blocked behind a huge delete.
+ */
+export default async function deleteExpiredData(db: Knex, projectId: string, cutoff: Date) {
+  const events = await deleteInBatches(
+    db,
+    `DELETE FROM analytics_events WHERE (project_id, id) IN (
+       SELECT project_id, id FROM analytics_events WHERE project_id = ? AND created_at < ? LIMIT ?)`,
+    [projectId, cutoff],
+  );
+  const sessions = await deleteInBatches(
+    db,
+    `DELETE FROM analytics_sessions WHERE (project_id, id) IN (
+       SELECT project_id, id FROM analytics_sessions WHERE project_id = ? AND last_seen_at < ? LIMIT ?)`,
+    [projectId, cutoff],
+  );
+  await deleteInBatches(
+    db,
+    `DELETE FROM analytics_session_pages WHERE (project_id, session_id, path) IN (
+       SELECT project_id, session_id, path FROM analytics_session_pages WHERE project_id = ? AND first_seen_at < ? LIMIT ?)`,
+    [projectId, cutoff],
+  );
+  await db('analytics_page_hourly').where('project_id', projectId).where('hour', '<', cutoff).delete();
+  return { events, sessions };
+}

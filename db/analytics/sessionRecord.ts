@@ -1,0 +1,32 @@
+import { describeSource } from '../../analytics/sources.ts';
+
+/** analytics_sessions row -> SessionRecord of the contract. */
+export function toSessionRecord(r: Record<string, any>) {
+  const source = r.traffic_source ? describeSource(r.traffic_source) : null;
+  return {
+    id: r.id as string,
+    startedAt: (r.started_at as Date).toISOString(),
+    lastSeenAt: (r.last_seen_at as Date).toISOString(),
+    durationSeconds: Math.round(((r.last_seen_at as Date).getTime() - (r.started_at as Date).getTime()) / 1000),
+    pageviews: r.pageviews as number,
+    events: r.events as number,
+    entryPath: r.entry_path ?? null,
+    country: r.country ?? null,
+    region: r.region ?? null,
+    regionCode: r.region_code ?? null,
+    city: r.city ?? null,
+    browser: r.browser ?? null,
+    os: r.os ?? null,
+    deviceType: r.device_type ?? null,
+    locale: r.locale ?? null,
+    trafficSource: r.traffic_source ?? null,
+    sourceLabel: source?.label ?? null,
+    channel: source?.channel ?? null,
+    utmSource: r.utm_source ?? null,
+    utmMedium: r.utm_medium ?? null,
+    utmCampaign: r.utm_campaign ?? null,
+    isBot: r.is_bot as boolean,
+    isVpn: r.is_vpn as boolean,
+    isInternal: r.is_internal as boolean,
+  };
+}

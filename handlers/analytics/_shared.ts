@@ -1,0 +1,6 @@
+import type { IngestBuffer } from '../../analytics/ingestBuffer.ts';
+import type { ApiContext } from '../../server/types.ts';
+
+export function ingestBuffer(ctx: ApiContext): IngestBuffer {
+  return ctx.state.deps.analyticsIngest as IngestBuffer;
+}

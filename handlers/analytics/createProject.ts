@@ -1,0 +1,48 @@
+import { ApiError } from '../../server/errors.ts';
+import type { ApiContext } from '../../server/types.ts';
+import { generateKey } from '../../analytics/keys.ts';
+import createProject from '../../db/analytics/createProject.ts';
+import getProject from '../../db/analytics/getProject.ts';
+import { timingSafeEqual, createHash } from 'node:crypto';
+
+function inviteCodes(env: NodeJS.ProcessEnv): string[] {
+  return (env.ANALYTICS_INVITE_CODES ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const ha = createHash('sha256').update(a).digest();
+  const hb = createHash('sha256').update(b).digest();
+  return timingSafeEqual(ha, hb);
+}
+
+export default async function handler(ctx: ApiContext) {
+  const body = ctx.state.op.request.requestBody as {
+    inviteCode: string;
+    name: string;
+    domains: string[];
+    allowLocalOrigins?: boolean;
+    retentionDays?: number;
+    dailyEventCap?: number;
+  };
+  if (!inviteCodes(ctx.state.deps.env).some((c) => sameSecret(c, body.inviteCode))) {
+    throw new ApiError('forbidden', 'The invite code is not valid.', { code: 'invalid_invite_code' });
+  }
+  const domains = [...new Set(body.domains.map((d) => d.trim().toLowerCase().replace(/\.$/, '')))];
+  if (domains.some((d) => !d.includes('.') && d !== 'localhost')) {
+    throw new ApiError('invalid_request', 'Each domain must be a hostname such as example.com.', { code: 'bad_request' });
+  }
+  const live = generateKey('live');
+  const created = await createProject(ctx.state.deps.db, {
+    name: body.name.trim(),
+    domains,
+    allowLocalOrigins: body.allowLocalOrigins ?? false,
+    retentionDays: body.retentionDays ?? 395,
+    dailyEventCap: body.dailyEventCap ?? 100_000,
+    liveKey: { prefix: live.prefix, hash: live.hash },
+  });
+  if ('claimed' in created) {
+    throw new ApiError('conflict', `Domain ${created.claimed} is already claimed by another project.`, { code: 'conflict' });
+  }
+  ctx.status = 201;
+  ctx.body = { apiKey: live.key, project: await getProject(ctx.state.deps.db, created.id) };
+}

@@ -1,0 +1,61 @@
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ApiError } from '../../server/errors.ts';
+import type { ApiContext } from '../../server/types.ts';
+import { projectIdOf, windowBounds, type Window } from '../../analytics/statsQuery.ts';
+import { CSV_HEADER, toCsvLine, toNdjsonLine } from '../../analytics/eventRow.ts';
+import exportEvents, { findExportPageEnd, type ExportPage } from '../../db/analytics/exportEvents.ts';
+
+type Position = { createdAt: string; id: string };
+
+function encodeCursor(p: Position): string {
+  return Buffer.from(JSON.stringify([p.createdAt, p.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): Position {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (typeof createdAt === 'string' && !Number.isNaN(Date.parse(createdAt)) && /^[0-9a-f-]{36}$/i.test(id)) return { createdAt, id };
+  } catch {
+    // fall through
+  }
+  throw new ApiError('invalid_request', 'cursor is not a cursor this service issued', { code: 'bad_request' });
+}
+
+export default async function handler(ctx: ApiContext) {
+  const q = ctx.state.op.request.query as { window?: Window; format?: 'csv' | 'ndjson'; limit?: number; cursor?: string };
+  const format = q.format ?? 'csv';
+  const page: ExportPage = {
+    projectId: projectIdOf(ctx),
+    from: windowBounds(q.window ?? '7d').from,
+    after: q.cursor ? decodeCursor(q.cursor) : undefined,
+    limit: Number(q.limit ?? 1000),
+  };
+  const db = ctx.state.deps.db;
+  // Headers go out before the rows, so whether the page is full is settled first,
+  // on the index; the page is then pinned to end exactly there.
+  const end = await findExportPageEnd(db, page);
+  if (end) {
+    ctx.set('X-Next-Cursor', encodeCursor(end));
+    page.through = end;
+  }
+  let first = true;
+  const encode = new Transform({
+    writableObjectMode: true,
+    transform(row, _enc, done) {
+      let chunk = format === 'csv' ? toCsvLine(row) : toNdjsonLine(row);
+      if (first && format === 'csv') chunk = CSV_HEADER + chunk;
+      first = false;
+      done(null, chunk);
+    },
+    flush(done) {
+      done(null, first && format === 'csv' ? CSV_HEADER : undefined);
+    },
+  });
+  ctx.type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8';
+  ctx.body = encode;
+  pipeline(exportEvents(db, page), encode).catch((err) => {
+    ctx.state.log.error({ err }, 'export stream failed');
+    encode.destroy(err);
+  });
+}

@@ -1,0 +1,7 @@
+import type { ApiContext } from '../../server/types.ts';
+import { projectIdOf } from '../../analytics/statsQuery.ts';
+import getProject from '../../db/analytics/getProject.ts';
+
+export default async function handler(ctx: ApiContext) {
+  ctx.body = await getProject(ctx.state.deps.db, projectIdOf(ctx));
+}

@@ -1,0 +1,14 @@
+import { ApiError } from '../../server/errors.ts';
+import type { ApiContext } from '../../server/types.ts';
+import { projectIdOf } from '../../analytics/statsQuery.ts';
+import getSession from '../../db/analytics/getSession.ts';
+import listSessionEvents from '../../db/analytics/listSessionEvents.ts';
+
+export default async function handler(ctx: ApiContext) {
+  const { sessionId } = ctx.state.op.request.params as { sessionId: string };
+  const projectId = projectIdOf(ctx);
+  const db = ctx.state.deps.db;
+  const [session, events] = await Promise.all([getSession(db, projectId, sessionId), listSessionEvents(db, projectId, sessionId)]);
+  if (!session || events.length === 0) throw new ApiError('not_found', 'Session not found.', { code: 'not_found' });
+  ctx.body = { session, events };
+}

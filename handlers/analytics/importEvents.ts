@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '../../server/errors.ts';
+import type { ApiContext } from '../../server/types.ts';
+import { projectIdOf } from '../../analytics/statsQuery.ts';
+import { validateEventRow } from '../../analytics/contract.ts';
+import { classifyUserAgent } from '../../analytics/userAgent.ts';
+import type { EventRow, NewEvent } from '../../analytics/eventRow.ts';
+import insertEvents from '../../db/analytics/insertEvents.ts';
+
+const MAX_EVENTS = 5000;
+const FUTURE_SKEW_MS = 60_000;
+
+function parseBody(body: unknown): unknown[] {
+  if (typeof body === 'string') {
+    const lines = body.split('\n').filter((l) => l.trim() !== '');
+    if (lines.length > MAX_EVENTS) throw new ApiError('invalid_request', `At most ${MAX_EVENTS} events per request.`, { code: 'bad_request' });
+    return lines.map((line) => {
+      try {
+        return JSON.parse(line);
+      } catch {
+        return undefined;
+      }
+    });
+  }
+  return (body as { events: unknown[] }).events;
+}
+
+/** A valid row with every column filled in, or null when it must be skipped. */
+function toEvent(raw: unknown, projectId: string, now: number): NewEvent | null {
+  if (!raw || typeof raw !== 'object' || !validateEventRow(raw)) return null;
+  const r = raw as Partial<EventRow>;
+  const at = Date.parse(r.createdAt!);
+  if (Number.isNaN(at) || at > now + FUTURE_SKEW_MS) return null;
+  if (r.eventType === 'event' && !r.eventName) return null;
+  const derived = r.userAgent && (r.browser == null || r.os == null || r.deviceType == null) ? classifyUserAgent(r.userAgent) : null;
+  return {
+    projectId,
+    id: r.id ?? randomUUID(),
+    createdAt: new Date(at).toISOString(),
+    sessionId: r.sessionId!,
+    eventType: r.eventType!,
+    eventName: r.eventName ?? null,
+    props: r.props ?? null,
+    path: r.path!,
+    referrerPath: r.referrerPath ?? null,
+    targetPath: r.targetPath ?? null,
+    country: r.country ?? null,
+    region: r.region ?? null,
+    regionCode: r.regionCode ?? null,
+    city: r.city ?? null,
+    asn: r.asn ?? null,
+    asOrganization: r.asOrganization ?? null,
+    browser: r.browser ?? derived?.browser ?? null,
+    os: r.os ?? derived?.os ?? null,
+    deviceType: r.deviceType ?? derived?.deviceType ?? null,
+    isBot: r.isBot ?? false,
+    botName: r.botName ?? null,
+    isVpn: r.isVpn ?? false,
+    locale: r.locale ?? null,
+    trafficSource: r.trafficSource ?? null,
+    utmSource: r.utmSource ?? null,
+    utmMedium: r.utmMedium ?? null,
+    utmCampaign: r.utmCampaign ?? null,
+    userAgent: r.userAgent ?? null,
+    isInternal: r.isInternal ?? false,
+  };
+}
+
+// Imports bypass the daily cap and the write buffer: the caller waits for the insert.
+export default async function handler(ctx: ApiContext) {
+  const rows = parseBody(ctx.state.op.request.requestBody);
+  const projectId = projectIdOf(ctx);
+  const now = Date.now();
+  const events = rows.map((r) => toEvent(r, projectId, now)).filter((e): e is NewEvent => e !== null);
+  const inserted = await insertEvents(ctx.state.deps.db, events);
+  ctx.body = {
+    received: rows.length,
+    inserted,
+    skippedInvalid: rows.length - events.length,
+    skippedDuplicate: events.length - inserted,
+  };
+}

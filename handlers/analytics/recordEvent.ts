@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '../../server/errors.ts';
+import type { ApiContext } from '../../server/types.ts';
+import type { AnalyticsAuth } from '../../analytics/auth.ts';
+import { projectPolicy } from '../../analytics/policies.ts';
+import { saltFor, sessionIdOf } from '../../analytics/sessions.ts';
+import type { Props } from '../../analytics/eventRow.ts';
+import { ingestBuffer } from './_shared.ts';
+
+export default async function handler(ctx: ApiContext) {
+  const auth = ctx.state.auth as AnalyticsAuth;
+  const body = ctx.state.op.request.requestBody as { name: string; props?: Props; path?: string; internal?: boolean };
+  const db = ctx.state.deps.db;
+  const policy = (await projectPolicy(db, auth.projectId))!;
+  // A server has no visitor IP or browser: its events share one daily session per key.
+  const sessionId = sessionIdOf(await saltFor(db), auth.projectId, `server:${auth.keyId}`, '');
+  const accepted = await ingestBuffer(ctx).offer(
+    {
+      projectId: auth.projectId, id: randomUUID(), createdAt: new Date().toISOString(), sessionId,
+      eventType: 'event', eventName: body.name, props: body.props && Object.keys(body.props).length ? body.props : null,
+      path: body.path ?? '/', referrerPath: null, targetPath: null, country: null, region: null, regionCode: null,
+      city: null, asn: null, asOrganization: null, browser: null, os: null, deviceType: null, isBot: false,
+      botName: null, isVpn: false, locale: null, trafficSource: null, utmSource: null, utmMedium: null,
+      utmCampaign: null, userAgent: null, isInternal: body.internal === true,
+    },
+    policy.dailyEventCap,
+  );
+  if (!accepted) {
+    throw new ApiError('rate_limited', `The project's daily event cap of ${policy.dailyEventCap} events is reached.`, { code: 'daily_cap_exceeded' });
+  }
+  ctx.status = 202;
+  ctx.body = { accepted: true };
+}

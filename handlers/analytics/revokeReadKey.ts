@@ -1,0 +1,8 @@
+import type { ApiContext } from '../../server/types.ts';
+import { projectIdOf } from '../../analytics/statsQuery.ts';
+import revokeReadKey from '../../db/analytics/revokeReadKey.ts';
+
+export default async function handler(ctx: ApiContext) {
+  await revokeReadKey(ctx.state.deps.db, projectIdOf(ctx));
+  ctx.status = 204;
+}

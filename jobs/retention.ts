@@ -1,0 +1,31 @@
+import type { Knex } from 'knex';
+import type { PgBoss } from 'pg-boss';
+import listRetentionPolicies from '../db/analytics/listRetentionPolicies.ts';
+import deleteExpiredData from '../db/analytics/deleteExpiredData.ts';
+import deleteStaleCounters from '../db/analytics/deleteStaleCounters.ts';
+import { utcDay } from '../analytics/sessions.ts';
+
+export const RETENTION_JOB = 'analytics-retention';
+
+/** Deletes every project's events older than its retentionDays, and counters and salts past use. */
+export async function runRetention(db: Knex, now = new Date()) {
+  let events = 0;
+  let sessions = 0;
+  for (const p of await listRetentionPolicies(db)) {
+    const cutoff = new Date(now.getTime() - p.retention_days * 86_400_000);
+    const deleted = await deleteExpiredData(db, p.id, cutoff);
+    events += deleted.events;
+    sessions += deleted.sessions;
+  }
+  await deleteStaleCounters(db, utcDay(now));
+  return { events, sessions };
+}
+
+/** Nightly at 03:15 UTC; pg-boss makes sure one process runs it, whatever the number of replicas. */
+export async function scheduleRetention(boss: PgBoss, db: Knex): Promise<void> {
+  await boss.createQueue(RETENTION_JOB).catch(() => {});
+  await boss.schedule(RETENTION_JOB, '15 3 * * *', {}, { tz: 'UTC' });
+  await boss.work(RETENTION_JOB, async () => {
+    await runRetention(db);
+  });
+}
