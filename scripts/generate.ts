@@ -12,7 +12,7 @@ for (const name of SPECS) {
   await rm(output, { recursive: true, force: true });
   await createClient({
     input: path.join(REPO_ROOT, 'openapi', `${name}.yaml`),
-    output: { path: output, format: null as never, lint: null as never },
+    output: { path: output, postProcess: [] } as never,
     plugins: ['@hey-api/client-fetch', '@hey-api/typescript', '@hey-api/sdk'],
     logs: { level: 'silent', file: false } as never,
   });

@@ -69,7 +69,15 @@ async function close(listener: Listener, graceMs: number): Promise<void> {
 export async function startService(opts: ServiceOptions): Promise<RunningService> {
   const env = opts.env ?? process.env;
   const log = opts.log ?? pino({ level: env.LOG_LEVEL || 'info', redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] });
-  const boss = new PgBoss({ connectionString: opts.databaseUrl, schema: 'pgboss', max: 4 });
+  // The supervisor notices dead workers (missed heartbeats); a shorter interval finds them sooner.
+  const superviseSeconds = Number(env.GATEWAY_SUPERVISE_SECONDS || 15);
+  const boss = new PgBoss({
+    connectionString: opts.databaseUrl,
+    schema: 'pgboss',
+    max: 6,
+    superviseIntervalSeconds: superviseSeconds,
+    monitorIntervalSeconds: superviseSeconds,
+  });
   boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
   await boss.start();
   const deps: Deps = { db: opts.db, log, env, boss };

@@ -1,0 +1,124 @@
+// Relays a queued task's stream to one SSE client. The worker persists
+// canonical events (jobs/chunkWriter.ts); this replays them from the first one
+// and follows new ones, so a client may attach before, during or after the
+// run, on any instance, and leaving does not stop the task.
+import type { Knex } from 'knex';
+import type { Writable } from 'node:stream';
+import type { FinishReason, StreamEvent } from '../protocols/canonical.ts';
+import { NativeStreamEncoder } from '../protocols/nativeStream.ts';
+import { sseEvent } from '../protocols/compat.ts';
+import { getTask, type TaskRow } from '../db/gateway/getTask.ts';
+import { listChunks } from '../db/gateway/listChunks.ts';
+import type { ChunkRow } from '../db/gateway/insertChunks.ts';
+import { localChunks } from '../jobs/chunkWriter.ts';
+import type { Notifier } from '../jobs/notifier.ts';
+import type { PricedResult } from './completion.ts';
+
+const STATUS_CHECK_MS = 2_000;
+
+type EndRow = { status: 'completed'; result: PricedResult } | { status: 'error'; error: { message: string; code: string } };
+
+/** The events a finished result would have streamed: used for non-streamed and cached tasks. */
+export function eventsOfResult(result: PricedResult): StreamEvent[] {
+  const events: StreamEvent[] = [];
+  if (result.content) events.push({ type: 'text', delta: result.content });
+  result.toolCalls?.forEach((call, index) => {
+    events.push({ type: 'tool_call_start', index, id: call.id, name: call.function.name });
+    if (call.function.arguments) events.push({ type: 'tool_call_args', index, delta: call.function.arguments });
+  });
+  if (result.citations) events.push({ type: 'citations', urls: result.citations });
+  return events;
+}
+
+function endOfTask(task: TaskRow): EndRow | undefined {
+  if (task.status === 'completed') return { status: 'completed', result: task.result };
+  if (task.status === 'error') return { status: 'error', error: task.error ?? { message: 'The task failed', code: 'task_failed' } };
+  if (task.status === 'cancelled') return { status: 'error', error: { message: 'The task was cancelled', code: 'task_cancelled' } };
+  return undefined;
+}
+
+export async function relayTaskStream(o: { db: Knex; notifier: Notifier; task: TaskRow; out: Writable; closed: AbortSignal }): Promise<void> {
+  const { db, notifier, out, closed } = o;
+  const taskId = o.task.id;
+  const encoder = new NativeStreamEncoder({ provider: o.task.provider as never, model: o.task.model ?? '' });
+  let lastSeq = 0;
+  let sawContent = false;
+  let finished = false;
+  let wake: (() => void) | undefined;
+  let poke = false;
+  const onPoke = () => {
+    poke = true;
+    wake?.();
+  };
+  const onNotify = (payload: string) => {
+    if (payload.startsWith(taskId)) onPoke();
+  };
+  const onLocal = (rows: ChunkRow[]) => {
+    // Rows persisted by this very process: write them without reading them back.
+    if (rows[0]?.seq === lastSeq + 1) handleRows(rows);
+    else onPoke();
+  };
+
+  const write = (text: string) => {
+    if (text && !closed.aborted) out.write(text);
+  };
+  const finishWith = (end: EndRow) => {
+    if (end.status === 'completed') {
+      if (!sawContent) for (const e of eventsOfResult(end.result)) write(encoder.pushSse(e as never));
+      const usage = end.result.usage;
+      write(encoder.finishSse({ type: 'finish', finishReason: end.result.finishReason as FinishReason, usage } as never, end.result.cost));
+      write(sseEvent('done', {}));
+    } else {
+      write(sseEvent('error', end.error));
+    }
+    finished = true;
+  };
+  const handleRows = (rows: ChunkRow[]) => {
+    for (const row of rows) {
+      if (finished || row.seq <= lastSeq) continue;
+      lastSeq = row.seq;
+      if (row.event === 'end') finishWith(row.data as EndRow);
+      else if (row.event !== 'finish') {
+        // The finish event's usage has no cost yet; the end row carries both.
+        sawContent = true;
+        write(encoder.pushSse(row.data as never));
+      }
+    }
+    if (finished) wake?.();
+  };
+
+  localChunks.on(taskId, onLocal);
+  notifier.on('gateway_chunk', onNotify);
+  notifier.on('gateway_done', onNotify);
+  closed.addEventListener('abort', onPoke, { once: true });
+  try {
+    write(sseEvent('start', { queueId: taskId }));
+    while (!finished && !closed.aborted) {
+      poke = false;
+      handleRows(await listChunks(db, taskId, lastSeq));
+      if (finished) break;
+      const task = await getTask(db, taskId);
+      const end = task && endOfTask(task);
+      if (end) {
+        // A run that ended may have written its last rows after our read.
+        handleRows(await listChunks(db, taskId, lastSeq));
+        if (!finished) finishWith(end);
+        break;
+      }
+      if (!poke) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, STATUS_CHECK_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+      }
+    }
+  } finally {
+    localChunks.off(taskId, onLocal);
+    notifier.off('gateway_chunk', onNotify);
+    notifier.off('gateway_done', onNotify);
+  }
+}

@@ -1,0 +1,26 @@
+import { PassThrough } from 'node:stream';
+import type { Handler } from '../../server/types.ts';
+import { relayTaskStream } from '../../core/streamRelay.ts';
+import { body, ownTask, runtimeOf } from './_context.ts';
+
+const streamQueueTask: Handler = async (ctx) => {
+  const task = await ownTask(ctx, body<{ queueId: string }>(ctx).queueId);
+  const out = new PassThrough();
+  const closed = new AbortController();
+  // The client leaving ends the relay, never the task.
+  ctx.req.socket.once('close', () => closed.abort());
+  ctx.req.socket.setTimeout(0);
+  ctx.req.socket.setNoDelay(true);
+  ctx.status = 200;
+  ctx.set({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+  ctx.body = out;
+  const { db } = ctx.state.deps;
+  relayTaskStream({ db, notifier: runtimeOf(ctx).notifier, task, out, closed: closed.signal })
+    .catch((err) => {
+      ctx.state.log.error({ err, taskId: task.id }, 'stream relay failed');
+      out.write(`event: error\ndata: ${JSON.stringify({ message: 'stream relay failed', code: 'internal_error' })}\n\n`);
+    })
+    .finally(() => out.end());
+};
+
+export default streamQueueTask;
