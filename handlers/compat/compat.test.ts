@@ -1,0 +1,370 @@
+// The /v1 endpoints driven by the unmodified official clients (openai and
+// @anthropic-ai/sdk) against the gateway, with providers on their loopback
+// fakes. Every answer is checked against openapi/compat.yaml (afterEach).
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import OpenAI from 'openai';
+import Anthropic from '@anthropic-ai/sdk';
+import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
+import type { Fake } from '../../providers/shared/fake.ts';
+import { startFake as startOpenAI } from '../../providers/openai/fake.ts';
+import { startFake as startAnthropic } from '../../providers/anthropic/fake.ts';
+import { startFake as startGemini } from '../../providers/gemini/fake.ts';
+import { startFake as startOllama } from '../../providers/ollama/fake.ts';
+import { assertContract, contractProblems, parseSse, recordingFetch, type Exchange } from './_contract.ts';
+
+let service: TestService;
+let key: string;
+let keyId: string;
+const fakes = {} as Record<'openai' | 'anthropic' | 'gemini' | 'ollama', Fake>;
+const log: Exchange[] = [];
+let oai: OpenAI;
+let ant: Anthropic;
+
+beforeAll(async () => {
+  [fakes.openai, fakes.anthropic, fakes.gemini, fakes.ollama] = await Promise.all([startOpenAI(), startAnthropic(), startGemini(), startOllama()]);
+  service = await startTestService(['gateway'], {
+    OPENAI_BASE_URL: fakes.openai.url,
+    OPENAI_API_KEY: 'sk-fake-openai',
+    ANTHROPIC_BASE_URL: fakes.anthropic.url,
+    ANTHROPIC_API_KEY: 'sk-ant-fake',
+    GEMINI_BASE_URL: fakes.gemini.url,
+    GEMINI_API_KEY: 'gemini-fake',
+    VERTEX_BASE_URL: fakes.gemini.url,
+    VERTEX_API_KEY: 'vertex-fake',
+    VERTEX_PROJECT: 'acme-eu',
+    OLLAMA_BASE_URL: fakes.ollama.url,
+    MISTRAL_API_KEY: undefined,
+    MISTRAL_BASE_URL: 'http://127.0.0.1:9',
+    // One openai call at a time: the concurrency test relies on it.
+    PROVIDER_CONCURRENCY_OPENAI: '1',
+  });
+  ({ key, id: keyId } = await createGatewayKey(service.db, 'compat-sdk'));
+  oai = new OpenAI({ baseURL: `${service.gatewayUrl}/v1`, apiKey: key, maxRetries: 0, fetch: recordingFetch(log) });
+  ant = new Anthropic({ baseURL: service.gatewayUrl, apiKey: key, maxRetries: 0, fetch: recordingFetch(log) });
+});
+
+afterAll(async () => {
+  await service?.close();
+  await Promise.all(Object.values(fakes).map((f) => f?.close()));
+});
+
+beforeEach(() => {
+  for (const f of Object.values(fakes)) f.requests.length = 0;
+});
+
+afterEach(async () => {
+  await assertContract(log);
+});
+
+const UPSTREAMS = [
+  { provider: 'openai', model: 'openai/gpt-4o-mini' },
+  { provider: 'anthropic', model: 'anthropic/claude-sonnet-4-5' },
+  { provider: 'gemini', model: 'gemini/gemini-2.5-flash' },
+] as const;
+
+const WEATHER_TOOL = {
+  name: 'get_weather',
+  description: 'Current weather for a city',
+  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+};
+const TIME_TOOL = {
+  name: 'get_time',
+  description: 'Local time in a time zone',
+  parameters: { type: 'object', properties: { tz: { type: 'string' } }, required: ['tz'] },
+};
+const PARALLEL_CALLS = [
+  { name: 'get_weather', arguments: '{"city":"Amsterdam"}' },
+  { name: 'get_time', arguments: '{"tz":"Europe/Amsterdam"}' },
+];
+
+const chatTools: OpenAI.Chat.ChatCompletionTool[] = [WEATHER_TOOL, TIME_TOOL].map((f) => ({ type: 'function', function: f }));
+const messageTools: Anthropic.Tool[] = [WEATHER_TOOL, TIME_TOOL].map((f) => ({
+  name: f.name,
+  description: f.description,
+  input_schema: f.parameters as Anthropic.Tool.InputSchema,
+}));
+const responseTools: OpenAI.Responses.FunctionTool[] = [WEATHER_TOOL, TIME_TOOL].map((f) => ({
+  type: 'function',
+  name: f.name,
+  description: f.description,
+  parameters: f.parameters,
+  strict: false,
+}));
+
+/** The text of every message the upstream received, whatever its protocol; used to see tool results arrive. */
+function upstreamText(fake: Fake): string {
+  return JSON.stringify(fake.requests.at(-1)?.body ?? null);
+}
+
+/**
+ * The tool-call ids a client got come back to the upstream with the results.
+ * Gemini's wire has no call ids (results match by name), so there the gateway's
+ * minted ids only have to be unique and the names must line up.
+ */
+function expectResultsMatched(provider: string, fake: Fake, ids: string[], names: string[]): void {
+  const sent = upstreamText(fake);
+  if (provider === 'gemini') {
+    for (const name of names) expect(sent).toContain(`"functionResponse":{"name":"${name}"`);
+  } else {
+    for (const id of ids) expect(sent).toContain(id);
+  }
+}
+
+describe.each(UPSTREAMS)('upstream $provider', ({ provider, model }) => {
+  const fake = () => fakes[provider];
+
+  describe('chat completions', () => {
+    it('answers a plain completion in the chat.completion shape with usage and cost', async () => {
+      const res = await oai.chat.completions.create({ model, messages: [{ role: 'user', content: 'hello there' }] });
+      expect(res.id).toMatch(/^chatcmpl-/);
+      expect(res.object).toBe('chat.completion');
+      expect(res.model).toBe(model);
+      expect(res.choices[0]!.message.content).toBe('echo: hello there');
+      expect(res.choices[0]!.finish_reason).toBe('stop');
+      expect(res.usage!.total_tokens).toBeGreaterThan(0);
+      expect((res as any).cost).toMatchObject({ currency: 'USD', billing: 'metered' });
+      expect(fake().requests).toHaveLength(1);
+    });
+
+    it('streams with include_usage: role chunk, text, finish, usage chunk, [DONE]', async () => {
+      const stream = await oai.chat.completions.create({
+        model,
+        messages: [{ role: 'user', content: 'stream me please' }],
+        stream: true,
+        stream_options: { include_usage: true },
+      });
+      let text = '';
+      const chunks: OpenAI.Chat.ChatCompletionChunk[] = [];
+      for await (const chunk of stream) {
+        chunks.push(chunk);
+        text += chunk.choices[0]?.delta.content ?? '';
+      }
+      expect(text).toBe('echo: stream me please');
+      expect(new Set(chunks.map((c) => c.id)).size).toBe(1);
+      expect(chunks[0]!.choices[0]!.delta.role).toBe('assistant');
+      expect(chunks.at(-2)!.choices[0]!.finish_reason).toBe('stop');
+      const last = chunks.at(-1)!;
+      expect(last.choices).toEqual([]);
+      expect(last.usage!.total_tokens).toBeGreaterThan(0);
+      expect((last as any).cost.currency).toBe('USD');
+    });
+
+    it('returns parallel tool calls and takes the results back with the same ids', async () => {
+      fake().script({ toolCalls: PARALLEL_CALLS });
+      const first = await oai.chat.completions.create({
+        model,
+        messages: [{ role: 'user', content: 'weather and time in Amsterdam?' }],
+        tools: chatTools,
+      });
+      const choice = first.choices[0]!;
+      expect(choice.finish_reason).toBe('tool_calls');
+      expect(choice.message.content).toBeNull();
+      const calls = choice.message.tool_calls!.filter((c) => c.type === 'function');
+      expect(calls.map((c) => [c.function.name, JSON.parse(c.function.arguments)])).toEqual([
+        ['get_weather', { city: 'Amsterdam' }],
+        ['get_time', { tz: 'Europe/Amsterdam' }],
+      ]);
+      expect(new Set(calls.map((c) => c.id)).size).toBe(2);
+
+      const second = await oai.chat.completions.create({
+        model,
+        tools: chatTools,
+        messages: [
+          { role: 'user', content: 'weather and time in Amsterdam?' },
+          choice.message,
+          { role: 'tool', tool_call_id: calls[0]!.id, content: '{"temp_c":14}' },
+          { role: 'tool', tool_call_id: calls[1]!.id, content: '{"time":"10:00"}' },
+        ],
+      });
+      expect(second.choices[0]!.finish_reason).toBe('stop');
+      expect(second.choices[0]!.message.content).toContain('tool said:');
+      // The ids the client saw are the ones the upstream gets back.
+      expectResultsMatched(provider, fake(), calls.map((c) => c.id), calls.map((c) => c.function.name));
+      expect(upstreamText(fake())).toContain('temp_c');
+    });
+
+    it('streams tool calls: id and name first, arguments in pieces', async () => {
+      fake().script({ toolCalls: PARALLEL_CALLS });
+      const stream = await oai.chat.completions.create({
+        model,
+        stream: true,
+        messages: [{ role: 'user', content: 'weather and time?' }],
+        tools: chatTools,
+      });
+      const calls: { id?: string; name?: string; args: string }[] = [];
+      let finish: string | null | undefined;
+      for await (const chunk of stream) {
+        for (const d of chunk.choices[0]?.delta.tool_calls ?? []) {
+          const call = (calls[d.index] ??= { args: '' });
+          if (d.id) call.id = d.id;
+          if (d.function?.name) call.name = d.function.name;
+          call.args += d.function?.arguments ?? '';
+        }
+        finish = chunk.choices[0]?.finish_reason ?? finish;
+      }
+      expect(finish).toBe('tool_calls');
+      expect(calls.map((c) => [c.name, JSON.parse(c.args)])).toEqual([
+        ['get_weather', { city: 'Amsterdam' }],
+        ['get_time', { tz: 'Europe/Amsterdam' }],
+      ]);
+      expect(calls.every((c) => c.id)).toBe(true);
+    });
+  });
+
+  describe('messages', () => {
+    it('answers a plain message in the Message shape', async () => {
+      const msg = await ant.messages.create({ model, max_tokens: 100, messages: [{ role: 'user', content: 'hello there' }] });
+      expect(msg.id).toMatch(/^msg_/);
+      expect(msg.type).toBe('message');
+      expect(msg.model).toBe(model);
+      expect(msg.content).toEqual([{ type: 'text', text: 'echo: hello there' }]);
+      expect(msg.stop_reason).toBe('end_turn');
+      expect(msg.usage.output_tokens).toBeGreaterThan(0);
+      expect((msg as any).cost.billing).toBe('metered');
+    });
+
+    it('streams through MessageStream.finalMessage()', async () => {
+      const stream = ant.messages.stream({ model, max_tokens: 100, messages: [{ role: 'user', content: 'stream me please' }] });
+      let text = '';
+      stream.on('text', (t) => (text += t));
+      const final = await stream.finalMessage();
+      expect(text).toBe('echo: stream me please');
+      expect(final.content).toEqual([{ type: 'text', text: 'echo: stream me please', citations: null }].map(({ citations, ...b }) => expect.objectContaining(b)));
+      expect(final.stop_reason).toBe('end_turn');
+      expect(final.usage.output_tokens).toBeGreaterThan(0);
+    });
+
+    it('returns parallel tool_use blocks and takes tool_result blocks back with the same ids', async () => {
+      fake().script({ toolCalls: PARALLEL_CALLS });
+      const first = await ant.messages.create({
+        model,
+        max_tokens: 200,
+        tools: messageTools,
+        messages: [{ role: 'user', content: 'weather and time in Amsterdam?' }],
+      });
+      expect(first.stop_reason).toBe('tool_use');
+      const uses = first.content.filter((b): b is Anthropic.ToolUseBlock => b.type === 'tool_use');
+      expect(uses.map((u) => [u.name, u.input])).toEqual([
+        ['get_weather', { city: 'Amsterdam' }],
+        ['get_time', { tz: 'Europe/Amsterdam' }],
+      ]);
+      const second = await ant.messages.create({
+        model,
+        max_tokens: 200,
+        tools: messageTools,
+        messages: [
+          { role: 'user', content: 'weather and time in Amsterdam?' },
+          { role: 'assistant', content: first.content },
+          {
+            role: 'user',
+            content: uses.map((u, i) => ({ type: 'tool_result' as const, tool_use_id: u.id, content: i ? '{"time":"10:00"}' : '{"temp_c":14}' })),
+          },
+        ],
+      });
+      expect(second.stop_reason).toBe('end_turn');
+      expect((second.content[0] as Anthropic.TextBlock).text).toContain('tool said:');
+      expectResultsMatched(provider, fake(), uses.map((u) => u.id), uses.map((u) => u.name));
+    });
+
+    it('streams tool_use blocks with input_json_delta', async () => {
+      fake().script({ toolCalls: PARALLEL_CALLS });
+      const final = await ant.messages
+        .stream({ model, max_tokens: 200, tools: messageTools, messages: [{ role: 'user', content: 'weather and time?' }] })
+        .finalMessage();
+      expect(final.stop_reason).toBe('tool_use');
+      const uses = final.content.filter((b): b is Anthropic.ToolUseBlock => b.type === 'tool_use');
+      expect(uses.map((u) => [u.name, u.input])).toEqual([
+        ['get_weather', { city: 'Amsterdam' }],
+        ['get_time', { tz: 'Europe/Amsterdam' }],
+      ]);
+    });
+  });
+
+  describe('responses', () => {
+    it('answers a plain response with output_text, usage and cost', async () => {
+      const res = await oai.responses.create({ model, input: 'hello there', instructions: 'Be brief.', metadata: { ticket: 'T-1' } });
+      expect(res.id).toMatch(/^resp_/);
+      expect(res.status).toBe('completed');
+      expect(res.model).toBe(model);
+      expect(res.output_text).toBe('echo: hello there');
+      expect(res.output[0]).toMatchObject({ type: 'message', role: 'assistant' });
+      expect((res.output[0] as any).id).toMatch(/^msg_/);
+      expect(res.metadata).toEqual({ ticket: 'T-1' });
+      expect(res.usage!.total_tokens).toBeGreaterThan(0);
+      expect((res as any).cost.currency).toBe('USD');
+    });
+
+    it('streams the event grammar, sequence numbers counting from 0', async () => {
+      const stream = await oai.responses.create({ model, input: 'stream me please', stream: true });
+      const types: string[] = [];
+      const seq: number[] = [];
+      let text = '';
+      let completed: OpenAI.Responses.Response | undefined;
+      for await (const e of stream) {
+        types.push(e.type);
+        seq.push(e.sequence_number);
+        if (e.type === 'response.output_text.delta') text += e.delta;
+        if (e.type === 'response.completed') completed = e.response;
+      }
+      expect(text).toBe('echo: stream me please');
+      expect(types[0]).toBe('response.created');
+      expect(types).toContain('response.output_item.added');
+      expect(types).toContain('response.output_text.done');
+      expect(types.at(-1)).toBe('response.completed');
+      expect(seq).toEqual(seq.map((_, i) => i));
+      expect(completed!.usage!.total_tokens).toBeGreaterThan(0);
+      expect((completed as any).cost.currency).toBe('USD');
+    });
+
+    it('round-trips function_call / function_call_output, ignoring built-in tools and previous_response_id', async () => {
+      fake().script({ toolCalls: PARALLEL_CALLS });
+      const first = await oai.responses.create({
+        model,
+        input: [{ role: 'user', content: [{ type: 'input_text', text: 'weather and time in Amsterdam?' }] }],
+        tools: [...responseTools, { type: 'web_search_preview' }],
+      });
+      const calls = first.output.filter((o): o is OpenAI.Responses.ResponseFunctionToolCall => o.type === 'function_call');
+      expect(calls.map((c) => [c.name, JSON.parse(c.arguments)])).toEqual([
+        ['get_weather', { city: 'Amsterdam' }],
+        ['get_time', { tz: 'Europe/Amsterdam' }],
+      ]);
+      expect(calls.every((c) => c.id!.startsWith('fc_') && c.call_id)).toBe(true);
+      // The built-in tool never reaches the upstream.
+      expect(upstreamText(fake())).not.toContain('web_search');
+
+      const second = await oai.responses.create({
+        model,
+        previous_response_id: first.id,
+        tools: [...responseTools, { type: 'web_search_preview' }],
+        input: [
+          { role: 'user', content: [{ type: 'input_text', text: 'weather and time in Amsterdam?' }] },
+          { type: 'reasoning', id: 'rs_ignored', summary: [] },
+          ...calls,
+          { type: 'function_call_output', call_id: calls[0]!.call_id, output: '{"temp_c":14}' },
+          { type: 'function_call_output', call_id: calls[1]!.call_id, output: '{"time":"10:00"}' },
+        ],
+      });
+      expect(second.status).toBe('completed');
+      expect(second.output_text).toContain('tool said:');
+      expect(second.previous_response_id).toBe(first.id);
+      expectResultsMatched(provider, fake(), calls.map((c) => c.call_id), calls.map((c) => c.name));
+    });
+
+    it('streams function calls as output items with argument deltas', async () => {
+      fake().script({ toolCalls: PARALLEL_CALLS });
+      const stream = await oai.responses.create({ model, input: 'weather and time?', tools: responseTools, stream: true });
+      let completed: OpenAI.Responses.Response | undefined;
+      const deltas: string[] = [];
+      for await (const e of stream) {
+        if (e.type === 'response.function_call_arguments.delta') deltas.push(e.delta);
+        if (e.type === 'response.completed') completed = e.response;
+      }
+      expect(deltas.length).toBeGreaterThanOrEqual(2);
+      const calls = completed!.output.filter((o): o is OpenAI.Responses.ResponseFunctionToolCall => o.type === 'function_call');
+      expect(calls.map((c) => [c.name, JSON.parse(c.arguments)])).toEqual([
+        ['get_weather', { city: 'Amsterdam' }],
+        ['get_time', { tz: 'Europe/Amsterdam' }],
+      ]);
+    });
+  });
+});

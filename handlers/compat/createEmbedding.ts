@@ -1,0 +1,22 @@
+// POST /v1/embeddings: synchronous OpenAI-style embeddings on any provider
+// that embeds, inside the provider's concurrency limit, priced and recorded.
+import type { Handler } from '../../server/types.ts';
+import { fromEmbeddingsRequest, toEmbeddingsResponse } from '../../protocols/embeddings.ts';
+import { embedOnce, prepareEmbeddings } from '../../core/embeddings.ts';
+import { callerOf, clientSignal, compatError, requestBody, withSlot } from './_compat.ts';
+
+const createEmbedding: Handler = async (ctx) => {
+  const body = requestBody(ctx) as { model: string };
+  const caller = callerOf(ctx, 'embeddings');
+  try {
+    const parsed = fromEmbeddingsRequest(body);
+    const request = prepareEmbeddings(parsed.request, caller.providerKey);
+    const signal = clientSignal(ctx);
+    const result = await withSlot(ctx, request.provider, signal, () => embedOnce(ctx.state.deps.db, request, caller, signal));
+    ctx.body = toEmbeddingsResponse(result, parsed.encodingFormat, body.model, result.cost);
+  } catch (err) {
+    throw compatError(err, 'openai');
+  }
+};
+
+export default createEmbedding;

@@ -1,0 +1,35 @@
+// POST /v1/messages: messages protocol on any provider. The anthropic-version
+// and anthropic-beta headers are accepted and ignored.
+import type { Handler } from '../../server/types.ts';
+import { fromMessagesRequest, MessagesStreamEncoder, toMessage } from '../../protocols/messages.ts';
+import { sseEvent } from '../../protocols/compat.ts';
+import { renderCompatError } from '../../server/surfaces/compat.ts';
+import { callerOf, compatError, newId, requestBody, runOnce, runStream } from './_compat.ts';
+
+const createMessage: Handler = async (ctx) => {
+  // Anthropic clients read request-id; the value is the gateway's request id (also x-request-id).
+  ctx.set('request-id', ctx.state.requestId);
+  const body = requestBody(ctx) as { model: string };
+  let messages;
+  try {
+    messages = fromMessagesRequest(body);
+  } catch (err) {
+    throw compatError(err, 'anthropic');
+  }
+  const caller = callerOf(ctx, 'messages');
+  if (!messages.stream) {
+    const result = await runOnce(ctx, messages.request, caller, 'anthropic');
+    ctx.body = toMessage(result, result.cost, { model: body.model });
+    return;
+  }
+  await runStream(ctx, messages.request, caller, 'anthropic', (upstreamId) => {
+    const encoder = new MessagesStreamEncoder({ id: upstreamId ?? newId(), model: body.model });
+    return {
+      push: (event) => encoder.pushSse(event),
+      finish: (event, cost) => encoder.finishSse(event, cost),
+      error: (err) => sseEvent('error', renderCompatError(err, ctx)),
+    };
+  });
+};
+
+export default createMessage;
