@@ -96,7 +96,8 @@ export function fromResponsesRequest(input: unknown): ResponsesRequest {
   set('thinkingMode', thinkingFromEffort(reasoning?.effort, 'reasoning.effort'));
   Object.assign(request, textFormat(format));
   set('promptCacheKey', optString(body.prompt_cache_key, 'prompt_cache_key'));
-  set('safetyIdentifier', optString(body.safety_identifier, 'safety_identifier'));
+  // `user` is the deprecated predecessor of safety_identifier.
+  set('safetyIdentifier', optString(body.safety_identifier, 'safety_identifier') ?? optString(body.user, 'user'));
 
   return {
     provider,
@@ -152,8 +153,9 @@ function inputMessages(value: unknown): Message[] {
           content: outputText(item.output, `${at}.output`),
         });
         break;
-      // Reasoning belongs to the upstream that produced it.
+      // Reasoning belongs to the upstream that produced it, and references point at stored state we do not keep.
       case 'reasoning':
+      case 'item_reference':
         break;
       default:
         throw invalid(`${at}.type`, `Unsupported input item type "${String(type)}"`);
@@ -218,9 +220,7 @@ function outputText(output: unknown, param: string): string {
   return array(output, param)
     .map((p, i) => {
       const part = object(p, `${param}[${i}]`);
-      if (part.type !== 'input_text' && part.type !== 'output_text') {
-        throw invalid(`${param}[${i}].type`, 'Only text parts are supported in a function output');
-      }
+      if (part.type !== 'input_text') throw invalid(`${param}[${i}].type`, 'Only input_text parts are supported in output');
       return string(part.text, `${param}[${i}].text`);
     })
     .join('');
@@ -248,8 +248,10 @@ function functionTool(input: unknown, param: string): Tool[] {
 function toolChoice(value: unknown): ToolChoice | undefined {
   if (value == null) return undefined;
   if (value === 'auto' || value === 'none' || value === 'required') return value;
-  if (isObject(value) && value.type === 'function') {
-    return { type: 'function', function: { name: string(value.name, 'tool_choice.name') } };
+  if (isObject(value)) {
+    if (value.type === 'function') return { type: 'function', function: { name: string(value.name, 'tool_choice.name') } };
+    // Forcing a built-in tool means nothing when built-ins do not run.
+    return undefined;
   }
   throw invalid('tool_choice', 'tool_choice must be auto, none, required or {type: "function", name}');
 }
