@@ -8,13 +8,28 @@ import { startService, type RunningService, type ServiceName } from '../server/s
 import { mintKey } from '../server/keys.ts';
 import { GATEWAY_KEY_PREFIX } from '../server/gatewayAuth.ts';
 import { insertGatewayKey } from '../db/gateway/insertGatewayKey.ts';
+import { withDatabase } from './globalSetup.ts';
 
-export function databaseUrl(): string {
-  return process.env.DATABASE_URL || inject('databaseUrl');
+let fileDatabase: Promise<string> | undefined;
+
+/** This test file's own database, cloned from the migrated template on first use. */
+export function databaseUrl(): Promise<string> {
+  fileDatabase ??= (async () => {
+    const template = inject('databaseUrl');
+    const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = createDb(withDatabase(template, 'postgres'), { max: 1 });
+    try {
+      await admin.raw(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+    } finally {
+      await admin.destroy();
+    }
+    return withDatabase(template, name);
+  })();
+  return fileDatabase;
 }
 
-export function testDb(): Knex {
-  return createDb(databaseUrl(), { max: 5 });
+export async function testDb(): Promise<Knex> {
+  return createDb(await databaseUrl(), { max: 5 });
 }
 
 export interface TestService extends RunningService {
@@ -33,11 +48,11 @@ export async function startTestService(
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
-  const db = testDb();
+  const db = await testDb();
   const merged = { ...process.env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...env };
   const service = await startService({
     db,
-    databaseUrl: databaseUrl(),
+    databaseUrl: await databaseUrl(),
     services,
     gatewayPort: 0,
     analyticsPort: 0,
