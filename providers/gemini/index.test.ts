@@ -3,7 +3,7 @@ import { ResultAccumulator, type CanonicalRequest, type StreamEvent } from '../.
 import { providerSettings } from '../config.ts';
 import type { Fake } from '../shared/fake.ts';
 import { ProviderError, type CallContext } from '../types.ts';
-import gemini from './index.ts';
+import gemini, { createGeminiAdapter } from './index.ts';
 import { fakeSignature, googleError, startFake } from './fake.ts';
 
 let fake: Fake;
@@ -143,6 +143,13 @@ describe('gemini request mapping', () => {
     expect(result.usage.reasoningTokens).toBe(Math.ceil('thinking hard'.length / 4));
     expect(result.usage.outputTokens).toBe(result.usage.reasoningTokens! + Math.ceil('{"city":"Oslo"}'.length / 4));
     expect(result.citations).toEqual(['https://a.example/1', 'https://b.example/2']);
+  });
+
+  it("caps maxTokens plus the thinking budget at the model's output limit", async () => {
+    const capped = createGeminiAdapter({ maxOutputTokens: (model) => (model === 'gemini-2.5-flash' ? 600 : undefined) });
+    await capped.complete(request({ maxTokens: 200, thinkingMode: { enabled: true, budget: 512 } }), ctx());
+    await capped.complete(request({ model: 'gemini-unknown', maxTokens: 60_000, thinkingMode: { enabled: true, budget: 24_576 } }), ctx());
+    expect(fake.requests.map((r) => r.body.generationConfig.maxOutputTokens)).toEqual([600, 65_536]);
   });
 
   it.each([

@@ -4,7 +4,7 @@
 import type { ModelInfo } from '../../protocols/canonical.ts';
 import { joinUrl, requireKey, sendJson } from '../http.ts';
 import type { CallContext, ProviderAdapter } from '../types.ts';
-import { generateContentAdapter, inBatches } from './mapping.ts';
+import { generateContentAdapter, inBatches, type GoogleAdapterOptions } from './mapping.ts';
 
 const id = 'gemini';
 
@@ -31,68 +31,70 @@ interface ModelsPage {
   nextPageToken?: string;
 }
 
-const adapter: ProviderAdapter = {
-  id,
-  defaultModel: 'gemini-2.5-flash',
-  defaultEmbeddingModel: 'gemini-embedding-001',
-  ...generateContentAdapter({ id, modelUrl, headers }),
+export function createGeminiAdapter(opts: GoogleAdapterOptions = {}): ProviderAdapter {
+  return {
+    id,
+    defaultModel: 'gemini-2.5-flash',
+    defaultEmbeddingModel: 'gemini-embedding-001',
+    ...generateContentAdapter({ id, modelUrl, headers }, opts),
 
-  async embed(req, ctx) {
-    const model = `models/${req.model}`;
-    const embeddings = await inBatches(req.input, EMBED_BATCH, 4, async (batch) => {
-      const res = await sendJson<{ embeddings?: Array<{ values?: number[] }> }>(id, ctx, {
-        url: modelUrl(ctx, req.model, 'batchEmbedContents'),
-        headers: headers(ctx),
-        body: {
-          requests: batch.map((text) => ({
-            model,
-            content: { parts: [{ text }] },
-            ...(req.dimensions !== undefined ? { outputDimensionality: req.dimensions } : {}),
-          })),
-        },
-      });
-      return (res.embeddings ?? []).map((e) => e.values ?? []);
-    });
-    // The Gemini API reports no token count for embeddings; four characters a
-    // token is Google's own rule of thumb, good enough for usage records.
-    const tokens = req.input.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0);
-    return {
-      embeddings,
-      model: req.model,
-      provider: id,
-      dimensions: embeddings[0]?.length ?? 0,
-      usage: { inputTokens: tokens, totalTokens: tokens },
-    };
-  },
-
-  async listModels(ctx) {
-    const models: ModelInfo[] = [];
-    let pageToken: string | undefined;
-    do {
-      const query = new URLSearchParams({ pageSize: '1000', ...(pageToken ? { pageToken } : {}) });
-      const page = await sendJson<ModelsPage>(id, ctx, {
-        url: joinUrl(ctx.settings.baseUrl, `v1beta/models?${query}`),
-        headers: headers(ctx),
-      });
-      for (const m of page.models ?? []) {
-        const methods = m.supportedGenerationMethods ?? [];
-        const capabilities = [
-          ...(methods.includes('generateContent') ? ['chat'] : []),
-          ...(methods.includes('embedContent') ? ['embeddings'] : []),
-        ];
-        if (!capabilities.length) continue;
-        models.push({
-          id: m.name.replace(/^models\//, ''),
-          ...(m.displayName ? { name: m.displayName } : {}),
-          capabilities,
-          ...(m.inputTokenLimit ? { contextWindow: m.inputTokenLimit } : {}),
-          ...(m.outputTokenLimit ? { maxOutputTokens: m.outputTokenLimit } : {}),
+    async embed(req, ctx) {
+      const model = `models/${req.model}`;
+      const embeddings = await inBatches(req.input, EMBED_BATCH, 4, async (batch) => {
+        const res = await sendJson<{ embeddings?: Array<{ values?: number[] }> }>(id, ctx, {
+          url: modelUrl(ctx, req.model, 'batchEmbedContents'),
+          headers: headers(ctx),
+          body: {
+            requests: batch.map((text) => ({
+              model,
+              content: { parts: [{ text }] },
+              ...(req.dimensions !== undefined ? { outputDimensionality: req.dimensions } : {}),
+            })),
+          },
         });
-      }
-      pageToken = page.nextPageToken;
-    } while (pageToken);
-    return models;
-  },
-};
+        return (res.embeddings ?? []).map((e) => e.values ?? []);
+      });
+      // The Gemini API reports no token count for embeddings; four characters a
+      // token is Google's own rule of thumb, good enough for usage records.
+      const tokens = req.input.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0);
+      return {
+        embeddings,
+        model: req.model,
+        provider: id,
+        dimensions: embeddings[0]?.length ?? 0,
+        usage: { inputTokens: tokens, totalTokens: tokens },
+      };
+    },
 
-export default adapter;
+    async listModels(ctx) {
+      const models: ModelInfo[] = [];
+      let pageToken: string | undefined;
+      do {
+        const query = new URLSearchParams({ pageSize: '1000', ...(pageToken ? { pageToken } : {}) });
+        const page = await sendJson<ModelsPage>(id, ctx, {
+          url: joinUrl(ctx.settings.baseUrl, `v1beta/models?${query}`),
+          headers: headers(ctx),
+        });
+        for (const m of page.models ?? []) {
+          const methods = m.supportedGenerationMethods ?? [];
+          const capabilities = [
+            ...(methods.includes('generateContent') ? ['chat'] : []),
+            ...(methods.includes('embedContent') ? ['embeddings'] : []),
+          ];
+          if (!capabilities.length) continue;
+          models.push({
+            id: m.name.replace(/^models\//, ''),
+            ...(m.displayName ? { name: m.displayName } : {}),
+            capabilities,
+            ...(m.inputTokenLimit ? { contextWindow: m.inputTokenLimit } : {}),
+            ...(m.outputTokenLimit ? { maxOutputTokens: m.outputTokenLimit } : {}),
+          });
+        }
+        pageToken = page.nextPageToken;
+      } while (pageToken);
+      return models;
+    },
+  };
+}
+
+export default createGeminiAdapter();

@@ -16,7 +16,7 @@ import type {
 } from '../../protocols/canonical.ts';
 import type { Dispatcher } from 'undici';
 import { parseEventJson, send, sendJson } from '../http.ts';
-import { namedSchema, thinkingMaxTokens } from '../shared/request.ts';
+import { namedSchema, thinkingMaxTokens, type MaxOutputLookup } from '../shared/request.ts';
 import { sseMessages } from '../shared/stream.ts';
 import { ProviderError, unsupported, type CallContext, type ProviderAdapter } from '../types.ts';
 
@@ -91,9 +91,10 @@ function splitCallId(id: string): { upstreamId?: string; signature?: string } {
 
 // ---------------------------------------------------------------- request
 
-// Gemini 2.5 and 3 cap output (thinking included) at 65,536 tokens; the spec
-// adds the thinking budget on top of maxTokens, capped at the model limit.
-const MAX_OUTPUT_TOKENS = 65_536;
+// The spec adds the thinking budget on top of maxTokens, capped at the model's
+// output limit. The pricing catalogue knows each model's; for models it does
+// not know, 65,536 is the limit of every Gemini 2.5 and 3 model.
+const FALLBACK_MAX_OUTPUT = 65_536;
 // Gemini takes a token budget, not an effort level. These sit inside every 2.5
 // model's allowed range (Pro: 128 to 32,768; Flash: 0 to 24,576).
 const EFFORT_BUDGET: Record<ThinkingEffort, number> = { minimal: 128, low: 1024, medium: 8192, high: 24_576 };
@@ -222,7 +223,7 @@ function thinkingConfig(req: CanonicalRequest): { config?: Record<string, unknow
   return { config: { thinkingBudget: budget, includeThoughts: true }, budget: Math.max(budget, 0) };
 }
 
-function toGenerateContentRequest(provider: ProviderId, req: CanonicalRequest): Record<string, unknown> {
+function toGenerateContentRequest(provider: ProviderId, req: CanonicalRequest, maxOutput: number): Record<string, unknown> {
   const system: GeminiPart[] = [];
   const contents: GeminiContent[] = [];
   const toolNames = resolveToolNames(provider, req.messages);
@@ -261,7 +262,7 @@ function toGenerateContentRequest(provider: ProviderId, req: CanonicalRequest): 
   if (req.stop?.length) generationConfig.stopSequences = req.stop;
   const thinking = thinkingConfig(req);
   // Without maxTokens the model's own ceiling applies; a bare thinking budget must not become the cap.
-  if (req.maxTokens !== undefined) generationConfig.maxOutputTokens = thinkingMaxTokens(req.maxTokens, thinking.budget, MAX_OUTPUT_TOKENS);
+  if (req.maxTokens !== undefined) generationConfig.maxOutputTokens = thinkingMaxTokens(req.maxTokens, thinking.budget, maxOutput);
   if (thinking.config) generationConfig.thinkingConfig = thinking.config;
   if (req.responseFormat === 'json' || req.responseFormat === 'json_schema') generationConfig.responseMimeType = 'application/json';
   // responseJsonSchema takes full JSON Schema; the older responseSchema only an OpenAPI subset.
@@ -422,14 +423,23 @@ export interface GenerateContentEndpoint {
   headers(ctx: CallContext): Record<string, string>;
 }
 
-export function generateContentAdapter(endpoint: GenerateContentEndpoint): Pick<ProviderAdapter, 'validate' | 'complete' | 'stream'> {
+export interface GoogleAdapterOptions {
+  /** Caps maxTokens + thinking budget; the pricing catalogue provides it. */
+  maxOutputTokens?: MaxOutputLookup;
+}
+
+export function generateContentAdapter(
+  endpoint: GenerateContentEndpoint,
+  opts: GoogleAdapterOptions,
+): Pick<ProviderAdapter, 'validate' | 'complete' | 'stream'> {
   const { id } = endpoint;
   const validate = (req: CanonicalRequest) => validateGenerateContent(id, req);
+  const build = (req: CanonicalRequest) => toGenerateContentRequest(id, req, opts.maxOutputTokens?.(req.model) ?? FALLBACK_MAX_OUTPUT);
   return {
     validate,
     async complete(req, ctx) {
       validate(req);
-      const body = toGenerateContentRequest(id, req);
+      const body = build(req);
       const res = await sendJson<GenerateContentResponse>(id, ctx, {
         url: endpoint.modelUrl(ctx, req.model, 'generateContent'),
         headers: endpoint.headers(ctx),
@@ -439,7 +449,7 @@ export function generateContentAdapter(endpoint: GenerateContentEndpoint): Pick<
     },
     async *stream(req, ctx) {
       validate(req);
-      const body = toGenerateContentRequest(id, req);
+      const body = build(req);
       const res = await send(id, ctx, {
         url: `${endpoint.modelUrl(ctx, req.model, 'streamGenerateContent')}?alt=sse`,
         headers: endpoint.headers(ctx),

@@ -12,7 +12,7 @@
 // provider exists for. VERTEX_BASE_URL overrides the host (tests, proxies).
 import { ProviderError, type CallContext, type ProviderAdapter } from '../types.ts';
 import { joinUrl, requireKey, sendJson } from '../http.ts';
-import { generateContentAdapter, inBatches } from '../gemini/mapping.ts';
+import { generateContentAdapter, inBatches, type GoogleAdapterOptions } from '../gemini/mapping.ts';
 
 const id = 'vertex';
 
@@ -38,36 +38,38 @@ interface PredictResponse {
 // models only one.
 const batchSize = (model: string) => (model.startsWith('gemini-embedding') ? 1 : 250);
 
-const adapter: ProviderAdapter = {
-  id,
-  defaultModel: 'gemini-2.5-flash',
-  defaultEmbeddingModel: 'gemini-embedding-001',
-  ...generateContentAdapter({ id, modelUrl, headers }),
+export function createVertexAdapter(opts: GoogleAdapterOptions = {}): ProviderAdapter {
+  return {
+    id,
+    defaultModel: 'gemini-2.5-flash',
+    defaultEmbeddingModel: 'gemini-embedding-001',
+    ...generateContentAdapter({ id, modelUrl, headers }, opts),
 
-  async embed(req, ctx) {
-    const rows = await inBatches(req.input, batchSize(req.model), 8, async (batch) => {
-      const res = await sendJson<PredictResponse>(id, ctx, {
-        url: modelUrl(ctx, req.model, 'predict'),
-        headers: headers(ctx),
-        body: {
-          instances: batch.map((content) => ({ content })),
-          ...(req.dimensions !== undefined ? { parameters: { outputDimensionality: req.dimensions } } : {}),
-        },
+    async embed(req, ctx) {
+      const rows = await inBatches(req.input, batchSize(req.model), 8, async (batch) => {
+        const res = await sendJson<PredictResponse>(id, ctx, {
+          url: modelUrl(ctx, req.model, 'predict'),
+          headers: headers(ctx),
+          body: {
+            instances: batch.map((content) => ({ content })),
+            ...(req.dimensions !== undefined ? { parameters: { outputDimensionality: req.dimensions } } : {}),
+          },
+        });
+        return (res.predictions ?? []).map((p) => ({
+          values: p.embeddings?.values ?? [],
+          tokens: p.embeddings?.statistics?.token_count ?? 0,
+        }));
       });
-      return (res.predictions ?? []).map((p) => ({
-        values: p.embeddings?.values ?? [],
-        tokens: p.embeddings?.statistics?.token_count ?? 0,
-      }));
-    });
-    const tokens = rows.reduce((sum, r) => sum + r.tokens, 0);
-    return {
-      embeddings: rows.map((r) => r.values),
-      model: req.model,
-      provider: id,
-      dimensions: rows[0]?.values.length ?? 0,
-      usage: { inputTokens: tokens, totalTokens: tokens },
-    };
-  },
-};
+      const tokens = rows.reduce((sum, r) => sum + r.tokens, 0);
+      return {
+        embeddings: rows.map((r) => r.values),
+        model: req.model,
+        provider: id,
+        dimensions: rows[0]?.values.length ?? 0,
+        usage: { inputTokens: tokens, totalTokens: tokens },
+      };
+    },
+  };
+}
 
-export default adapter;
+export default createVertexAdapter();
