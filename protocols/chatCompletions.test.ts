@@ -42,9 +42,9 @@ describe('fromChatRequest', () => {
     expect(e.param).toBe('model');
   });
 
-  it('answers an unknown provider with not_found model_not_found', () => {
+  it('answers an unknown provider with 400 unknown_provider, as the compat contract says', () => {
     const e = error(() => fromChatRequest({ ...base, model: 'nope/gpt-4o' }));
-    expect(e).toMatchObject({ kind: 'not_found', status: 404, code: 'model_not_found', param: 'model' });
+    expect(e).toMatchObject({ kind: 'invalid_request', status: 400, code: 'unknown_provider', param: 'model' });
     expect(e.message).toContain('nope');
   });
 
@@ -179,7 +179,7 @@ describe('fromChatRequest', () => {
       tool_choice: 'required',
       response_format: { type: 'json_schema', json_schema: { name: 'person', schema: { type: 'object' }, strict: true } },
       reasoning_effort: 'none',
-      user: 'legacy-user',
+      user: 'ignored, as the contract says',
     }).request;
     expect(r).toMatchObject({
       maxTokens: 50,
@@ -188,10 +188,11 @@ describe('fromChatRequest', () => {
       responseFormat: 'json_schema',
       jsonSchema: { name: 'person', schema: { type: 'object' }, strict: true },
       thinkingMode: { enabled: false },
-      safetyIdentifier: 'legacy-user',
     });
+    expect(r.safetyIdentifier).toBeUndefined();
+    expect(fromChatRequest({ ...base, reasoning_effort: 'max' }).request.thinkingMode).toEqual({ enabled: true, effort: 'high' });
     expect(fromChatRequest({ ...base, response_format: { type: 'text' } }).request.responseFormat).toBe('text');
-    expect(error(() => fromChatRequest({ ...base, reasoning_effort: 'max' })).param).toBe('reasoning_effort');
+    expect(error(() => fromChatRequest({ ...base, reasoning_effort: 'ultra' })).param).toBe('reasoning_effort');
     expect(error(() => fromChatRequest({ ...base, tool_choice: 'sometimes' })).param).toBe('tool_choice');
     expect(error(() => fromChatRequest({ ...base, tools: [{ type: 'custom', custom: { name: 'x' } }] })).param).toBe(
       'tools[0].type',
@@ -265,10 +266,10 @@ describe('toChatCompletion', () => {
     expect(choice.message).not.toHaveProperty('tool_calls');
   });
 
-  it('keeps an existing chatcmpl- prefix and exposes reasoning as reasoning_content', () => {
+  it('keeps an existing chatcmpl- prefix and leaves reasoning out', () => {
     const body = toChatCompletion({ ...result, requestId: 'chatcmpl-xyz', reasoning: 'hmm' }, cost, { model: 'm/x' });
     expect(body.id).toBe('chatcmpl-xyz');
-    expect((body.choices as { message: Record<string, unknown> }[])[0]!.message.reasoning_content).toBe('hmm');
+    expect(JSON.stringify(body)).not.toContain('hmm');
   });
 
   it('is what the official SDK returns from a non-streaming call', async () => {
@@ -295,8 +296,6 @@ describe('ChatCompletionStreamEncoder', () => {
     }
     expect(chunks.map((c) => [c.choices[0]?.delta, c.choices[0]?.finish_reason, c.usage])).toEqual([
       [{ role: 'assistant', content: '', refusal: null }, null, null],
-      [{ reasoning_content: 'Think' }, null, null],
-      [{ reasoning_content: 'ing.' }, null, null],
       [{ content: 'Hello' }, null, null],
       [{ content: ', world' }, null, null],
       [{}, 'stop', null],

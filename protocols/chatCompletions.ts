@@ -74,8 +74,7 @@ export function fromChatRequest(input: unknown): ChatRequest {
   set('toolChoice', toolChoice(body.tool_choice));
   set('parallelToolCalls', optBoolean(body.parallel_tool_calls, 'parallel_tool_calls'));
   set('promptCacheKey', optString(body.prompt_cache_key, 'prompt_cache_key'));
-  // `user` is the deprecated predecessor of safety_identifier.
-  set('safetyIdentifier', optString(body.safety_identifier, 'safety_identifier') ?? optString(body.user, 'user'));
+  set('safetyIdentifier', optString(body.safety_identifier, 'safety_identifier'));
   set('thinkingMode', thinkingFromEffort(body.reasoning_effort, 'reasoning_effort'));
   if (optObject(body.web_search_options, 'web_search_options')) request.webSearch = { enabled: true };
   // Clients that target caching upstreams through an OpenAI-shaped API mark breakpoints this way.
@@ -237,7 +236,6 @@ export function toChatCompletion(result: CanonicalResult, cost: Cost, ctx: ChatR
           // OpenAI sends null, not "", when the turn is only tool calls.
           content: result.content === '' && toolCalls.length ? null : result.content,
           refusal: null,
-          ...(result.reasoning ? { reasoning_content: result.reasoning } : {}),
           ...(toolCalls.length ? { tool_calls: toolCalls.map(toChatToolCall) } : {}),
         },
         logprobs: null,
@@ -296,9 +294,6 @@ export class ChatCompletionStreamEncoder {
       case 'text':
         if (event.delta) out.push(this.chunk({ content: event.delta }));
         break;
-      case 'reasoning':
-        if (event.delta) out.push(this.chunk({ reasoning_content: event.delta }));
-        break;
       case 'tool_call_start':
         out.push(
           this.chunk({
@@ -309,6 +304,8 @@ export class ChatCompletionStreamEncoder {
       case 'tool_call_args':
         if (event.delta) out.push(this.chunk({ tool_calls: [{ index: event.index, function: { arguments: event.delta } }] }));
         break;
+      // The contract's chat message has no reasoning field, and the official SDK would not accumulate one.
+      case 'reasoning':
       case 'meta':
       case 'citations':
         break;

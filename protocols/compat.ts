@@ -73,9 +73,10 @@ export function parseModelRef(value: unknown, param = 'model'): ModelRef {
   }
   const provider = ref.slice(0, slash);
   if (!isProviderId(provider)) {
-    throw new ApiError('not_found', `Unknown provider "${provider}" in ${param} "${ref}"`, {
+    // 400, not 404: the address itself is malformed; 404 is left for models a known provider lacks.
+    throw new ApiError('invalid_request', `Unknown provider "${provider}" in ${param} "${ref}"`, {
       param,
-      code: 'model_not_found',
+      code: 'unknown_provider',
     });
   }
   return { provider, model: ref.slice(slash + 1) };
@@ -150,9 +151,10 @@ export function thinkingFromEffort(value: unknown, param: string): CanonicalRequ
       return { enabled: true, effort };
     // The canonical scale stops at high; asking for more still means "think hardest".
     case 'xhigh':
+    case 'max':
       return { enabled: true, effort: 'high' };
     default:
-      throw invalid(param, `${param} must be one of none, minimal, low, medium, high, xhigh`);
+      throw invalid(param, `${param} must be one of none, minimal, low, medium, high, xhigh, max`);
   }
 }
 

@@ -35,7 +35,7 @@ describe('fromMessagesRequest', () => {
     const { max_tokens: _omit, ...noMax } = base;
     expect(error(() => fromMessagesRequest(noMax))).toMatchObject({ kind: 'invalid_request', param: 'max_tokens' });
     expect(error(() => fromMessagesRequest({ ...base, model: 'claude' }))).toMatchObject({ kind: 'invalid_request', param: 'model' });
-    expect(error(() => fromMessagesRequest({ ...base, model: 'claude/x' }))).toMatchObject({ kind: 'not_found', param: 'model' });
+    expect(error(() => fromMessagesRequest({ ...base, model: 'claude/x' }))).toMatchObject({ code: 'unknown_provider', param: 'model' });
   });
 
   it('maps system text, images, tool use and tool results with stable ids', () => {
@@ -73,6 +73,21 @@ describe('fromMessagesRequest', () => {
         },
         { role: 'assistant', content: [{ type: 'redacted_thinking', data: 'xx' }, { type: 'tool_use', id: 'toolu_3', name: 'noop', input: {} }] },
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_3' }] },
+        { role: 'system', content: 'Wrap up now.' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_4', name: 'screenshot', input: {} }] },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_4',
+              content: [
+                { type: 'text', text: 'captured' },
+                { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBOR' } },
+              ],
+            },
+          ],
+        },
       ],
     });
     expect(r.request.messages).toEqual([
@@ -99,11 +114,16 @@ describe('fromMessagesRequest', () => {
       { role: 'user', content: [{ type: 'text', text: 'Go on.' }] },
       { role: 'assistant', content: null, toolCalls: [{ id: 'toolu_3', type: 'function', function: { name: 'noop', arguments: '{}' } }] },
       { role: 'tool', toolCallId: 'toolu_3', content: '' },
+      { role: 'system', content: 'Wrap up now.' },
+      { role: 'assistant', content: null, toolCalls: [{ id: 'toolu_4', type: 'function', function: { name: 'screenshot', arguments: '{}' } }] },
+      // Canonical tool output is text; the image the tool returned follows as user content.
+      { role: 'tool', toolCallId: 'toolu_4', content: 'captured' },
+      { role: 'user', content: [{ type: 'image', mimeType: 'image/png', data: 'iVBOR' }] },
     ]);
     expect(r.request.promptCaching).toBe(true);
   });
 
-  it('maps tools, tool choice, thinking, stops, sampling and metadata', () => {
+  it('maps tools, tool choice, thinking, stops and sampling; ignores metadata', () => {
     const r = fromMessagesRequest({
       ...base,
       system: 'Be kind.',
@@ -112,8 +132,7 @@ describe('fromMessagesRequest', () => {
       top_k: 5,
       stop_sequences: ['###'],
       tools: [
-        { name: 'lookup', description: 'Find things', input_schema: { type: 'object', properties: { q: { type: 'string' } } } },
-        { type: 'web_search_20250305', name: 'web_search', max_uses: 3, allowed_domains: ['example.com'] },
+        { type: 'custom', name: 'lookup', description: 'Find things', input_schema: { type: 'object', properties: { q: { type: 'string' } } } },
       ],
       tool_choice: { type: 'any', disable_parallel_tool_use: true },
       thinking: { type: 'enabled', budget_tokens: 2048 },
@@ -136,11 +155,9 @@ describe('fromMessagesRequest', () => {
           function: { name: 'lookup', description: 'Find things', parameters: { type: 'object', properties: { q: { type: 'string' } } } },
         },
       ],
-      webSearch: { enabled: true, maxUses: 3, allowedDomains: ['example.com'] },
       toolChoice: 'required',
       parallelToolCalls: false,
       thinkingMode: { enabled: true, budget: 2048 },
-      safetyIdentifier: 'u-42',
     });
   });
 
@@ -162,8 +179,10 @@ describe('fromMessagesRequest', () => {
   it('rejects what it cannot represent, naming the parameter', () => {
     const doc = { role: 'user', content: [{ type: 'document', source: { type: 'text', data: 'x' } }] };
     expect(error(() => fromMessagesRequest({ ...base, messages: [doc] })).param).toBe('messages[0].content[0].type');
-    expect(error(() => fromMessagesRequest({ ...base, messages: [{ role: 'system', content: 'x' }] })).param).toBe('messages[0].role');
-    expect(error(() => fromMessagesRequest({ ...base, tools: [{ type: 'bash_20250124', name: 'bash' }] })).param).toBe('tools[0].type');
+    expect(error(() => fromMessagesRequest({ ...base, messages: [{ role: 'system', content: 'x' }] })).param).toBe('messages');
+    expect(error(() => fromMessagesRequest({ ...base, tools: [{ type: 'web_search_20250305', name: 'web_search' }] })).param).toBe(
+      'tools[0].type',
+    );
     expect(error(() => fromMessagesRequest({ ...base, tool_choice: { type: 'some' } })).param).toBe('tool_choice.type');
     expect(error(() => fromMessagesRequest({ ...base, messages: [] })).param).toBe('messages');
   });

@@ -12,7 +12,6 @@ import type {
   ToolCall,
   ToolChoice,
   Usage,
-  WebSearch,
 } from './canonical.ts';
 import {
   array,
@@ -64,10 +63,9 @@ export function fromMessagesRequest(input: unknown): MessagesRequest {
       ? undefined
       : array(body.stop_sequences, 'stop_sequences').map((s, i) => string(s, `stop_sequences[${i}]`)),
   );
-  Object.assign(request, tools(body.tools), toolChoice(body.tool_choice));
+  set('tools', body.tools == null ? undefined : array(body.tools, 'tools').map((t, i) => fromAnthropicTool(t, `tools[${i}]`)));
+  Object.assign(request, toolChoice(body.tool_choice));
   set('thinkingMode', thinking(body.thinking));
-  // Anthropic's end-user id plays the role OpenAI gives safety_identifier: abuse tracing per user.
-  set('safetyIdentifier', optString(optObject(body.metadata, 'metadata')?.user_id, 'metadata.user_id'));
   // Any breakpoint means the client wants caching; the adapter places its own breakpoints.
   if (body.cache_control != null || hasCacheControl([body.system, body.messages, body.tools])) {
     request.promptCaching = true;
@@ -76,28 +74,35 @@ export function fromMessagesRequest(input: unknown): MessagesRequest {
 }
 
 /** One system message per block, so an adapter that caches by block keeps the client's boundaries. */
-function systemMessages(system: unknown): Message[] {
+function systemMessages(system: unknown, param = 'system'): Message[] {
   if (system == null) return [];
   if (typeof system === 'string') return system ? [{ role: 'system', content: system }] : [];
-  return array(system, 'system').map((b, i) => {
-    const block = object(b, `system[${i}]`);
-    if (block.type !== 'text') throw invalid(`system[${i}].type`, 'system blocks must be text blocks');
-    return { role: 'system', content: string(block.text, `system[${i}].text`) };
+  return array(system, param).map((b, i) => {
+    const block = object(b, `${param}[${i}]`);
+    if (block.type !== 'text') throw invalid(`${param}[${i}].type`, 'system content must be text blocks');
+    return { role: 'system', content: string(block.text, `${param}[${i}].text`) };
   });
 }
 
 function fromAnthropicMessage(input: unknown, param: string): Message[] {
   const m = object(input, param);
   const role = string(m.role, `${param}.role`);
-  if (role !== 'user' && role !== 'assistant') throw invalid(`${param}.role`, 'role must be user or assistant');
+  // Some clients put late instructions in a system turn; they stay instructions, in place.
+  if (role === 'system') return systemMessages(m.content, `${param}.content`);
+  if (role !== 'user' && role !== 'assistant') throw invalid(`${param}.role`, 'role must be user, assistant or system');
   if (typeof m.content === 'string') return [{ role, content: m.content }];
   const blocks = array(m.content, `${param}.content`).map((b, i) => object(b, `${param}.content[${i}]`));
   return role === 'user' ? fromUserBlocks(blocks, `${param}.content`) : [fromAssistantBlocks(blocks, `${param}.content`)];
 }
 
-/** Tool results become tool messages in order; whatever else the turn says follows as one user message. */
+/**
+ * Tool results become tool messages in order; whatever else the turn says
+ * follows as one user message. Canonical tool output is text only, so images
+ * returned by tools join that user message, right after the results.
+ */
 function fromUserBlocks(blocks: Json[], param: string): Message[] {
   const toolMessages: Message[] = [];
+  const toolImages: ContentPart[] = [];
   const parts: ContentPart[] = [];
   blocks.forEach((block, i) => {
     const at = `${param}[${i}]`;
@@ -109,7 +114,8 @@ function fromUserBlocks(blocks: Json[], param: string): Message[] {
         parts.push(imageBlock(block, at));
         break;
       case 'tool_result': {
-        const content = toolResultText(block.content, `${at}.content`);
+        const { text: content, images } = toolResultContent(block.content, `${at}.content`);
+        toolImages.push(...images);
         toolMessages.push({
           role: 'tool',
           toolCallId: string(block.tool_use_id, `${at}.tool_use_id`),
@@ -125,7 +131,8 @@ function fromUserBlocks(blocks: Json[], param: string): Message[] {
         throw invalid(`${at}.type`, `Unsupported content block "${String(block.type)}"`);
     }
   });
-  return parts.length ? [...toolMessages, { role: 'user', content: parts }] : toolMessages;
+  const rest = [...toolImages, ...parts];
+  return rest.length ? [...toolMessages, { role: 'user', content: rest }] : toolMessages;
 }
 
 function fromAssistantBlocks(blocks: Json[], param: string): Message {
@@ -172,54 +179,37 @@ function imageBlock(block: Json, param: string): ContentPart {
   }
 }
 
-function toolResultText(content: unknown, param: string): string {
-  if (content == null) return '';
-  if (typeof content === 'string') return content;
-  return array(content, param)
-    .map((b, i) => {
-      const block = object(b, `${param}[${i}]`);
-      if (block.type !== 'text') {
-        throw invalid(`${param}[${i}].type`, 'Only text blocks are supported in tool_result content');
-      }
-      return string(block.text, `${param}[${i}].text`);
-    })
-    .join('\n');
+function toolResultContent(content: unknown, param: string): { text: string; images: ContentPart[] } {
+  if (content == null) return { text: '', images: [] };
+  if (typeof content === 'string') return { text: content, images: [] };
+  const text: string[] = [];
+  const images: ContentPart[] = [];
+  array(content, param).forEach((b, i) => {
+    const at = `${param}[${i}]`;
+    const block = object(b, at);
+    if (block.type === 'text') text.push(string(block.text, `${at}.text`));
+    else if (block.type === 'image') images.push(imageBlock(block, at));
+    else throw invalid(`${at}.type`, 'tool_result content must be text or image blocks');
+  });
+  return { text: text.join('\n'), images };
 }
 
-function tools(value: unknown): Pick<CanonicalRequest, 'tools' | 'webSearch'> {
-  if (value == null) return {};
-  const out: Tool[] = [];
-  let webSearch: WebSearch | undefined;
-  array(value, 'tools').forEach((t, i) => {
-    const at = `tools[${i}]`;
-    const tool = object(t, at);
-    const type = optString(tool.type, `${at}.type`);
-    if (type === undefined || type === 'custom') {
-      const description = optString(tool.description, `${at}.description`);
-      out.push({
-        type: 'function',
-        function: {
-          name: string(tool.name, `${at}.name`),
-          ...(description !== undefined ? { description } : {}),
-          parameters: object(tool.input_schema, `${at}.input_schema`),
-        },
-      });
-    } else if (type.startsWith('web_search_')) {
-      // Anthropic's server-side search is the one built-in every search-capable provider can honour.
-      const maxUses = optInteger(tool.max_uses, `${at}.max_uses`);
-      const allowed = tool.allowed_domains == null ? undefined : array(tool.allowed_domains, `${at}.allowed_domains`);
-      const blocked = tool.blocked_domains == null ? undefined : array(tool.blocked_domains, `${at}.blocked_domains`);
-      webSearch = {
-        enabled: true,
-        ...(maxUses !== undefined ? { maxUses } : {}),
-        ...(allowed ? { allowedDomains: allowed.map((d, j) => string(d, `${at}.allowed_domains[${j}]`)) } : {}),
-        ...(blocked ? { blockedDomains: blocked.map((d, j) => string(d, `${at}.blocked_domains[${j}]`)) } : {}),
-      };
-    } else {
-      throw invalid(`${at}.type`, `Unsupported tool type "${type}"; use custom tools or web_search`);
-    }
-  });
-  return { ...(out.length ? { tools: out } : {}), ...(webSearch ? { webSearch } : {}) };
+function fromAnthropicTool(input: unknown, param: string): Tool {
+  const tool = object(input, param);
+  const type = optString(tool.type, `${param}.type`);
+  // Server tools (web search, bash, editors) would run on Anthropic only, and no endpoint may favour a provider.
+  if (type !== undefined && type !== 'custom') {
+    throw invalid(`${param}.type`, `Unsupported tool type "${type}"; only custom (client) tools are supported`);
+  }
+  const description = optString(tool.description, `${param}.description`);
+  return {
+    type: 'function',
+    function: {
+      name: string(tool.name, `${param}.name`),
+      ...(description !== undefined ? { description } : {}),
+      parameters: object(tool.input_schema, `${param}.input_schema`),
+    },
+  };
 }
 
 function toolChoice(value: unknown): Pick<CanonicalRequest, 'toolChoice' | 'parallelToolCalls'> {

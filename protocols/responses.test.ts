@@ -37,11 +37,11 @@ describe('fromResponsesRequest', () => {
       { role: 'user', content: 'hi' },
     ]);
     expect(error(() => fromResponsesRequest({ ...base, model: 'gpt-4.1' })).param).toBe('model');
-    expect(error(() => fromResponsesRequest({ ...base, model: 'closedai/gpt' })).kind).toBe('not_found');
+    expect(error(() => fromResponsesRequest({ ...base, model: 'closedai/gpt' })).code).toBe('unknown_provider');
     expect(error(() => fromResponsesRequest({ ...base, input: [] })).param).toBe('input');
   });
 
-  it('maps message, function_call and function_call_output items, ignoring reasoning and references', () => {
+  it('maps message, function_call and function_call_output items, ignoring reasoning', () => {
     const r = fromResponsesRequest({
       ...base,
       input: [
@@ -61,7 +61,6 @@ describe('fromResponsesRequest', () => {
         { type: 'function_call', id: 'fc_2', call_id: 'call_b', name: 'get_time', arguments: '{}' },
         { type: 'function_call_output', call_id: 'call_a', output: '18C' },
         { type: 'function_call_output', call_id: 'call_b', output: [{ type: 'input_text', text: '14:00' }] },
-        { type: 'item_reference', id: 'msg_old' },
         { type: 'message', role: 'system', content: [{ type: 'input_text', text: 'Answer now.' }] },
       ],
     });
@@ -160,7 +159,6 @@ describe('fromResponsesRequest', () => {
     ['auto', 'auto'],
     ['none', 'none'],
     ['required', 'required'],
-    [{ type: 'web_search' }, undefined],
   ])('maps tool_choice %j', (choice, expected) => {
     expect(fromResponsesRequest({ ...base, tool_choice: choice }).request.toolChoice).toEqual(expected);
   });
@@ -191,6 +189,10 @@ describe('fromResponsesRequest', () => {
     expect(error(() => fromResponsesRequest({ ...base, input: [file] })).param).toBe('input[0].content[0].type');
     expect(error(() => fromResponsesRequest({ ...base, tools: [{ type: 'custom', name: 'x' }] })).param).toBe('tools[0].type');
     expect(error(() => fromResponsesRequest({ ...base, metadata: { n: 1 } })).param).toBe('metadata.n');
+    expect(error(() => fromResponsesRequest({ ...base, input: [{ type: 'item_reference', id: 'msg_1' }] })).param).toBe('input[0].type');
+    expect(error(() => fromResponsesRequest({ ...base, tool_choice: { type: 'web_search' } })).param).toBe('tool_choice');
+    const image = { type: 'function_call_output', call_id: 'c', output: [{ type: 'input_image', image_url: 'https://x' }] };
+    expect(error(() => fromResponsesRequest({ ...base, input: [image] })).param).toBe('input[0].output[0].type');
     expect(error(() => fromResponsesRequest({ ...base, text: { format: { type: 'yaml' } } })).param).toBe('text.format.type');
   });
 });

@@ -96,8 +96,7 @@ export function fromResponsesRequest(input: unknown): ResponsesRequest {
   set('thinkingMode', thinkingFromEffort(reasoning?.effort, 'reasoning.effort'));
   Object.assign(request, textFormat(format));
   set('promptCacheKey', optString(body.prompt_cache_key, 'prompt_cache_key'));
-  // `user` is the deprecated predecessor of safety_identifier.
-  set('safetyIdentifier', optString(body.safety_identifier, 'safety_identifier') ?? optString(body.user, 'user'));
+  set('safetyIdentifier', optString(body.safety_identifier, 'safety_identifier'));
 
   return {
     provider,
@@ -153,9 +152,8 @@ function inputMessages(value: unknown): Message[] {
           content: outputText(item.output, `${at}.output`),
         });
         break;
-      // Reasoning belongs to the upstream that produced it, and references point at stored state we do not keep.
+      // Reasoning belongs to the upstream that produced it.
       case 'reasoning':
-      case 'item_reference':
         break;
       default:
         throw invalid(`${at}.type`, `Unsupported input item type "${String(type)}"`);
@@ -220,7 +218,9 @@ function outputText(output: unknown, param: string): string {
   return array(output, param)
     .map((p, i) => {
       const part = object(p, `${param}[${i}]`);
-      if (part.type !== 'input_text') throw invalid(`${param}[${i}].type`, 'Only input_text parts are supported in output');
+      if (part.type !== 'input_text' && part.type !== 'output_text') {
+        throw invalid(`${param}[${i}].type`, 'Only text parts are supported in a function output');
+      }
       return string(part.text, `${param}[${i}].text`);
     })
     .join('');
@@ -248,10 +248,8 @@ function functionTool(input: unknown, param: string): Tool[] {
 function toolChoice(value: unknown): ToolChoice | undefined {
   if (value == null) return undefined;
   if (value === 'auto' || value === 'none' || value === 'required') return value;
-  if (isObject(value)) {
-    if (value.type === 'function') return { type: 'function', function: { name: string(value.name, 'tool_choice.name') } };
-    // Forcing a built-in tool means nothing when built-ins do not run.
-    return undefined;
+  if (isObject(value) && value.type === 'function') {
+    return { type: 'function', function: { name: string(value.name, 'tool_choice.name') } };
   }
   throw invalid('tool_choice', 'tool_choice must be auto, none, required or {type: "function", name}');
 }
