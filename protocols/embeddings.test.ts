@@ -52,7 +52,7 @@ describe('fromEmbeddingsRequest', () => {
     expect(error(() => fromEmbeddingsRequest({ model, input: 'a', encoding_format: 'int8' })).param).toBe('encoding_format');
     expect(error(() => fromEmbeddingsRequest({ model, input: 'a', dimensions: 0 })).param).toBe('dimensions');
     expect(error(() => fromEmbeddingsRequest({ model: 'text-embedding-3-small', input: 'a' })).param).toBe('model');
-    expect(error(() => fromEmbeddingsRequest({ model: 'acme/e', input: 'a' })).kind).toBe('not_found');
+    expect(error(() => fromEmbeddingsRequest({ model: 'acme/e', input: 'a' })).code).toBe('unknown_provider');
   });
 });
 
