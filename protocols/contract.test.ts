@@ -1,6 +1,7 @@
-// The converters against openapi/compat.yaml: every request example converts,
-// every body validates against its 200 schema, and every streamed event against
-// the schema `x-sse-events` names for it.
+// The converters against the contracts: for openapi/compat.yaml every request
+// example converts, every body validates against its 200 schema, and every
+// streamed event against the schema `x-sse-events` names for it; the native
+// stream's chunks validate against openapi/gateway.yaml.
 
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -11,6 +12,7 @@ import { ResultAccumulator, type CanonicalResult, type StreamEvent } from './can
 import { ChatCompletionStreamEncoder, fromChatRequest, toChatCompletion } from './chatCompletions.ts';
 import { fromEmbeddingsRequest, toEmbeddingsResponse } from './embeddings.ts';
 import { fromMessagesRequest, MessagesStreamEncoder, toMessage } from './messages.ts';
+import { NativeStreamEncoder } from './nativeStream.ts';
 import { fromResponsesRequest, ResponsesStreamEncoder, toResponse } from './responses.ts';
 import { cost, parseSse, textTurn, toolTurn, usage } from './testing.ts';
 
@@ -19,15 +21,16 @@ type Operation = {
   responses: { '200': { 'x-sse-events'?: Record<string, { $ref: string }>; content: { 'application/json': { schema: { $ref: string } } } } };
 };
 
-const doc = parse(readFileSync(new URL('../openapi/compat.yaml', import.meta.url), 'utf8')) as {
-  paths: Record<string, { post: Operation }>;
-};
+const load = (name: string) => parse(readFileSync(new URL(`../openapi/${name}`, import.meta.url), 'utf8'));
+const doc = load('compat.yaml') as { paths: Record<string, { post: Operation }> };
+const gateway = load('gateway.yaml') as { paths: Record<string, { post: Operation }> };
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
 addFormats.default(ajv);
 ajv.addSchema(doc, 'compat');
+ajv.addSchema(gateway, 'gateway');
 
-function check(ref: string, value: unknown): string[] {
-  const validate = ajv.getSchema(`compat${ref}`);
+function check(ref: string, value: unknown, spec = 'compat'): string[] {
+  const validate = ajv.getSchema(`${spec}${ref}`);
   if (!validate) return [`no schema ${ref}`];
   if (validate(value)) return [];
   return (validate.errors ?? []).map((e) => `${ref} ${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
@@ -125,5 +128,16 @@ describe('embeddings against openapi/compat.yaml', () => {
     };
     const model = (example.value as { model: string }).model;
     expect(check(bodySchema(path), toEmbeddingsResponse(result, encodingFormat, model, cost))).toEqual([]);
+  });
+});
+
+describe('native queue stream against openapi/gateway.yaml', () => {
+  it.each(turns)('sends valid chunk events for a %s', (_name, turn) => {
+    const chunk = gateway.paths['/api/llm/queue/stream']!.post.responses['200']['x-sse-events']!.chunk!.$ref;
+    const encoder = new NativeStreamEncoder({ provider: 'openai', model: 'gpt-4o' });
+    const sse = turn.map((e) => (e.type === 'finish' ? encoder.finishSse(e, cost) : encoder.pushSse(e))).join('');
+    const events = parseSse(sse);
+    expect(events.every((e) => e.event === 'chunk')).toBe(true);
+    expect(events.flatMap((e) => check(chunk, JSON.parse(e.data), 'gateway'))).toEqual([]);
   });
 });

@@ -36,7 +36,7 @@ describe('NativeStreamEncoder', () => {
       { delta: '', finishReason: null, toolCallDeltas: [{ index: 1, function: { arguments: '{"tz":"CET"}' } }] },
       { delta: '', finishReason: 'tool_calls' },
       // The meta event named the upstream's resolved model.
-      { delta: '', finishReason: 'tool_calls', metadata: { usage, cost, model: 'gpt-4o-2024-08-06', provider: 'openai' } },
+      { delta: '', finishReason: 'tool_calls', metadata: { usage, cost, model: 'gpt-4o-2024-08-06', provider: 'openai', requestId: 'up-1' } },
     ]);
   });
 

@@ -15,13 +15,15 @@ export interface NativeChunk {
   delta: string;
   finishReason: FinishReason | null;
   toolCallDeltas?: ToolCallDelta[];
-  metadata?: { usage: Usage; cost: Cost; model: string; provider: ProviderId; citations?: string[] };
+  metadata?: { usage: Usage; cost: Cost; model: string; provider: ProviderId; requestId?: string; citations?: string[] };
 }
 
 export interface NativeStreamOptions {
   provider: ProviderId;
   /** The model the request resolved to; a `meta` event from the upstream may refine it. */
   model: string;
+  /** Likewise refined by `meta`. */
+  requestId?: string;
 }
 
 /**
@@ -31,12 +33,14 @@ export interface NativeStreamOptions {
  */
 export class NativeStreamEncoder {
   private model: string;
+  private requestId: string | undefined;
   private pendingText: NativeChunk | undefined;
   private sawToolCall = false;
   private citations: string[] | undefined;
 
   constructor(private readonly options: NativeStreamOptions) {
     this.model = options.model;
+    this.requestId = options.requestId;
   }
 
   push(event: ContentEvent): NativeChunk[] {
@@ -57,6 +61,7 @@ export class NativeStreamEncoder {
         return event.delta ? [...this.flush(), toolChunk({ index: event.index, function: { arguments: event.delta } })] : [];
       case 'meta':
         if (event.model) this.model = event.model;
+        if (event.requestId) this.requestId = event.requestId;
         return [];
       case 'citations':
         this.citations = event.urls;
@@ -85,6 +90,7 @@ export class NativeStreamEncoder {
         cost,
         model: this.model,
         provider: this.options.provider,
+        ...(this.requestId ? { requestId: this.requestId } : {}),
         ...(this.citations ? { citations: this.citations } : {}),
       },
     });
