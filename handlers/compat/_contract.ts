@@ -167,10 +167,27 @@ export function recordingFetch(log: Exchange[]): typeof fetch {
       status: res.status,
       contentType: res.headers.get('content-type') ?? '',
       requestBody,
-      text: new Response(mine).text(),
+      text: readAll(mine),
     });
     return new Response(theirs, { status: res.status, statusText: res.statusText, headers: res.headers });
   };
+}
+
+/** The body as text; when the client aborts mid-stream, what had arrived by then. */
+async function readAll(body: ReadableStream<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // Aborted by the client: validate what was received.
+  }
+  return text;
 }
 
 /** Checks and empties the log; throws listing every problem. */

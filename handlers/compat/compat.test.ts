@@ -368,3 +368,277 @@ describe.each(UPSTREAMS)('upstream $provider', ({ provider, model }) => {
     });
   });
 });
+
+describe('errors in each protocol’s own shape', () => {
+  it('401 without a key, on every endpoint, in the endpoint’s shape', async () => {
+    const bare = new OpenAI({ baseURL: `${service.gatewayUrl}/v1`, apiKey: 'gw_live_wrong', maxRetries: 0, fetch: recordingFetch(log) });
+    const err = await bare.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(err).toBeInstanceOf(OpenAI.AuthenticationError);
+    expect(err.status).toBe(401);
+    expect(err.error.type).toBe('authentication_error');
+    const bareAnt = new Anthropic({ baseURL: service.gatewayUrl, apiKey: 'gw_live_wrong', maxRetries: 0, fetch: recordingFetch(log) });
+    const antErr = await bareAnt.messages
+      .create({ model: 'openai/gpt-4o-mini', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] })
+      .catch((e) => e);
+    expect(antErr).toBeInstanceOf(Anthropic.AuthenticationError);
+    expect(antErr.error).toMatchObject({ type: 'error', error: { type: 'authentication_error' } });
+    for (const p of ['/v1/responses', '/v1/embeddings']) {
+      const res = await fetch(`${service.gatewayUrl}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status).toBe(401);
+      expect((await res.json()).error.type).toBe('authentication_error');
+    }
+  });
+
+  it('a model without a provider prefix is a 400 naming the model parameter', async () => {
+    const err = await oai.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(err).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(err.error).toMatchObject({ type: 'invalid_request_error', param: 'model' });
+  });
+
+  it('an unknown provider is a 400 unknown_provider on all protocols', async () => {
+    const chat = await oai.chat.completions.create({ model: 'openia/gpt-4o', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(chat.status).toBe(400);
+    expect(chat.error).toMatchObject({ type: 'invalid_request_error', code: 'unknown_provider', param: 'model' });
+    const resp = await oai.responses.create({ model: 'openia/gpt-4o', input: 'x' }).catch((e) => e);
+    expect(resp.status).toBe(400);
+    expect(resp.error.code).toBe('unknown_provider');
+    const msg = await ant.messages.create({ model: 'claude/sonnet', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(msg).toBeInstanceOf(Anthropic.BadRequestError);
+    expect(msg.error.error.type).toBe('invalid_request_error');
+    const emb = await oai.embeddings.create({ model: 'nope/x', input: 'x' }).catch((e) => e);
+    expect(emb.error.code).toBe('unknown_provider');
+  });
+
+  it('a model the upstream does not know is a 404 model_not_found', async () => {
+    fakes.openai.script({ status: 404, body: { error: { message: 'The model `gpt-9` does not exist', type: 'invalid_request_error', code: 'model_not_found' } } });
+    const chat = await oai.chat.completions.create({ model: 'openai/gpt-9', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(chat).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(chat.error).toMatchObject({ type: 'not_found_error', code: 'model_not_found', param: 'model' });
+    fakes.anthropic.script({ status: 404, body: { type: 'error', error: { type: 'not_found_error', message: 'model: claude-9' } } });
+    const msg = await ant.messages.create({ model: 'anthropic/claude-9', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(msg).toBeInstanceOf(Anthropic.NotFoundError);
+    expect(msg.error.error.type).toBe('not_found_error');
+    // Same before a stream starts: a real status, not a 200 with an error inside.
+    fakes.openai.script({ status: 404, body: { error: { message: 'no such model' } } });
+    const streamed = await oai.chat.completions
+      .create({ model: 'openai/gpt-9', stream: true, messages: [{ role: 'user', content: 'x' }] })
+      .catch((e) => e);
+    expect(streamed).toBeInstanceOf(OpenAI.NotFoundError);
+  });
+
+  it('temperature out of range is a 400 in the OpenAI shape', async () => {
+    const err = await oai.chat.completions
+      .create({ model: 'openai/gpt-4o-mini', temperature: 3, messages: [{ role: 'user', content: 'x' }] })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(err.error).toMatchObject({ type: 'invalid_request_error', code: 'invalid_request' });
+    expect(err.error.param).toContain('temperature');
+    expect(fakes.openai.requests).toHaveLength(0);
+  });
+
+  it('messages without max_tokens is a 400 invalid_request_error in the Anthropic shape', async () => {
+    const res = await fetch(`${service.gatewayUrl}/v1/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key, 'anthropic-version': '2023-06-01' },
+      body: JSON.stringify({ model: 'anthropic/claude-sonnet-4-5', messages: [{ role: 'user', content: 'x' }] }),
+    });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
+    expect(body.error.message).toContain('max_tokens');
+    expect(contractProblems('/v1/messages', 400, 'application/json', JSON.stringify(body))).toEqual([]);
+  });
+
+  it('an upstream 5xx is a 502 after retries, an upstream 429 a 429 with Retry-After', async () => {
+    fakes.openai.script({ status: 500 }, { status: 500 }, { status: 500 });
+    const err = await oai.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(err.status).toBe(502);
+    expect(err.error).toMatchObject({ type: 'api_error', code: 'upstream_error' });
+    const limited = { status: 429, headers: { 'retry-after': '0' }, body: { error: { message: 'slow down' } } };
+    fakes.anthropic.script(limited, limited, limited);
+    const msg = await ant.messages
+      .create({ model: 'anthropic/claude-sonnet-4-5', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] })
+      .catch((e) => e);
+    expect(msg).toBeInstanceOf(Anthropic.RateLimitError);
+    expect(msg.error.error.type).toBe('rate_limit_error');
+  }, 20_000);
+
+  it('a failure after the stream started arrives in-band in each grammar', async () => {
+    fakes.openai.script({ text: 'partial answer', streamError: 'boom' });
+    const raw = await fetch(`${service.gatewayUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'x' }] }),
+    });
+    expect(raw.status).toBe(200);
+    const text = await raw.text();
+    const events = parseSse(text);
+    expect(JSON.parse(events.at(-1)!.data)).toMatchObject({ error: { type: 'api_error' } });
+    expect(text).not.toContain('[DONE]');
+    expect(contractProblems('/v1/chat/completions', 200, 'text/event-stream', text)).toEqual([]);
+
+    fakes.openai.script({ text: 'partial answer', streamError: 'boom' });
+    const stream = ant.messages.stream({ model: 'openai/gpt-4o-mini', max_tokens: 50, messages: [{ role: 'user', content: 'x' }] });
+    await expect(stream.finalMessage()).rejects.toThrow();
+
+    fakes.openai.script({ text: 'partial answer', streamError: 'boom' });
+    const responses = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'x', stream: true });
+    const types: string[] = [];
+    await expect(
+      (async () => {
+        for await (const e of responses) types.push(e.type);
+      })(),
+    ).rejects.toThrow();
+    expect(types).toContain('response.output_text.delta');
+  });
+
+  it('a provider without a key answers 503 provider_not_configured naming the setting', async () => {
+    const err = await oai.chat.completions
+      .create({ model: 'mistral/mistral-small-latest', messages: [{ role: 'user', content: 'x' }] })
+      .catch((e) => e);
+    expect(err.status).toBe(503);
+    expect(err.error).toMatchObject({ code: 'provider_not_configured' });
+    expect(err.error.message).toContain('MISTRAL_API_KEY');
+  });
+});
+
+describe('headers, formats and accounting', () => {
+  it('messages accept x-api-key and Bearer, with or without anthropic-version', async () => {
+    for (const headers of [
+      { 'x-api-key': key, 'anthropic-version': '2023-06-01' },
+      { authorization: `Bearer ${key}` },
+      { 'x-api-key': key, 'anthropic-version': '2099-01-01', 'anthropic-beta': 'prompt-caching-2024-07-31' },
+    ]) {
+      const res = await fetch(`${service.gatewayUrl}/v1/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ model: 'anthropic/claude-sonnet-4-5', max_tokens: 20, messages: [{ role: 'user', content: 'hi' }] }),
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('request-id')).toBeTruthy();
+      expect(contractProblems('/v1/messages', 200, 'application/json', await res.text())).toEqual([]);
+    }
+    // And the OpenAI-protocol endpoints take x-api-key too.
+    const res = await fetch(`${service.gatewayUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('passes response_format json_object through and model ids with slashes split on the first one', async () => {
+    const res = await oai.chat.completions.create({
+      model: 'openai/ft:gpt-4o-mini/acme/v2',
+      response_format: { type: 'json_object' },
+      messages: [{ role: 'user', content: 'give me json' }],
+    });
+    expect(JSON.parse(res.choices[0]!.message.content!)).toEqual({ answer: 'echo: give me json' });
+    expect(res.model).toBe('openai/ft:gpt-4o-mini/acme/v2');
+    expect(fakes.openai.requests[0]!.body).toMatchObject({ model: 'ft:gpt-4o-mini/acme/v2', response_format: { type: 'json_object' } });
+  });
+
+  it('maps a cut-off answer to each protocol’s truncation reason', async () => {
+    fakes.openai.script({ text: 'cut', finishReason: 'length' }, { text: 'cut', finishReason: 'length' }, { text: 'cut', finishReason: 'length' });
+    const chat = await oai.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] });
+    expect(chat.choices[0]!.finish_reason).toBe('length');
+    const msg = await ant.messages.create({ model: 'openai/gpt-4o-mini', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] });
+    expect(msg.stop_reason).toBe('max_tokens');
+    const resp = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'x' });
+    expect(resp.status).toBe('incomplete');
+    expect(resp.incomplete_details).toEqual({ reason: 'max_output_tokens' });
+  });
+
+  it('records usage and cost for every call, per surface, billed byok with X-Provider-Key', async () => {
+    const { key: freshKey, id: freshId } = await createGatewayKey(service.db, 'usage');
+    const client = new OpenAI({ baseURL: `${service.gatewayUrl}/v1`, apiKey: freshKey, maxRetries: 0, fetch: recordingFetch(log) });
+    const antClient = new Anthropic({ baseURL: service.gatewayUrl, apiKey: freshKey, maxRetries: 0, fetch: recordingFetch(log) });
+    await client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'count me' }] });
+    const s = await client.chat.completions.create({
+      model: 'openai/gpt-4o-mini',
+      stream: true,
+      messages: [{ role: 'user', content: 'count me too' }],
+    });
+    for await (const _ of s);
+    await antClient.messages.create({ model: 'anthropic/claude-sonnet-4-5', max_tokens: 20, messages: [{ role: 'user', content: 'hi' }] });
+    await client.responses.create({ model: 'gemini/gemini-2.5-flash', input: 'hi' });
+    await client.embeddings.create({ model: 'openai/text-embedding-3-small', input: ['a', 'b'] });
+    await client.chat.completions.create(
+      { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'my own key' }] },
+      { headers: { 'X-Provider-Key': 'sk-callers-own' } },
+    );
+    expect(fakes.openai.requests.at(-1)!.headers.authorization).toBe('Bearer sk-callers-own');
+    const rows = await service.db('gateway_usage').where({ key_id: freshId }).orderBy('created_at');
+    expect(rows.map((r) => [r.surface, r.provider, r.kind, r.billing])).toEqual([
+      ['chat.completions', 'openai', 'completion', 'metered'],
+      ['chat.completions', 'openai', 'completion', 'metered'],
+      ['messages', 'anthropic', 'completion', 'metered'],
+      ['responses', 'gemini', 'completion', 'metered'],
+      ['embeddings', 'openai', 'embedding', 'metered'],
+      ['chat.completions', 'openai', 'completion', 'byok'],
+    ]);
+    expect(rows.slice(0, 5).every((r) => Number(r.total_tokens) > 0 && Number(r.cost) > 0)).toBe(true);
+    expect(Number(rows[5].cost)).toBe(0);
+  });
+
+  it('holds the provider concurrency limit: two slow openai calls run one after the other', async () => {
+    // PROVIDER_CONCURRENCY_OPENAI=1 for this service; each streamed reply takes ~200 ms.
+    fakes.openai.script({ text: 'one two three four', chunkDelayMs: 50 }, { text: 'one two three four', chunkDelayMs: 50 });
+    const t0 = performance.now();
+    const spans = await Promise.all(
+      [0, 1].map(async () => {
+        const stream = await oai.chat.completions.create({ model: 'openai/gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'x' }] });
+        let start = 0;
+        for await (const c of stream) if (!start && c.choices[0]?.delta.content) start = performance.now() - t0;
+        return { start, end: performance.now() - t0 };
+      }),
+    );
+    const [a, b] = spans.sort((x, y) => x.start - y.start);
+    // The second call's upstream request only starts once the first finished.
+    expect(b!.start).toBeGreaterThanOrEqual(a!.end - 5);
+    expect(service.deps.gateway!.slots.activeCount('openai')).toBe(0);
+  });
+});
+
+describe('embeddings', () => {
+  const EMBEDDERS = [
+    { model: 'openai/text-embedding-3-small', fake: 'openai' },
+    { model: 'gemini/gemini-embedding-001', fake: 'gemini' },
+    { model: 'vertex/gemini-embedding-001', fake: 'gemini' },
+    { model: 'ollama/nomic-embed-text', fake: 'ollama' },
+  ] as const;
+
+  it.each(EMBEDDERS)('$model: floats, SDK-decoded base64 and dimensions passed upstream', async ({ model, fake }) => {
+    const floats = await oai.embeddings.create({ model, input: ['the cat', 'a dog', 'the cat'], encoding_format: 'float', dimensions: 6 });
+    expect(floats.object).toBe('list');
+    expect(floats.model).toBe(model);
+    expect(floats.data.map((d) => d.index)).toEqual([0, 1, 2]);
+    expect(floats.data.every((d) => d.embedding.length === 6)).toBe(true);
+    expect(floats.data[0]!.embedding).toEqual(floats.data[2]!.embedding);
+    expect(floats.usage.prompt_tokens).toBeGreaterThanOrEqual(0);
+    expect((floats as any).cost.currency).toBe('USD');
+    expect(JSON.stringify(fakes[fake].requests.at(-1)!.body)).toMatch(/"(dimensions|outputDimensionality|output_dimensionality|dimensions)":6/);
+
+    // The SDK asks for base64 by default and decodes little-endian float32 itself.
+    const decoded = await oai.embeddings.create({ model, input: ['the cat', 'a dog', 'the cat'], dimensions: 6 });
+    expect(decoded.data.map((d) => d.embedding.length)).toEqual([6, 6, 6]);
+    decoded.data.forEach((d, i) => d.embedding.forEach((v, j) => expect(v).toBeCloseTo(floats.data[i]!.embedding[j]!, 6)));
+  });
+
+  it('rejects 2049 inputs, token arrays and providers that cannot embed', async () => {
+    const tooMany = await oai.embeddings.create({ model: 'openai/text-embedding-3-small', input: Array(2049).fill('x') }).catch((e) => e);
+    expect(tooMany).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(tooMany.error.type).toBe('invalid_request_error');
+    const tokens = await oai.embeddings.create({ model: 'openai/text-embedding-3-small', input: [1, 2, 3] }).catch((e) => e);
+    expect(tokens.status).toBe(400);
+    const anthropic = await oai.embeddings.create({ model: 'anthropic/claude-sonnet-4-5', input: 'x' }).catch((e) => e);
+    expect(anthropic.status).toBe(400);
+    expect(anthropic.error.code).toBe('capability_not_supported');
+    expect(fakes.openai.requests).toHaveLength(0);
+  });
+
+  it('accepts exactly 2048 inputs', async () => {
+    const res = await oai.embeddings.create({ model: 'openai/text-embedding-3-small', input: Array.from({ length: 2048 }, (_, i) => `t${i}`), encoding_format: 'float' });
+    expect(res.data).toHaveLength(2048);
+  });
+});
