@@ -504,11 +504,12 @@ describe('errors in each protocol’s own shape', () => {
 
 describe('headers, formats and accounting', () => {
   it('messages accept x-api-key and Bearer, with or without anthropic-version', async () => {
-    for (const headers of [
+    const variants: Record<string, string>[] = [
       { 'x-api-key': key, 'anthropic-version': '2023-06-01' },
       { authorization: `Bearer ${key}` },
       { 'x-api-key': key, 'anthropic-version': '2099-01-01', 'anthropic-beta': 'prompt-caching-2024-07-31' },
-    ]) {
+    ];
+    for (const headers of variants) {
       const res = await fetch(`${service.gatewayUrl}/v1/messages`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
