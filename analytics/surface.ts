@@ -3,6 +3,7 @@ import type { ApiError } from '../server/errors.ts';
 import { loadHandlers } from '../server/handlers.ts';
 import { authenticateKey, requireLiveKey } from './auth.ts';
 import { cors } from './cors.ts';
+import { ndjsonBody } from './ndjsonBody.ts';
 import { rateLimit } from './rateLimit.ts';
 import { IngestBuffer } from './ingestBuffer.ts';
 import { warmClassifiers } from './classify.ts';
@@ -26,7 +27,7 @@ export const analyticsSurface: SurfaceDefinition = {
     readKey: authenticateKey as never,
   },
   renderError: errorBody,
-  before: [cors],
+  before: [cors, ndjsonBody],
   afterAuth: [requireLiveKey, rateLimit],
   async start(deps) {
     warmClassifiers();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../server/errors.ts';
-import type { ApiContext } from '../../server/types.ts';
+import type { ApiContext, AppState } from '../../server/types.ts';
 import { projectIdOf } from '../../analytics/statsQuery.ts';
 import { validateEventRow } from '../../analytics/contract.ts';
 import { classifyUserAgent } from '../../analytics/userAgent.ts';
@@ -10,7 +10,8 @@ import insertEvents from '../../db/analytics/insertEvents.ts';
 const MAX_EVENTS = 5000;
 const FUTURE_SKEW_MS = 60_000;
 
-function parseBody(body: unknown): unknown[] {
+function parseBody(body: unknown, ndjson: string | undefined): unknown[] {
+  if (ndjson !== undefined) body = ndjson;
   if (typeof body === 'string') {
     const lines = body.split('\n').filter((l) => l.trim() !== '');
     if (lines.length > MAX_EVENTS) throw new ApiError('invalid_request', `At most ${MAX_EVENTS} events per request.`, { code: 'bad_request' });
@@ -22,7 +23,9 @@ function parseBody(body: unknown): unknown[] {
       }
     });
   }
-  return (body as { events: unknown[] }).events;
+  const events = (body as { events?: unknown[] } | undefined)?.events;
+  if (!Array.isArray(events)) throw new ApiError('invalid_request', 'Body must be { events: [...] } (application/json) or NDJSON (application/x-ndjson).', { code: 'bad_request' });
+  return events;
 }
 
 /** A valid row with every column filled in, or null when it must be skipped. */
@@ -68,7 +71,7 @@ function toEvent(raw: unknown, projectId: string, now: number): NewEvent | null 
 
 // Imports bypass the daily cap and the write buffer: the caller waits for the insert.
 export default async function handler(ctx: ApiContext) {
-  const rows = parseBody(ctx.state.op.request.requestBody);
+  const rows = parseBody(ctx.state.op.request.requestBody, (ctx.state as AppState & { ndjson?: string }).ndjson);
   const projectId = projectIdOf(ctx);
   const now = Date.now();
   const events = rows.map((r) => toEvent(r, projectId, now)).filter((e): e is NewEvent => e !== null);
