@@ -35,6 +35,7 @@ export async function startGatewayRuntime(o: {
     run: (task, signal) => runTask({ db: o.db, notifier, log: o.log }, task, signal),
     capacity: Number(o.env.GATEWAY_WORKER_CAPACITY || 256),
   });
+  await queue.ensureQueues();
   // GATEWAY_WORKERS=0 makes an API-only process: it accepts tasks, other processes run them.
   if (o.env.GATEWAY_WORKERS !== '0') await queue.start();
   return {

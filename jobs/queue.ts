@@ -40,6 +40,7 @@ export class TaskQueue {
   private wakePending = false;
   private wakeWaiter: (() => void) | undefined;
   private stopped = false;
+  private started = false;
   private loopDone: Promise<void> | undefined;
   private timers: NodeJS.Timeout[] = [];
   private readonly capacity: number;
@@ -50,8 +51,9 @@ export class TaskQueue {
     this.groupConcurrency = { default: 20, tiers: { ...o.limits } };
   }
 
-  async start(): Promise<void> {
-    const { boss, notifier } = this.o;
+  /** Every process that submits needs the queues, whether or not it also runs workers. */
+  async ensureQueues(): Promise<void> {
+    const { boss } = this.o;
     await boss.createQueue(DEAD_QUEUE, { retentionSeconds: 86_400 });
     await boss.createQueue(TASK_QUEUE, {
       heartbeatSeconds: HEARTBEAT_SECONDS,
@@ -60,6 +62,11 @@ export class TaskQueue {
       deadLetter: DEAD_QUEUE,
       deleteAfterSeconds: 3_600,
     });
+  }
+
+  async start(): Promise<void> {
+    const { notifier } = this.o;
+    this.started = true;
     notifier.on('gateway_work', this.wake);
     notifier.on('gateway_cancel', this.abortLocal);
     this.timers.push(setInterval(() => void this.heartbeat(), (HEARTBEAT_SECONDS * 1000) / 3).unref());
@@ -68,6 +75,7 @@ export class TaskQueue {
   }
 
   async stop(): Promise<void> {
+    if (!this.started) return;
     this.stopped = true;
     this.wake();
     for (const t of this.timers) clearInterval(t);
