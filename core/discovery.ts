@@ -8,12 +8,14 @@ import { providerSettings } from '../providers/config.ts';
 
 const LIVE_LISTING_TIMEOUT_MS = 3_000;
 
-function fromLive(m: ModelInfo): ModelRecord {
+type DiscoveredModel = Omit<ModelRecord, 'contextWindow' | 'maxOutputTokens'> & { contextWindow: number | null; maxOutputTokens: number | null };
+
+function fromLive(m: ModelInfo): DiscoveredModel {
   return {
     id: m.id,
     name: m.name ?? m.id,
-    contextWindow: m.contextWindow ?? 0,
-    maxOutputTokens: m.maxOutputTokens ?? 0,
+    contextWindow: m.contextWindow ?? null,
+    maxOutputTokens: m.maxOutputTokens ?? null,
     // Local runtimes run on the operator's own hardware: nothing is billed.
     inputCostPer1k: 0,
     outputCostPer1k: 0,
@@ -21,14 +23,15 @@ function fromLive(m: ModelInfo): ModelRecord {
   };
 }
 
-export async function modelsOf(provider: ProviderId): Promise<ModelRecord[]> {
+export async function modelsOf(provider: ProviderId): Promise<DiscoveredModel[]> {
   const settings = providerSettings(provider);
   const adapter = getAdapter(provider);
   if (settings.local && adapter?.listModels) {
     const live = await adapter.listModels({ settings, signal: AbortSignal.timeout(LIVE_LISTING_TIMEOUT_MS), timeoutMs: LIVE_LISTING_TIMEOUT_MS });
     return live.map(fromLive);
   }
-  return catalogueModels(provider);
+  // Media models have no token window: the contract says null, not 0.
+  return catalogueModels(provider).map((m) => ({ ...m, contextWindow: m.contextWindow || null, maxOutputTokens: m.maxOutputTokens || null }));
 }
 
 export interface ProviderCapabilities {

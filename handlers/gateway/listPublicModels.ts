@@ -2,9 +2,22 @@ import type { Handler } from '../../server/types.ts';
 import { publicModels } from '../../pricing/catalogue.ts';
 import { ok } from './_context.ts';
 
+// The catalogue keeps calendar dates; the contract publishes instants (midnight UTC).
+const instant = (date: string) => new Date(date).toISOString();
+
 const listPublicModels: Handler = (ctx) => {
+  const list = publicModels();
   ctx.set('cache-control', 'public, max-age=300');
-  ok(ctx, publicModels());
+  ok(ctx, {
+    ...list,
+    updatedAt: instant(list.updatedAt),
+    models: list.models.map((m) => ({
+      ...m,
+      contextWindow: m.contextWindow || null,
+      maxOutputTokens: m.maxOutputTokens || null,
+      pricing: { ...m.pricing, effectiveFrom: instant(m.pricing.effectiveFrom) },
+    })),
+  });
 };
 
 export default listPublicModels;
