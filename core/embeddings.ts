@@ -80,11 +80,16 @@ export async function recordEmbeddingUsage(db: Knex, result: PricedEmbeddings, c
   });
 }
 
-/** One priced embeddings call; usage is recorded before it returns. Provider failures are thrown as ProviderError (see toApiError). */
-export async function embedOnce(db: Knex, request: EmbeddingRequest, caller: Caller, signal: AbortSignal): Promise<PricedEmbeddings> {
+/** One priced embeddings call without recording it (for callers that record after answering). */
+export async function embedPriced(request: EmbeddingRequest, caller: Caller, signal: AbortSignal): Promise<PricedEmbeddings> {
   const adapter = embedderFor(request.provider);
   const result = await adapter.embed(request, callContext(request.provider, caller, signal));
-  const priced = { ...result, cost: embeddingCost(result, caller) };
+  return { ...result, cost: embeddingCost(result, caller) };
+}
+
+/** One priced embeddings call; usage is recorded before it returns. Provider failures are thrown as ProviderError (see toApiError). */
+export async function embedOnce(db: Knex, request: EmbeddingRequest, caller: Caller, signal: AbortSignal): Promise<PricedEmbeddings> {
+  const priced = await embedPriced(request, caller, signal);
   await recordEmbeddingUsage(db, priced, caller);
   return priced;
 }

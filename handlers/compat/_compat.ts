@@ -4,9 +4,17 @@
 // canonical model (protocols/) and core/completion.ts.
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { CanonicalRequest, Cost, ProviderId, StreamEvent } from '../../protocols/canonical.ts';
+import { ResultAccumulator, type CanonicalRequest, type Cost, type ProviderId, type StreamEvent } from '../../protocols/canonical.ts';
 import type { ContentEvent, FinishEvent } from '../../protocols/compat.ts';
-import { completeOnce, completeStreaming, prepareCompletion, type Caller, type PricedResult } from '../../core/completion.ts';
+import {
+  adapterFor,
+  callContext,
+  prepareCompletion,
+  priceOf,
+  recordUsage,
+  type Caller,
+  type PricedResult,
+} from '../../core/completion.ts';
 import { providerSettings } from '../../providers/config.ts';
 import { ProviderError } from '../../providers/types.ts';
 import { ApiError } from '../../server/errors.ts';
@@ -114,15 +122,33 @@ export function prepare(request: CanonicalRequest, caller: Caller, dialect: Erro
   }
 }
 
-/** One non-streamed completion inside a provider slot; usage is recorded before it returns. */
+/**
+ * Records usage after the answer went out: the database write is not on the
+ * caller's latency path (with a durable PostgreSQL it costs a WAL flush). The
+ * record is the same one completeOnce/completeStreaming write; a failure is logged.
+ */
+export function recordLater(ctx: ApiContext, write: () => Promise<void>, what: Record<string, unknown>): void {
+  write().catch((err) => ctx.state.log.error({ err, ...what }, 'could not record usage of a /v1 call'));
+}
+
+/**
+ * One non-streamed completion inside a provider slot, priced like completeOnce
+ * (core/completion.ts); usage is recorded once the answer is on its way.
+ */
 export async function runOnce(ctx: ApiContext, request: CanonicalRequest, caller: Caller, dialect: ErrorDialect): Promise<PricedResult> {
   const prepared = prepare(request, caller, dialect);
   const signal = clientSignal(ctx);
+  let priced: PricedResult;
   try {
-    return await withSlot(ctx, prepared.provider, signal, () => completeOnce(ctx.state.deps.db, prepared, caller, signal));
+    priced = await withSlot(ctx, prepared.provider, signal, async () => {
+      const result = await adapterFor(prepared.provider).complete(prepared, callContext(prepared.provider, caller, signal));
+      return { ...result, cost: priceOf(result, caller) };
+    });
   } catch (err) {
     throw compatError(err, dialect);
   }
+  recordLater(ctx, () => recordUsage(ctx.state.deps.db, priced, caller), { provider: priced.provider, model: priced.model });
+  return priced;
 }
 
 /** One protocol's stream grammar over canonical events (the protocols/ encoders, plus its in-band error). */
@@ -155,11 +181,11 @@ export async function runStream(
   const prepared = prepare(request, caller, dialect);
   const signal = clientSignal(ctx);
   let release: (() => void) | undefined;
-  let events: AsyncGenerator<StreamEvent | { type: 'result'; result: PricedResult }> | undefined;
-  let first: IteratorResult<StreamEvent | { type: 'result'; result: PricedResult }>;
+  let events: AsyncIterator<StreamEvent> | undefined;
+  let first: IteratorResult<StreamEvent>;
   try {
     release = await ctx.state.deps.gateway!.slots.acquire(prepared.provider, signal);
-    events = completeStreaming(ctx.state.deps.db, prepared, caller, signal);
+    events = adapterFor(prepared.provider).stream(prepared, callContext(prepared.provider, caller, signal))[Symbol.asyncIterator]();
     first = await events.next();
   } catch (err) {
     release?.();
@@ -175,28 +201,35 @@ export async function runStream(
   };
 
   const firstEvent = first.done ? undefined : first.value;
-  const writer = open(firstEvent?.type === 'meta' ? firstEvent.requestId : undefined);
+  const upstreamId = firstEvent?.type === 'meta' ? firstEvent.requestId : undefined;
+  const writer = open(upstreamId);
+  // Folds the stream exactly as completeStreaming does, so the priced result and usage agree with the queue's.
+  const acc = new ResultAccumulator(prepared.provider, prepared.model, upstreamId ?? `req_${newId()}`);
   let finish: FinishEvent | undefined;
-  const handle = (event: StreamEvent | { type: 'result'; result: PricedResult }) => {
-    if (event.type === 'result') {
-      // The cost is only known once usage is in, so the finishing payloads wait for it.
-      write(writer.finish(finish ?? { type: 'finish', finishReason: event.result.finishReason, usage: event.result.usage }, event.result.cost));
-    } else if (event.type === 'finish') {
-      finish = event;
-    } else {
-      write(writer.push(event));
-    }
+  const handle = (event: StreamEvent) => {
+    acc.push(event);
+    if (event.type === 'finish') finish = event;
+    else write(writer.push(event));
   };
+  let priced: PricedResult | undefined;
   try {
     if (firstEvent) handle(firstEvent);
-    if (!first.done) for await (const event of events!) handle(event);
+    if (!first.done) for (let next = await events.next(); !next.done; next = await events.next()) handle(next.value);
+    const result = acc.result();
+    priced = { ...result, cost: priceOf(result, caller) };
+    write(writer.finish(finish ?? { type: 'finish', finishReason: result.finishReason, usage: result.usage }, priced.cost));
   } catch (err) {
     const apiErr = compatError(err, dialect);
     if (apiErr.status >= 500) ctx.state.log.warn({ err }, 'stream failed after it started');
     write(writer.error(apiErr));
+    await events.return?.().catch(() => {});
   } finally {
     release();
     finishResponse(res);
+  }
+  if (priced) {
+    const done = priced;
+    recordLater(ctx, () => recordUsage(ctx.state.deps.db, done, caller), { provider: done.provider, model: done.model });
   }
 }
 

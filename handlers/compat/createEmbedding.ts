@@ -2,8 +2,8 @@
 // that embeds, inside the provider's concurrency limit, priced and recorded.
 import type { Handler } from '../../server/types.ts';
 import { fromEmbeddingsRequest, toEmbeddingsResponse } from '../../protocols/embeddings.ts';
-import { embedOnce, prepareEmbeddings } from '../../core/embeddings.ts';
-import { callerOf, clientSignal, compatError, requestBody, withSlot } from './_compat.ts';
+import { embedPriced, prepareEmbeddings, recordEmbeddingUsage } from '../../core/embeddings.ts';
+import { callerOf, clientSignal, compatError, recordLater, requestBody, withSlot } from './_compat.ts';
 
 const createEmbedding: Handler = async (ctx) => {
   const body = requestBody(ctx) as { model: string };
@@ -12,8 +12,9 @@ const createEmbedding: Handler = async (ctx) => {
     const parsed = fromEmbeddingsRequest(body);
     const request = prepareEmbeddings(parsed.request, caller.providerKey);
     const signal = clientSignal(ctx);
-    const result = await withSlot(ctx, request.provider, signal, () => embedOnce(ctx.state.deps.db, request, caller, signal));
+    const result = await withSlot(ctx, request.provider, signal, () => embedPriced(request, caller, signal));
     ctx.body = toEmbeddingsResponse(result, parsed.encodingFormat, body.model, result.cost);
+    recordLater(ctx, () => recordEmbeddingUsage(ctx.state.deps.db, result, caller), { provider: result.provider, model: result.model });
   } catch (err) {
     throw compatError(err, 'openai');
   }
