@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Spec, type Operation, type SpecName } from './spec.ts';
+import { sendExample } from './harness.ts';
 import { startTestService, type TestService } from '../test/support.ts';
 import { readSse } from '../test/sse.ts';
 import { startFake as startOpenAI } from '../providers/openai/fake.ts';
@@ -28,33 +29,8 @@ function baseUrlOf(spec: SpecName): string {
   return spec === 'analytics' ? service.analyticsUrl! : service.gatewayUrl!;
 }
 
-function authHeaders(spec: Spec, op: Operation): Record<string, string> {
-  const requirements: Array<Record<string, string[]>> = op.op.security ?? spec.doc.security ?? [];
-  const schemes = requirements.flatMap((r) => Object.keys(r));
-  if (schemes.includes('webhookSecret')) return { 'x-webhook-secret': 'not-the-template-secret' };
-  if (!schemes.length) return {};
-  return { authorization: `Bearer ${spec.name === 'analytics' ? analyticsKey : BOOTSTRAP_KEY}` };
-}
-
-function encodeBody(contentType: string | undefined, body: unknown): BodyInit | undefined {
-  if (body === undefined || !contentType) return undefined;
-  if (contentType.startsWith('multipart/form-data')) {
-    const form = new FormData();
-    form.set('video', new Blob([new Uint8Array(2048)], { type: 'video/mp4' }), 'clip.mp4');
-    return form;
-  }
-  if (contentType === 'application/x-ndjson' && Array.isArray(body)) return body.map((e) => JSON.stringify(e)).join('\n');
-  if (contentType === 'text/plain' && typeof body !== 'string') return JSON.stringify(body);
-  return typeof body === 'string' ? body : JSON.stringify(body);
-}
-
-async function send(spec: Spec, op: Operation) {
-  const example = spec.exampleRequest(op);
-  const url = `${baseUrlOf(spec.name)}${example.path}${example.query.size ? `?${example.query}` : ''}`;
-  const headers: Record<string, string> = { ...authHeaders(spec, op) };
-  const body = encodeBody(example.contentType, example.body);
-  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = example.contentType!;
-  return fetch(url, { method: op.method.toUpperCase(), headers, body, signal: AbortSignal.timeout(20_000) });
+function send(spec: Spec, op: Operation): Promise<Response> {
+  return sendExample(spec, op, baseUrlOf(spec.name), { gatewayKey: BOOTSTRAP_KEY, analyticsKey });
 }
 
 function check(valid: boolean, errors: unknown, what: string) {

@@ -101,7 +101,8 @@ export class Spec {
   exampleRequest(op: Operation): { path: string; query: URLSearchParams; contentType?: string; body?: unknown } {
     let resolvedPath = op.path;
     const query = new URLSearchParams();
-    for (const raw of op.op.parameters ?? []) {
+    const shared = this.doc.paths[op.path]?.parameters ?? [];
+    for (const raw of [...shared, ...(op.op.parameters ?? [])]) {
       const param = this.resolve(raw);
       const schema = this.resolve(param.schema ?? {});
       const firstExample = param.examples ? this.resolve(Object.values<any>(param.examples)[0])?.value : undefined;
