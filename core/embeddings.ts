@@ -8,7 +8,7 @@ import { providerSettings } from '../providers/config.ts';
 import type { ProviderAdapter } from '../providers/types.ts';
 import { defaultEmbeddingModel } from '../pricing/catalogue.ts';
 import { completionCost, type Cost } from '../pricing/cost.ts';
-import { insertUsage } from '../db/gateway/insertUsage.ts';
+import { insertUsage, type UsageRecord } from '../db/gateway/insertUsage.ts';
 import { ApiError } from '../server/errors.ts';
 import { callContext, type Caller } from './completion.ts';
 
@@ -59,8 +59,8 @@ export function embeddingCost(result: Pick<EmbeddingResult, 'provider' | 'model'
   );
 }
 
-export async function recordEmbeddingUsage(db: Knex, result: PricedEmbeddings, caller: Caller): Promise<void> {
-  await insertUsage(db, {
+export function embeddingUsage(result: PricedEmbeddings, caller: Caller): UsageRecord {
+  return {
     keyId: caller.keyId,
     taskId: caller.taskId,
     kind: 'embedding',
@@ -77,7 +77,11 @@ export async function recordEmbeddingUsage(db: Knex, result: PricedEmbeddings, c
     cached: false,
     service: caller.service,
     tag: caller.tag,
-  });
+  };
+}
+
+export async function recordEmbeddingUsage(db: Knex, result: PricedEmbeddings, caller: Caller): Promise<void> {
+  await insertUsage(db, embeddingUsage(result, caller));
 }
 
 /** One priced embeddings call without recording it (for callers that record after answering). */

@@ -20,7 +20,16 @@ export interface UsageRecord {
 }
 
 export async function insertUsage(db: Knex, u: UsageRecord): Promise<void> {
-  await db('gateway_usage').insert({
+  await db('gateway_usage').insert(usageRow(u));
+}
+
+/** Several records in one INSERT (the /v1 endpoints group their usage writes). */
+export async function insertUsageBatch(db: Knex, records: UsageRecord[]): Promise<void> {
+  if (records.length) await db('gateway_usage').insert(records.map(usageRow));
+}
+
+function usageRow(u: UsageRecord): Record<string, unknown> {
+  return {
     key_id: u.keyId,
     task_id: u.taskId ?? null,
     kind: u.kind,
@@ -37,5 +46,5 @@ export async function insertUsage(db: Knex, u: UsageRecord): Promise<void> {
     cached: u.cached,
     service: u.service ?? null,
     tag: u.tag ?? null,
-  });
+  };
 }

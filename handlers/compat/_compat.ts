@@ -11,11 +11,12 @@ import {
   callContext,
   prepareCompletion,
   priceOf,
-  recordUsage,
   type Caller,
   type PricedResult,
 } from '../../core/completion.ts';
 import { providerSettings } from '../../providers/config.ts';
+import { completionUsage, recordInBackground } from '../../core/usageBatch.ts';
+import type { UsageRecord } from '../../db/gateway/insertUsage.ts';
 import { ProviderError } from '../../providers/types.ts';
 import { ApiError } from '../../server/errors.ts';
 import type { GatewayAuth } from '../../server/gatewayAuth.ts';
@@ -123,12 +124,12 @@ export function prepare(request: CanonicalRequest, caller: Caller, dialect: Erro
 }
 
 /**
- * Records usage after the answer went out: the database write is not on the
- * caller's latency path (with a durable PostgreSQL it costs a WAL flush). The
- * record is the same one completeOnce/completeStreaming write; a failure is logged.
+ * Records usage once the answer is on its way: the write is grouped with other
+ * calls' (core/usageBatch.ts) and kept off the caller's latency path. The
+ * record is the one completeOnce/completeStreaming write; a failure is logged.
  */
-export function recordLater(ctx: ApiContext, write: () => Promise<void>, what: Record<string, unknown>): void {
-  write().catch((err) => ctx.state.log.error({ err, ...what }, 'could not record usage of a /v1 call'));
+export function recordLater(ctx: ApiContext, record: UsageRecord): void {
+  recordInBackground(ctx.state.deps.db, ctx.state.log, record);
 }
 
 /**
@@ -147,7 +148,7 @@ export async function runOnce(ctx: ApiContext, request: CanonicalRequest, caller
   } catch (err) {
     throw compatError(err, dialect);
   }
-  recordLater(ctx, () => recordUsage(ctx.state.deps.db, priced, caller), { provider: priced.provider, model: priced.model });
+  recordLater(ctx, completionUsage(priced, caller));
   return priced;
 }
 
@@ -227,10 +228,7 @@ export async function runStream(
     release();
     finishResponse(res);
   }
-  if (priced) {
-    const done = priced;
-    recordLater(ctx, () => recordUsage(ctx.state.deps.db, done, caller), { provider: done.provider, model: done.model });
-  }
+  if (priced) recordLater(ctx, completionUsage(priced, caller));
 }
 
 function finishResponse(res: ServerResponse): void {

@@ -2,7 +2,7 @@
 // that embeds, inside the provider's concurrency limit, priced and recorded.
 import type { Handler } from '../../server/types.ts';
 import { fromEmbeddingsRequest, toEmbeddingsResponse } from '../../protocols/embeddings.ts';
-import { embedPriced, prepareEmbeddings, recordEmbeddingUsage } from '../../core/embeddings.ts';
+import { embedPriced, embeddingUsage, prepareEmbeddings } from '../../core/embeddings.ts';
 import { callerOf, clientSignal, compatError, recordLater, requestBody, withSlot } from './_compat.ts';
 
 const createEmbedding: Handler = async (ctx) => {
@@ -14,7 +14,7 @@ const createEmbedding: Handler = async (ctx) => {
     const signal = clientSignal(ctx);
     const result = await withSlot(ctx, request.provider, signal, () => embedPriced(request, caller, signal));
     ctx.body = toEmbeddingsResponse(result, parsed.encodingFormat, body.model, result.cost);
-    recordLater(ctx, () => recordEmbeddingUsage(ctx.state.deps.db, result, caller), { provider: result.provider, model: result.model });
+    recordLater(ctx, embeddingUsage(result, caller));
   } catch (err) {
     throw compatError(err, 'openai');
   }
