@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { insertUsageBatch, type UsageRecord } from '../db/gateway/insertUsage.ts';
 import type { Caller, PricedResult } from './completion.ts';
 
-const MAX_DELAY_MS = 10;
+const MAX_DELAY_MS = 50;
 const MAX_ROWS = 500;
 
 interface Pending {
