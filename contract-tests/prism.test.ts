@@ -73,14 +73,14 @@ describe('prism mock serves every spec to the generated SDK', () => {
       headers: { authorization: 'Bearer gw_live_x' },
       body: { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] },
     });
-    expect(res.response.status).toBe(200);
+    expect(res.response!.status).toBe(200);
     expect(res.data).toMatchObject({ object: 'chat.completion', choices: [expect.objectContaining({ index: 0 })] });
   });
 
   it('analytics: getOverview returns segments and bySource', async () => {
     const url = await startPrism(['mock', path.join(REPO_ROOT, 'openapi/analytics.yaml')]);
     const res = await getOverview({ client: analyticsClient({ baseUrl: url }), headers: { authorization: 'Bearer an_live_x' } });
-    expect(res.response.status).toBe(200);
+    expect(res.response!.status).toBe(200);
     expect(res.data).toHaveProperty('segments');
     expect(res.data).toHaveProperty('bySource');
   });

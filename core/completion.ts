@@ -15,7 +15,7 @@ import { providerSettings } from '../providers/config.ts';
 import { ProviderError, type CallContext, type ProviderAdapter } from '../providers/types.ts';
 import { defaultModel } from '../pricing/catalogue.ts';
 import { completionCost } from '../pricing/cost.ts';
-import { insertUsage } from '../db/gateway/insertUsage.ts';
+import { completionUsage, usageBatcher } from './usageBatch.ts';
 import { ApiError } from '../server/errors.ts';
 
 export interface Caller {
@@ -68,25 +68,7 @@ export function priceOf(result: Pick<CanonicalResult, 'provider' | 'model' | 'us
 }
 
 export async function recordUsage(db: Knex, result: PricedResult, caller: Caller, kind = 'completion'): Promise<void> {
-  const u = result.usage;
-  await insertUsage(db, {
-    keyId: caller.keyId,
-    taskId: caller.taskId,
-    kind,
-    surface: caller.surface,
-    provider: result.provider,
-    model: result.model,
-    inputTokens: u.inputTokens,
-    outputTokens: u.outputTokens,
-    totalTokens: u.totalTokens,
-    cachedTokens: u.cachedTokens,
-    cacheCreationTokens: u.cacheCreationTokens ?? 0,
-    cost: result.cost.customerPrice,
-    billing: result.cost.billing,
-    cached: result.cost.cached === true,
-    service: caller.service,
-    tag: caller.tag,
-  });
+  await usageBatcher(db).add(completionUsage(result, caller, kind));
 }
 
 export async function completeOnce(db: Knex, request: CanonicalRequest, caller: Caller, signal: AbortSignal): Promise<PricedResult> {

@@ -32,7 +32,7 @@ export async function startGatewayRuntime(o: {
     log: o.log,
     notifier,
     limits,
-    run: (task, signal) => runTask({ db: o.db, notifier, log: o.log }, task, signal),
+    run: (task, signal, finish) => runTask({ db: o.db, notifier, log: o.log }, task, signal, finish),
     capacity: Number(o.env.GATEWAY_WORKER_CAPACITY || 256),
   });
   await queue.ensureQueues();

@@ -51,7 +51,8 @@ export async function relayTaskStream(o: { db: Knex; notifier: Notifier; task: T
     wake?.();
   };
   const onNotify = (payload: string) => {
-    if (payload.startsWith(taskId)) onPoke();
+    // Payloads name one task (`id:seq`) or several (`id,id,…`).
+    if (payload.includes(taskId)) onPoke();
   };
   const onLocal = (rows: ChunkRow[]) => {
     // Rows persisted by this very process: write them without reading them back.

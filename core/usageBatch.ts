@@ -1,53 +1,33 @@
-// Group commit for usage records of the synchronous /v1 calls: records that
-// arrive within a few milliseconds go to PostgreSQL in one multi-row INSERT,
-// so a busy gateway spends one statement (and one WAL flush) per batch instead
-// of per call. Each add() resolves once its record is written.
+// Group commit for usage records: a busy gateway spends one statement (and one
+// WAL flush) per batch instead of per call. Each add() resolves once its
+// record is written.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { insertUsageBatch, type UsageRecord } from '../db/gateway/insertUsage.ts';
+import { GroupCommit } from '../jobs/groupCommit.ts';
 import type { Caller, PricedResult } from './completion.ts';
 
-const MAX_DELAY_MS = 50;
-const MAX_ROWS = 500;
-
-interface Pending {
-  record: UsageRecord;
-  resolve: () => void;
-  reject: (err: unknown) => void;
-}
-
+/**
+ * Records arriving while a write is in flight go in the next one, so under
+ * load many calls share one INSERT, and an idle gateway writes at once.
+ */
 export class UsageBatcher {
-  private pending: Pending[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> = Promise.resolve();
+  private readonly commit: GroupCommit<UsageRecord, void>;
 
-  constructor(private readonly db: Knex) {}
-
-  add(record: UsageRecord): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ record, resolve, reject });
-      if (this.pending.length >= MAX_ROWS) void this.flush();
-      else this.timer ??= setTimeout(() => void this.flush(), MAX_DELAY_MS);
+  constructor(db: Knex) {
+    this.commit = new GroupCommit<UsageRecord, void>(async (records) => {
+      await insertUsageBatch(db, records);
+      return records.map(() => undefined);
     });
   }
 
-  /** Writes everything added so far; resolves when it is in the database. */
+  add(record: UsageRecord): Promise<void> {
+    return this.commit.add(record);
+  }
+
+  /** Resolves when everything added so far is in the database. */
   flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    const batch = this.pending;
-    this.pending = [];
-    if (!batch.length) return this.writing;
-    // One batch at a time, in order.
-    this.writing = this.writing.then(async () => {
-      try {
-        await insertUsageBatch(this.db, batch.map((p) => p.record));
-        for (const p of batch) p.resolve();
-      } catch (err) {
-        for (const p of batch) p.reject(err);
-      }
-    });
-    return this.writing;
+    return this.commit.settle();
   }
 }
 

@@ -6,9 +6,10 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { fromKnex, type PgBoss, type Job } from 'pg-boss';
-import { insertTask, type NewTask } from '../db/gateway/insertTask.ts';
-import { startTask } from '../db/gateway/startTask.ts';
-import { finishTask } from '../db/gateway/finishTask.ts';
+import { insertTasks, type NewTask } from '../db/gateway/insertTask.ts';
+import { startTasks } from '../db/gateway/startTask.ts';
+import { finishTasks, type TaskOutcome } from '../db/gateway/finishTask.ts';
+import { GroupCommit } from './groupCommit.ts';
 import { cancelTask } from '../db/gateway/cancelTask.ts';
 import type { TaskRow } from '../db/gateway/getTask.ts';
 import type { ProviderLimits } from '../core/limits.ts';
@@ -18,7 +19,7 @@ export const TASK_QUEUE = 'gateway-tasks';
 export const DEAD_QUEUE = 'gateway-tasks-dead';
 const HEARTBEAT_SECONDS = 10;
 
-export type TaskRunner = (task: TaskRow, signal: AbortSignal) => Promise<void>;
+export type TaskRunner = (task: TaskRow, signal: AbortSignal, finish: (outcome: TaskOutcome) => Promise<boolean>) => Promise<void>;
 
 export interface QueueOptions {
   db: Knex;
@@ -46,9 +47,21 @@ export class TaskQueue {
   private readonly capacity: number;
   private readonly groupConcurrency: { default: number; tiers: Record<string, number> };
 
+  // Submits, starts and ends are group-committed: at a thousand tasks a second,
+  // one transaction per task would be the bottleneck.
+  private readonly submits: GroupCommit<NewTask, Date>;
+  private readonly finishes: GroupCommit<{ id: string; outcome: TaskOutcome }, boolean>;
+
   constructor(private readonly o: QueueOptions) {
     this.capacity = o.capacity ?? 256;
     this.groupConcurrency = { default: 20, tiers: { ...o.limits } };
+    this.submits = new GroupCommit((tasks) => this.writeSubmits(tasks));
+    this.finishes = new GroupCommit(async (items) => {
+      const ended = await finishTasks(o.db, items);
+      const ids = items.filter((_, i) => ended[i]).map((item) => item.id);
+      if (ids.length) await o.notifier.publish('gateway_done', ids.join(','));
+      return ended;
+    });
   }
 
   /** Every process that submits needs the queues, whether or not it also runs workers. */
@@ -84,30 +97,40 @@ export class TaskQueue {
     await this.loopDone;
     // In-flight tasks finish (the server has already stopped taking requests); their jobs are then completed.
     while (this.inFlight.size) await new Promise((r) => setTimeout(r, 20));
+    await this.finishes.settle();
     await this.flushCompletions();
   }
 
   /** Stores the task and its job atomically, then wakes a worker. */
   async submit(task: NewTask): Promise<{ createdAt: Date }> {
+    const createdAt = await this.submits.add(task);
+    this.wake();
+    return { createdAt };
+  }
+
+  /** Ends a running task; false when it had already ended (cancelled). */
+  finish(id: string, outcome: TaskOutcome): Promise<boolean> {
+    return this.finishes.add({ id, outcome });
+  }
+
+  private async writeSubmits(tasks: NewTask[]): Promise<Date[]> {
     const { db, boss, notifier } = this.o;
-    const created = await db.transaction(async (trx) => {
-      const row = await insertTask(trx, task);
-      await boss.send(
+    return db.transaction(async (trx) => {
+      const created = await insertTasks(trx, tasks);
+      await boss.insert(
         TASK_QUEUE,
-        { taskId: task.id },
-        {
+        tasks.map((task) => ({
           id: task.id,
+          data: { taskId: task.id },
           group: { id: task.provider, tier: task.provider },
           // A streamed task cannot be replayed from the start once a client has seen chunks.
           retryLimit: task.stream ? 0 : 1,
-          db: fromKnex(trx as never),
-        },
+        })),
+        { db: fromKnex(trx as never) },
       );
       await notifier.publish('gateway_work', '', trx);
-      return row;
+      return created;
     });
-    this.wake();
-    return created;
   }
 
   /** Cancels a task of this key; aborts its upstream call wherever it runs. */
@@ -168,30 +191,43 @@ export class TaskQueue {
         await new Promise((r) => setTimeout(r, 500));
         continue;
       }
-      for (const job of jobs) void this.runJob(job.id);
+      if (jobs.length) void this.startJobs(jobs.map((j) => j.id));
       // A full batch means more may be waiting: fetch again at once.
       if (jobs.length < Math.min(free, 64)) await this.waitForWake(pollMs);
     }
   }
 
-  private async runJob(taskId: string): Promise<void> {
-    const controller = new AbortController();
-    this.inFlight.set(taskId, controller);
+  private async startJobs(ids: string[]): Promise<void> {
+    const controllers = new Map(ids.map((id) => [id, new AbortController()] as const));
+    for (const [id, c] of controllers) this.inFlight.set(id, c);
+    let tasks: TaskRow[] = [];
     try {
-      const task = await startTask(this.o.db, taskId);
-      if (task) await this.o.run(task, controller.signal);
+      tasks = await startTasks(this.o.db, ids);
     } catch (err) {
-      this.o.log.error({ err, taskId }, 'task runner failed');
-      await finishTask(this.o.db, taskId, { status: 'error', error: { message: 'internal error while running the task', code: 'internal_error' } }).catch(
-        () => {},
-      );
-      await this.o.notifier.publish('gateway_done', taskId).catch(() => {});
-    } finally {
-      this.inFlight.delete(taskId);
-      this.scheduleCompletion(taskId);
-      // A provider slot just freed up.
-      this.wake();
+      this.o.log.error({ err }, 'starting tasks failed');
     }
+    const started = new Set(tasks.map((t) => t.id));
+    // Jobs whose task was cancelled (or already ended) meanwhile are simply completed.
+    for (const id of ids) if (!started.has(id)) this.release(id);
+    for (const task of tasks) void this.runTask(task, controllers.get(task.id)!);
+  }
+
+  private async runTask(task: TaskRow, controller: AbortController): Promise<void> {
+    try {
+      await this.o.run(task, controller.signal, (outcome) => this.finish(task.id, outcome));
+    } catch (err) {
+      this.o.log.error({ err, taskId: task.id }, 'task runner failed');
+      await this.finish(task.id, { status: 'error', error: { message: 'internal error while running the task', code: 'internal_error' } }).catch(() => {});
+    } finally {
+      this.release(task.id);
+    }
+  }
+
+  private release(taskId: string): void {
+    this.inFlight.delete(taskId);
+    this.scheduleCompletion(taskId);
+    // A provider slot just freed up.
+    this.wake();
   }
 
   // Job completions are batched: at a thousand tasks a second one UPDATE per task would dominate.
@@ -224,11 +260,10 @@ export class TaskQueue {
       const jobs = await this.o.boss.fetch<{ taskId: string }>(DEAD_QUEUE, { batchSize: 50 });
       for (const job of jobs) {
         const taskId = job.data.taskId;
-        const ended = await finishTask(this.o.db, taskId, {
+        await this.finish(taskId, {
           status: 'error',
           error: { message: 'the worker running this task stopped before it finished', code: 'worker_lost' },
         });
-        if (ended) await this.o.notifier.publish('gateway_done', taskId);
       }
       if (jobs.length) await this.o.boss.complete(DEAD_QUEUE, jobs.map((j) => j.id));
     } catch (err) {

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { CanonicalRequest, ContentPart, Message } from '../protocols/canonical.ts';
 import type { TaskRow } from '../db/gateway/getTask.ts';
-import { finishTask } from '../db/gateway/finishTask.ts';
+import type { TaskOutcome } from '../db/gateway/finishTask.ts';
 import { getUpload } from '../db/gateway/getUpload.ts';
 import { getCachedResult } from '../db/gateway/getCachedResult.ts';
 import { putCachedResult } from '../db/gateway/putCachedResult.ts';
@@ -54,7 +54,12 @@ export interface RunDeps {
   log: Logger;
 }
 
-export async function runCompletionTask(deps: RunDeps, task: TaskRow, signal: AbortSignal): Promise<void> {
+export async function runCompletionTask(
+  deps: RunDeps,
+  task: TaskRow,
+  signal: AbortSignal,
+  finish: (outcome: TaskOutcome) => Promise<boolean>,
+): Promise<void> {
   const { db, notifier } = deps;
   const stored = task.request as StoredCompletion;
   const caller: Caller = {
@@ -69,7 +74,7 @@ export async function runCompletionTask(deps: RunDeps, task: TaskRow, signal: Ab
   // A retried task (its worker died) starts its stream over.
   if (writer && task.attempts > 1) await deleteChunks(db, task.id);
 
-  let outcome: Parameters<typeof finishTask>[2];
+  let outcome: TaskOutcome;
   try {
     const request = { ...stored.request, messages: await inlineUploads(db, task.key_id, stored.request.messages) };
     const cacheKey = stored.cache?.enabled ? cacheKeyOf(task.key_id, stored.request) : undefined;
@@ -104,6 +109,5 @@ export async function runCompletionTask(deps: RunDeps, task: TaskRow, signal: Ab
     writer.write('end', outcome.status === 'completed' ? { status: 'completed', result: outcome.result } : { status: 'error', error: outcome.error });
     await writer.flush();
   }
-  await finishTask(db, task.id, outcome);
-  await notifier.publish('gateway_done', task.id);
+  await finish(outcome);
 }

@@ -1,14 +1,13 @@
 // Picks the runner for a task's kind.
 import type { TaskRow } from '../db/gateway/getTask.ts';
-import { finishTask } from '../db/gateway/finishTask.ts';
+import type { TaskOutcome } from '../db/gateway/finishTask.ts';
 import { runCompletionTask, type RunDeps } from './runCompletionTask.ts';
 
-export async function runTask(deps: RunDeps, task: TaskRow, signal: AbortSignal): Promise<void> {
+export async function runTask(deps: RunDeps, task: TaskRow, signal: AbortSignal, finish: (outcome: TaskOutcome) => Promise<boolean>): Promise<void> {
   switch (task.kind) {
     case 'completion':
-      return runCompletionTask(deps, task, signal);
+      return runCompletionTask(deps, task, signal, finish);
     default:
-      await finishTask(deps.db, task.id, { status: 'error', error: { message: `${task.kind} tasks are not implemented yet`, code: 'not_implemented' } });
-      await deps.notifier.publish('gateway_done', task.id);
+      await finish({ status: 'error', error: { message: `${task.kind} tasks are not implemented yet`, code: 'not_implemented' } });
   }
 }

@@ -24,7 +24,7 @@ async function waitForResult(queueId: string, c = client, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await sdk.getQueueResult({ client: c, body: { queueId } });
-    if (res.response.status !== 202) return res;
+    if (res.response!.status !== 202) return res;
     if (Date.now() > deadline) throw new Error(`task ${queueId} did not finish`);
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -67,12 +67,12 @@ describe('submit, status and result', () => {
       client,
       body: { provider: 'openai', model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }], tag: 'greeting', service: 'tests' },
     });
-    expect(submitted.response.status).toBe(200);
+    expect(submitted.response!.status).toBe(200);
     expect(submitted.data).toMatchObject({ success: true, data: { status: 'queued' } });
     const queueId = submitted.data!.data.queueId;
 
     const done = await waitForResult(queueId);
-    expect(done.response.status).toBe(200);
+    expect(done.response!.status).toBe(200);
     const result = (done.data as any).data.result;
     expect(result).toMatchObject({ content: 'Hello from the fake', finishReason: 'stop', provider: 'openai', model: 'gpt-4o' });
     expect(result.usage.inputTokens).toBeGreaterThan(0);
@@ -89,7 +89,7 @@ describe('submit, status and result', () => {
     const queueId = submitted.data!.data.queueId;
     for (const call of [sdk.getQueueStatus, sdk.getQueueResult, sdk.cancelQueueTask]) {
       const res = await call({ client: other, body: { queueId } });
-      expect(res.response.status).toBe(404);
+      expect(res.response!.status).toBe(404);
       expect(res.error).toMatchObject({ success: false, code: 'not_found' });
     }
   });
@@ -99,31 +99,31 @@ describe('submit, status and result', () => {
       client,
       body: { provider: 'openai', messages: [{ role: 'user', content: [{ type: 'video', data: 'AAAA', mimeType: 'video/mp4' }] }] },
     });
-    expect(res.response.status).toBe(400);
+    expect(res.response!.status).toBe(400);
     expect(res.error).toMatchObject({ success: false, code: 'unsupported_option' });
     expect((res.error as any).message).toMatch(/openai does not support video/i);
   });
 
   it('names the missing setting for an unconfigured provider', async () => {
     const res = await sdk.submitCompletion({ client, body: { provider: 'gemini', messages: [{ role: 'user', content: 'x' }] } });
-    expect(res.response.status).toBe(503);
+    expect(res.response!.status).toBe(503);
     expect(res.error).toMatchObject({ code: 'provider_not_configured' });
     expect((res.error as any).message).toContain('GEMINI_API_KEY');
   });
 
   it('rejects an out-of-range number and an unknown enum value in the envelope shape', async () => {
     const bad = await sdk.submitCompletion({ client, body: { provider: 'openai', messages: [{ role: 'user', content: 'x' }], temperature: 3 } });
-    expect(bad.response.status).toBe(400);
+    expect(bad.response!.status).toBe(400);
     expect(bad.error).toMatchObject({ success: false, code: 'invalid_request' });
     const unknown = await sdk.submitCompletion({ client, body: { provider: 'nobody' as never, messages: [{ role: 'user', content: 'x' }] } });
-    expect(unknown.response.status).toBe(400);
+    expect(unknown.response!.status).toBe(400);
   });
 
   it('reports an upstream failure as a task error that names the provider', async () => {
     openai.script({ status: 400, body: { error: { message: 'bad things', type: 'invalid_request_error' } } });
     const submitted = await sdk.submitCompletion({ client, body: { provider: 'openai', messages: [{ role: 'user', content: 'x' }] } });
     const res = await waitForResult(submitted.data!.data.queueId);
-    expect(res.response.status).toBe(409);
+    expect(res.response!.status).toBe(409);
     expect(res.error).toMatchObject({ code: 'task_failed' });
     expect((res.error as any).message).toMatch(/openai answered HTTP 400.*bad things/);
   });
@@ -232,10 +232,10 @@ describe('streaming', () => {
     expect(received).toBeLessThan(150);
     await expect.poll(() => openai.requests.at(-1)!.aborted, { timeout: 2000 }).toBe(true);
     const result = await sdk.getQueueResult({ client, body: { queueId } });
-    expect(result.response.status).toBe(409);
+    expect(result.response!.status).toBe(409);
     expect(result.error).toMatchObject({ code: 'task_cancelled' });
     const again = await sdk.cancelQueueTask({ client, body: { queueId } });
-    expect(again.response.status).toBe(409);
+    expect(again.response!.status).toBe(409);
   });
 });
 

@@ -1,0 +1,244 @@
+// Analytics benchmark: HTTP ingest throughput (one beacon per request, as browsers
+// send them) and the latency of the 30-day overview, timeseries and pages queries
+// over a large bulk-loaded project. Run alone with
+//   node --import tsx bench/analytics.ts [--events 1000000] [--ingest 60000]
+// or through `npm run bench`, which calls runAnalyticsBench.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import pino from 'pino';
+import type { Knex } from 'knex';
+import { createDb, migrate } from '../db/knex.ts';
+import { startEmbeddedPostgres, type Database } from '../server/database.ts';
+import { startService } from '../server/service.ts';
+import insertEvents from '../db/analytics/insertEvents.ts';
+import getOverview from '../db/analytics/getOverview.ts';
+import getTimeseries from '../db/analytics/getTimeseries.ts';
+import listPages from '../db/analytics/listPages.ts';
+import listSources from '../db/analytics/listSources.ts';
+import { windowBounds } from '../analytics/statsQuery.ts';
+import { classifyUserAgent } from '../analytics/userAgent.ts';
+import type { NewEvent } from '../analytics/eventRow.ts';
+
+export interface AnalyticsBenchOptions {
+  /** Events bulk-loaded for the query benchmark (default 1,000,000). */
+  events?: number;
+  /** Beacons sent over HTTP for the ingest benchmark (default 60,000). */
+  ingestRequests?: number;
+  /** Concurrent HTTP connections of the load generator (default 64). */
+  concurrency?: number;
+  /** Repetitions per query (default 30). */
+  queryRuns?: number;
+  databaseUrl?: string;
+  log?: (line: string) => void;
+}
+
+export interface AnalyticsBenchResult {
+  ingest: { requests: number; seconds: number; eventsPerSecond: number; errors: number };
+  load: { events: number; seconds: number; rowsPerSecond: number };
+  queries: Record<string, { p50ms: number; p95ms: number }>;
+  http: Record<string, { p50ms: number }>;
+}
+
+const require = createRequire(import.meta.url);
+
+const UAS = [
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+];
+const SOURCES = ['google', 'direct', 'direct', 'bing', 'hackernews', 'reddit', 'news.example.org', 'newsletter'];
+const COUNTRIES: [string, string, string][] = [['US', 'US-CA', 'California'], ['DE', 'DE-BE', 'Berlin'], ['GB', 'GB-ENG', 'England'], ['FR', 'FR-IDF', 'Île-de-France'], ['IN', 'IN-KA', 'Karnataka']];
+const LOCALES = ['en-us', 'de', 'en-gb', 'fr', null];
+
+function quantile(sorted: number[], q: number): number {
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
+}
+
+async function timed(runs: number, fn: () => Promise<unknown>): Promise<{ p50ms: number; p95ms: number }> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { p50ms: quantile(times, 0.5), p95ms: quantile(times, 0.95) };
+}
+
+/** Synthetic traffic over the last 90 days: ~4 events per session, 300 paths, 1 in 12 events custom. */
+function syntheticBatch(projectId: string, n: number, seed: number): NewEvent[] {
+  const now = Date.now();
+  const out: NewEvent[] = [];
+  let session = randomUUID();
+  let sessionAt = now;
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const r = (seed + i) * 2654435761;
+    if (i % 4 === 0) {
+      session = randomUUID();
+      sessionAt = now - Math.floor(Math.random() * 90 * 86400_000);
+      k = (r >>> 3) % 1000;
+    }
+    const ua = UAS[k % UAS.length]!;
+    const c = classifyUserAgent(ua);
+    const [country, regionCode, region] = COUNTRIES[k % COUNTRIES.length]!;
+    const custom = i % 12 === 11;
+    out.push({
+      projectId, id: randomUUID(), createdAt: new Date(sessionAt + (i % 4) * 40_000).toISOString(), sessionId: session,
+      eventType: custom ? 'event' : 'pageview', eventName: custom ? ['Signup', 'Download', 'Outbound Link: Click'][k % 3]! : null,
+      props: custom ? { plan: k % 2 ? 'pro' : 'free' } : null, path: `/docs/page-${(k * 7 + i) % 300}`,
+      referrerPath: null, targetPath: null, country, region, regionCode, city: null, asn: 7922, asOrganization: 'Comcast',
+      browser: c.browser, os: c.os, deviceType: c.deviceType, isBot: c.isBot, botName: c.botName, isVpn: k % 29 === 0,
+      locale: LOCALES[k % LOCALES.length]!, trafficSource: SOURCES[k % SOURCES.length]!, utmSource: k % 8 === 7 ? 'newsletter' : null,
+      utmMedium: k % 8 === 7 ? 'email' : null, utmCampaign: null, userAgent: ua, isInternal: k % 97 === 0,
+    });
+  }
+  return out;
+}
+
+async function bulkLoad(db: Knex, projectId: string, total: number, log: (l: string) => void) {
+  const t = performance.now();
+  const BATCH = 5000;
+  let done = 0;
+  // Two writers: one per core; PostgreSQL does the rest.
+  const worker = async (w: number) => {
+    for (let i = w * BATCH; i < total; i += 2 * BATCH) {
+      await insertEvents(db, syntheticBatch(projectId, Math.min(BATCH, total - i), i));
+      done += BATCH;
+      if (done % 200_000 === 0) log(`  loaded ${done.toLocaleString()} events`);
+    }
+  };
+  await Promise.all([worker(0), worker(1)]);
+  await db.raw('ANALYZE analytics_sessions; ANALYZE analytics_page_hourly; ANALYZE analytics_events');
+  const seconds = (performance.now() - t) / 1000;
+  return { events: total, seconds: Math.round(seconds * 10) / 10, rowsPerSecond: Math.round(total / seconds) };
+}
+
+// The load generator runs on its own thread so it does not share the service's event loop.
+const LOADGEN = `
+const { workerData, parentPort } = require('node:worker_threads');
+const { Pool } = require(workerData.undici);
+const { url, projectId, domain, total, concurrency, uas } = workerData;
+const pool = new Pool(url, { connections: concurrency, pipelining: 1 });
+let sent = 0, errors = 0;
+async function one(i) {
+  const ip = (11 + (i % 200)) + '.' + ((i >> 3) % 250) + '.' + ((i >> 7) % 250) + '.' + (i % 250 + 1);
+  const body = JSON.stringify({ projectId, type: 'pageview', url: 'https://' + domain + '/docs/page-' + (i % 300) + '?utm_source=bench', referrer: 'https://www.google.com/', locale: 'en-US' });
+  const res = await pool.request({ path: '/v1/collect', method: 'POST', body, headers: { 'content-type': 'text/plain', 'user-agent': uas[i % uas.length], 'x-forwarded-for': ip, origin: 'https://' + domain } });
+  await res.body.dump();
+  if (res.statusCode !== 202) errors++;
+}
+(async () => {
+  const t = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => { while (sent < total) await one(sent++); }));
+  parentPort.postMessage({ ms: performance.now() - t, errors });
+  await pool.close();
+})();
+`;
+
+function loadgen(data: Record<string, unknown>): Promise<{ ms: number; errors: number }> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(LOADGEN, { eval: true, workerData: data });
+    w.once('message', resolve);
+    w.once('error', reject);
+  });
+}
+
+export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promise<AnalyticsBenchResult> {
+  const log = opts.log ?? ((l: string) => console.log(l));
+  const events = opts.events ?? 1_000_000;
+  const ingestRequests = opts.ingestRequests ?? 60_000;
+  const concurrency = opts.concurrency ?? 64;
+  const runs = opts.queryRuns ?? 30;
+  let database: Database | undefined;
+  let dir: string | undefined;
+  let url = opts.databaseUrl ?? process.env.DATABASE_URL;
+  if (!url) {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'switchyard-bench-pg-'));
+    database = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), persistent: false, database: 'bench' });
+    url = database.url;
+  }
+  const db = createDb(url, { max: 20 });
+  await migrate(db);
+  const env = { ...process.env, ANALYTICS_INVITE_CODES: 'bench', ANALYTICS_RETENTION_JOB: 'off', LOG_LEVEL: 'silent' };
+  const service = await startService({
+    db, databaseUrl: url, services: ['analytics'], gatewayPort: 0, analyticsPort: 0, host: '127.0.0.1',
+    jsonLimitBytes: 64 * 1024 * 1024, env, log: pino({ level: 'silent' }),
+  });
+  const base = service.analyticsUrl!;
+  try {
+    const create = async (domain: string, cap: number) => {
+      const res = await fetch(`${base}/v1/projects`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ inviteCode: 'bench', name: 'bench', domains: [domain], dailyEventCap: cap }),
+      });
+      if (res.status !== 201) throw new Error(`create project: ${res.status} ${await res.text()}`);
+      return (await res.json()) as { apiKey: string; project: { id: string } };
+    };
+    const suffix = Date.now().toString(36);
+
+    // 1. Ingest over HTTP, until every accepted event is committed.
+    const ingestProject = await create(`ingest-${suffix}.bench`, 100_000_000);
+    log(`ingest: ${ingestRequests.toLocaleString()} beacons over HTTP, ${concurrency} connections`);
+    const t = performance.now();
+    const gen = await loadgen({
+      url: base, projectId: ingestProject.project.id, domain: `ingest-${suffix}.bench`, total: ingestRequests, concurrency, uas: UAS,
+      undici: require.resolve('undici'),
+    });
+    for (;;) {
+      const [{ n }] = await db('analytics_events').where({ project_id: ingestProject.project.id }).count({ n: '*' });
+      if (Number(n) >= ingestRequests - gen.errors) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const seconds = (performance.now() - t) / 1000;
+    const ingest = { requests: ingestRequests, seconds: Math.round(seconds * 100) / 100, eventsPerSecond: Math.round((ingestRequests - gen.errors) / seconds), errors: gen.errors };
+    log(`  ${ingest.eventsPerSecond.toLocaleString()} events/s committed (${ingest.errors} errors; HTTP phase ${Math.round(gen.ms)} ms)`);
+
+    // 2. Bulk load through the import path's insert (rollups maintained as at ingest).
+    const big = await create(`load-${suffix}.bench`, 1000);
+    log(`load: ${events.toLocaleString()} events over 90 days`);
+    const load = await bulkLoad(db, big.project.id, events, log);
+    log(`  ${load.rowsPerSecond.toLocaleString()} rows/s`);
+
+    // 3. Query latency: the query layer directly, and the HTTP route on top of it.
+    const scope = { projectId: big.project.id, ...windowBounds('30d'), includeBots: false, includeInternal: false };
+    const queries = {
+      overview30d: await timed(runs, () => Promise.all([getOverview(db, scope), listSources(db, scope, 10)])),
+      timeseries30d: await timed(runs, () => getTimeseries(db, scope, 'day')),
+      pages30d: await timed(runs, () => listPages(db, scope)),
+    };
+    const http: Record<string, { p50ms: number }> = {};
+    for (const route of ['overview', 'timeseries', 'pages']) {
+      const r = await timed(Math.min(runs, 35), async () => {
+        const res = await fetch(`${base}/v1/stats/${route}?window=30d`, { headers: { authorization: `Bearer ${big.apiKey}` } });
+        if (res.status !== 200) throw new Error(`${route}: ${res.status}`);
+        await res.arrayBuffer();
+      });
+      http[`${route}30d`] = { p50ms: r.p50ms };
+    }
+    for (const [name, q] of Object.entries(queries)) log(`  ${name}: p50 ${q.p50ms} ms, p95 ${q.p95ms} ms (HTTP p50 ${http[name]!.p50ms} ms)`);
+    return { ingest, load, queries, http };
+  } finally {
+    await service.stop(1000);
+    await db.destroy();
+    await database?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? Number(process.argv[i + 1]) : undefined;
+  };
+  const result = await runAnalyticsBench({ events: arg('events'), ingestRequests: arg('ingest'), concurrency: arg('concurrency') });
+  console.log(JSON.stringify(result, null, 2));
+}

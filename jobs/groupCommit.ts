@@ -1,0 +1,39 @@
+// Group commit: work items that arrive while a write is in flight are written
+// together by the next one. Under load, batches grow by themselves; when idle,
+// an item is written at once (no timer), so latency is one round trip.
+export class GroupCommit<T, R> {
+  private pending: Array<{ item: T; resolve: (r: R) => void; reject: (e: unknown) => void }> = [];
+  private inFlight: Promise<void> | undefined;
+
+  constructor(
+    private readonly write: (items: T[]) => Promise<R[]>,
+    private readonly maxBatch = 500,
+  ) {}
+
+  add(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.pending.push({ item, resolve, reject });
+      this.inFlight ??= this.drain();
+    });
+  }
+
+  /** Resolves once everything added so far is written. */
+  async settle(): Promise<void> {
+    while (this.inFlight) await this.inFlight;
+  }
+
+  private async drain(): Promise<void> {
+    // Let every item submitted in this turn of the event loop join the batch.
+    await new Promise((r) => setImmediate(r));
+    while (this.pending.length) {
+      const batch = this.pending.splice(0, this.maxBatch);
+      try {
+        const results = await this.write(batch.map((b) => b.item));
+        batch.forEach((b, i) => b.resolve(results[i]!));
+      } catch (err) {
+        for (const b of batch) b.reject(err);
+      }
+    }
+    this.inFlight = undefined;
+  }
+}
