@@ -2,7 +2,7 @@
 // and validated by its surface's OpenAPI document before its handler runs.
 import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
-import { OpenAPIBackend, type Context as OperationContext, type Document } from 'openapi-backend';
+import { OpenAPIBackend, type Context as OperationContext, type Request } from 'openapi-backend';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import path from 'node:path';
@@ -13,12 +13,15 @@ import { accessLog } from './middleware/accessLog.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import type { ApiContext, AppState, Deps } from './types.ts';
 import { REPO_ROOT } from './paths.ts';
+import { authorize, operationMatcher, validate, type SecurityHandler } from './operations.ts';
 
 export interface MountedSurface {
   def: SurfaceDefinition;
   api: OpenAPIBackend;
   /** Path prefixes this surface answers on its port. */
   prefixes: string[];
+  /** Routes, authenticates, validates and runs one request; failures are thrown as ApiError. */
+  handle(ctx: ApiContext, body: unknown): Promise<void>;
 }
 
 // OpenAPI's own formats; ajv-formats knows the JSON Schema ones.
@@ -79,52 +82,53 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
   // rejects valid 3.1 (type arrays, contentSchema...); Redocly lints the specs in CI instead.
   (api as unknown as { validateDefinition: () => void }).validateDefinition = () => {};
 
+  const security: Record<string, SecurityHandler> = {};
   for (const [scheme, authenticate] of Object.entries(def.authenticate)) {
-    api.registerSecurityHandler(scheme, async (_c: OperationContext, ctx: ApiContext) => {
+    security[scheme] = async (_c: OperationContext, ctx: ApiContext) => {
       const auth = await authenticate(ctx);
       if (auth && !ctx.state.auth) ctx.state.auth = auth;
       return auth;
-    });
+    };
   }
+  const afterAuth = compose<ApiContext>((def.afterAuth ?? []) as Middleware<AppState>[] as never);
 
-  api.register({
-    notFound: () => {
+  await api.init();
+  // openapi-backend rebuilds the operation list (lodash over the whole document) up to
+  // three times per request; after init() the document is final, so build it once.
+  const operations = api.router.getOperations();
+  api.router.getOperations = () => operations;
+  const match = operationMatcher(operations);
+
+  const handle = async (ctx: ApiContext, body: unknown): Promise<void> => {
+    const req: Request = { method: ctx.method, path: ctx.path, query: ctx.query as Record<string, string | string[]>, headers: ctx.headers as never, body };
+    const found = match(req.method, req.path);
+    if ('miss' in found) {
+      if (found.miss === 405) {
+        throw new ApiError('invalid_request', `Method ${ctx.method} is not allowed on ${ctx.path}`, { status: 405, code: 'method_not_allowed' });
+      }
       throw new ApiError('not_found', 'No such endpoint', { code: 'not_found' });
-    },
-    methodNotAllowed: (_c: OperationContext, ctx: ApiContext) => {
-      throw new ApiError('invalid_request', `Method ${ctx.method} is not allowed on ${ctx.path}`, {
-        status: 405,
-        code: 'method_not_allowed',
-      });
-    },
-    unauthorizedHandler: () => {
+    }
+    const { operation } = found;
+    const c = { api, operation, request: api.router.parseRequest(req, operation) } as OperationContext;
+    if (!(await authorize(operation, security, c, ctx))) {
       throw new ApiError('unauthorized', 'Missing or invalid API key', { code: 'unauthorized' });
-    },
-    validationFail: (c: OperationContext) => {
+    }
+    if (!validate(api, req, c)) {
       const fields = readableFields(fieldErrors(c));
       const first = fields[0];
       throw new ApiError('invalid_request', first ? `Invalid request: ${first.path} ${first.message}` : 'Invalid request', {
         fields,
         param: first?.path.replace(/^(body|query|path|header)\./, ''),
       });
-    },
-    notImplemented: (c: OperationContext) => {
-      throw new ApiError('not_implemented', `${c.operation.operationId} is not implemented yet`, { code: 'not_implemented' });
-    },
-  });
-
-  const afterAuth = compose<ApiContext>((def.afterAuth ?? []) as Middleware<AppState>[] as never);
-  for (const [operationId, handler] of Object.entries(def.handlers)) {
-    api.register(operationId, async (c: OperationContext, ctx: ApiContext) => {
-      ctx.state.op = c;
-      await afterAuth(ctx, async () => {
-        await handler(ctx);
-      });
+    }
+    const handler = operation.operationId ? def.handlers[operation.operationId] : undefined;
+    if (!handler) throw new ApiError('not_implemented', `${operation.operationId} is not implemented yet`, { code: 'not_implemented' });
+    ctx.state.op = c;
+    await afterAuth(ctx, async () => {
+      await handler(ctx);
     });
-  }
-
-  await api.init();
-  return { def, api, prefixes };
+  };
+  return { def, api, prefixes, handle };
 }
 
 export interface AppOptions {
@@ -170,10 +174,7 @@ export function createApp(opts: AppOptions): Koa<AppState> {
     const surface = surfaceFor(opts.surfaces, ctx.path);
     ctx.state.deps = opts.deps;
     const body = await readBody(ctx, opts.jsonLimitBytes);
-    await surface.api.handleRequest(
-      { method: ctx.method, path: ctx.path, query: ctx.query as Record<string, string | string[]>, headers: ctx.headers as never, body },
-      ctx,
-    );
+    await surface.handle(ctx as ApiContext, body);
   });
   return app;
 }
