@@ -4,6 +4,7 @@ import { loadHandlers } from '../server/handlers.ts';
 import { authenticateKey, requireLiveKey } from './auth.ts';
 import { cors } from './cors.ts';
 import { ndjsonBody } from './ndjsonBody.ts';
+import { collectFastPath } from './collect.ts';
 import { rateLimit } from './rateLimit.ts';
 import { IngestBuffer } from './ingestBuffer.ts';
 import { warmClassifiers } from './classify.ts';
@@ -27,7 +28,7 @@ export const analyticsSurface: SurfaceDefinition = {
     readKey: authenticateKey as never,
   },
   renderError: errorBody,
-  before: [cors, ndjsonBody],
+  before: [cors, collectFastPath, ndjsonBody],
   afterAuth: [requireLiveKey, rateLimit],
   async start(deps) {
     warmClassifiers();

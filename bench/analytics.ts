@@ -193,9 +193,11 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
       url: base, projectId: ingestProject.project.id, domain: `ingest-${suffix}.bench`, total: ingestRequests, concurrency, uas: UAS,
       undici: require.resolve('undici'),
     });
+    const deadline = Date.now() + 30_000;
     for (;;) {
       const [{ n }] = await db('analytics_events').where({ project_id: ingestProject.project.id }).count({ n: '*' });
       if (Number(n) >= ingestRequests - gen.errors) break;
+      if (Date.now() > deadline) throw new Error(`only ${n} of ${ingestRequests - gen.errors} accepted events were committed`);
       await new Promise((r) => setTimeout(r, 20));
     }
     const seconds = (performance.now() - t) / 1000;
