@@ -286,6 +286,33 @@ describe('cache and usage', () => {
   });
 });
 
+describe('embeddings', () => {
+  it('queues an embeddings call and answers base64 little-endian float32 vectors with cost and usage', async () => {
+    const submitted = await sdk.submitEmbeddings({
+      client,
+      body: { provider: 'openai', model: 'text-embedding-3-small', input: ['alpha', 'beta'], dimensions: 8, encodingFormat: 'base64', tag: 'emb' },
+    });
+    expect(submitted.response!.status).toBe(200);
+    const queueId = submitted.data!.data.queueId;
+    const done = (await waitForResult(queueId)).data as any;
+    const result = done.data.result;
+    expect(result).toMatchObject({ provider: 'openai', model: 'text-embedding-3-small', cost: { currency: 'USD' } });
+    expect(result.embeddings).toHaveLength(2);
+    const bytes = Buffer.from(result.embeddings[0], 'base64');
+    const vector = Array.from({ length: bytes.length / 4 }, (_, i) => bytes.readFloatLE(i * 4));
+    expect(vector.length).toBe(result.dimensions);
+    expect(openai.requests.at(-1)!.body).toMatchObject({ input: ['alpha', 'beta'], dimensions: 8 });
+    const rows = await service.db('gateway_usage').where({ task_id: queueId });
+    expect(rows).toMatchObject([{ kind: 'embedding', provider: 'openai', tag: 'emb' }]);
+    const stream = await fetch(`${service.gatewayUrl}/api/llm/queue/stream`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ queueId }),
+    });
+    expect(stream.status).toBe(400);
+  });
+});
+
 describe('discovery', () => {
   it('lists the 13 providers in order, models, capabilities and concurrency', async () => {
     const providers = (await sdk.listProviders({ client })).data!.data.providers;

@@ -1,10 +1,14 @@
 import { PassThrough } from 'node:stream';
 import type { Handler } from '../../server/types.ts';
 import { relayTaskStream } from '../../core/streamRelay.ts';
+import { ApiError } from '../../server/errors.ts';
 import { body, ownTask, runtimeOf } from './_context.ts';
 
 const streamQueueTask: Handler = async (ctx) => {
   const task = await ownTask(ctx, body<{ queueId: string }>(ctx).queueId);
+  if (task.kind !== 'completion') {
+    throw new ApiError('invalid_request', `Only completion tasks stream; this is a ${task.kind} task: use POST /api/llm/queue/result`);
+  }
   const out = new PassThrough();
   const closed = new AbortController();
   // The client leaving ends the relay, never the task.
