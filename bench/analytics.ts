@@ -4,7 +4,7 @@
 //   node --import tsx bench/analytics.ts [--events 1000000] [--ingest 60000]
 // or through `npm run bench`, which calls runAnalyticsBench.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -163,6 +163,8 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
   let url = opts.databaseUrl ?? process.env.DATABASE_URL;
   if (!url) {
     dir = await mkdtemp(path.join(os.tmpdir(), 'switchyard-bench-pg-'));
+    // As root, PostgreSQL runs as the postgres user, which must be able to enter the directory.
+    await chmod(dir, 0o755);
     database = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), persistent: false, database: 'bench' });
     url = database.url;
   }

@@ -35,5 +35,9 @@ export default async function deleteExpiredData(db: Knex, projectId: string, cut
     [projectId, cutoff],
   );
   await db('analytics_page_hourly').where('project_id', projectId).where('hour', '<', cutoff).delete();
+  await db('analytics_hourly').where('project_id', projectId).where('hour', '<', cutoff).delete();
+  await db('analytics_source_hourly').where('project_id', projectId).where('hour', '<', cutoff).delete();
+  // A day is dropped once all of it is past the cutoff.
+  await db('analytics_page_daily').where('project_id', projectId).where('day', '<', db.raw(`(?::timestamptz AT TIME ZONE 'UTC')::date`, [cutoff])).delete();
   return { events, sessions };
 }

@@ -13,7 +13,7 @@ const EVENT_COLS = `project_id, id, created_at, session_id, event_type, event_na
 
 // One statement per batch: the events go in as one JSON parameter (a multi-row
 // INSERT without a 65k-parameter ceiling), and the same statement folds the rows
-// that were really inserted (duplicates skipped) into the session and hourly page
+// that were really inserted (duplicates skipped) into the sessions and the
 // rollups, so rollups and raw events can never disagree.
 const SQL = `
 WITH input AS (
@@ -26,6 +26,13 @@ ins AS (
   RETURNING project_id, session_id, created_at, event_type, path, country, region, region_code, city, browser, os,
     device_type, locale, traffic_source, utm_source, utm_medium, utm_campaign, is_bot, is_vpn, is_internal
 ),
+-- The sessions as they were before this statement (every CTE sees the same snapshot):
+-- the rollups take the difference, so bounces and durations stay additive.
+prev AS (
+  SELECT s.project_id, s.id, s.started_at, s.last_seen_at, s.pageviews + s.events AS total
+  FROM analytics_sessions s
+  WHERE (s.project_id, s.id) IN (SELECT DISTINCT project_id, session_id FROM ins)
+),
 sess AS (
   INSERT INTO analytics_sessions AS s (project_id, id, started_at, last_seen_at, pageviews, events, entry_path, country,
     region, region_code, city, browser, os, device_type, locale, traffic_source, utm_source, utm_medium, utm_campaign,
@@ -37,11 +44,12 @@ sess AS (
     count(*) FILTER (WHERE event_type <> 'pageview') OVER w,
     path, country, region, region_code, city, browser, os, device_type,
     lower(first_value(locale) OVER (PARTITION BY project_id, session_id ORDER BY (locale IS NULL), created_at)),
-    traffic_source, utm_source, utm_medium, utm_campaign,
-    bool_or(is_bot) OVER w, bool_or(is_vpn) OVER w, bool_or(is_internal) OVER w
+    coalesce(traffic_source, 'direct'), utm_source, utm_medium, utm_campaign,
+    is_bot, is_vpn, is_internal
   FROM ins
   WINDOW w AS (PARTITION BY project_id, session_id)
   ORDER BY project_id, session_id, created_at
+  -- A session keeps the class of its first event: the rollups are keyed by it.
   ON CONFLICT (project_id, id) DO UPDATE SET
     pageviews = s.pageviews + excluded.pageviews,
     events = s.events + excluded.events,
@@ -60,10 +68,48 @@ sess AS (
     city = coalesce(s.city, excluded.city),
     browser = coalesce(s.browser, excluded.browser),
     os = coalesce(s.os, excluded.os),
-    device_type = coalesce(s.device_type, excluded.device_type),
-    is_bot = s.is_bot OR excluded.is_bot,
-    is_vpn = s.is_vpn OR excluded.is_vpn,
-    is_internal = s.is_internal OR excluded.is_internal
+    device_type = coalesce(s.device_type, excluded.device_type)
+  RETURNING project_id, id, started_at, last_seen_at, pageviews + events AS total, traffic_source, is_bot, is_internal, is_vpn
+),
+session_changes AS (
+  SELECT n.project_id, date_trunc('hour', coalesce(p.started_at, n.started_at), 'UTC') AS hour,
+    n.is_bot, n.is_internal, n.is_vpn, n.traffic_source, (p.id IS NULL) AS is_new,
+    (n.total <= 1)::int - coalesce((p.total <= 1)::int, 0) AS bounce_delta,
+    (extract(epoch FROM n.last_seen_at - n.started_at) * 1000)::bigint
+      - coalesce((extract(epoch FROM p.last_seen_at - p.started_at) * 1000)::bigint, 0) AS duration_delta
+  FROM sess n LEFT JOIN prev p ON p.project_id = n.project_id AND p.id = n.id
+),
+session_deltas AS (
+  SELECT project_id, hour, is_bot, is_internal, is_vpn, count(*) FILTER (WHERE is_new)::int AS visitors,
+    sum(bounce_delta)::int AS bounces, sum(duration_delta)::bigint AS duration_ms
+  FROM session_changes GROUP BY 1, 2, 3, 4, 5
+),
+event_deltas AS (
+  SELECT project_id, date_trunc('hour', created_at, 'UTC') AS hour, is_bot, is_internal, is_vpn,
+    count(*) FILTER (WHERE event_type = 'pageview')::int AS pageviews,
+    count(*) FILTER (WHERE event_type <> 'pageview')::int AS events
+  FROM ins GROUP BY 1, 2, 3, 4, 5
+),
+hourly AS (
+  INSERT INTO analytics_hourly AS h (project_id, hour, is_bot, is_internal, is_vpn, visitors, pageviews, events, bounces, duration_ms)
+  SELECT project_id, hour, is_bot, is_internal, is_vpn, coalesce(s.visitors, 0), coalesce(e.pageviews, 0), coalesce(e.events, 0),
+    coalesce(s.bounces, 0), coalesce(s.duration_ms, 0)
+  FROM event_deltas e FULL JOIN session_deltas s USING (project_id, hour, is_bot, is_internal, is_vpn)
+  ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (project_id, hour, is_bot, is_internal, is_vpn) DO UPDATE SET
+    visitors = h.visitors + excluded.visitors,
+    pageviews = h.pageviews + excluded.pageviews,
+    events = h.events + excluded.events,
+    bounces = h.bounces + excluded.bounces,
+    duration_ms = h.duration_ms + excluded.duration_ms
+  RETURNING 1
+),
+sources AS (
+  INSERT INTO analytics_source_hourly AS h (project_id, hour, traffic_source, is_bot, is_internal, visitors)
+  SELECT project_id, hour, traffic_source, is_bot, is_internal, count(*)::int
+  FROM session_changes WHERE is_new
+  GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (project_id, hour, traffic_source, is_bot, is_internal) DO UPDATE SET visitors = h.visitors + excluded.visitors
   RETURNING 1
 ),
 first_views AS (
@@ -82,14 +128,25 @@ visitors AS (
   SELECT project_id, date_trunc('hour', first_seen_at, 'UTC') AS hour, path, is_bot, is_internal, count(*)::int AS n
   FROM first_views GROUP BY 1, 2, 3, 4, 5
 ),
+page_hours AS (
+  SELECT project_id, hour, path, is_bot, is_internal, coalesce(views.n, 0) AS pageviews, coalesce(visitors.n, 0) AS visitors
+  FROM views FULL JOIN visitors USING (project_id, hour, path, is_bot, is_internal)
+),
 pages AS (
   INSERT INTO analytics_page_hourly AS h (project_id, hour, path, is_bot, is_internal, pageviews, visitors)
-  SELECT project_id, hour, path, is_bot, is_internal, coalesce(views.n, 0), coalesce(visitors.n, 0)
-  FROM views FULL JOIN visitors USING (project_id, hour, path, is_bot, is_internal)
-  ORDER BY 1, 2, 3, 4, 5
+  SELECT * FROM page_hours ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (project_id, hour, path, is_bot, is_internal) DO UPDATE SET
     pageviews = h.pageviews + excluded.pageviews,
     visitors = h.visitors + excluded.visitors
+  RETURNING 1
+),
+page_days AS (
+  INSERT INTO analytics_page_daily AS d (project_id, day, path, is_bot, is_internal, pageviews, visitors)
+  SELECT project_id, (hour AT TIME ZONE 'UTC')::date, path, is_bot, is_internal, sum(pageviews)::int, sum(visitors)::int
+  FROM page_hours GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (project_id, day, path, is_bot, is_internal) DO UPDATE SET
+    pageviews = d.pageviews + excluded.pageviews,
+    visitors = d.visitors + excluded.visitors
   RETURNING 1
 )
 SELECT (SELECT count(*) FROM ins)::int AS inserted`;

@@ -1,19 +1,25 @@
 import type { Knex } from 'knex';
-import type { StatsScope } from './scope.ts';
+import { splitDays, type StatsScope } from './scope.ts';
 
-// Reads the hourly rollup, never raw events; the window is widened to whole hours.
+// Full days come from the daily rollup, the edge hours from the hourly one; raw events are never read.
 export default async function listPages(db: Knex, scope: StatsScope, limit = 100) {
-  const q = db('analytics_page_hourly')
-    .select('path')
-    .sum({ pageviews: 'pageviews', visitors: 'visitors' })
-    .where('project_id', scope.projectId)
-    .where('hour', '>=', db.raw(`date_trunc('hour', ?::timestamptz, 'UTC')`, [scope.from]))
-    .where('hour', '<=', scope.to)
-    .groupBy('path')
-    .orderBy([{ column: 'pageviews', order: 'desc' }, { column: 'path' }])
-    .limit(limit);
-  if (!scope.includeBots) q.where('is_bot', false);
-  if (!scope.includeInternal) q.where('is_internal', false);
-  const rows: Record<string, any>[] = await q;
-  return rows.map((r) => ({ path: r.path as string, pageviews: Number(r.pageviews), visitors: Number(r.visitors) }));
+  const { days, hours } = splitDays(scope);
+  const parts: string[] = [];
+  const bindings: unknown[] = [];
+  const flags = `AND (? OR NOT is_bot) AND (? OR NOT is_internal)`;
+  if (days) {
+    parts.push(`SELECT path, pageviews, visitors FROM analytics_page_daily WHERE project_id = ? AND day BETWEEN ?::date AND ?::date ${flags}`);
+    bindings.push(scope.projectId, days[0].toISOString().slice(0, 10), days[1].toISOString().slice(0, 10), scope.includeBots, scope.includeInternal);
+  }
+  for (const [from, to] of hours) {
+    parts.push(`SELECT path, pageviews, visitors FROM analytics_page_hourly WHERE project_id = ? AND hour >= ? AND hour <= ? ${flags}`);
+    bindings.push(scope.projectId, from, to, scope.includeBots, scope.includeInternal);
+  }
+  const { rows } = await db.raw(
+    `SELECT path, sum(pageviews)::int AS pageviews, sum(visitors)::int AS visitors
+     FROM (${parts.join(' UNION ALL ')}) x
+     GROUP BY path ORDER BY pageviews DESC, path LIMIT ?`,
+    [...bindings, limit] as Knex.RawBinding[],
+  );
+  return rows as { path: string; pageviews: number; visitors: number }[];
 }

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 
-// Stats never scan analytics_events: sessions (one row per cookieless session,
-// upserted at insert time) answer every session-level breakdown, and
-// analytics_page_hourly answers the pages route. Raw events serve export,
-// session detail and custom-event stats only.
+// Stats never scan analytics_events. Rollups maintained by the same statement
+// that inserts events answer the hot routes (overview, timeseries, pages,
+// sources); sessions (one row per cookieless session, upserted) answer the other
+// breakdowns and the sessions routes. Raw events serve export, session detail and
+// custom-event stats only.
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     CREATE TABLE analytics_projects (
@@ -143,12 +144,50 @@ export async function up(knex: Knex): Promise<void> {
       visitors integer NOT NULL DEFAULT 0,
       PRIMARY KEY (project_id, hour, path, is_bot, is_internal)
     );
+
+    -- Full days of the pages rollup, so a 90-day window reads 90 rows per path, not 2,160.
+    CREATE TABLE analytics_page_daily (
+      project_id uuid NOT NULL,
+      day date NOT NULL,
+      path text NOT NULL,
+      is_bot boolean NOT NULL,
+      is_internal boolean NOT NULL,
+      pageviews integer NOT NULL DEFAULT 0,
+      visitors integer NOT NULL DEFAULT 0,
+      PRIMARY KEY (project_id, day, path, is_bot, is_internal)
+    );
+
+    -- Headline numbers per hour and traffic class. visitors, bounces and duration are
+    -- keyed by the session's start hour and class, so summing hours counts each session once.
+    CREATE TABLE analytics_hourly (
+      project_id uuid NOT NULL,
+      hour timestamptz NOT NULL,
+      is_bot boolean NOT NULL,
+      is_internal boolean NOT NULL,
+      is_vpn boolean NOT NULL,
+      visitors integer NOT NULL DEFAULT 0,
+      pageviews integer NOT NULL DEFAULT 0,
+      events integer NOT NULL DEFAULT 0,
+      bounces integer NOT NULL DEFAULT 0,
+      duration_ms bigint NOT NULL DEFAULT 0,
+      PRIMARY KEY (project_id, hour, is_bot, is_internal, is_vpn)
+    );
+
+    CREATE TABLE analytics_source_hourly (
+      project_id uuid NOT NULL,
+      hour timestamptz NOT NULL,
+      traffic_source text NOT NULL,
+      is_bot boolean NOT NULL,
+      is_internal boolean NOT NULL,
+      visitors integer NOT NULL DEFAULT 0,
+      PRIMARY KEY (project_id, hour, traffic_source, is_bot, is_internal)
+    );
   `);
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw(`
-    DROP TABLE IF EXISTS analytics_page_hourly, analytics_session_pages, analytics_sessions,
+    DROP TABLE IF EXISTS analytics_source_hourly, analytics_hourly, analytics_page_daily, analytics_page_hourly, analytics_session_pages, analytics_sessions,
       analytics_events, analytics_daily_counts, analytics_salts, analytics_rate_windows,
       analytics_keys, analytics_domains, analytics_projects;
   `);
