@@ -1,16 +1,21 @@
 // `npm start [-- gateway|analytics]`: database (embedded unless DATABASE_URL),
 // migrations, then the services, with a graceful shutdown on SIGINT/SIGTERM.
 import path from 'node:path';
-import pino from 'pino';
+import type { Logger } from 'pino';
 import { loadConfig } from './config.ts';
 import { startEmbeddedPostgres, type Database } from './database.ts';
 import { createDb, migrate } from '../db/knex.ts';
 import { startService, type ServiceName } from './service.ts';
 import { REPO_ROOT } from './paths.ts';
+import { createLogger, flushLog } from './logger.ts';
+
+// For the crash handler: lines still in the logger's buffer go out before exit.
+let crashLog: Logger | undefined;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel });
+  const log = createLogger({ level: config.logLevel });
+  crashLog = log;
   const arg = process.argv[2];
   if (arg && arg !== 'gateway' && arg !== 'analytics' && arg !== 'all') {
     throw new Error(`unknown service "${arg}": use gateway, analytics or nothing for both`);
@@ -47,9 +52,11 @@ async function main(): Promise<void> {
       await db.destroy();
       await database?.stop();
       log.info('stopped');
+      await flushLog(log);
       process.exit(0);
     } catch (err) {
       log.error({ err }, 'shutdown failed');
+      await flushLog(log);
       process.exit(1);
     }
   };
@@ -57,7 +64,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((err) => {
+main().catch(async (err) => {
   console.error(err);
+  if (crashLog) await flushLog(crashLog);
   process.exit(1);
 });

@@ -4,7 +4,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { createLogger, flushLog } from './logger.ts';
+import { usageBatcher } from '../core/usageBatch.ts';
 import { PgBoss } from 'pg-boss';
 import { createApp, mountSurface, type MountedSurface } from './app.ts';
 import { loadHandlers } from './handlers.ts';
@@ -68,7 +70,7 @@ async function close(listener: Listener, graceMs: number): Promise<void> {
 
 export async function startService(opts: ServiceOptions): Promise<RunningService> {
   const env = opts.env ?? process.env;
-  const log = opts.log ?? pino({ level: env.LOG_LEVEL || 'info', redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] });
+  const log = opts.log ?? createLogger({ level: env.LOG_LEVEL || 'info', redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] });
   // The supervisor notices dead workers (missed heartbeats); a shorter interval finds them sooner.
   const superviseSeconds = Number(env.GATEWAY_SUPERVISE_SECONDS || 15);
   const boss = new PgBoss({
@@ -121,8 +123,13 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
 
   running.stop = async (graceMs = 10_000) => {
     await Promise.all(listeners.map((l) => close(l, graceMs)));
+    // The /v1 handlers record usage after answering; those records must be written before the database goes.
+    await usageBatcher(opts.db)
+      .flush()
+      .catch((err) => log.error({ err }, 'could not record usage on shutdown'));
     for (const stop of stoppers.reverse()) await stop();
     await boss.stop({ graceful: true, timeout: graceMs });
+    await flushLog(log);
   };
   return running;
 }
