@@ -1,6 +1,6 @@
 // API keys: `<prefix><lookup><secret>`. Only a SHA-256 of the whole key is stored;
 // the lookup part finds the row, and the hash is compared in constant time.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const LOOKUP_LENGTH = 8;
@@ -25,7 +25,8 @@ export interface MintedKey {
 }
 
 export function hashKey(plaintext: string): Buffer {
-  return createHash('sha256').update(plaintext).digest();
+  // One-shot hash: no Hash object per request on the auth path.
+  return hash('sha256', plaintext, 'buffer');
 }
 
 export function mintKey(prefix: string): MintedKey {

@@ -44,5 +44,7 @@ export function staticRoutes(specs: string[]): Middleware {
     ctx.set('cache-control', 'public, max-age=86400');
     ctx.body = await readFile(path.join(SWAGGER_DIR, ctx.params.file!));
   });
-  return router.routes() as unknown as Middleware;
+  const routes = router.routes() as unknown as Middleware;
+  // Runs in front of every API request: skip the router's matching unless the path can be ours.
+  return (ctx, next) => (ctx.path.startsWith('/docs') || ctx.path.startsWith('/openapi/') ? routes(ctx, next) : next());
 }
