@@ -14,22 +14,39 @@ const OPENAI_TYPES: Record<string, string> = {
   rate_limited: 'rate_limit_error',
 };
 
+// The messages shape types a 413 `request_too_large` and only a provider's
+// overload `overloaded_error`; a missing provider configuration (503) is `api_error`.
 const ANTHROPIC_TYPES: Record<string, string> = {
   ...OPENAI_TYPES,
-  unavailable: 'overloaded_error',
+  payload_too_large: 'request_too_large',
 };
 
-/** /v1/messages speaks Anthropic's error shape; the other /v1 endpoints OpenAI's. */
+// Codes the app raises in the native vocabulary, as openapi/compat.yaml names them.
+const COMPAT_CODES: Record<string, string> = {
+  unauthorized: 'invalid_api_key',
+  payload_too_large: 'request_too_large',
+};
+
+function anthropicType(err: ApiError): string {
+  if (err.code === 'upstream_overloaded') return 'overloaded_error';
+  return ANTHROPIC_TYPES[err.kind] ?? 'api_error';
+}
+
+/**
+ * /v1/messages speaks Anthropic's error shape, which has no `code`: the spec
+ * repeats it at the start of the message instead. The other /v1 endpoints speak OpenAI's.
+ */
 export function renderCompatError(err: ApiError, ctx: Pick<ApiContext, 'path'>): unknown {
+  const code = COMPAT_CODES[err.code] ?? err.code;
   if (ctx.path.startsWith('/v1/messages')) {
-    return { type: 'error', error: { type: ANTHROPIC_TYPES[err.kind] ?? 'api_error', message: err.message } };
+    return { type: 'error', error: { type: anthropicType(err), message: `${code}: ${err.message}` } };
   }
   return {
     error: {
       message: err.message,
       type: OPENAI_TYPES[err.kind] ?? 'api_error',
       param: err.param ?? null,
-      code: err.code ?? null,
+      code: code ?? null,
     },
   };
 }
