@@ -25,11 +25,39 @@ export class UsageBatcher {
     return this.commit.add(record);
   }
 
-  /** Resolves when everything added so far is in the database. */
+  /**
+   * For records nobody waits for (the /v1 calls record after answering): they
+   * gather for up to LATER_WINDOW_MS before joining a write. Without the window,
+   * at a few hundred calls per second nearly every call got its own INSERT,
+   * about 0.5 ms of gateway CPU per call in knex and pg.
+   */
+  addLater(record: UsageRecord): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.later.push({ record, resolve, reject });
+      if (this.later.length >= LATER_MAX_ROWS) this.releaseLater();
+      else this.laterTimer ??= setTimeout(() => this.releaseLater(), LATER_WINDOW_MS);
+    });
+  }
+
+  /** Resolves when everything added so far, waiting or not, is in the database. */
   flush(): Promise<void> {
+    this.releaseLater();
     return this.commit.settle();
   }
+
+  private later: Array<{ record: UsageRecord; resolve: () => void; reject: (err: unknown) => void }> = [];
+  private laterTimer: NodeJS.Timeout | undefined;
+
+  private releaseLater(): void {
+    clearTimeout(this.laterTimer);
+    this.laterTimer = undefined;
+    // Added in one turn of the event loop, they share the commit's next INSERT.
+    for (const p of this.later.splice(0)) this.commit.add(p.record).then(p.resolve, p.reject);
+  }
 }
+
+const LATER_WINDOW_MS = 50;
+const LATER_MAX_ROWS = 500;
 
 const batchers = new WeakMap<Knex, UsageBatcher>();
 
@@ -65,6 +93,6 @@ export function completionUsage(result: PricedResult, caller: Caller, kind = 'co
 /** Logs instead of throwing: the caller already has its answer. */
 export function recordInBackground(db: Knex, log: Logger, record: UsageRecord): void {
   usageBatcher(db)
-    .add(record)
+    .addLater(record)
     .catch((err) => log.error({ err, provider: record.provider, model: record.model, surface: record.surface }, 'could not record usage'));
 }

@@ -15,7 +15,7 @@ import {
   type PricedResult,
 } from '../../core/completion.ts';
 import { providerSettings } from '../../providers/config.ts';
-import { completionUsage, recordInBackground } from '../../core/usageBatch.ts';
+import { completionUsage, usageBatcher } from '../../core/usageBatch.ts';
 import type { UsageRecord } from '../../db/gateway/insertUsage.ts';
 import { ProviderError } from '../../providers/types.ts';
 import { ApiError } from '../../server/errors.ts';
@@ -129,7 +129,10 @@ export function prepare(request: CanonicalRequest, caller: Caller, dialect: Erro
  * record is the one completeOnce/completeStreaming write; a failure is logged.
  */
 export function recordLater(ctx: ApiContext, record: UsageRecord): void {
-  recordInBackground(ctx.state.deps.db, ctx.state.log, record);
+  // ctx.state.log only on failure: reading it makes a child logger.
+  usageBatcher(ctx.state.deps.db)
+    .addLater(record)
+    .catch((err) => ctx.state.log.error({ err, provider: record.provider, model: record.model, surface: record.surface }, 'could not record usage'));
 }
 
 /**
