@@ -33,7 +33,30 @@ interface EmbeddedOptions {
   onLog?: (line: string) => void;
 }
 
+/**
+ * The cluster another process of ours already runs on this data directory
+ * (`npm start -- analytics` beside `npm start -- gateway`, or the CLI while the
+ * server runs), read from PostgreSQL's own postmaster.pid.
+ */
+async function runningCluster(dir: string, database: string): Promise<Database | undefined> {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  const secretFile = `${path.resolve(dir)}.password`;
+  if (!existsSync(pidFile) || !existsSync(secretFile)) return undefined;
+  const [pidLine, , , portLine] = (await readFile(pidFile, 'utf8')).split('\n');
+  try {
+    process.kill(Number(pidLine), 0);
+  } catch {
+    return undefined; // a stale pid file: that cluster is not running
+  }
+  const password = (await readFile(secretFile, 'utf8')).trim();
+  return { url: `postgres://switchyard:${password}@127.0.0.1:${Number(portLine)}/${database}`, stop: async () => {} };
+}
+
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Database> {
+  if (opts.persistent) {
+    const running = await runningCluster(opts.dir, opts.database ?? 'switchyard');
+    if (running) return running;
+  }
   await mkdir(path.dirname(path.resolve(opts.dir)), { recursive: true });
   // The password is generated once per cluster and kept beside it, so a restart can reconnect.
   const secretFile = `${path.resolve(opts.dir)}.password`;
