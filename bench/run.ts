@@ -1,8 +1,16 @@
-// `npm run bench [-- --rate 500 --seconds 10 --warmup 2 --log-level info --no-streaming --cpu-prof <dir>]`
+// `npm run bench [-- queue|overhead|analytics] [options]`: every benchmark, each
+// reported against a baseline measured in the same run. With no name, all three.
+//   overhead:  --rate 500 --seconds 10 --warmup 2 --log-level info --no-streaming --cpu-prof <dir>
+//   queue:     --tasks 5000 --pickup-rate 200
+//   analytics: --events 1000000 --ingest 60000 --processes 1
 import { parseArgs } from 'node:util';
 import { runGatewayOverheadBench } from './gatewayOverhead.ts';
+import { runQueueBench } from './queue.ts';
+import { runAnalyticsBench } from './analytics.ts';
+import { createBenchContext } from './context.ts';
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     rate: { type: 'string' },
     seconds: { type: 'string' },
@@ -10,17 +18,42 @@ const { values } = parseArgs({
     'log-level': { type: 'string' },
     'no-streaming': { type: 'boolean' },
     'cpu-prof': { type: 'string' },
+    tasks: { type: 'string' },
+    'pickup-rate': { type: 'string' },
+    events: { type: 'string' },
+    ingest: { type: 'string' },
+    processes: { type: 'string' },
     json: { type: 'boolean' },
   },
 });
+const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics'];
+const results: Record<string, unknown> = {};
 
-const result = await runGatewayOverheadBench({
-  rate: values.rate ? Number(values.rate) : undefined,
-  durationSeconds: values.seconds ? Number(values.seconds) : undefined,
-  warmupSeconds: values.warmup ? Number(values.warmup) : undefined,
-  logLevel: values['log-level'],
-  streaming: !values['no-streaming'],
-  cpuProfileDir: values['cpu-prof'],
-});
-if (values.json) console.log(JSON.stringify(result, null, 2));
+if (wanted.includes('overhead')) {
+  results.overhead = await runGatewayOverheadBench({
+    rate: num(values.rate),
+    durationSeconds: num(values.seconds),
+    warmupSeconds: num(values.warmup),
+    logLevel: values['log-level'],
+    streaming: !values['no-streaming'],
+    cpuProfileDir: values['cpu-prof'],
+  });
+}
+if (wanted.includes('queue')) {
+  const ctx = await createBenchContext();
+  try {
+    results.queue = await runQueueBench(ctx, { tasks: num(values.tasks), rate: num(values['pickup-rate']) });
+  } finally {
+    await ctx.close();
+  }
+}
+if (wanted.includes('analytics')) {
+  results.analytics = await runAnalyticsBench({
+    events: num(values.events),
+    ingestRequests: num(values.ingest),
+    processes: num(values.processes),
+  });
+}
+if (values.json) console.log(JSON.stringify(results, null, 2));
 process.exit(0);
