@@ -46,8 +46,14 @@ interface Listener {
   url: string;
 }
 
-async function listen(app: Koa<any>, port: number, host: string): Promise<Listener> {
-  const server = http.createServer(app.callback());
+async function listen(
+  app: Koa<any>,
+  port: number,
+  host: string,
+  raw?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean,
+): Promise<Listener> {
+  const callback = app.callback();
+  const server = http.createServer(raw ? (req, res) => raw(req, res) || callback(req, res) : callback);
   // Long SSE streams and slow uploads must not be cut by Node's request timeout.
   server.requestTimeout = 0;
   server.keepAliveTimeout = 65_000;
@@ -116,7 +122,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     const { analyticsSurface } = await import('../analytics/surface.ts');
     const surfaces = await startSurfaces([analyticsSurface]);
     const app = createApp({ deps, surfaces, jsonLimitBytes: opts.jsonLimitBytes, extra: [staticRoutes(['analytics'])] });
-    const listener = await listen(app, opts.analyticsPort, opts.host);
+    const listener = await listen(app, opts.analyticsPort, opts.host, analyticsSurface.rawHandler?.(deps));
     listeners.push(listener);
     running.analyticsUrl = listener.url;
   }
