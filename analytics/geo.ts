@@ -9,6 +9,17 @@ export interface GeoClass {
 }
 
 const NONE: GeoClass = { country: null, region: null, regionCode: null, city: null };
+const regionNames = new Map<string, string | null>();
+
+function regionName(code: string): string | null {
+  let name = regionNames.get(code);
+  if (name === undefined) {
+    const sub = iso.subdivision(code);
+    name = sub && 'name' in sub ? sub.name : null;
+    regionNames.set(code, name);
+  }
+  return name;
+}
 
 // geoip-lite ships GeoLite2 city data inside its npm tarball and answers ISO 3166-2
 // subdivision codes; iso-3166-2 turns those into display names.
@@ -16,10 +27,9 @@ export function lookupGeo(ip: string): GeoClass {
   const hit = geoip.lookup(ip);
   if (!hit || !hit.country) return NONE;
   const regionCode = hit.region ? `${hit.country}-${hit.region}` : null;
-  const sub = regionCode ? iso.subdivision(regionCode) : null;
   return {
     country: hit.country,
-    region: sub && 'name' in sub ? sub.name : null,
+    region: regionCode ? regionName(regionCode) : null,
     regionCode,
     city: hit.city || null,
   };

@@ -1,11 +1,20 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Knex } from 'knex';
 import getOrCreateSalt from '../db/analytics/getOrCreateSalt.ts';
 
 const salts = new Map<string, Promise<Buffer>>();
 
-export function utcDay(at = new Date()): string {
-  return at.toISOString().slice(0, 10);
+let dayCache = { until: 0, day: '' };
+
+/** The UTC date; computed once per day for the hot path, which asks on every event. */
+export function utcDay(at?: Date): string {
+  if (at) return at.toISOString().slice(0, 10);
+  const now = Date.now();
+  if (now >= dayCache.until || now < dayCache.until - 86_400_000) {
+    const day = new Date(now).toISOString().slice(0, 10);
+    dayCache = { day, until: Date.parse(`${day}T00:00:00.000Z`) + 86_400_000 };
+  }
+  return dayCache.day;
 }
 
 /**
@@ -25,7 +34,8 @@ export function saltFor(db: Knex, day = utcDay()): Promise<Buffer> {
 
 /** A UUID (version 8, "custom") from hash(salt + project + ip + user agent). */
 export function sessionIdOf(salt: Buffer, projectId: string, ip: string, userAgent: string): string {
-  const h = createHash('sha256').update(salt).update(projectId).update('\0').update(ip).update('\0').update(userAgent).digest();
+  // One-shot hashing: this runs for every beacon.
+  const h = hash('sha256', Buffer.concat([salt, Buffer.from(`${projectId}\0${ip}\0${userAgent}`)]), 'buffer');
   h[6] = (h[6]! & 0x0f) | 0x80;
   h[8] = (h[8]! & 0x3f) | 0x80;
   const hex = h.subarray(0, 16).toString('hex');

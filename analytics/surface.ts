@@ -4,7 +4,7 @@ import { loadHandlers } from '../server/handlers.ts';
 import { authenticateKey, requireLiveKey } from './auth.ts';
 import { cors } from './cors.ts';
 import { ndjsonBody } from './ndjsonBody.ts';
-import { collectFastPath } from './collect.ts';
+import { collectFastPath, collectRawHandler } from './collect.ts';
 import { rateLimit } from './rateLimit.ts';
 import { IngestBuffer } from './ingestBuffer.ts';
 import { warmClassifiers } from './classify.ts';
@@ -30,6 +30,7 @@ export const analyticsSurface: SurfaceDefinition = {
   renderError: errorBody,
   before: [cors, collectFastPath, ndjsonBody],
   afterAuth: [requireLiveKey, rateLimit],
+  rawHandler: (deps) => collectRawHandler(deps, errorBody),
   async start(deps) {
     warmClassifiers();
     const buffer = new IngestBuffer(deps.db, {

@@ -1,13 +1,16 @@
 // Analytics benchmark: HTTP ingest throughput (one beacon per request, as browsers
 // send them) and the latency of the 30-day overview, timeseries and pages queries
 // over a large bulk-loaded project. Run alone with
-//   node --import tsx bench/analytics.ts [--events 1000000] [--ingest 60000]
+//   node --import tsx bench/analytics.ts [--events 1000000] [--ingest 60000] [--processes 2]
 // or through `npm run bench`, which calls runAnalyticsBench.
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import cluster from 'node:cluster';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import pino from 'pino';
 import type { Knex } from 'knex';
@@ -30,6 +33,8 @@ export interface AnalyticsBenchOptions {
   ingestRequests?: number;
   /** Concurrent HTTP connections of the load generator (default 64). */
   concurrency?: number;
+  /** Analytics service processes sharing the port (node:cluster), as a multi-process deployment runs (default 1). */
+  processes?: number;
   /** Repetitions per query (default 30). */
   queryRuns?: number;
   databaseUrl?: string;
@@ -37,7 +42,7 @@ export interface AnalyticsBenchOptions {
 }
 
 export interface AnalyticsBenchResult {
-  ingest: { requests: number; seconds: number; eventsPerSecond: number; errors: number };
+  ingest: { requests: number; seconds: number; eventsPerSecond: number; errors: number; serverCpuMicrosPerEvent?: number; emptyServerRps?: number };
   load: { events: number; seconds: number; rowsPerSecond: number };
   queries: Record<string, { p50ms: number; p95ms: number }>;
   http: Record<string, { p50ms: number }>;
@@ -152,6 +157,57 @@ function loadgen(data: Record<string, unknown>): Promise<{ ms: number; errors: n
   });
 }
 
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** N service processes on one port, each with its own ingest buffer, sharing PostgreSQL. */
+async function startCluster(databaseUrl: string, n: number, env: NodeJS.ProcessEnv) {
+  const port = await freePort();
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), execArgv: ['--import', 'tsx'], silent: false });
+  const workers = await Promise.all(Array.from({ length: n }, () => new Promise<ReturnType<typeof cluster.fork>>((resolve, reject) => {
+    const w = cluster.fork({ ...env, DATABASE_URL: databaseUrl, ANALYTICS_BENCH_WORKER_PORT: String(port) });
+    w.once('message', () => resolve(w));
+    w.once('exit', (code) => reject(new Error(`bench worker exited with ${code}`)));
+  })));
+  return {
+    analyticsUrl: `http://127.0.0.1:${port}`,
+    /** CPU time (µs) all service processes have used so far. */
+    async cpuMicros(): Promise<number> {
+      const all = await Promise.all(workers.map((w) => new Promise<number>((r) => { w.once('message', (m: { cpu: number }) => r(m.cpu)); w.send('cpu'); })));
+      return all.reduce((a, b) => a + b, 0);
+    },
+    async stop() {
+      await Promise.all(workers.map((w) => new Promise((r) => { w.once('exit', r); w.send('stop'); })));
+    },
+  };
+}
+
+async function runClusterWorker(): Promise<void> {
+  const url = process.env.DATABASE_URL!;
+  const db = createDb(url, { max: 10 });
+  const svc = await startService({
+    db, databaseUrl: url, services: ['analytics'], gatewayPort: 0, analyticsPort: Number(process.env.ANALYTICS_BENCH_WORKER_PORT),
+    host: '127.0.0.1', jsonLimitBytes: 64 * 1024 * 1024, env: process.env, log: pino({ level: 'silent' }),
+  });
+  process.on('message', async (m) => {
+    if (m === 'cpu') {
+      const u = process.cpuUsage();
+      process.send!({ cpu: u.user + u.system });
+      return;
+    }
+    await svc.stop(500);
+    await db.destroy();
+    process.exit(0);
+  });
+  process.send!('ready');
+}
+
 export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promise<AnalyticsBenchResult> {
   const log = opts.log ?? ((l: string) => console.log(l));
   const events = opts.events ?? 1_000_000;
@@ -171,10 +227,13 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
   const db = createDb(url, { max: 20 });
   await migrate(db);
   const env = { ...process.env, ANALYTICS_INVITE_CODES: 'bench', ANALYTICS_RETENTION_JOB: 'off', LOG_LEVEL: 'silent' };
-  const service = await startService({
-    db, databaseUrl: url, services: ['analytics'], gatewayPort: 0, analyticsPort: 0, host: '127.0.0.1',
-    jsonLimitBytes: 64 * 1024 * 1024, env, log: pino({ level: 'silent' }),
-  });
+  const processes = opts.processes ?? 1;
+  const service = processes > 1
+    ? await startCluster(url, processes, env)
+    : await startService({
+        db, databaseUrl: url, services: ['analytics'], gatewayPort: 0, analyticsPort: 0, host: '127.0.0.1',
+        jsonLimitBytes: 64 * 1024 * 1024, env, log: pino({ level: 'silent' }),
+      });
   const base = service.analyticsUrl!;
   try {
     const create = async (domain: string, cap: number) => {
@@ -187,9 +246,22 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
     };
     const suffix = Date.now().toString(36);
 
+    // 0. The floor: an empty Node HTTP server answering 202, same load generator, same moment.
+    const { createServer } = await import('node:http');
+    const empty = createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(202, { 'content-type': 'application/json' }); res.end('{"accepted":true}'); }); });
+    await new Promise<void>((r) => empty.listen(0, '127.0.0.1', r));
+    const floor = await loadgen({
+      url: `http://127.0.0.1:${(empty.address() as net.AddressInfo).port}`, projectId: '-', domain: 'floor.bench', total: Math.min(ingestRequests, 20_000), concurrency, uas: UAS,
+      undici: require.resolve('undici'),
+    });
+    empty.close();
+    const emptyServerRps = Math.round(Math.min(ingestRequests, 20_000) / (floor.ms / 1000));
+    log(`floor: an empty Node HTTP server answers ${emptyServerRps.toLocaleString()} req/s on this machine right now`);
+
     // 1. Ingest over HTTP, until every accepted event is committed.
     const ingestProject = await create(`ingest-${suffix}.bench`, 100_000_000);
     log(`ingest: ${ingestRequests.toLocaleString()} beacons over HTTP, ${concurrency} connections`);
+    const cpuBefore = 'cpuMicros' in service ? await service.cpuMicros() : undefined;
     const t = performance.now();
     const gen = await loadgen({
       url: base, projectId: ingestProject.project.id, domain: `ingest-${suffix}.bench`, total: ingestRequests, concurrency, uas: UAS,
@@ -203,8 +275,13 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
       await new Promise((r) => setTimeout(r, 20));
     }
     const seconds = (performance.now() - t) / 1000;
-    const ingest = { requests: ingestRequests, seconds: Math.round(seconds * 100) / 100, eventsPerSecond: Math.round((ingestRequests - gen.errors) / seconds), errors: gen.errors };
+    const ingest: AnalyticsBenchResult['ingest'] = { requests: ingestRequests, seconds: Math.round(seconds * 100) / 100, eventsPerSecond: Math.round((ingestRequests - gen.errors) / seconds), errors: gen.errors, emptyServerRps };
     log(`  ${ingest.eventsPerSecond.toLocaleString()} events/s committed (${ingest.errors} errors; HTTP phase ${Math.round(gen.ms)} ms)`);
+    if (cpuBefore !== undefined && 'cpuMicros' in service) {
+      // Wall-clock rate depends on what else the machine runs; CPU per event does not.
+      ingest.serverCpuMicrosPerEvent = Math.round((await service.cpuMicros() - cpuBefore) / ingestRequests);
+      log(`  service CPU: ${ingest.serverCpuMicrosPerEvent} µs per event (${Math.round(1e6 / ingest.serverCpuMicrosPerEvent).toLocaleString()} events/s per core)`);
+    }
 
     // 2. Bulk load through the import path's insert (rollups maintained as at ingest).
     const big = await create(`load-${suffix}.bench`, 1000);
@@ -238,11 +315,13 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (cluster.isWorker && process.env.ANALYTICS_BENCH_WORKER_PORT) {
+  await runClusterWorker();
+} else if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name: string) => {
     const i = process.argv.indexOf(`--${name}`);
     return i > 0 ? Number(process.argv[i + 1]) : undefined;
   };
-  const result = await runAnalyticsBench({ events: arg('events'), ingestRequests: arg('ingest'), concurrency: arg('concurrency') });
+  const result = await runAnalyticsBench({ events: arg('events'), ingestRequests: arg('ingest'), concurrency: arg('concurrency'), processes: arg('processes') });
   console.log(JSON.stringify(result, null, 2));
 }
