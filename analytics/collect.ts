@@ -74,7 +74,7 @@ async function answer(deps: Deps, req: IncomingMessage, res: ServerResponse, ren
     let size = 0;
     for await (const chunk of req) {
       size += (chunk as Buffer).length;
-      if (size > MAX_BODY) throw new ApiError('payload_too_large', `Request body exceeds ${MAX_BODY} bytes`);
+      if (size > MAX_BODY) throw new ApiError('invalid_request', `Request body exceeds ${MAX_BODY} bytes`, { code: 'bad_request' });
       chunks.push(chunk as Buffer);
     }
     const text = Buffer.concat(chunks).toString('utf8');
@@ -131,7 +131,7 @@ export const collectFastPath: Middleware<AppState> = async (ctx, next) => {
   let size = 0;
   for await (const chunk of ctx.req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new ApiError('payload_too_large', `Request body exceeds ${MAX_BODY} bytes`);
+    if (size > MAX_BODY) throw new ApiError('invalid_request', `Request body exceeds ${MAX_BODY} bytes`, { code: 'bad_request' });
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');
