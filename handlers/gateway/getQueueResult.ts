@@ -1,9 +1,10 @@
 import type { Handler } from '../../server/types.ts';
 import { ApiError } from '../../server/errors.ts';
 import { body, ok, ownTask } from './_context.ts';
+import type { QueueIdBody } from '../../generated/gateway/types.gen.ts';
 
 const getQueueResult: Handler = async (ctx) => {
-  const task = await ownTask(ctx, body<{ queueId: string }>(ctx).queueId);
+  const task = await ownTask(ctx, body<QueueIdBody>(ctx).queueId);
   switch (task.status) {
     case 'completed':
       return ok(ctx, { queueId: task.id, status: 'completed', result: task.result });

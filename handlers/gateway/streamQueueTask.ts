@@ -3,9 +3,10 @@ import type { Handler } from '../../server/types.ts';
 import { relayTaskStream } from '../../core/streamRelay.ts';
 import { ApiError } from '../../server/errors.ts';
 import { body, ownTask, runtimeOf } from './_context.ts';
+import type { QueueIdBody } from '../../generated/gateway/types.gen.ts';
 
 const streamQueueTask: Handler = async (ctx) => {
-  const task = await ownTask(ctx, body<{ queueId: string }>(ctx).queueId);
+  const task = await ownTask(ctx, body<QueueIdBody>(ctx).queueId);
   if (task.kind !== 'completion') {
     throw new ApiError('invalid_request', `Only completion tasks stream; this is a ${task.kind} task: use POST /api/llm/queue/result`);
   }

@@ -3,10 +3,12 @@ import type { Handler } from '../../server/types.ts';
 import { fromNativeRequest, type NativeCompletionBody } from '../../protocols/native.ts';
 import { prepareCompletion } from '../../core/completion.ts';
 import type { StoredCompletion } from '../../jobs/runCompletionTask.ts';
+import type { CompletionRequest } from '../../generated/gateway/types.gen.ts';
 import { body, callerOf, ok, providerKeyOf, runtimeOf } from './_context.ts';
 
 const submitCompletion: Handler = async (ctx) => {
-  const native = fromNativeRequest(body<NativeCompletionBody>(ctx));
+  // The contract's type, narrowed to the canonical one the spec's schema guarantees.
+  const native = fromNativeRequest(body<CompletionRequest>(ctx) as NativeCompletionBody);
   const providerKey = providerKeyOf(ctx);
   // Unsupported options and unconfigured providers are refused now, not discovered by a worker later.
   const request = prepareCompletion(native.request, providerKey);

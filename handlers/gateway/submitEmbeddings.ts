@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Handler } from '../../server/types.ts';
-import type { ProviderId } from '../../protocols/canonical.ts';
+import type { EmbeddingsRequest } from '../../generated/gateway/types.gen.ts';
 import { prepareEmbeddings } from '../../core/embeddings.ts';
 import type { StoredEmbeddings } from '../../jobs/runEmbeddingsTask.ts';
 import { body, callerOf, ok, providerKeyOf, runtimeOf } from './_context.ts';
 
-interface EmbeddingsBody {
-  provider?: ProviderId;
-  model?: string;
-  input: string | string[];
-  dimensions?: number;
-  encodingFormat?: 'float' | 'base64';
-  tag?: string;
-}
-
 const submitEmbeddings: Handler = async (ctx) => {
-  const b = body<EmbeddingsBody>(ctx);
+  const b = body<EmbeddingsRequest>(ctx);
   const providerKey = providerKeyOf(ctx);
   // Ollama is the default: it runs on the operator's premises, so nothing leaves them.
   const request = prepareEmbeddings(
