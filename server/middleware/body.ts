@@ -11,10 +11,6 @@ const TEXT_TYPES = /^(?:text\/plain|application\/x-ndjson)$/;
 export async function readBody(ctx: Context, limitBytes: number): Promise<unknown> {
   if (!ctx.req.readable || ctx.method === 'GET' || ctx.method === 'HEAD') return undefined;
   const type = (ctx.get('content-type').split(';')[0] ?? '').trim().toLowerCase();
-  // Multipart uploads stay on the socket for their handler to stream (and to
-  // enforce size and type on the real bytes); the validator sees that a file
-  // field is present, which is all the spec can say about it up front.
-  if (type === 'multipart/form-data') return { video: '(streamed to the handler)' };
   const isJson = JSON_TYPES.test(type) || (type === '' && ctx.get('content-length') !== '0' && ctx.method !== 'DELETE');
   if (!isJson && !TEXT_TYPES.test(type)) return undefined;
   const declared = Number(ctx.get('content-length') || 0);
