@@ -20,6 +20,7 @@ export interface UpstreamRequest {
 }
 
 const DEFAULT_TIMEOUT_MS = 120_000;
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 const RETRYABLE = new Set([408, 409, 429, 500, 502, 503, 504, 529]);
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -78,35 +79,31 @@ export async function send(provider: ProviderId, ctx: CallContext, req: Upstream
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (attempt > 0) await sleep(backoffMs(attempt - 1, lastError?.retryAfterMs), ctx.signal).catch(() => {});
     if (ctx.signal.aborted) throw new ProviderError(provider, 'cancelled', `${provider} call was cancelled`);
-    // The deadline covers getting an answer; once a body flows, bodyTimeout
-    // (time between chunks) takes over so long streams are not cut off.
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    const signal = AbortSignal.any([ctx.signal, timeout.signal]);
     let res: Dispatcher.ResponseData;
     try {
+      // undici enforces the deadlines itself: headersTimeout covers getting an
+      // answer, then bodyTimeout (time between chunks) takes over so long
+      // streams are not cut off. No timer or composite signal per call.
       res = await request(req.url, {
         method: req.method ?? (body === undefined ? 'GET' : 'POST'),
         headers,
         body,
-        signal,
+        signal: ctx.signal,
         dispatcher: req.dispatcher ?? agent,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
     } catch (err) {
       if (ctx.signal.aborted) throw new ProviderError(provider, 'cancelled', `${provider} call was cancelled`, { cause: err });
-      if (timeout.signal.aborted) {
+      const code = (err as { code?: string }).code ?? (err as Error).message;
+      if (TIMEOUT_CODES.has(code)) {
         lastError = new ProviderError(provider, 'timeout', `${provider} did not answer within ${timeoutMs} ms`, { cause: err });
       } else {
-        const code = (err as { code?: string }).code ?? (err as Error).message;
         lastError = new ProviderError(provider, 'unreachable', `${provider} is unreachable at ${new URL(req.url).origin} (${code})`, {
           cause: err,
         });
       }
       continue;
-    } finally {
-      clearTimeout(timer);
     }
     if (res.statusCode >= 200 && res.statusCode < 300) return res;
     const text = await res.body.text().catch(() => '');
