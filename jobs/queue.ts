@@ -200,11 +200,17 @@ export class TaskQueue {
   private async startJobs(ids: string[]): Promise<void> {
     const controllers = new Map(ids.map((id) => [id, new AbortController()] as const));
     for (const [id, c] of controllers) this.inFlight.set(id, c);
-    let tasks: TaskRow[] = [];
+    let tasks: TaskRow[];
     try {
       tasks = await startTasks(this.o.db, ids);
     } catch (err) {
-      this.o.log.error({ err }, 'starting tasks failed');
+      // Nothing started: hand the jobs back to pg-boss, which retries them,
+      // rather than completing jobs whose tasks are still queued.
+      this.o.log.error({ err, count: ids.length }, 'starting tasks failed; returning their jobs for retry');
+      for (const id of ids) this.inFlight.delete(id);
+      await this.o.boss.fail(TASK_QUEUE, ids).catch((e) => this.o.log.error({ err: e }, 'returning jobs failed; the supervisor will expire them'));
+      this.wake();
+      return;
     }
     const started = new Set(tasks.map((t) => t.id));
     // Jobs whose task was cancelled (or already ended) meanwhile are simply completed.
