@@ -57,7 +57,7 @@ export class TaskQueue {
     this.groupConcurrency = { default: 20, tiers: { ...o.limits } };
     this.submits = new GroupCommit((tasks) => this.writeSubmits(tasks));
     this.finishes = new GroupCommit(async (items) => {
-      const ended = await finishTasks(o.db, items);
+      const ended = await withRetries(() => finishTasks(o.db, items));
       const ids = items.filter((_, i) => ended[i]).map((item) => item.id);
       if (ids.length) await o.notifier.publish('gateway_done', ids.join(','));
       return ended;
@@ -219,19 +219,38 @@ export class TaskQueue {
   }
 
   private async runTask(task: TaskRow, controller: AbortController): Promise<void> {
+    let ended = false;
+    let endUnwritable = false;
+    const finish = async (outcome: TaskOutcome) => {
+      try {
+        const result = await this.finish(task.id, outcome);
+        ended = true;
+        return result;
+      } catch (err) {
+        endUnwritable = true;
+        throw err;
+      }
+    };
     try {
-      await this.o.run(task, controller.signal, (outcome) => this.finish(task.id, outcome));
+      await this.o.run(task, controller.signal, finish);
     } catch (err) {
-      this.o.log.error({ err, taskId: task.id }, 'task runner failed');
-      await this.finish(task.id, { status: 'error', error: { message: 'internal error while running the task', code: 'internal_error' } }).catch(() => {});
+      this.o.log.error({ err, taskId: task.id }, endUnwritable ? 'could not record the end of the task; it will run again' : 'task runner failed');
+      // The runner itself failed: that is the task's outcome. If only the
+      // write failed, the real outcome is unknown to the database: run again.
+      if (!ended && !endUnwritable) {
+        await finish({ status: 'error', error: { message: 'internal error while running the task', code: 'internal_error' } }).catch(() => {});
+      }
     } finally {
-      this.release(task.id);
+      // A cancelled task was ended by the cancel; any other task whose end
+      // could not be written keeps its job, which the supervisor retries,
+      // instead of being left in processing with a completed job.
+      this.release(task.id, ended || controller.signal.aborted);
     }
   }
 
-  private release(taskId: string): void {
+  private release(taskId: string, completeJob = true): void {
     this.inFlight.delete(taskId);
-    this.scheduleCompletion(taskId);
+    if (completeJob) this.scheduleCompletion(taskId);
     // A provider slot just freed up.
     this.wake();
   }
@@ -274,6 +293,18 @@ export class TaskQueue {
       if (jobs.length) await this.o.boss.complete(DEAD_QUEUE, jobs.map((j) => j.id));
     } catch (err) {
       if (!this.stopped) this.o.log.warn({ err }, 'draining dead letters failed');
+    }
+  }
+}
+
+/** A brief outage (failover, a dropped connection) should not cost a finished task its result. */
+async function withRetries<T>(write: () => Promise<T>, delaysMs = [50, 250, 1000]): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (attempt >= delaysMs.length) throw err;
+      await new Promise((r) => setTimeout(r, delaysMs[attempt]));
     }
   }
 }
