@@ -59,7 +59,12 @@ export class TaskQueue {
     this.finishes = new GroupCommit(async (items) => {
       const ended = await withRetries(() => finishTasks(o.db, items));
       const ids = items.filter((_, i) => ended[i]).map((item) => item.id);
-      if (ids.length) await o.notifier.publish('gateway_done', ids.join(','));
+      // PostgreSQL caps a NOTIFY payload at 8000 bytes (about 200 ids). A lost
+      // notice only delays a stream by its status poll; it must not fail ends
+      // that are already written.
+      for (let i = 0; i < ids.length; i += 150) {
+        await o.notifier.publish('gateway_done', ids.slice(i, i + 150).join(',')).catch((err) => o.log.warn({ err }, 'task-end notice failed'));
+      }
       return ended;
     });
   }
