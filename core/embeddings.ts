@@ -8,7 +8,8 @@ import { providerSettings } from '../providers/config.ts';
 import type { ProviderAdapter } from '../providers/types.ts';
 import { defaultEmbeddingModel } from '../pricing/catalogue.ts';
 import { completionCost, type Cost } from '../pricing/cost.ts';
-import { insertUsage, type UsageRecord } from '../db/gateway/insertUsage.ts';
+import type { UsageRecord } from '../db/gateway/insertUsage.ts';
+import { usageBatcher } from './usageBatch.ts';
 import { ApiError } from '../server/errors.ts';
 import { callContext, type Caller } from './completion.ts';
 
@@ -81,7 +82,7 @@ export function embeddingUsage(result: PricedEmbeddings, caller: Caller): UsageR
 }
 
 export async function recordEmbeddingUsage(db: Knex, result: PricedEmbeddings, caller: Caller): Promise<void> {
-  await insertUsage(db, embeddingUsage(result, caller));
+  await usageBatcher(db).add(embeddingUsage(result, caller));
 }
 
 /** One priced embeddings call without recording it (for callers that record after answering). */

@@ -26,8 +26,3 @@ export async function finishTasks(db: Knex, outcomes: Array<{ id: string; outcom
   const ended = new Set((rows as Array<{ id: string }>).map((r) => r.id));
   return outcomes.map((o) => ended.has(o.id));
 }
-
-export async function finishTask(db: Knex, id: string, outcome: TaskOutcome): Promise<boolean> {
-  const [ended] = await finishTasks(db, [{ id, outcome }]);
-  return ended!;
-}
