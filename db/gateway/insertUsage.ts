@@ -19,11 +19,7 @@ export interface UsageRecord {
   tag?: string;
 }
 
-export async function insertUsage(db: Knex, u: UsageRecord): Promise<void> {
-  await db('gateway_usage').insert(usageRow(u));
-}
-
-/** Several records in one INSERT (the /v1 endpoints group their usage writes). */
+/** Several records in one INSERT: every usage write goes through core/usageBatch.ts. */
 export async function insertUsageBatch(db: Knex, records: UsageRecord[]): Promise<void> {
   if (records.length) await db('gateway_usage').insert(records.map(usageRow));
 }
