@@ -6,6 +6,7 @@ import type { PgBoss } from 'pg-boss';
 import { Notifier } from '../jobs/notifier.ts';
 import { TaskQueue } from '../jobs/queue.ts';
 import { runTask } from '../jobs/runTask.ts';
+import { scheduleGatewayCleanup } from '../jobs/gatewayCleanup.ts';
 import { LocalSlots, providerLimits, type ProviderLimits } from './limits.ts';
 
 export interface GatewayRuntime {
@@ -37,7 +38,10 @@ export async function startGatewayRuntime(o: {
   });
   await queue.ensureQueues();
   // GATEWAY_WORKERS=0 makes an API-only process: it accepts tasks, other processes run them.
-  if (o.env.GATEWAY_WORKERS !== '0') await queue.start();
+  if (o.env.GATEWAY_WORKERS !== '0') {
+    await queue.start();
+    await scheduleGatewayCleanup(o.boss, o.db);
+  }
   return {
     notifier,
     queue,
