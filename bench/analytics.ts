@@ -37,12 +37,18 @@ export interface AnalyticsBenchOptions {
   processes?: number;
   /** Repetitions per query (default 30). */
   queryRuns?: number;
+  /** Write a V8 CPU profile of each service process here (needs processes > 1). */
+  cpuProfileDir?: string;
   databaseUrl?: string;
   log?: (line: string) => void;
 }
 
 export interface AnalyticsBenchResult {
-  ingest: { requests: number; seconds: number; eventsPerSecond: number; errors: number; serverCpuMicrosPerEvent?: number; emptyServerRps?: number };
+  ingest: {
+    requests: number; seconds: number; eventsPerSecond: number; errors: number; emptyServerRps?: number;
+    /** CPU per event of the service processes, the load generator and PostgreSQL: they share the machine's cores. */
+    serverCpuMicrosPerEvent?: number; loadgenCpuMicrosPerEvent?: number; postgresCpuMicrosPerEvent?: number;
+  };
   load: { events: number; seconds: number; rowsPerSecond: number };
   queries: Record<string, { p50ms: number; p95ms: number }>;
   http: Record<string, { p50ms: number }>;
@@ -58,6 +64,33 @@ const UAS = [
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
   'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
 ];
+// What a site's beacons carry: a few hundred distinct browser strings (versions x
+// platforms), a share of them crawlers and automation.
+const BEACON_UAS: string[] = (() => {
+  const out: string[] = [];
+  const desktops = ['Windows NT 10.0; Win64; x64', 'Macintosh; Intel Mac OS X 10_15_7', 'X11; Linux x86_64', 'X11; CrOS x86_64 14541.0.0'];
+  for (let v = 112; v <= 131; v++) {
+    for (const d of desktops) out.push(`Mozilla/5.0 (${d}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${v}.0.0.0 Safari/537.36`);
+    out.push(`Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${v}.0.0.0 Safari/537.36 Edg/${v}.0.0.0`);
+    for (const m of ['Pixel 8', 'SM-S918B', 'SM-A546B', 'K']) out.push(`Mozilla/5.0 (Linux; Android 14; ${m}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${v}.0.0.0 Mobile Safari/537.36`);
+    out.push(`Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:${v + 2}.0) Gecko/20100101 Firefox/${v + 2}.0`);
+    out.push(`Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:${v + 2}.0) Gecko/20100101 Firefox/${v + 2}.0`);
+  }
+  for (const ios of ['16_6', '17_0', '17_4', '17_6', '18_0', '18_1', '18_2']) {
+    const v = ios.split('_')[0];
+    out.push(`Mozilla/5.0 (iPhone; CPU iPhone OS ${ios} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/${v}.0 Mobile/15E148 Safari/604.1`);
+    out.push(`Mozilla/5.0 (iPad; CPU OS ${ios} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/${v}.0 Mobile/15E148 Safari/604.1`);
+    out.push(`Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/${v}.0 Safari/605.1.15`);
+  }
+  out.push(
+    'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)',
+    'curl/8.5.0',
+  );
+  return out;
+})();
 const SOURCES = ['google', 'direct', 'direct', 'bing', 'hackernews', 'reddit', 'news.example.org', 'newsletter'];
 const COUNTRIES: [string, string, string][] = [['US', 'US-CA', 'California'], ['DE', 'DE-BE', 'Berlin'], ['GB', 'GB-ENG', 'England'], ['FR', 'FR-IDF', 'Île-de-France'], ['IN', 'IN-KA', 'Karnataka']];
 const LOCALES = ['en-us', 'de', 'en-gb', 'fr', null];
@@ -129,34 +162,106 @@ async function bulkLoad(db: Knex, projectId: string, total: number, log: (l: str
   return { events: total, seconds: Math.round(seconds * 10) / 10, rowsPerSecond: Math.round(total / seconds) };
 }
 
-// The load generator runs on its own thread so it does not share the service's event loop.
-const LOADGEN = `
+// The load generator runs on its own thread so it does not share the service's event
+// loop. It speaks HTTP/1.1 on raw keep-alive sockets, one request in flight per
+// connection as a browser sends beacons (no pipelining), and checks each response's
+// status: a general-purpose client (undici) spent more CPU per request than the
+// service's whole ingest on this 2-core machine, and the two compete for the cores.
+// Each beacon comes from its own IP (a new cookieless session: the costliest case
+// for the database) with one of a few hundred user agents, and a varied page,
+// referrer, campaign and locale.
+const LOADGEN = String.raw`
 const { workerData, parentPort } = require('node:worker_threads');
-const { Pool } = require(workerData.undici);
+const net = require('node:net');
 const { url, projectId, domain, total, concurrency, uas } = workerData;
-const pool = new Pool(url, { connections: concurrency, pipelining: 1 });
-let sent = 0, errors = 0;
-async function one(i) {
+const { hostname, port } = new URL(url);
+const REFERRERS = ['https://www.google.com/', 'https://www.google.de/', 'https://www.bing.com/search', 'https://duckduckgo.com/',
+  'https://t.co/abc', 'https://news.ycombinator.com/item', 'https://www.reddit.com/r/programming/', 'https://' + domain + '/docs/',
+  'https://blog.example.org/post', '', '', ''];
+const LOCALES = ['en-US', 'de-DE', 'en-GB', 'fr', 'es-ES', 'ja', 'pt-BR', ''];
+let sent = 0, errors = 0, done = 0;
+function request(i) {
   const ip = (11 + (i % 200)) + '.' + ((i >> 3) % 250) + '.' + ((i >> 7) % 250) + '.' + (i % 250 + 1);
-  const body = JSON.stringify({ projectId, type: 'pageview', url: 'https://' + domain + '/docs/page-' + (i % 300) + '?utm_source=bench', referrer: 'https://www.google.com/', locale: 'en-US' });
-  const res = await pool.request({ path: '/v1/collect', method: 'POST', body, headers: { 'content-type': 'text/plain', 'user-agent': uas[i % uas.length], 'x-forwarded-for': ip, origin: 'https://' + domain } });
-  await res.body.dump();
-  if (res.statusCode !== 202) errors++;
+  const query = i % 7 === 0 ? '?utm_source=newsletter&utm_medium=email&utm_campaign=launch' : i % 11 === 0 ? '?ref=producthunt' : '';
+  const referrer = REFERRERS[i % REFERRERS.length];
+  const locale = LOCALES[(i >> 2) % LOCALES.length];
+  const body = JSON.stringify({ projectId, type: i % 13 === 12 ? 'event' : 'pageview', name: i % 13 === 12 ? 'Signup' : undefined,
+    url: 'https://' + domain + '/docs/page-' + (i % 300) + query, referrer: referrer || undefined, locale: locale || undefined });
+  return 'POST /v1/collect HTTP/1.1\r\nHost: ' + hostname + ':' + port + '\r\nContent-Type: text/plain;charset=UTF-8\r\n' +
+    'User-Agent: ' + uas[i % uas.length] + '\r\nX-Forwarded-For: ' + ip + '\r\nOrigin: https://' + domain + '\r\n' +
+    'Accept: */*\r\nContent-Length: ' + Buffer.byteLength(body) + '\r\n\r\n' + body;
 }
-(async () => {
-  const t = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => { while (sent < total) await one(sent++); }));
-  parentPort.postMessage({ ms: performance.now() - t, errors });
-  await pool.close();
-})();
+// One keep-alive connection: writes a request, reads its whole response, writes the next.
+function connection(onEnd) {
+  let ended = false;
+  const finish = () => { if (!ended) { ended = true; onEnd(); } };
+  const socket = net.connect(Number(port), hostname);
+  socket.setNoDelay(true);
+  let buffered = '';
+  const next = () => {
+    if (sent >= total) { socket.end(); finish(); return; }
+    socket.write(request(sent++), 'latin1');
+  };
+  socket.on('connect', next);
+  socket.on('data', (chunk) => {
+    buffered += chunk.toString('latin1');
+    for (;;) {
+      const end = buffered.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const m = /\r\ncontent-length: *(\d+)/i.exec(buffered.slice(0, end));
+      const size = end + 4 + (m ? Number(m[1]) : 0);
+      if (buffered.length < size) return;
+      if (buffered.slice(9, 12) !== '202') errors++;
+      buffered = buffered.slice(size);
+      done++;
+      next();
+    }
+  });
+  // A connection the server drops ends this loop; its unanswered request counts as an error.
+  socket.on('error', () => {});
+  socket.on('close', finish);
+}
+const cpu0 = process.threadCpuUsage();
+const t = performance.now();
+let open = concurrency;
+for (let c = 0; c < concurrency; c++) connection(() => {
+  if (--open > 0) return;
+  const cpu = process.threadCpuUsage(cpu0);
+  parentPort.postMessage({ ms: performance.now() - t, errors: errors + (total - done), cpuMicros: cpu.user + cpu.system });
+});
 `;
 
-function loadgen(data: Record<string, unknown>): Promise<{ ms: number; errors: number }> {
+function loadgen(data: Record<string, unknown>): Promise<{ ms: number; errors: number; cpuMicros: number }> {
   return new Promise((resolve, reject) => {
     const w = new Worker(LOADGEN, { eval: true, workerData: data });
     w.once('message', resolve);
     w.once('error', reject);
   });
+}
+
+/**
+ * CPU time (µs) used so far by the PostgreSQL server behind db: its postmaster with
+ * the children it has reaped, plus its live children (backends, walwriter, ...).
+ * Linux only (reads /proc); undefined elsewhere.
+ */
+async function postgresCpuMicros(db: Knex): Promise<number | undefined> {
+  try {
+    const { readFile, readdir } = await import('node:fs/promises');
+    const stat = async (pid: string | number) => (await readFile(`/proc/${pid}/stat`, 'utf8')).replace(/^.*\) /s, '').split(' ');
+    const { rows } = await db.raw('SELECT pg_backend_pid() AS pid');
+    const postmaster = (await stat(rows[0].pid))[1]!; // field 4: ppid
+    const tick = 1e6 / 100; // USER_HZ
+    const own = await stat(postmaster);
+    let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]); // utime stime cutime cstime
+    for (const pid of await readdir('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      const f = await stat(pid).catch(() => null);
+      if (f && f[1] === postmaster) ticks += Number(f[11]) + Number(f[12]);
+    }
+    return ticks * tick;
+  } catch {
+    return undefined;
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -169,9 +274,10 @@ async function freePort(): Promise<number> {
 }
 
 /** N service processes on one port, each with its own ingest buffer, sharing PostgreSQL. */
-async function startCluster(databaseUrl: string, n: number, env: NodeJS.ProcessEnv) {
+async function startCluster(databaseUrl: string, n: number, env: NodeJS.ProcessEnv, cpuProfileDir?: string) {
   const port = await freePort();
-  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), execArgv: ['--import', 'tsx'], silent: false });
+  const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), execArgv: ['--import', 'tsx', ...profile], silent: false });
   const workers = await Promise.all(Array.from({ length: n }, () => new Promise<ReturnType<typeof cluster.fork>>((resolve, reject) => {
     const w = cluster.fork({ ...env, DATABASE_URL: databaseUrl, ANALYTICS_BENCH_WORKER_PORT: String(port) });
     w.once('message', () => resolve(w));
@@ -231,7 +337,7 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
   const env = { ...process.env, ANALYTICS_INVITE_CODES: 'bench', ANALYTICS_RETENTION_JOB: 'off', LOG_LEVEL: 'silent' };
   const processes = opts.processes ?? 1;
   const service = processes > 1
-    ? await startCluster(url, processes, env)
+    ? await startCluster(url, processes, env, opts.cpuProfileDir)
     : await startService({
         db, databaseUrl: url, services: ['analytics'], gatewayPort: 0, analyticsPort: 0, host: '127.0.0.1',
         jsonLimitBytes: 64 * 1024 * 1024, env, log: pino({ level: 'silent' }),
@@ -252,22 +358,25 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
     const { createServer } = await import('node:http');
     const empty = createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(202, { 'content-type': 'application/json' }); res.end('{"accepted":true}'); }); });
     await new Promise<void>((r) => empty.listen(0, '127.0.0.1', r));
+    const emptyCpu = process.threadCpuUsage();
     const floor = await loadgen({
-      url: `http://127.0.0.1:${(empty.address() as net.AddressInfo).port}`, projectId: '-', domain: 'floor.bench', total: Math.min(ingestRequests, 20_000), concurrency, uas: UAS,
-      undici: require.resolve('undici'),
+      url: `http://127.0.0.1:${(empty.address() as net.AddressInfo).port}`, projectId: '-', domain: 'floor.bench', total: Math.min(ingestRequests, 20_000), concurrency, uas: BEACON_UAS,
     });
     empty.close();
-    const emptyServerRps = Math.round(Math.min(ingestRequests, 20_000) / (floor.ms / 1000));
-    log(`floor: an empty Node HTTP server answers ${emptyServerRps.toLocaleString()} req/s on this machine right now`);
+    const emptyUsed = process.threadCpuUsage(emptyCpu);
+    const floorRequests = Math.min(ingestRequests, 20_000);
+    const emptyServerRps = Math.round(floorRequests / (floor.ms / 1000));
+    log(`floor: an empty Node HTTP server answers ${emptyServerRps.toLocaleString()} req/s on this machine right now ` +
+      `(server ${Math.round((emptyUsed.user + emptyUsed.system) / floorRequests)} µs, load generator ${Math.round(floor.cpuMicros / floorRequests)} µs CPU per request)`);
 
     // 1. Ingest over HTTP, until every accepted event is committed.
     const ingestProject = await create(`ingest-${suffix}.bench`, 100_000_000);
     log(`ingest: ${ingestRequests.toLocaleString()} beacons over HTTP, ${concurrency} connections`);
     const cpuBefore = 'cpuMicros' in service ? await service.cpuMicros() : undefined;
+    const pgBefore = await postgresCpuMicros(db);
     const t = performance.now();
     const gen = await loadgen({
-      url: base, projectId: ingestProject.project.id, domain: `ingest-${suffix}.bench`, total: ingestRequests, concurrency, uas: UAS,
-      undici: require.resolve('undici'),
+      url: base, projectId: ingestProject.project.id, domain: `ingest-${suffix}.bench`, total: ingestRequests, concurrency, uas: BEACON_UAS,
     });
     const deadline = Date.now() + 30_000;
     for (;;) {
@@ -277,13 +386,18 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
       await new Promise((r) => setTimeout(r, 20));
     }
     const seconds = (performance.now() - t) / 1000;
+    const pgAfter = await postgresCpuMicros(db);
     const ingest: AnalyticsBenchResult['ingest'] = { requests: ingestRequests, seconds: Math.round(seconds * 100) / 100, eventsPerSecond: Math.round((ingestRequests - gen.errors) / seconds), errors: gen.errors, emptyServerRps };
+    ingest.loadgenCpuMicrosPerEvent = Math.round(gen.cpuMicros / ingestRequests);
+    if (pgBefore !== undefined && pgAfter !== undefined) ingest.postgresCpuMicrosPerEvent = Math.round((pgAfter - pgBefore) / ingestRequests);
     log(`  ${ingest.eventsPerSecond.toLocaleString()} events/s committed (${ingest.errors} errors; HTTP phase ${Math.round(gen.ms)} ms)`);
     if (cpuBefore !== undefined && 'cpuMicros' in service) {
       // Wall-clock rate depends on what else the machine runs; CPU per event does not.
       ingest.serverCpuMicrosPerEvent = Math.round((await service.cpuMicros() - cpuBefore) / ingestRequests);
       log(`  service CPU: ${ingest.serverCpuMicrosPerEvent} µs per event (${Math.round(1e6 / ingest.serverCpuMicrosPerEvent).toLocaleString()} events/s per core)`);
     }
+    log(`  load generator CPU: ${ingest.loadgenCpuMicrosPerEvent} µs per event` +
+      (ingest.postgresCpuMicrosPerEvent !== undefined ? `; PostgreSQL CPU: ${ingest.postgresCpuMicrosPerEvent} µs per event` : ''));
 
     // 2. Bulk load through the import path's insert (rollups maintained as at ingest).
     const big = await create(`load-${suffix}.bench`, 1000);
@@ -324,6 +438,10 @@ if (cluster.isWorker && process.env.ANALYTICS_BENCH_WORKER_PORT) {
     const i = process.argv.indexOf(`--${name}`);
     return i > 0 ? Number(process.argv[i + 1]) : undefined;
   };
-  const result = await runAnalyticsBench({ events: arg('events'), ingestRequests: arg('ingest'), concurrency: arg('concurrency'), processes: arg('processes') });
+  const prof = process.argv.indexOf('--cpu-prof');
+  const result = await runAnalyticsBench({
+    events: arg('events'), ingestRequests: arg('ingest'), concurrency: arg('concurrency'), processes: arg('processes'),
+    cpuProfileDir: prof > 0 ? process.argv[prof + 1] : undefined,
+  });
   console.log(JSON.stringify(result, null, 2));
 }
