@@ -13,7 +13,7 @@ import { accessLog } from './middleware/accessLog.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import type { ApiContext, AppState, Deps } from './types.ts';
 import { REPO_ROOT } from './paths.ts';
-import { authorize, operationMatcher, validate, type SecurityHandler } from './operations.ts';
+import { authorize, operationMatcher, parseRequest, validate, type SecurityHandler } from './operations.ts';
 
 export interface MountedSurface {
   def: SurfaceDefinition;
@@ -109,7 +109,7 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
       throw new ApiError('not_found', 'No such endpoint', { code: 'not_found' });
     }
     const { operation } = found;
-    const c = { api, operation, request: api.router.parseRequest(req, operation) } as OperationContext;
+    const c = { api, operation, request: parseRequest(api, req, operation) } as OperationContext;
     if (!(await authorize(operation, security, c, ctx))) {
       throw new ApiError('unauthorized', 'Missing or invalid API key', { code: 'unauthorized' });
     }

@@ -4,7 +4,7 @@
 // handleRequest flattens the whole document with lodash and compiles a RegExp
 // per path on every match, and parses the request four times. The document
 // does not change after init, so operations and their patterns are built once.
-import type { Context as OperationContext, OpenAPIBackend, Operation, Request } from 'openapi-backend';
+import type { Context as OperationContext, OpenAPIBackend, Operation, ParsedRequest, Request } from 'openapi-backend';
 
 export type Match = { operation: Operation } | { miss: 404 | 405 };
 
@@ -99,11 +99,148 @@ export async function authorize(
 }
 
 /**
+ * What parseRequest needs to know about one operation, worked out once: path
+ * parameter names and pattern (bath's, which openapi-backend uses), query
+ * parameters declared as arrays, and whether the operation needs the library's
+ * own parsing (query parameters with JSON content or explode: false).
+ */
+interface OperationShape {
+  pathPattern?: RegExp;
+  pathNames: string[];
+  arrayQuery: Set<string>;
+  /** Query parameters with content or explode: false: openapi-backend's parser handles those. */
+  libraryQuery: boolean;
+}
+
+const shapes = new WeakMap<Operation, OperationShape>();
+
+function shapeOf(operation: Operation): OperationShape {
+  let shape = shapes.get(operation);
+  if (shape) return shape;
+  const parameters = (operation.parameters ?? []) as Array<Record<string, any>>;
+  const query = parameters.filter((p) => !('$ref' in p) && p.in === 'query');
+  const pathNames = [...operation.path.matchAll(/\{([A-Za-z0-9_-]+)\}/g)].map((m) => m[1]!);
+  shape = {
+    // bath-es5's toPathPattern, as openapi-backend's parseRequest compiles it on every call.
+    pathPattern: pathNames.length ? new RegExp(`^${operation.path.replace(/\{[A-Za-z0-9_-]+\}/g, '([^\\/]*)')}$`) : undefined,
+    pathNames,
+    arrayQuery: new Set(query.filter((p) => p.schema?.type === 'array').map((p) => p.name as string)),
+    libraryQuery: query.some((p) => p.content?.['application/json'] || p.explode === false),
+  };
+  shapes.set(operation, shape);
+  return shape;
+}
+
+/** Path parameters exactly as bath-es5 extracts them (decoded; a name bound to two values is no match). */
+function pathParams(shape: OperationShape, path: string): Record<string, string> {
+  if (!shape.pathPattern) return {};
+  const m = shape.pathPattern.exec(path);
+  if (!m) return {};
+  const params: Record<string, string> = {};
+  for (let i = 0; i < shape.pathNames.length; i++) {
+    const name = shape.pathNames[i]!;
+    const value = decodeURIComponent(m[i + 1]!);
+    if (name in params && params[name] !== value) return {};
+    params[name] = value;
+  }
+  return params;
+}
+
+/** The request path as normalizeRequest leaves it: leading slash, no query string. */
+function requestPath(raw: string): string {
+  let path = raw?.trim() || '';
+  if (!path.startsWith('/')) path = `/${path}`;
+  return path.split('?')[0]!;
+}
+
+/** normalizePath with apiRoot '/' and ignoreTrailingSlashes: what path parameters are read from. */
+function matchedPath(path: string): string {
+  path = path.trim();
+  while (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  return path;
+}
+
+/** Whether parseRequest can do without openapi-backend's parser for this request. */
+function simple(shape: OperationShape, req: Request): boolean {
+  const headers = req.headers as Record<string, unknown>;
+  return (
+    !shape.libraryQuery &&
+    headers.cookie === undefined &&
+    (req.body === undefined || typeof req.body === 'object') &&
+    typeof req.query === 'object' &&
+    !/^multipart\//i.test(String(headers['content-type'] ?? ''))
+  );
+}
+
+const SIMPLE = Symbol('simple parse');
+
+/**
+ * openapi-backend's router.parseRequest(req, operation), without its per-call
+ * costs (lodash over headers and query, a RegExp compiled per call) for the
+ * common request: JSON or no body, no cookies, plain query parameters. Anything
+ * else goes to the library. Node already lower-cases header names.
+ */
+export function parseRequest(api: OpenAPIBackend, req: Request, operation: Operation): ParsedRequest {
+  const shape = shapeOf(operation);
+  if (!simple(shape, req)) return api.router.parseRequest(req, operation);
+  const query: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(req.query as Record<string, string | string[]>)) query[name] = Array.isArray(value) ? [...value] : value;
+  const path = requestPath(req.path);
+  const parsed: ParsedRequest = {
+    ...req,
+    method: req.method.trim().toLowerCase(),
+    path,
+    params: pathParams(shape, matchedPath(path)),
+    headers: { ...(req.headers as Record<string, string | string[]>) },
+    query,
+    cookies: {},
+    requestBody: req.body,
+  };
+  (parsed as unknown as Record<symbol, boolean>)[SIMPLE] = true;
+  return parsed;
+}
+
+/**
  * Validates the request parsed for `operation`; on success the handler's view
  * of it carries the query as the validator coerced it (what handleRequest
- * leaves in context.request with coerceTypes).
+ * leaves in context.request with coerceTypes). A request parseRequest handled
+ * itself is checked by the operation's compiled Ajv validators directly, with
+ * the parameters object validateRequest would build; any other goes through
+ * validateRequest.
  */
 export function validate(api: OpenAPIBackend, req: Request, context: OperationContext): boolean {
+  const parsed = context.request as ParsedRequest & Record<symbol, boolean>;
+  if (!parsed[SIMPLE]) return validateByLibrary(api, req, context);
+  const operation = context.operation;
+  const shape = shapeOf(operation);
+  const validators = (api.validator.getRequestValidatorsForOperation(operation.operationId!) ?? []) as Array<
+    ((data: unknown) => boolean) & { errors?: unknown[] | null }
+  >;
+  // validateRequest's own copies: coercion may change them, the handler sees the coerced query only.
+  const query: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(parsed.query)) query[name] = typeof value === 'string' && shape.arrayQuery.has(name) ? [value] : value;
+  const parameters: Record<string, unknown> = { path: { ...parsed.params }, query, header: { ...parsed.headers }, cookie: {} };
+  const rawType = (parsed.headers as Record<string, unknown>)['content-type'];
+  const contentType = String((Array.isArray(rawType) ? rawType[0] : rawType) || '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
+  if (typeof parsed.requestBody === 'object' || contentType === 'application/json') parameters.requestBody = parsed.requestBody;
+  const errors: unknown[] = [];
+  let coercedQuery: unknown = parsed.query;
+  for (const check of validators) {
+    check(parameters);
+    if (check.errors) errors.push(...check.errors);
+    else coercedQuery = parameters.query;
+  }
+  const valid = errors.length === 0;
+  context.validation = { valid, errors: valid ? null : (errors as never) } as never;
+  if (!valid) return false;
+  if (coercedQuery !== parsed.query) context.request = { ...parsed, query: coercedQuery as never };
+  return true;
+}
+
+function validateByLibrary(api: OpenAPIBackend, req: Request, context: OperationContext): boolean {
   const validation = api.validator.validateRequest(multipartStandIn(req, context), context.operation);
   context.validation = validation;
   if (validation.errors) return false;
