@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'koa';
 import { ApiError } from '../errors.ts';
 
@@ -15,14 +16,7 @@ export async function readBody(ctx: Context, limitBytes: number): Promise<unknow
   if (!isJson && !TEXT_TYPES.test(type)) return undefined;
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > limitBytes) throw new ApiError('payload_too_large', `Request body exceeds ${limitBytes} bytes`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > limitBytes) throw new ApiError('payload_too_large', `Request body exceeds ${limitBytes} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = (await readAll(ctx.req, limitBytes)).toString('utf8');
   ctx.state.rawBody = text;
   if (!isJson) return text;
   if (text.trim() === '') return undefined;
@@ -31,4 +25,47 @@ export async function readBody(ctx: Context, limitBytes: number): Promise<unknow
   } catch {
     throw new ApiError('invalid_request', 'Request body is not valid JSON', { code: 'invalid_json' });
   }
+}
+
+/**
+ * The whole body, read with plain stream events: an async iterator over the
+ * request cost measurably more per request on the /v1 hot path. Past the limit
+ * the request is destroyed, as leaving a for-await loop early did.
+ */
+function readAll(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limitBytes) {
+        done();
+        req.destroy();
+        reject(new ApiError('payload_too_large', `Request body exceeds ${limitBytes} bytes`));
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      done();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    };
+    const onError = (err: Error) => {
+      done();
+      reject(err);
+    };
+    // Closed before the end: the client went away mid-body.
+    const onClose = () => {
+      done();
+      reject(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
