@@ -59,13 +59,7 @@ function describeUpstream(provider: ProviderId, status: number, body: string): s
   return `${provider} answered HTTP ${status}${snippet ? `: ${snippet}` : ''}`;
 }
 
-/**
- * Sends a request and returns the response once its status is 2xx; retries
- * what is safe to retry. The caller owns the body (JSON or a stream).
- */
-export async function send(provider: ProviderId, ctx: CallContext, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {
-  const attempts = req.attempts ?? 3;
-  const timeoutMs = ctx.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+function outgoing(req: UpstreamRequest): { headers: Record<string, string>; body: string | Buffer | undefined } {
   const headers: Record<string, string> = { ...req.headers };
   let body: string | Buffer | undefined;
   if (req.body !== undefined) {
@@ -75,6 +69,35 @@ export async function send(provider: ProviderId, ctx: CallContext, req: Upstream
       headers['content-type'] ??= 'application/json';
     }
   }
+  return { headers, body };
+}
+
+/** A request that failed before any answer, as the provider error it is (or cancelled). */
+function connectionError(provider: ProviderId, ctx: CallContext, url: string, timeoutMs: number, err: unknown): ProviderError {
+  if (ctx.signal.aborted) return new ProviderError(provider, 'cancelled', `${provider} call was cancelled`, { cause: err });
+  const code = (err as { code?: string }).code ?? (err as Error).message;
+  if (TIMEOUT_CODES.has(code)) return new ProviderError(provider, 'timeout', `${provider} did not answer within ${timeoutMs} ms`, { cause: err });
+  return new ProviderError(provider, 'unreachable', `${provider} is unreachable at ${new URL(url).origin} (${code})`, { cause: err });
+}
+
+/** A non-2xx answer as a provider error. */
+function statusError(provider: ProviderId, status: number, headers: Dispatcher.ResponseData['headers'], text: string): ProviderError {
+  const code = status === 429 ? 'rate_limited' : status >= 500 ? 'upstream_error' : 'upstream_rejected';
+  return new ProviderError(provider, code, describeUpstream(provider, status, text), {
+    status,
+    retryAfterMs: retryAfterMs(headers),
+    upstreamBody: text.slice(0, 2000),
+  });
+}
+
+/**
+ * Sends a request and returns the response once its status is 2xx; retries
+ * what is safe to retry. The caller owns the body (JSON or a stream).
+ */
+export async function send(provider: ProviderId, ctx: CallContext, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+  const attempts = req.attempts ?? 3;
+  const timeoutMs = ctx.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const { headers, body } = outgoing(req);
   let lastError: ProviderError | undefined;
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (attempt > 0) await sleep(backoffMs(attempt - 1, lastError?.retryAfterMs), ctx.signal).catch(() => {});
@@ -94,34 +117,125 @@ export async function send(provider: ProviderId, ctx: CallContext, req: Upstream
         bodyTimeout: timeoutMs,
       });
     } catch (err) {
-      if (ctx.signal.aborted) throw new ProviderError(provider, 'cancelled', `${provider} call was cancelled`, { cause: err });
-      const code = (err as { code?: string }).code ?? (err as Error).message;
-      if (TIMEOUT_CODES.has(code)) {
-        lastError = new ProviderError(provider, 'timeout', `${provider} did not answer within ${timeoutMs} ms`, { cause: err });
-      } else {
-        lastError = new ProviderError(provider, 'unreachable', `${provider} is unreachable at ${new URL(req.url).origin} (${code})`, {
+      lastError = connectionError(provider, ctx, req.url, timeoutMs, err);
+      if (lastError.code === 'cancelled') throw lastError;
+      continue;
+    }
+    if (res.statusCode >= 200 && res.statusCode < 300) return res;
+    const text = await res.body.text().catch(() => '');
+    lastError = statusError(provider, res.statusCode, res.headers, text);
+    if (!RETRYABLE.has(res.statusCode)) throw lastError;
+  }
+  throw lastError!;
+}
+
+interface BufferedResponse {
+  statusCode: number;
+  headers: Dispatcher.ResponseData['headers'];
+  body: Buffer;
+}
+
+// Origin and path of each upstream URL, parsed once: a URL parse per call showed in the profile.
+const targets = new Map<string, { origin: string; path: string }>();
+
+function target(url: string): { origin: string; path: string } {
+  let t = targets.get(url);
+  if (!t) {
+    const u = new URL(url);
+    t = { origin: u.origin, path: `${u.pathname}${u.search}` };
+    if (targets.size >= 1000) targets.clear();
+    targets.set(url, t);
+  }
+  return t;
+}
+
+/**
+ * One request through the dispatcher with the whole body gathered in memory:
+ * undici's request() builds a Readable, an AsyncResource and an abort
+ * listener per call, which a JSON answer read at once does not need.
+ */
+function dispatchBuffered(
+  dispatcher: Dispatcher,
+  url: string,
+  method: Dispatcher.HttpMethod,
+  headers: Record<string, string>,
+  body: string | Buffer | undefined,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<BufferedResponse> {
+  const { origin, path } = target(url);
+  return new Promise<BufferedResponse>((resolve, reject) => {
+    let controller: Dispatcher.DispatchController | undefined;
+    let statusCode = 0;
+    let responseHeaders: Dispatcher.ResponseData['headers'] = {};
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onAbort = () => controller?.abort(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    const settle = () => signal.removeEventListener('abort', onAbort);
+    dispatcher.dispatch(
+      { origin, path, method, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
+      {
+        onRequestStart(c) {
+          controller = c;
+          if (signal.aborted) c.abort(signal.reason);
+        },
+        onResponseStart(_c, status, headers) {
+          statusCode = status;
+          responseHeaders = headers;
+        },
+        onResponseData(_c, chunk) {
+          chunks.push(chunk);
+          size += chunk.length;
+        },
+        onResponseEnd() {
+          settle();
+          resolve({ statusCode, headers: responseHeaders, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
+        },
+        onResponseError(_c, err) {
+          settle();
+          // Failing after the status line means the provider took the request: not safe to send again.
+          reject(statusCode ? Object.assign(err, { afterResponse: true }) : err);
+        },
+      },
+    );
+  });
+}
+
+/** send() for answers read whole: the same retries, deadlines and errors, with the body buffered. */
+async function sendBuffered(provider: ProviderId, ctx: CallContext, req: UpstreamRequest): Promise<BufferedResponse> {
+  const attempts = req.attempts ?? 3;
+  const timeoutMs = ctx.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const { headers, body } = outgoing(req);
+  const method = req.method ?? (body === undefined ? 'GET' : 'POST');
+  let lastError: ProviderError | undefined;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (attempt > 0) await sleep(backoffMs(attempt - 1, lastError?.retryAfterMs), ctx.signal).catch(() => {});
+    if (ctx.signal.aborted) throw new ProviderError(provider, 'cancelled', `${provider} call was cancelled`);
+    let res: BufferedResponse;
+    try {
+      res = await dispatchBuffered(req.dispatcher ?? agent, req.url, method, headers, body, ctx.signal, timeoutMs);
+    } catch (err) {
+      lastError = connectionError(provider, ctx, req.url, timeoutMs, err);
+      if (lastError.code === 'cancelled') throw lastError;
+      if ((err as { afterResponse?: boolean }).afterResponse) {
+        if (lastError.code === 'timeout') throw lastError;
+        throw new ProviderError(provider, 'upstream_error', `${provider} broke off its answer (${(err as { code?: string }).code ?? (err as Error).message})`, {
           cause: err,
         });
       }
       continue;
     }
     if (res.statusCode >= 200 && res.statusCode < 300) return res;
-    const text = await res.body.text().catch(() => '');
-    const hinted = retryAfterMs(res.headers);
-    const code = res.statusCode === 429 ? 'rate_limited' : res.statusCode >= 500 ? 'upstream_error' : 'upstream_rejected';
-    lastError = new ProviderError(provider, code, describeUpstream(provider, res.statusCode, text), {
-      status: res.statusCode,
-      retryAfterMs: hinted,
-      upstreamBody: text.slice(0, 2000),
-    });
+    lastError = statusError(provider, res.statusCode, res.headers, res.body.toString('utf8'));
     if (!RETRYABLE.has(res.statusCode)) throw lastError;
   }
   throw lastError!;
 }
 
 export async function sendJson<T = any>(provider: ProviderId, ctx: CallContext, req: UpstreamRequest): Promise<T> {
-  const res = await send(provider, ctx, req);
-  const text = await res.body.text();
+  const res = await sendBuffered(provider, ctx, req);
+  const text = res.body.toString('utf8');
   try {
     return JSON.parse(text) as T;
   } catch (err) {
