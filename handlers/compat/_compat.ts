@@ -126,13 +126,16 @@ export function prepare(request: CanonicalRequest, caller: Caller, dialect: Erro
 /**
  * Records usage once the answer is on its way: the write is grouped with other
  * calls' (core/usageBatch.ts) and kept off the caller's latency path. The
- * record is the one completeOnce/completeStreaming write; a failure is logged.
+ * record is the one completeOnce/completeStreaming write; a failure is logged
+ * with the request id. Only the logger and the id are kept until the write,
+ * not the request's context.
  */
 export function recordLater(ctx: ApiContext, record: UsageRecord): void {
-  // ctx.state.log only on failure: reading it makes a child logger.
+  const { log } = ctx.state.deps;
+  const reqId = ctx.state.requestId;
   usageBatcher(ctx.state.deps.db)
     .addLater(record)
-    .catch((err) => ctx.state.log.error({ err, provider: record.provider, model: record.model, surface: record.surface }, 'could not record usage'));
+    .catch((err) => log.error({ reqId, err, provider: record.provider, model: record.model, surface: record.surface }, 'could not record usage'));
 }
 
 /**
