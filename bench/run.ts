@@ -1,7 +1,7 @@
 // `npm run bench [-- queue|overhead|analytics] [options]`: every benchmark, each
 // reported against a baseline measured in the same run. With no name, all three.
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --log-level info --no-streaming --cpu-prof <dir>
-//   queue:     --tasks 5000 --pickup-rate 200
+//   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
 //   analytics: --events 1000000 --ingest 60000 --processes 1
 import { parseArgs } from 'node:util';
 import { runGatewayOverheadBench } from './gatewayOverhead.ts';
@@ -43,7 +43,7 @@ if (wanted.includes('overhead')) {
 if (wanted.includes('queue')) {
   const ctx = await createBenchContext();
   try {
-    results.queue = await runQueueBench(ctx, { tasks: num(values.tasks), rate: num(values['pickup-rate']) });
+    results.queue = await runQueueBench(ctx, { tasks: num(values.tasks), rate: num(values['pickup-rate']), cpuProfileDir: values['cpu-prof'] });
   } finally {
     await ctx.close();
   }

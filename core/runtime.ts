@@ -29,6 +29,7 @@ export async function startGatewayRuntime(o: {
   await notifier.start();
   const queue = new TaskQueue({
     db: o.db,
+    databaseUrl: o.databaseUrl,
     boss: o.boss,
     log: o.log,
     notifier,

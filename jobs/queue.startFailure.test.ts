@@ -1,11 +1,16 @@
 // A database error while starting fetched jobs must not lose their tasks:
-// the jobs go back to pg-boss and the tasks still complete.
+// the claim rolls back, the jobs stay waiting and a later claim starts them.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startFake } from '../providers/openai/fake.ts';
 import type { Fake } from '../providers/shared/fake.ts';
 import { createGatewayKey, startTestService, type TestService } from '../test/support.ts';
 
 const failures = vi.hoisted(() => ({ remaining: 1 }));
+// No room at submit, so the task waits and is fetched: the path under test.
+vi.mock('../db/gateway/submitTasks.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../db/gateway/submitTasks.ts')>();
+  return { ...real, submitTasks: (...[conn, o]: Parameters<typeof real.submitTasks>) => real.submitTasks(conn, { ...o, claim: undefined }) };
+});
 vi.mock('../db/gateway/startTask.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../db/gateway/startTask.ts')>();
   return {
@@ -32,7 +37,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-it('returns the jobs for retry and the task completes', async () => {
+it('rolls the claim back and the task still completes', async () => {
   const { key } = await createGatewayKey(service.db);
   const post = async (path: string, body: unknown) =>
     (await (

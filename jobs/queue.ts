@@ -1,13 +1,22 @@
 // The task queue: the product's task row plus a pg-boss job (same id) written
-// in one transaction, and a dispatcher that pulls jobs the moment they are
-// submitted. pg-boss's groupConcurrency (group = provider) holds the
+// in one transaction. pg-boss's groupConcurrency (group = provider) holds the
 // per-provider limit across every process; heartbeats let pg-boss's supervisor
 // retry or dead-letter the jobs of a worker that died.
+//
+// Two ways a task starts, both under one advisory lock so the limit is exact:
+// - at submit: when this process has room and the provider a free slot, the
+//   submitting transaction claims the task itself (task processing, job
+//   active) and runs it the moment it commits: no wake-up, no fetch;
+// - otherwise it waits as a pg-boss job, and whichever process frees a slot
+//   (or hears of new work) fetches it.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { fromKnex, type PgBoss, type Job } from 'pg-boss';
-import { insertTasks, type NewTask } from '../db/gateway/insertTask.ts';
+import { fromKnex, type PgBoss } from 'pg-boss';
+import { submitTasks, type NewTask } from '../db/gateway/submitTasks.ts';
+import { PipelinedConnection, type Statement } from '../db/pipeline.ts';
 import { startTasks } from '../db/gateway/startTask.ts';
+import { lockTaskClaims } from '../db/gateway/lockTaskClaims.ts';
+import { anyTaskQueued } from '../db/gateway/anyTaskQueued.ts';
 import { finishTasks, type TaskOutcome } from '../db/gateway/finishTask.ts';
 import { GroupCommit } from './groupCommit.ts';
 import { cancelTask } from '../db/gateway/cancelTask.ts';
@@ -23,6 +32,8 @@ export type TaskRunner = (task: TaskRow, signal: AbortSignal, finish: (outcome: 
 
 export interface QueueOptions {
   db: Knex;
+  /** For the submit pipeline's own connection. */
+  databaseUrl: string;
   boss: PgBoss;
   log: Logger;
   notifier: Notifier;
@@ -39,6 +50,12 @@ export class TaskQueue {
   private readonly toComplete: string[] = [];
   private completeTimer: NodeJS.Timeout | undefined;
   private wakePending = false;
+  // Whether jobs may be waiting: a freed slot only triggers a fetch then. Bumped
+  // by every notice of work, so a "nothing waits" answer that raced a notice is ignored.
+  private backlogGeneration = 1;
+  private backlogCleared = 0;
+  // Local slots promised to submits whose claim is being written.
+  private reserved = 0;
   private wakeWaiter: (() => void) | undefined;
   private stopped = false;
   private started = false;
@@ -49,12 +66,14 @@ export class TaskQueue {
 
   // Submits, starts and ends are group-committed: at a thousand tasks a second,
   // one transaction per task would be the bottleneck.
-  private readonly submits: GroupCommit<NewTask, Date>;
+  private readonly submits: GroupCommit<NewTask, TaskRow>;
   private readonly finishes: GroupCommit<{ id: string; outcome: TaskOutcome }, boolean>;
+  private readonly submitConnection: PipelinedConnection;
 
   constructor(private readonly o: QueueOptions) {
     this.capacity = o.capacity ?? 256;
     this.groupConcurrency = { default: 20, tiers: { ...o.limits } };
+    this.submitConnection = new PipelinedConnection(o.databaseUrl);
     this.submits = new GroupCommit((tasks) => this.writeSubmits(tasks));
     this.finishes = new GroupCommit(async (items) => {
       const ended = await withRetries(() => finishTasks(o.db, items));
@@ -85,7 +104,7 @@ export class TaskQueue {
   async start(): Promise<void> {
     const { notifier } = this.o;
     this.started = true;
-    notifier.on('gateway_work', this.wake);
+    notifier.on('gateway_work', this.workArrived);
     notifier.on('gateway_cancel', this.abortLocal);
     this.timers.push(setInterval(() => void this.heartbeat(), (HEARTBEAT_SECONDS * 1000) / 3).unref());
     this.timers.push(setInterval(() => void this.drainDeadLetters(), 2_000).unref());
@@ -93,24 +112,30 @@ export class TaskQueue {
   }
 
   async stop(): Promise<void> {
-    if (!this.started) return;
+    if (!this.started) {
+      await this.submits.settle();
+      await this.submitConnection.close();
+      return;
+    }
     this.stopped = true;
     this.wake();
+    // Submits already on their way may still start tasks here; wait for those.
+    await this.submits.settle();
     for (const t of this.timers) clearInterval(t);
-    this.o.notifier.off('gateway_work', this.wake);
+    this.o.notifier.off('gateway_work', this.workArrived);
     this.o.notifier.off('gateway_cancel', this.abortLocal);
     await this.loopDone;
     // In-flight tasks finish (the server has already stopped taking requests); their jobs are then completed.
     while (this.inFlight.size) await new Promise((r) => setTimeout(r, 20));
     await this.finishes.settle();
     await this.flushCompletions();
+    await this.submitConnection.close();
   }
 
-  /** Stores the task and its job atomically, then wakes a worker. */
+  /** Stores the task and its job atomically; starts it here at once when there is room. */
   async submit(task: NewTask): Promise<{ createdAt: Date }> {
-    const createdAt = await this.submits.add(task);
-    this.wake();
-    return { createdAt };
+    const row = await this.submits.add(task);
+    return { createdAt: row.created_at };
   }
 
   /** Ends a running task; false when it had already ended (cancelled). */
@@ -118,24 +143,56 @@ export class TaskQueue {
     return this.finishes.add({ id, outcome });
   }
 
-  private async writeSubmits(tasks: NewTask[]): Promise<Date[]> {
-    const { db, boss, notifier } = this.o;
-    return db.transaction(async (trx) => {
-      const created = await insertTasks(trx, tasks);
-      await boss.insert(
-        TASK_QUEUE,
-        tasks.map((task) => ({
-          id: task.id,
-          data: { taskId: task.id },
-          group: { id: task.provider, tier: task.provider },
-          // A streamed task cannot be replayed from the start once a client has seen chunks.
-          retryLimit: task.stream ? 0 : 1,
-        })),
-        { db: fromKnex(trx as never) },
-      );
-      await notifier.publish('gateway_work', '', trx);
-      return created;
-    });
+  private async writeSubmits(tasks: NewTask[]): Promise<TaskRow[]> {
+    const room = this.started && !this.stopped ? Math.max(0, this.capacity - this.inFlight.size - this.reserved) : 0;
+    this.reserved += room;
+    let rows: TaskRow[];
+    try {
+      rows = await submitTasks(this.submitConnection, {
+        queue: TASK_QUEUE,
+        tasks,
+        jobInsert: await this.jobInsert(tasks),
+        claim: { room, limits: Object.fromEntries(tasks.map((t) => [t.provider, this.o.limits[t.provider as keyof ProviderLimits] ?? this.groupConcurrency.default])) },
+      });
+    } finally {
+      this.reserved -= room;
+    }
+    for (const row of rows) if (row.status === 'processing') this.runClaimed(row);
+    return rows;
+  }
+
+  /**
+   * pg-boss's own insert statement for these tasks' jobs, taken through its
+   * db adapter rather than run, so it joins the submit pipeline.
+   */
+  private async jobInsert(tasks: NewTask[]): Promise<Statement> {
+    let statement: Statement | undefined;
+    await this.o.boss.insert(
+      TASK_QUEUE,
+      tasks.map((task) => ({
+        id: task.id,
+        data: { taskId: task.id },
+        group: { id: task.provider, tier: task.provider },
+        // A streamed task cannot be replayed from the start once a client has seen chunks.
+        retryLimit: task.stream ? 0 : 1,
+      })),
+      {
+        db: {
+          executeSql: async (text: string, values?: unknown[]) => {
+            statement = { text, values };
+            return { rows: [] };
+          },
+        },
+      },
+    );
+    if (!statement) throw new Error('pg-boss produced no insert statement');
+    return statement;
+  }
+
+  private runClaimed(task: TaskRow): void {
+    const controller = new AbortController();
+    this.inFlight.set(task.id, controller);
+    void this.runTask(task, controller);
   }
 
   /** Cancels a task of this key; aborts its upstream call wherever it runs. */
@@ -154,6 +211,11 @@ export class TaskQueue {
     return this.inFlight.size;
   }
 
+  private readonly workArrived = (): void => {
+    this.backlogGeneration++;
+    this.wake();
+  };
+
   private readonly wake = (): void => {
     this.wakePending = true;
     this.wakeWaiter?.();
@@ -163,64 +225,77 @@ export class TaskQueue {
     this.inFlight.get(taskId)?.abort(new Error('cancelled'));
   };
 
-  private async waitForWake(ms: number): Promise<void> {
-    if (this.wakePending) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
+  /** True when woken, false when the wait timed out. */
+  private async waitForWake(ms: number): Promise<boolean> {
+    if (this.wakePending) return true;
+    const woken = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
       this.wakeWaiter = () => {
         clearTimeout(timer);
-        resolve();
+        resolve(true);
       };
     });
     this.wakeWaiter = undefined;
+    return woken;
   }
 
   private async loop(): Promise<void> {
     const pollMs = this.o.pollMs ?? 1_000;
+    // The fallback poll always fetches: it is what finds retries of a dead
+    // worker's jobs and work whose notice was lost.
+    let polled = true;
     while (!this.stopped) {
       this.wakePending = false;
-      const free = this.capacity - this.inFlight.size;
-      if (free <= 0) {
-        await this.waitForWake(pollMs);
+      const free = Math.min(this.capacity - this.inFlight.size - this.reserved, 64);
+      const backlog = this.backlogCleared !== this.backlogGeneration;
+      if (free <= 0 || (!backlog && !polled)) {
+        polled = !(await this.waitForWake(pollMs));
         continue;
       }
-      let jobs: Job<{ taskId: string }>[] = [];
+      polled = false;
+      const generation = this.backlogGeneration;
+      let claim: { jobIds: string[]; tasks: TaskRow[]; waiting: boolean };
+      this.reserved += free;
       try {
-        jobs = await this.o.boss.fetch<{ taskId: string }>(TASK_QUEUE, {
-          batchSize: Math.min(free, 64),
-          groupConcurrency: this.groupConcurrency,
-        });
+        claim = await this.claimWaiting(free);
       } catch (err) {
         if (this.stopped) break;
-        this.o.log.error({ err }, 'fetching tasks failed');
+        // Nothing was claimed (the transaction rolled back): the jobs stay where they were.
+        this.o.log.error({ err }, 'claiming waiting tasks failed');
         await new Promise((r) => setTimeout(r, 500));
+        polled = true;
         continue;
+      } finally {
+        this.reserved -= free;
       }
-      if (jobs.length) void this.startJobs(jobs.map((j) => j.id));
-      // A full batch means more may be waiting: fetch again at once.
-      if (jobs.length < Math.min(free, 64)) await this.waitForWake(pollMs);
+      this.startClaimed(claim.jobIds, claim.tasks);
+      if (!claim.waiting && this.backlogGeneration === generation) this.backlogCleared = generation;
+      // A full batch means more may be waiting: claim again at once.
+      if (claim.jobIds.length < free) polled = !(await this.waitForWake(pollMs));
     }
   }
 
-  private async startJobs(ids: string[]): Promise<void> {
-    const controllers = new Map(ids.map((id) => [id, new AbortController()] as const));
-    for (const [id, c] of controllers) this.inFlight.set(id, c);
-    let tasks: TaskRow[];
-    try {
-      tasks = await startTasks(this.o.db, ids);
-    } catch (err) {
-      // Nothing started: hand the jobs back to pg-boss, which retries them,
-      // rather than completing jobs whose tasks are still queued.
-      this.o.log.error({ err, count: ids.length }, 'starting tasks failed; returning their jobs for retry');
-      for (const id of ids) this.inFlight.delete(id);
-      await this.o.boss.fail(TASK_QUEUE, ids).catch((e) => this.o.log.error({ err: e }, 'returning jobs failed; the supervisor will expire them'));
-      this.wake();
-      return;
-    }
+  /** Fetches waiting jobs within the provider limits and starts their tasks, all in one transaction. */
+  private claimWaiting(batchSize: number): Promise<{ jobIds: string[]; tasks: TaskRow[]; waiting: boolean }> {
+    return this.o.db.transaction(async (trx) => {
+      await lockTaskClaims(trx);
+      const jobs = await this.o.boss.fetch<{ taskId: string }>(TASK_QUEUE, {
+        batchSize,
+        groupConcurrency: this.groupConcurrency,
+        db: fromKnex(trx as never),
+      });
+      const jobIds = jobs.map((j) => j.id);
+      const tasks = jobIds.length ? await startTasks(trx, jobIds) : [];
+      const waiting = jobIds.length === batchSize || (await anyTaskQueued(trx));
+      return { jobIds, tasks, waiting };
+    });
+  }
+
+  private startClaimed(jobIds: string[], tasks: TaskRow[]): void {
     const started = new Set(tasks.map((t) => t.id));
+    for (const task of tasks) this.runClaimed(task);
     // Jobs whose task was cancelled (or already ended) meanwhile are simply completed.
-    for (const id of ids) if (!started.has(id)) this.release(id);
-    for (const task of tasks) void this.runTask(task, controllers.get(task.id)!);
+    for (const id of jobIds) if (!started.has(id)) this.release(id);
   }
 
   private async runTask(task: TaskRow, controller: AbortController): Promise<void> {

@@ -22,6 +22,11 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  * Queue a text completion
  *
  * Validates the request and queues it; answers at once with the `queueId`.
+ * The answer always says `queued`, but when the provider has a free slot the
+ * task is claimed in the same transaction that stores it and is already
+ * `processing` (position 0) by the time the answer arrives; otherwise it waits,
+ * first come first served per provider: a new task never overtakes one that is
+ * already waiting for the same provider.
  * Fetch the `CompletionResult` with `POST /api/llm/queue/result`, or stream it with
  * `POST /api/llm/queue/stream` (any completion task can be streamed; with
  * `stream: true` the worker uses the provider's streaming API and chunks are

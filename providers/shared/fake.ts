@@ -14,6 +14,8 @@ export interface CapturedRequest {
   body: any;
   /** True once the client went away before the reply was complete (cancel, timeout). */
   aborted: boolean;
+  /** performance.now() when the request arrived, for latency measured in the same process. */
+  receivedAt: number;
 }
 
 export interface ScriptedToolCall {
@@ -87,6 +89,7 @@ export async function startFakeServer({ prefix, routes }: FakeRoutes): Promise<F
   const requests: CapturedRequest[] = [];
   const queue: Step[] = [];
   const server = createServer(async (req, res) => {
+    const receivedAt = performance.now();
     const url = new URL(req.url ?? '/', 'http://fake');
     const captured: CapturedRequest = {
       method: req.method ?? 'GET',
@@ -94,6 +97,7 @@ export async function startFakeServer({ prefix, routes }: FakeRoutes): Promise<F
       headers: req.headers,
       body: parse(await readBody(req)),
       aborted: false,
+      receivedAt,
     };
     requests.push(captured);
     const gone = new AbortController();

@@ -1,0 +1,78 @@
+// A task submitted while its provider has a free slot is claimed by the
+// submitting transaction itself: it is already processing when the submit
+// answers. Without a free slot it waits, in order, and is fetched when one frees.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startFake } from '../providers/openai/fake.ts';
+import type { Fake } from '../providers/shared/fake.ts';
+import { createGatewayKey, startTestService, type TestService } from '../test/support.ts';
+
+let fake: Fake;
+let service: TestService;
+let key: string;
+let keyId: string;
+
+async function call(pathName: string, body: unknown) {
+  const res = await fetch(`${service.gatewayUrl}${pathName}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as any;
+}
+
+const submit = async (content: string, stream = false) =>
+  (await call('/api/llm/complete', { provider: 'openai', stream, messages: [{ role: 'user', content }] })).data.queueId as string;
+const statusOf = async (queueId: string) => (await call('/api/llm/queue/status', { queueId })).data;
+const activeJobs = async () =>
+  Number((await service.db.raw(`SELECT count(*) AS n FROM pgboss.job WHERE name = 'gateway-tasks' AND state = 'active' AND group_id = 'openai'`)).rows[0].n);
+
+beforeAll(async () => {
+  fake = await startFake();
+  service = await startTestService(['gateway'], { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', PROVIDER_CONCURRENCY_OPENAI: '1' });
+  ({ key, id: keyId } = await createGatewayKey(service.db));
+});
+
+afterAll(async () => {
+  await service?.close();
+  await fake?.close();
+});
+
+it('starts a task inside its submit when the provider has a free slot, and queues the next one behind it', async () => {
+  fake.script({ text: 'one two three four', chunkDelayMs: 150 }, { text: 'second' });
+  const first = await submit('first', true);
+  // Processing already: the submit claimed it, no worker had to fetch it.
+  const status = await statusOf(first);
+  expect(status).toMatchObject({ status: 'processing', position: 0 });
+  expect(status.startedAt).toBe(status.createdAt);
+  const job = (await service.db.raw(`SELECT state FROM pgboss.job WHERE id = ?`, [first])).rows[0];
+  expect(job.state).toBe('active');
+
+  // The limit is 1: the next task waits, first in line, and its job is not active.
+  const second = await submit('second');
+  expect(await statusOf(second)).toMatchObject({ status: 'queued', position: 1 });
+  expect(await activeJobs()).toBe(1);
+
+  // When the slot frees, the waiting task is fetched and completes.
+  await expect.poll(async () => (await statusOf(second)).status, { timeout: 10_000, interval: 50 }).toBe('completed');
+  expect((await statusOf(first)).status).toBe('completed');
+}, 30_000);
+
+it('never lets a new task overtake one that waits for the same provider', async () => {
+  // The previous test's jobs are completed in the background; start from none active.
+  await expect.poll(activeJobs, { timeout: 5_000, interval: 20 }).toBe(0);
+  // A task already waiting (as if its slot had just been taken elsewhere), with no job to run it yet.
+  const waiting = randomUUID();
+  await service.db('gateway_tasks').insert({ id: waiting, key_id: keyId, kind: 'completion', provider: 'openai', status: 'queued', request: JSON.stringify({}) });
+  let late: string;
+  try {
+    late = await submit('late');
+    expect(await statusOf(late)).toMatchObject({ status: 'queued', position: 2 });
+    expect(await activeJobs()).toBe(0);
+  } finally {
+    await service.db('gateway_tasks').where({ id: waiting }).update({ status: 'cancelled', finished_at: service.db.fn.now() });
+  }
+  // Once nothing waits ahead of it, the late task is fetched and runs.
+  await service.db.raw(`SELECT pg_notify('gateway_work', '')`);
+  await expect.poll(async () => (await statusOf(late)).status, { timeout: 10_000, interval: 50 }).toBe('completed');
+}, 30_000);
