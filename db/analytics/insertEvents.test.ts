@@ -62,4 +62,24 @@ describe('insertEvents keeps the rollups equal to the raw events', () => {
     const sources = await db('analytics_source_hourly').where({ project_id: projectId }).select('traffic_source').sum({ n: 'visitors' }).groupBy('traffic_source').orderBy('traffic_source');
     expect(sources.map((s: any) => [s.traffic_source, Number(s.n)])).toEqual([['direct', 20], ['google', 20]]);
   });
+
+  it('stores any string a beacon can carry, and one bad value never fails the batch', async () => {
+    const sessionId = randomUUID();
+    const at = Date.now() - 3600_000;
+    const odd = [
+      'NULL', '', 'a,b', '{x}', 'say "hi"', 'back\\slash\\', 'tab\tnew\nline', 'ünïcödé ✓ 🎉', 'nul\u0000byte', 'lone \ud800 surrogate',
+    ];
+    const batch = odd.map((v, i) => event(projectId, sessionId, at + i, {
+      eventType: 'event', eventName: v || 'empty', path: `/odd/${i}`, utmSource: v, utmCampaign: v === 'NULL' ? null : v,
+      props: { [v || 'k']: v, n: i, ok: true }, userAgent: v,
+    }));
+    expect(await insertEvents(db, batch)).toBe(odd.length);
+    const rows = await db('analytics_events').where({ project_id: projectId, session_id: sessionId }).orderBy('created_at')
+      .select('event_name', 'utm_source', 'utm_campaign', 'props', 'user_agent');
+    const stored = (v: string) => v.replace(/\u0000/g, '').toWellFormed();
+    expect(rows).toEqual(odd.map((v) => ({
+      event_name: stored(v || 'empty'), utm_source: stored(v), utm_campaign: v === 'NULL' ? null : stored(v),
+      props: { [stored(v || 'k')]: stored(v), n: odd.indexOf(v), ok: true }, user_agent: stored(v),
+    })));
+  });
 });

@@ -1,23 +1,82 @@
 import type { Knex } from 'knex';
 import type { NewEvent } from '../../analytics/eventRow.ts';
 
-const RECORD = `project_id uuid, id uuid, created_at timestamptz, session_id uuid, event_type text, event_name text,
-  props jsonb, path text, referrer_path text, target_path text, country text, region text, region_code text,
-  city text, asn integer, as_organization text, browser text, os text, device_type text, is_bot boolean,
-  bot_name text, is_vpn boolean, locale text, traffic_source text, utm_source text, utm_medium text,
-  utm_campaign text, user_agent text, is_internal boolean`;
+// The batch goes in column by column, one array parameter per column, unnested into
+// rows: PostgreSQL parses typed array literals at about half the cost of the same rows
+// as one JSON document, and without a 65k-parameter ceiling either way.
+const COLUMNS: [string, string, (e: NewEvent) => string][] = [
+  ['project_id', 'uuid', (e) => text(e.projectId)],
+  ['id', 'uuid', (e) => text(e.id)],
+  ['created_at', 'timestamptz', (e) => text(e.createdAt)],
+  ['session_id', 'uuid', (e) => text(e.sessionId)],
+  ['event_type', 'text', (e) => text(e.eventType)],
+  ['event_name', 'text', (e) => text(e.eventName)],
+  ['props', 'jsonb', (e) => (e.props ? text(JSON.stringify(cleanProps(e.props))) : 'NULL')],
+  ['path', 'text', (e) => text(e.path)],
+  ['referrer_path', 'text', (e) => text(e.referrerPath)],
+  ['target_path', 'text', (e) => text(e.targetPath)],
+  ['country', 'text', (e) => text(e.country)],
+  ['region', 'text', (e) => text(e.region)],
+  ['region_code', 'text', (e) => text(e.regionCode)],
+  ['city', 'text', (e) => text(e.city)],
+  ['asn', 'integer', (e) => (Number.isInteger(e.asn) ? String(e.asn) : 'NULL')],
+  ['as_organization', 'text', (e) => text(e.asOrganization)],
+  ['browser', 'text', (e) => text(e.browser)],
+  ['os', 'text', (e) => text(e.os)],
+  ['device_type', 'text', (e) => text(e.deviceType)],
+  ['is_bot', 'boolean', (e) => (e.isBot ? 't' : 'f')],
+  ['bot_name', 'text', (e) => text(e.botName)],
+  ['is_vpn', 'boolean', (e) => (e.isVpn ? 't' : 'f')],
+  ['locale', 'text', (e) => text(e.locale)],
+  ['traffic_source', 'text', (e) => text(e.trafficSource)],
+  ['utm_source', 'text', (e) => text(e.utmSource)],
+  ['utm_medium', 'text', (e) => text(e.utmMedium)],
+  ['utm_campaign', 'text', (e) => text(e.utmCampaign)],
+  ['user_agent', 'text', (e) => text(e.userAgent)],
+  ['is_internal', 'boolean', (e) => (e.isInternal ? 't' : 'f')],
+];
+
+const SPECIAL = /["\\\u0000]/;
+
+/**
+ * A quoted array element. PostgreSQL text cannot hold U+0000, so it is dropped here
+ * rather than failing the whole batch (a lone surrogate becomes U+FFFD on the way
+ * to UTF-8). Quoting also keeps a value spelled NULL a string.
+ */
+function text(v: string | null | undefined): string {
+  if (v === null || v === undefined) return 'NULL';
+  if (!SPECIAL.test(v)) return `"${v}"`;
+  return `"${v.replace(/\u0000/g, '').replace(/["\\]/g, '\\$&')}"`;
+}
+
+const clean = (v: string) => (v.includes('\u0000') || !v.isWellFormed() ? v.replace(/\u0000/g, '').toWellFormed() : v);
+
+/** JSON escapes NUL and lone surrogates as \u0000 / \ud800, which jsonb refuses: drop or replace them first. */
+function cleanProps(props: NonNullable<NewEvent['props']>): NewEvent['props'] {
+  let dirty = false;
+  for (const k in props) {
+    const v = props[k];
+    if (clean(k) !== k || (typeof v === 'string' && clean(v) !== v)) dirty = true;
+  }
+  if (!dirty) return props;
+  const out: NonNullable<NewEvent['props']> = {};
+  for (const k in props) {
+    const v = props[k]!;
+    out[clean(k)] = typeof v === 'string' ? clean(v) : v;
+  }
+  return out;
+}
 
 const EVENT_COLS = `project_id, id, created_at, session_id, event_type, event_name, props, path, referrer_path,
   target_path, country, region, region_code, city, asn, as_organization, browser, os, device_type, is_bot,
   bot_name, is_vpn, locale, traffic_source, utm_source, utm_medium, utm_campaign, user_agent, is_internal`;
 
-// One statement per batch: the events go in as one JSON parameter (a multi-row
-// INSERT without a 65k-parameter ceiling), and the same statement folds the rows
-// that were really inserted (duplicates skipped) into the sessions and the
-// rollups, so rollups and raw events can never disagree.
+// One statement per batch: the events go in as one array per column, and the same
+// statement folds the rows that were really inserted (duplicates skipped) into the
+// sessions and the rollups, so rollups and raw events can never disagree.
 const SQL = `
 WITH input AS (
-  SELECT * FROM jsonb_to_recordset(?::jsonb) AS x(${RECORD})
+  SELECT * FROM unnest(${COLUMNS.map(([, type]) => `?::${type}[]`).join(', ')}) AS x(${COLUMNS.map(([name]) => name).join(', ')})
 ),
 ins AS (
   INSERT INTO analytics_events (${EVENT_COLS})
@@ -151,20 +210,14 @@ page_days AS (
 )
 SELECT (SELECT count(*) FROM ins)::int AS inserted`;
 
-function toRecord(e: NewEvent) {
-  return {
-    project_id: e.projectId, id: e.id, created_at: e.createdAt, session_id: e.sessionId, event_type: e.eventType,
-    event_name: e.eventName, props: e.props, path: e.path, referrer_path: e.referrerPath, target_path: e.targetPath,
-    country: e.country, region: e.region, region_code: e.regionCode, city: e.city, asn: e.asn,
-    as_organization: e.asOrganization, browser: e.browser, os: e.os, device_type: e.deviceType, is_bot: e.isBot,
-    bot_name: e.botName, is_vpn: e.isVpn, locale: e.locale, traffic_source: e.trafficSource, utm_source: e.utmSource,
-    utm_medium: e.utmMedium, utm_campaign: e.utmCampaign, user_agent: e.userAgent, is_internal: e.isInternal,
-  };
-}
-
 /** Inserts a batch (ids already present are skipped) and returns how many rows were new. */
 export default async function insertEvents(db: Knex | Knex.Transaction, events: NewEvent[]): Promise<number> {
   if (events.length === 0) return 0;
-  const result = await db.raw(SQL, [JSON.stringify(events.map(toRecord))]);
+  const arrays = COLUMNS.map(([, , value]) => {
+    let literal = '{';
+    for (let i = 0; i < events.length; i++) literal += (i ? ',' : '') + value(events[i]!);
+    return `${literal}}`;
+  });
+  const result = await db.raw(SQL, arrays);
   return result.rows[0].inserted as number;
 }
