@@ -1,7 +1,7 @@
 // Every upstream call goes through here: one keep-alive undici Agent, retries
 // with backoff for 429/5xx/connection failures (only before any byte of a
 // stream has been handed on), timeouts, and errors that name the provider.
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type { ProviderId } from '../protocols/canonical.ts';
 import { ProviderError, type CallContext } from './types.ts';
 
@@ -90,32 +90,178 @@ function statusError(provider: ProviderId, status: number, headers: Dispatcher.R
   });
 }
 
+/** An upstream answer whose body is read as it arrives. */
+export interface UpstreamResponse {
+  statusCode: number;
+  headers: Dispatcher.ResponseData['headers'];
+  body: UpstreamBody;
+}
+
+/** The body of an UpstreamResponse: chunks as they arrive; leaving early (or destroy()) aborts the request. */
+export interface UpstreamBody extends AsyncIterable<Buffer> {
+  readonly destroyed: boolean;
+  destroy(reason?: unknown): void;
+  text(): Promise<string>;
+}
+
+// Pause the upstream socket while this many bytes wait for the consumer.
+const HIGH_WATER_BYTES = 64 * 1024;
+
+/**
+ * The body side of one streamed dispatch: chunks queue here until the
+ * consumer asks for them. Cheaper per call than undici's request(), which
+ * wraps every response in a Readable (and its async iterator), an
+ * AsyncResource and an abort listener of its own.
+ */
+class StreamedBody implements UpstreamBody {
+  controller: Dispatcher.DispatchController | undefined;
+  private chunks: Buffer[] = [];
+  private queued = 0;
+  private ended = false;
+  private error: unknown;
+  private waiter: { resolve: (r: IteratorResult<Buffer>) => void; reject: (e: unknown) => void } | undefined;
+  destroyed = false;
+
+  constructor(private readonly onSettled: () => void) {}
+
+  push(chunk: Buffer): void {
+    if (this.destroyed) return;
+    const waiter = this.waiter;
+    if (waiter) {
+      this.waiter = undefined;
+      waiter.resolve({ value: chunk, done: false });
+      return;
+    }
+    this.chunks.push(chunk);
+    this.queued += chunk.length;
+    if (this.queued > HIGH_WATER_BYTES) this.controller?.pause();
+  }
+
+  end(): void {
+    this.ended = true;
+    this.onSettled();
+    this.wake();
+  }
+
+  fail(err: unknown): void {
+    this.error ??= err;
+    this.onSettled();
+    this.wake();
+  }
+
+  private wake(): void {
+    const waiter = this.waiter;
+    if (!waiter || this.chunks.length) return;
+    this.waiter = undefined;
+    if (this.error !== undefined && !this.destroyed) waiter.reject(this.error);
+    else waiter.resolve({ value: undefined, done: true });
+  }
+
+  next(): Promise<IteratorResult<Buffer>> {
+    const chunk = this.chunks.shift();
+    if (chunk) {
+      this.queued -= chunk.length;
+      if (this.queued <= HIGH_WATER_BYTES && this.controller?.paused) this.controller.resume();
+      return Promise.resolve({ value: chunk, done: false });
+    }
+    if (this.destroyed) return Promise.resolve({ value: undefined, done: true });
+    if (this.error !== undefined) return Promise.reject(this.error);
+    if (this.ended) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
+  }
+
+  destroy(reason?: unknown): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.chunks = [];
+    this.queued = 0;
+    if (!this.ended && this.error === undefined) this.controller?.abort(reason instanceof Error ? reason : new Error('upstream body destroyed'));
+    this.onSettled();
+    this.wake();
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<Buffer> {
+    return {
+      next: () => this.next(),
+      return: async () => {
+        this.destroy();
+        return { value: undefined, done: true };
+      },
+    };
+  }
+
+  async text(): Promise<string> {
+    const parts: Buffer[] = [];
+    for await (const chunk of this) parts.push(chunk);
+    return Buffer.concat(parts).toString('utf8');
+  }
+}
+
+/** One request through the dispatcher; resolves at the status line with the body still arriving. */
+function dispatchStreamed(
+  dispatcher: Dispatcher,
+  url: string,
+  method: Dispatcher.HttpMethod,
+  headers: Record<string, string>,
+  body: string | Buffer | undefined,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<UpstreamResponse> {
+  const { origin, path } = target(url);
+  return new Promise<UpstreamResponse>((resolve, reject) => {
+    const onAbort = () => stream.controller?.abort(signal.reason);
+    const stream = new StreamedBody(() => signal.removeEventListener('abort', onAbort));
+    let started = false;
+    signal.addEventListener('abort', onAbort, { once: true });
+    dispatcher.dispatch(
+      { origin, path, method, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
+      {
+        onRequestStart(c) {
+          stream.controller = c;
+          if (signal.aborted) c.abort(signal.reason);
+        },
+        onResponseStart(_c, statusCode, headers) {
+          started = true;
+          resolve({ statusCode, headers, body: stream });
+        },
+        onResponseData(_c, chunk) {
+          stream.push(chunk);
+        },
+        onResponseEnd() {
+          stream.end();
+        },
+        onResponseError(_c, err) {
+          if (started) stream.fail(err);
+          else {
+            signal.removeEventListener('abort', onAbort);
+            reject(err);
+          }
+        },
+      },
+    );
+  });
+}
+
 /**
  * Sends a request and returns the response once its status is 2xx; retries
- * what is safe to retry. The caller owns the body (JSON or a stream).
+ * what is safe to retry. The caller owns the body (JSON or a stream), which it
+ * must read to the end or destroy.
  */
-export async function send(provider: ProviderId, ctx: CallContext, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+export async function send(provider: ProviderId, ctx: CallContext, req: UpstreamRequest): Promise<UpstreamResponse> {
   const attempts = req.attempts ?? 3;
   const timeoutMs = ctx.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const { headers, body } = outgoing(req);
+  const method = req.method ?? (body === undefined ? 'GET' : 'POST');
   let lastError: ProviderError | undefined;
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (attempt > 0) await sleep(backoffMs(attempt - 1, lastError?.retryAfterMs), ctx.signal).catch(() => {});
     if (ctx.signal.aborted) throw new ProviderError(provider, 'cancelled', `${provider} call was cancelled`);
-    let res: Dispatcher.ResponseData;
+    let res: UpstreamResponse;
     try {
       // undici enforces the deadlines itself: headersTimeout covers getting an
       // answer, then bodyTimeout (time between chunks) takes over so long
       // streams are not cut off. No timer or composite signal per call.
-      res = await request(req.url, {
-        method: req.method ?? (body === undefined ? 'GET' : 'POST'),
-        headers,
-        body,
-        signal: ctx.signal,
-        dispatcher: req.dispatcher ?? agent,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
+      res = await dispatchStreamed(req.dispatcher ?? agent, req.url, method, headers, body, ctx.signal, timeoutMs);
     } catch (err) {
       lastError = connectionError(provider, ctx, req.url, timeoutMs, err);
       if (lastError.code === 'cancelled') throw lastError;

@@ -203,6 +203,8 @@ export async function runStream(
   ctx.respond = false;
   ctx.status = 200;
   res.writeHead(200, SSE_HEADERS);
+  // Node corks the socket at a response's first write of a tick and uncorks
+  // on the next, so the events of one upstream read already leave in one write.
   const write = (text: string) => {
     if (text && !res.destroyed && !res.writableEnded) res.write(text);
   };

@@ -14,8 +14,7 @@ import type {
   ToolCall,
   Usage,
 } from '../../protocols/canonical.ts';
-import type { Dispatcher } from 'undici';
-import { parseEventJson, send, sendJson } from '../http.ts';
+import { parseEventJson, send, sendJson, type UpstreamResponse } from '../http.ts';
 import { namedSchema, thinkingMaxTokens, type MaxOutputLookup } from '../shared/request.ts';
 import { sseMessages } from '../shared/stream.ts';
 import { ProviderError, unsupported, type CallContext, type ProviderAdapter } from '../types.ts';
@@ -360,7 +359,7 @@ function fromGenerateContentResponse(provider: ProviderId, req: CanonicalRequest
 }
 
 /** Each SSE event of streamGenerateContent?alt=sse is a whole GenerateContentResponse. */
-async function* streamEventsOf(provider: ProviderId, ctx: CallContext, res: Dispatcher.ResponseData): AsyncGenerator<StreamEvent> {
+async function* streamEventsOf(provider: ProviderId, ctx: CallContext, res: UpstreamResponse): AsyncGenerator<StreamEvent> {
   let index = 0;
   let started = false;
   let finishRaw: string | undefined;

@@ -1,8 +1,7 @@
 // Reading an upstream stream body: failures while the body flows (cancel,
 // idle timeout, reset) must surface as ProviderErrors like failures before it.
-import type { Dispatcher } from 'undici';
 import type { ProviderId } from '../../protocols/canonical.ts';
-import { parseSse, type SseMessage } from '../http.ts';
+import { parseSse, type SseMessage, type UpstreamResponse } from '../http.ts';
 import { ProviderError, type CallContext } from '../types.ts';
 
 function bodyError(provider: ProviderId, ctx: CallContext, err: unknown): ProviderError {
@@ -16,7 +15,7 @@ function bodyError(provider: ProviderId, ctx: CallContext, err: unknown): Provid
 }
 
 /** SSE messages of a response body; the body is destroyed when the consumer stops early. */
-export async function* sseMessages(provider: ProviderId, ctx: CallContext, res: Dispatcher.ResponseData): AsyncGenerator<SseMessage> {
+export async function* sseMessages(provider: ProviderId, ctx: CallContext, res: UpstreamResponse): AsyncGenerator<SseMessage> {
   try {
     yield* parseSse(res.body);
   } catch (err) {
