@@ -108,13 +108,16 @@ export interface UpstreamBody extends AsyncIterable<Buffer> {
 const HIGH_WATER_BYTES = 64 * 1024;
 
 /**
- * The body side of one streamed dispatch: chunks queue here until the
- * consumer asks for them. Cheaper per call than undici's request(), which
- * wraps every response in a Readable (and its async iterator), an
- * AsyncResource and an abort listener of its own.
+ * One streamed dispatch: the undici handler, the listener on the caller's
+ * signal and the body the consumer reads, in one object. Chunks queue here
+ * until the consumer asks for them. Cheaper per call than undici's request(),
+ * which wraps every response in a Readable (and its async iterator), an
+ * AsyncResource and an abort listener of its own; and no fresh closures (each
+ * one a defineProperty under tsx's keepNames).
  */
-class StreamedBody implements UpstreamBody {
-  controller: Dispatcher.DispatchController | undefined;
+class StreamedDispatch implements UpstreamBody, Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | undefined;
+  private started = false;
   private chunks: Buffer[] = [];
   private queued = 0;
   private ended = false;
@@ -122,9 +125,34 @@ class StreamedBody implements UpstreamBody {
   private waiter: { resolve: (r: IteratorResult<Buffer>) => void; reject: (e: unknown) => void } | undefined;
   destroyed = false;
 
-  constructor(private readonly onSettled: () => void) {}
+  constructor(
+    private readonly signal: AbortSignal,
+    private readonly resolve: (res: UpstreamResponse) => void,
+    private readonly reject: (err: unknown) => void,
+  ) {
+    signal.addEventListener('abort', this);
+  }
 
-  push(chunk: Buffer): void {
+  /** The caller's signal fired. */
+  handleEvent(): void {
+    this.controller?.abort(this.signal.reason);
+  }
+
+  private settled(): void {
+    this.signal.removeEventListener('abort', this);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.signal.aborted) controller.abort(this.signal.reason);
+  }
+
+  onResponseStart(_c: Dispatcher.DispatchController, statusCode: number, headers: Dispatcher.ResponseData['headers']): void {
+    this.started = true;
+    this.resolve({ statusCode, headers, body: this });
+  }
+
+  onResponseData(_c: Dispatcher.DispatchController, chunk: Buffer): void {
     if (this.destroyed) return;
     const waiter = this.waiter;
     if (waiter) {
@@ -137,15 +165,19 @@ class StreamedBody implements UpstreamBody {
     if (this.queued > HIGH_WATER_BYTES) this.controller?.pause();
   }
 
-  end(): void {
+  onResponseEnd(): void {
     this.ended = true;
-    this.onSettled();
+    this.settled();
     this.wake();
   }
 
-  fail(err: unknown): void {
+  onResponseError(_c: Dispatcher.DispatchController, err: Error): void {
+    this.settled();
+    if (!this.started) {
+      this.reject(err);
+      return;
+    }
     this.error ??= err;
-    this.onSettled();
     this.wake();
   }
 
@@ -170,24 +202,23 @@ class StreamedBody implements UpstreamBody {
     return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
   }
 
+  async return(): Promise<IteratorResult<Buffer>> {
+    this.destroy();
+    return { value: undefined, done: true };
+  }
+
   destroy(reason?: unknown): void {
     if (this.destroyed) return;
     this.destroyed = true;
     this.chunks = [];
     this.queued = 0;
     if (!this.ended && this.error === undefined) this.controller?.abort(reason instanceof Error ? reason : new Error('upstream body destroyed'));
-    this.onSettled();
+    this.settled();
     this.wake();
   }
 
   [Symbol.asyncIterator](): AsyncIterator<Buffer> {
-    return {
-      next: () => this.next(),
-      return: async () => {
-        this.destroy();
-        return { value: undefined, done: true };
-      },
-    };
+    return this;
   }
 
   async text(): Promise<string> {
@@ -209,36 +240,8 @@ function dispatchStreamed(
 ): Promise<UpstreamResponse> {
   const { origin, path } = target(url);
   return new Promise<UpstreamResponse>((resolve, reject) => {
-    const onAbort = () => stream.controller?.abort(signal.reason);
-    const stream = new StreamedBody(() => signal.removeEventListener('abort', onAbort));
-    let started = false;
-    signal.addEventListener('abort', onAbort, { once: true });
-    dispatcher.dispatch(
-      { origin, path, method, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
-      {
-        onRequestStart(c) {
-          stream.controller = c;
-          if (signal.aborted) c.abort(signal.reason);
-        },
-        onResponseStart(_c, statusCode, headers) {
-          started = true;
-          resolve({ statusCode, headers, body: stream });
-        },
-        onResponseData(_c, chunk) {
-          stream.push(chunk);
-        },
-        onResponseEnd() {
-          stream.end();
-        },
-        onResponseError(_c, err) {
-          if (started) stream.fail(err);
-          else {
-            signal.removeEventListener('abort', onAbort);
-            reject(err);
-          }
-        },
-      },
-    );
+    const handler = new StreamedDispatch(signal, resolve, reject);
+    dispatcher.dispatch({ origin, path, method, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }, handler);
   });
 }
 
@@ -298,8 +301,56 @@ function target(url: string): { origin: string; path: string } {
 /**
  * One request through the dispatcher with the whole body gathered in memory:
  * undici's request() builds a Readable, an AsyncResource and an abort
- * listener per call, which a JSON answer read at once does not need.
+ * listener per call, which a JSON answer read at once does not need. The
+ * handler is also the signal's listener (no closures per call).
  */
+class BufferedDispatch implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | undefined;
+  private statusCode = 0;
+  private headers: Dispatcher.ResponseData['headers'] = {};
+  private chunks: Buffer[] = [];
+  private size = 0;
+
+  constructor(
+    private readonly signal: AbortSignal,
+    private readonly resolve: (res: BufferedResponse) => void,
+    private readonly reject: (err: unknown) => void,
+  ) {
+    signal.addEventListener('abort', this);
+  }
+
+  handleEvent(): void {
+    this.controller?.abort(this.signal.reason);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.signal.aborted) controller.abort(this.signal.reason);
+  }
+
+  onResponseStart(_c: Dispatcher.DispatchController, statusCode: number, headers: Dispatcher.ResponseData['headers']): void {
+    this.statusCode = statusCode;
+    this.headers = headers;
+  }
+
+  onResponseData(_c: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+  }
+
+  onResponseEnd(): void {
+    this.signal.removeEventListener('abort', this);
+    const { chunks } = this;
+    this.resolve({ statusCode: this.statusCode, headers: this.headers, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.size) });
+  }
+
+  onResponseError(_c: Dispatcher.DispatchController, err: Error): void {
+    this.signal.removeEventListener('abort', this);
+    // Failing after the status line means the provider took the request: not safe to send again.
+    this.reject(this.statusCode ? Object.assign(err, { afterResponse: true }) : err);
+  }
+}
+
 function dispatchBuffered(
   dispatcher: Dispatcher,
   url: string,
@@ -311,39 +362,9 @@ function dispatchBuffered(
 ): Promise<BufferedResponse> {
   const { origin, path } = target(url);
   return new Promise<BufferedResponse>((resolve, reject) => {
-    let controller: Dispatcher.DispatchController | undefined;
-    let statusCode = 0;
-    let responseHeaders: Dispatcher.ResponseData['headers'] = {};
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onAbort = () => controller?.abort(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    const settle = () => signal.removeEventListener('abort', onAbort);
     dispatcher.dispatch(
       { origin, path, method, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
-      {
-        onRequestStart(c) {
-          controller = c;
-          if (signal.aborted) c.abort(signal.reason);
-        },
-        onResponseStart(_c, status, headers) {
-          statusCode = status;
-          responseHeaders = headers;
-        },
-        onResponseData(_c, chunk) {
-          chunks.push(chunk);
-          size += chunk.length;
-        },
-        onResponseEnd() {
-          settle();
-          resolve({ statusCode, headers: responseHeaders, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
-        },
-        onResponseError(_c, err) {
-          settle();
-          // Failing after the status line means the provider took the request: not safe to send again.
-          reject(statusCode ? Object.assign(err, { afterResponse: true }) : err);
-        },
-      },
+      new BufferedDispatch(signal, resolve, reject),
     );
   });
 }
