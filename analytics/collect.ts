@@ -3,13 +3,15 @@ import type { Middleware } from 'koa';
 import { ApiError } from '../server/errors.ts';
 import type { ApiContext, AppState, Deps } from '../server/types.ts';
 import { firstError, validateCollectPayload } from './contract.ts';
-import { eventFromBeacon, type CollectPayload } from './ingest.ts';
+import { buildEvent, type CollectPayload } from './ingest.ts';
 import { checkOrigin } from './origins.ts';
-import { dashboardOrigin, projectPolicy } from './policies.ts';
+import { dashboardOrigin, knownPolicy, projectPolicy } from './policies.ts';
+import { knownSalt, saltFor } from './sessions.ts';
 import type { IngestBuffer } from './ingestBuffer.ts';
 
 const MAX_BODY = 32 * 1024;
 
+/** The body as JSON, checked against the contract's CollectPayload. */
 function payloadOf(body: unknown): CollectPayload {
   let value = body;
   if (typeof body === 'string') {
@@ -31,19 +33,45 @@ export interface Client {
   origin: string | null;
 }
 
+export interface Accepted {
+  projectId: string;
+  /** The request's Origin is trusted by the project (CORS may expose the answer). */
+  cors: boolean;
+}
+
+function capReached(cap: number): ApiError {
+  return new ApiError('rate_limited', `The project's daily event cap of ${cap} events is reached.`, { code: 'daily_cap_exceeded' });
+}
+
 /**
  * One beacon, validated against the contract's CollectPayload and the ingest
- * acceptance rules, queued for the next batch. Returns the project id (for CORS).
+ * acceptance rules, queued for the next batch.
+ *
+ * In the steady state everything it needs is in memory (the project's policy, the
+ * day's salt, the day's count), and it runs synchronously: no promise, no await.
+ * Whatever is missing sends it down the asynchronous path, which fetches it; the
+ * rules are the same functions either way.
  */
-export async function ingestBeacon(deps: Deps, body: unknown, client: Client): Promise<string> {
+export function ingestBeacon(deps: Deps, body: unknown, client: Client, dashboard = dashboardOrigin(deps.env)): Accepted | Promise<Accepted> {
   const payload = payloadOf(body);
+  const buffer = deps.analyticsIngest as IngestBuffer;
+  const policy = knownPolicy(payload.projectId);
+  const salt = policy ? knownSalt() : undefined;
+  if (policy && salt) {
+    const { event, cors } = buildEvent(payload, policy, { ip: client.ip, userAgent: client.userAgent, origin: client.origin, dashboardOrigin: dashboard }, salt);
+    const queued = buffer.offerNow(event, policy.dailyEventCap);
+    if (queued === false) throw capReached(policy.dailyEventCap);
+    if (queued === true) return { projectId: payload.projectId, cors };
+  }
+  return ingestSlowly(deps, payload, client, dashboard);
+}
+
+async function ingestSlowly(deps: Deps, payload: CollectPayload, client: Client, dashboard: string | null): Promise<Accepted> {
   const policy = await projectPolicy(deps.db, payload.projectId);
   if (!policy) throw new ApiError('not_found', 'Project not found.', { code: 'not_found' });
-  const event = await eventFromBeacon(deps.db, payload, policy, { ...client, dashboardOrigin: dashboardOrigin(deps.env) });
-  if (!(await (deps.analyticsIngest as IngestBuffer).offer(event, policy.dailyEventCap))) {
-    throw new ApiError('rate_limited', `The project's daily event cap of ${policy.dailyEventCap} events is reached.`, { code: 'daily_cap_exceeded' });
-  }
-  return payload.projectId;
+  const { event, cors } = buildEvent(payload, policy, { ...client, dashboardOrigin: dashboard }, await saltFor(deps.db));
+  if (!(await (deps.analyticsIngest as IngestBuffer).offer(event, policy.dailyEventCap))) throw capReached(policy.dailyEventCap);
+  return { projectId: payload.projectId, cors };
 }
 
 /** The Koa binding (POST /v1/collect through the router). */
@@ -55,6 +83,7 @@ export async function collect(ctx: ApiContext, body: unknown): Promise<void> {
 }
 
 const ACCEPTED = JSON.stringify({ accepted: true });
+const ACCEPTED_HEADERS = ['content-type', 'application/json; charset=utf-8', 'content-length', String(Buffer.byteLength(ACCEPTED))];
 
 function clientIp(req: IncomingMessage): string {
   // Same rule as the app (Koa with proxy on): the left-most X-Forwarded-For entry.
@@ -63,43 +92,54 @@ function clientIp(req: IncomingMessage): string {
   return first || req.socket.remoteAddress || '';
 }
 
-async function answer(deps: Deps, req: IncomingMessage, res: ServerResponse, render: (e: ApiError) => unknown): Promise<void> {
-  const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
-  let projectId: string | undefined;
-  let status = 202;
-  let body = ACCEPTED;
-  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
-  try {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > MAX_BODY) throw new ApiError('invalid_request', `Request body exceeds ${MAX_BODY} bytes`, { code: 'bad_request' });
-      chunks.push(chunk as Buffer);
-    }
-    const text = Buffer.concat(chunks).toString('utf8');
-    try {
-      projectId = (JSON.parse(text) as { projectId?: string })?.projectId;
-    } catch {
-      // payloadOf reports it
-    }
-    await ingestBeacon(deps, text, { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? '', origin });
-  } catch (raw) {
-    const err = raw instanceof ApiError ? raw : new ApiError('internal', 'Internal server error', { code: 'internal_error' });
-    if (!(raw instanceof ApiError)) deps.log.error({ err: raw }, 'analytics collect failed');
-    status = err.status;
-    body = JSON.stringify(render(err));
-    Object.assign(headers, err.headers);
-  }
+interface RawContext {
+  deps: Deps;
+  render: (e: ApiError) => unknown;
+  dashboard: string | null;
+}
+
+function accepted(res: ServerResponse, origin: string | null, cors: boolean): void {
+  res.writeHead(202, origin === null ? ACCEPTED_HEADERS : cors
+    ? [...ACCEPTED_HEADERS, 'vary', 'Origin', 'access-control-allow-origin', origin]
+    : [...ACCEPTED_HEADERS, 'vary', 'Origin']);
+  res.end(ACCEPTED);
+}
+
+async function failed(rc: RawContext, res: ServerResponse, origin: string | null, raw: unknown, projectId: unknown): Promise<void> {
+  const err = raw instanceof ApiError ? raw : new ApiError('internal', 'Internal server error', { code: 'internal_error' });
+  if (!(raw instanceof ApiError)) rc.deps.log.error({ err: raw }, 'analytics collect failed');
+  const body = JSON.stringify(rc.render(err));
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', ...err.headers };
   if (origin) {
     headers.vary = 'Origin';
-    const policy = typeof projectId === 'string' ? await projectPolicy(deps.db, projectId).catch(() => null) : null;
-    const trusted = checkOrigin(origin, { domains: policy?.domains ?? [], allowLocalOrigins: policy?.allowLocalOrigins ?? false, dashboardOrigin: dashboardOrigin(deps.env) });
+    const policy = typeof projectId === 'string' ? await projectPolicy(rc.deps.db, projectId).catch(() => null) : null;
+    const trusted = checkOrigin(origin, { domains: policy?.domains ?? [], allowLocalOrigins: policy?.allowLocalOrigins ?? false, dashboardOrigin: rc.dashboard });
     if (trusted.trusted) headers['access-control-allow-origin'] = origin;
   }
   headers['content-length'] = String(Buffer.byteLength(body));
-  res.writeHead(status, headers);
+  res.writeHead(err.status, headers);
   res.end(body);
+}
+
+function answer(rc: RawContext, req: IncomingMessage, res: ServerResponse, text: string | null): void {
+  const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
+  let body: unknown = text;
+  try {
+    if (text === null) throw new ApiError('invalid_request', `Request body exceeds ${MAX_BODY} bytes`, { code: 'bad_request' });
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // payloadOf reports it
+    }
+    const result = ingestBeacon(rc.deps, body, { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? '', origin }, rc.dashboard);
+    if (result instanceof Promise) {
+      result.then((r) => accepted(res, origin, r.cors), (err) => failed(rc, res, origin, err, (body as { projectId?: unknown } | null)?.projectId));
+    } else {
+      accepted(res, origin, result.cors);
+    }
+  } catch (err) {
+    void failed(rc, res, origin, err, (body as { projectId?: unknown } | null)?.projectId);
+  }
 }
 
 /**
@@ -111,13 +151,38 @@ async function answer(deps: Deps, req: IncomingMessage, res: ServerResponse, ren
  * preflights) go through the app as usual.
  */
 export function collectRawHandler(deps: Deps, render: (e: ApiError) => unknown) {
+  const rc: RawContext = { deps, render, dashboard: dashboardOrigin(deps.env) };
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'POST') return false;
-    const path = (req.url ?? '').split('?')[0];
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
     if (path !== '/v1/collect' && path !== '/v1/collect/') return false;
-    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'text/plain' && type !== 'application/json') return false;
-    void answer(deps, req, res, render);
+    const type = req.headers['content-type'] ?? '';
+    const semi = type.indexOf(';');
+    const mime = (semi < 0 ? type : type.slice(0, semi)).trim().toLowerCase();
+    if (mime !== 'text/plain' && mime !== 'application/json') return false;
+    // Beacons are small: usually one chunk, kept as it is. An oversized body is read
+    // to its end (so the connection stays usable) and answered 400.
+    let first: Buffer | undefined;
+    let more: Buffer[] | undefined;
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        first = undefined;
+        more = undefined;
+      } else if (first === undefined) {
+        first = chunk;
+      } else {
+        (more ??= [first]).push(chunk);
+      }
+    });
+    req.on('end', () => {
+      const text = size > MAX_BODY ? null : more ? Buffer.concat(more).toString('utf8') : first ? first.toString('utf8') : '';
+      answer(rc, req, res, text);
+    });
+    req.on('error', () => res.destroy());
     return true;
   };
 }
@@ -135,12 +200,14 @@ export const collectFastPath: Middleware<AppState> = async (ctx, next) => {
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');
+  let body: unknown = text;
   try {
-    (ctx.state as AppState & { corsProjectId?: string }).corsProjectId = JSON.parse(text)?.projectId;
+    body = JSON.parse(text);
+    (ctx.state as AppState & { corsProjectId?: string }).corsProjectId = (body as { projectId?: string } | null)?.projectId;
   } catch {
     // payloadOf reports it
   }
-  await ingestBeacon(ctx.state.deps, text, { ip: ctx.ip, userAgent: ctx.get('user-agent'), origin: ctx.get('origin') || null });
+  await ingestBeacon(ctx.state.deps, body, { ip: ctx.ip, userAgent: ctx.get('user-agent'), origin: ctx.get('origin') || null });
   ctx.status = 202;
   ctx.body = { accepted: true };
 };

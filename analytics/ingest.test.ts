@@ -219,4 +219,38 @@ describe('analytics ingest, classification and stats', () => {
     expect(beaconLocal.status).toBe(202);
     expect(beaconLocal.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
   });
+
+  it('a warm process answers beacons from memory under the same rules: cap, CORS and errors', async () => {
+    const capped = await createProject(svc.url, { dailyEventCap: 6 });
+    const site = capped.project.domains[0]!;
+    const send = (extra: Record<string, unknown> = {}, origin: string | null = `https://${site}`) =>
+      beacon(svc.url, { projectId: capped.project.id, type: 'pageview', url: `https://${site}/warm`, ...extra }, { origin: origin ?? undefined, ip: '81.2.69.160' });
+    // The first beacon fetches the policy, the salt and the day's count; the flush settles the count.
+    expect((await send()).status).toBe(202);
+    await sleep(100);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await send(i === 4 ? {} : { url: `https://${site}/warm/${i}` }, i === 4 ? null : `https://${site}`);
+      statuses.push(res.status);
+      expect(res.headers.get('access-control-allow-origin')).toBe(i === 4 ? null : `https://${site}`);
+      if (i < 4) expect(res.headers.get('vary')).toBe('Origin');
+      expect(await res.json()).toEqual({ accepted: true });
+    }
+    expect(statuses).toEqual([202, 202, 202, 202, 202]);
+    const untrusted = await send({ url: 'https://evil.test/' });
+    expect(untrusted.status).toBe(403);
+    expect((await untrusted.json()).error.code).toBe('untrusted_origin');
+    const badOrigin = await send({}, 'https://evil.test');
+    expect(badOrigin.status).toBe(403);
+    expect(badOrigin.headers.get('access-control-allow-origin')).toBeNull();
+    const over = await send();
+    expect(over.status).toBe(429);
+    expect(over.headers.get('access-control-allow-origin')).toBe(`https://${site}`);
+    expect((await over.json()).error.code).toBe('daily_cap_exceeded');
+    await sleep(100);
+    const [{ n }] = await svc.db('analytics_events').where({ project_id: capped.project.id }).count({ n: '*' });
+    expect(Number(n)).toBe(6);
+    const counter = await svc.db('analytics_daily_counts').where({ project_id: capped.project.id }).first('count');
+    expect(Number(counter.count)).toBe(6);
+  });
 });

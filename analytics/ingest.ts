@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
 import { ApiError } from '../server/errors.ts';
 import { classifyVisitor } from './classify.ts';
 import { evaluateIngest } from './origins.ts';
-import { saltFor, sessionIdOf } from './sessions.ts';
+import { sessionIdOf } from './sessions.ts';
 import { sourceOf } from './sources.ts';
 import type { NewEvent, Props } from './eventRow.ts';
 import type { ProjectPolicy } from './policies.ts';
@@ -27,32 +26,29 @@ export function normaliseLocale(value: string | null | undefined): string | null
   return v && LOCALE.test(v) ? v.toLowerCase() : null;
 }
 
-/** A referrer as stored: scheme, host and path, without query or fragment (they often carry tokens). */
-function referrerPath(value: string | undefined): string | null {
-  if (!value) return null;
-  try {
-    const u = new URL(value);
-    return `${u.origin}${u.pathname}`.slice(0, 2048);
-  } catch {
-    return null;
-  }
-}
-
 function clip(v: string | null | undefined, n: number): string | null {
   const t = v?.trim();
   return t ? t.slice(0, n) : null;
 }
 
+function utm(params: URLSearchParams | null, key: string): string | null {
+  return params ? clip(params.get(key), 300) : null;
+}
+
+export interface BeaconClient {
+  ip: string;
+  userAgent: string;
+  origin: string | null;
+  dashboardOrigin: string | null;
+}
+
 /**
  * Turns a browser beacon into a stored event, applying the acceptance rules
- * (the same ones GET /v1/validate dry-runs). The IP is used here and dropped.
+ * (the same ones GET /v1/validate dry-runs), and says whether the request's Origin
+ * is trusted (for CORS). The IP is used here and dropped. Synchronous: the ingest
+ * hot path calls it with the policy and salt it already holds.
  */
-export async function eventFromBeacon(
-  db: Knex,
-  p: CollectPayload,
-  policy: ProjectPolicy,
-  client: { ip: string; userAgent: string; origin: string | null; dashboardOrigin: string | null },
-): Promise<NewEvent> {
+export function buildEvent(p: CollectPayload, policy: ProjectPolicy, client: BeaconClient, salt: Buffer): { event: NewEvent; cors: boolean } {
   let url: URL;
   try {
     url = new URL(p.url);
@@ -60,16 +56,25 @@ export async function eventFromBeacon(
     throw new ApiError('invalid_request', 'url must be an absolute URL', { code: 'bad_request' });
   }
   if (p.type === 'event' && !p.name) throw new ApiError('invalid_request', 'name is required for custom events', { code: 'bad_request' });
-  const verdict = evaluateIngest({ domain: url.hostname, origin: client.origin }, { ...policy, dashboardOrigin: client.dashboardOrigin });
+  const verdict = evaluateIngest({ domain: url.hostname, origin: client.origin }, { domains: policy.domains, allowLocalOrigins: policy.allowLocalOrigins, dashboardOrigin: client.dashboardOrigin });
   if (!verdict.accepted) {
     const why = !verdict.domain.trusted ? `The page domain ${url.hostname}` : `The origin ${client.origin}`;
     throw new ApiError('forbidden', `${why} is not trusted by this project.`, { code: 'untrusted_origin' });
   }
-  const visitor = classifyVisitor(client.ip, client.userAgent);
-  const salt = await saltFor(db);
-  const utm = (k: string) => clip(url.searchParams.get(k), 300);
-  const utmSource = utm('utm_source') ?? utm('ref');
-  return {
+  const v = classifyVisitor(client.ip, client.userAgent);
+  const params = url.search ? url.searchParams : null;
+  const utmSource = utm(params, 'utm_source') ?? utm(params, 'ref');
+  // The referrer is parsed once: stored as scheme, host and path (no query or
+  // fragment, which often carry tokens), and read for the traffic source.
+  let referrer: URL | null = null;
+  if (p.referrer) {
+    try {
+      referrer = new URL(p.referrer);
+    } catch {
+      referrer = null;
+    }
+  }
+  const event: NewEvent = {
     projectId: p.projectId,
     id: randomUUID(),
     createdAt: new Date().toISOString(),
@@ -78,15 +83,27 @@ export async function eventFromBeacon(
     eventName: p.type === 'event' ? p.name! : null,
     props: p.props && Object.keys(p.props).length ? p.props : null,
     path: (url.pathname || '/').slice(0, 2048),
-    referrerPath: referrerPath(p.referrer),
+    referrerPath: referrer ? `${referrer.origin}${referrer.pathname}`.slice(0, 2048) : null,
     targetPath: clip(p.target, 2048),
-    ...visitor,
+    country: v.country,
+    region: v.region,
+    regionCode: v.regionCode,
+    city: v.city,
+    asn: v.asn,
+    asOrganization: v.asOrganization,
+    browser: v.browser,
+    os: v.os,
+    deviceType: v.deviceType,
+    isBot: v.isBot,
+    botName: v.botName,
+    isVpn: v.isVpn,
     locale: normaliseLocale(p.locale),
-    trafficSource: sourceOf({ utmSource, referrer: p.referrer, siteHosts: [url.hostname.replace(/^www\./, ''), ...policy.domains] }),
+    trafficSource: sourceOf({ utmSource, referrer: p.referrer, referrerUrl: referrer, siteHosts: [url.hostname.replace(/^www\./, ''), ...policy.domains] }),
     utmSource,
-    utmMedium: utm('utm_medium'),
-    utmCampaign: utm('utm_campaign'),
+    utmMedium: utm(params, 'utm_medium'),
+    utmCampaign: utm(params, 'utm_campaign'),
     userAgent: clip(client.userAgent, 1000),
     isInternal: p.internal === true,
   };
+  return { event, cors: verdict.cors };
 }

@@ -26,7 +26,7 @@ export interface IngestBufferOptions {
 export class IngestBuffer {
   private pending: NewEvent[] = [];
   private accepted = new Map<string, number>();
-  private known = new Map<string, { day: string; at: number; count: Promise<number> }>();
+  private known = new Map<string, { day: string; at: number; count: Promise<number>; settled?: number }>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private readonly intervalMs: number;
@@ -53,9 +53,10 @@ export class IngestBuffer {
     let known = this.known.get(projectId);
     // Re-read now and then: other processes add to the same counter.
     if (!known || known.day !== day || Date.now() - known.at > 5_000) {
-      known = { day, at: Date.now(), count: getDailyCount(this.db, projectId, day) };
-      known.count.catch(() => this.known.delete(projectId));
-      this.known.set(projectId, known);
+      const entry: { day: string; at: number; count: Promise<number>; settled?: number } = { day, at: Date.now(), count: getDailyCount(this.db, projectId, day) };
+      entry.count.then((n) => { entry.settled = n; }, () => this.known.delete(projectId));
+      this.known.set(projectId, entry);
+      known = entry;
     }
     return (await known.count) + (this.accepted.get(projectId) ?? 0);
   }
@@ -64,10 +65,26 @@ export class IngestBuffer {
   async offer(event: NewEvent, dailyCap: number): Promise<boolean> {
     const day = utcDay();
     if ((await this.countToday(event.projectId, day)) >= dailyCap) return false;
+    this.admit(event);
+    return true;
+  }
+
+  /**
+   * offer() without waiting, for the ingest hot path: undefined when the day's count
+   * is not known in memory right now (nothing was queued; call offer()).
+   */
+  offerNow(event: NewEvent, dailyCap: number): boolean | undefined {
+    const known = this.known.get(event.projectId);
+    if (known?.settled === undefined || known.day !== utcDay() || Date.now() - known.at > 5_000) return undefined;
+    if (known.settled + (this.accepted.get(event.projectId) ?? 0) >= dailyCap) return false;
+    this.admit(event);
+    return true;
+  }
+
+  private admit(event: NewEvent): void {
     this.accepted.set(event.projectId, (this.accepted.get(event.projectId) ?? 0) + 1);
     this.pending.push(event);
     if (this.pending.length >= this.maxBatch) void this.flush();
-    return true;
   }
 
   get size(): number {
@@ -89,7 +106,7 @@ export class IngestBuffer {
       try {
         const totals = await this.writeWithRetry(batch, day, counts);
         for (const [projectId, n] of counts) this.accepted.set(projectId, Math.max(0, (this.accepted.get(projectId) ?? 0) - n));
-        for (const [projectId, count] of totals) this.known.set(projectId, { day, at: Date.now(), count: Promise.resolve(count) });
+        for (const [projectId, count] of totals) this.known.set(projectId, { day, at: Date.now(), count: Promise.resolve(count), settled: count });
       } catch (err) {
         // The batch is lost as a whole (the transaction rolled back); the service keeps going.
         for (const [projectId, n] of counts) this.accepted.set(projectId, Math.max(0, (this.accepted.get(projectId) ?? 0) - n));

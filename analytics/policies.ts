@@ -8,7 +8,8 @@ export interface ProjectPolicy {
 }
 
 const TTL_MS = 10_000;
-const cache = new Map<string, { at: number; value: Promise<ProjectPolicy | null> }>();
+const LIMIT = 10_000;
+const cache = new Map<string, { at: number; value: Promise<ProjectPolicy | null>; settled?: { policy: ProjectPolicy | null } }>();
 
 /**
  * Ingest needs a project's domains and cap on every event; they change rarely, so
@@ -18,10 +19,22 @@ export function projectPolicy(db: Knex, projectId: string): Promise<ProjectPolic
   const hit = cache.get(projectId);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
   const value = getIngestPolicy(db, projectId);
-  value.catch(() => cache.delete(projectId));
-  if (cache.size > 10_000) cache.clear();
-  cache.set(projectId, { at: Date.now(), value });
+  const entry: { at: number; value: Promise<ProjectPolicy | null>; settled?: { policy: ProjectPolicy | null } } = { at: Date.now(), value };
+  value.then((policy) => { entry.settled = { policy }; }, () => cache.delete(projectId));
+  if (cache.size >= LIMIT) cache.clear();
+  cache.set(projectId, entry);
   return value;
+}
+
+/**
+ * The cached policy without waiting: undefined when it is not known yet (or is due
+ * for a refresh), null for a project that does not exist. The ingest hot path uses
+ * it to stay synchronous; it falls back to projectPolicy() otherwise.
+ */
+export function knownPolicy(projectId: string): ProjectPolicy | null | undefined {
+  const hit = cache.get(projectId);
+  if (!hit?.settled || Date.now() - hit.at >= TTL_MS) return undefined;
+  return hit.settled.policy;
 }
 
 export function dashboardOrigin(env: NodeJS.ProcessEnv): string | null {

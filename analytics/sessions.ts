@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import getOrCreateSalt from '../db/analytics/getOrCreateSalt.ts';
 
 const salts = new Map<string, Promise<Buffer>>();
+let settledSalt: { day: string; salt: Buffer } | undefined;
 
 let dayCache = { until: 0, day: '' };
 
@@ -25,11 +26,16 @@ export function saltFor(db: Knex, day = utcDay()): Promise<Buffer> {
   let salt = salts.get(day);
   if (!salt) {
     salt = getOrCreateSalt(db, day);
-    salt.catch(() => salts.delete(day));
+    salt.then((value) => { settledSalt = { day, salt: value }; }, () => salts.delete(day));
     salts.clear();
     salts.set(day, salt);
   }
   return salt;
+}
+
+/** Today's salt if this process already has it (the hot path's synchronous read); else undefined. */
+export function knownSalt(day = utcDay()): Buffer | undefined {
+  return settledSalt?.day === day ? settledSalt.salt : undefined;
 }
 
 /** A UUID (version 8, "custom") from hash(salt + project + ip + user agent). */

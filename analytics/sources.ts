@@ -56,13 +56,14 @@ function knownHost(host: string): KnownSource | undefined {
  * referrer), else the known network or engine, else the referring host; referrers
  * from the site itself (or any trusted domain) are direct.
  */
-export function sourceOf(input: { utmSource?: string | null; referrer?: string | null; siteHosts: string[] }): string {
+export function sourceOf(input: { utmSource?: string | null; referrer?: string | null; referrerUrl?: URL | null; siteHosts: string[] }): string {
   const utm = input.utmSource?.trim().toLowerCase();
   if (utm) return knownHost(utm)?.id ?? BY_ID.get(utm)?.id ?? utm.slice(0, 300);
   if (!input.referrer) return 'direct';
   let host: string;
   try {
-    host = new URL(input.referrer).hostname.toLowerCase();
+    // The caller may have parsed the referrer already (null: it did not parse).
+    host = (input.referrerUrl !== undefined ? input.referrerUrl?.hostname ?? '' : new URL(input.referrer).hostname).toLowerCase();
   } catch {
     return 'direct';
   }
