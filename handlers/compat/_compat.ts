@@ -223,6 +223,7 @@ export async function runStream(
   let priced: PricedResult | undefined;
   try {
     if (firstEvent) handle(firstEvent);
+    sendNow(res);
     if (!first.done) for (let next = await events.next(); !next.done; next = await events.next()) handle(next.value);
     const result = acc.result();
     priced = { ...result, cost: priceOf(result, caller) };
@@ -237,6 +238,18 @@ export async function runStream(
     finishResponse(res);
   }
   if (priced) recordLater(ctx, completionUsage(priced, caller));
+}
+
+/**
+ * Puts what was written so far on the wire at once. Node corks a response's
+ * socket at its first write of a tick and uncorks on the next, so without this
+ * the first event would wait while the rest of the same upstream read (often
+ * the whole answer) is converted: time to first byte would be time to last.
+ */
+function sendNow(res: ServerResponse): void {
+  if (!res.headersSent) res.flushHeaders();
+  const socket = res.socket;
+  if (socket?.writableCorked) socket.uncork();
 }
 
 function finishResponse(res: ServerResponse): void {
