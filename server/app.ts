@@ -100,7 +100,9 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
   const match = operationMatcher(operations);
 
   const handle = async (ctx: ApiContext, body: unknown): Promise<void> => {
-    const req: Request = { method: ctx.method, path: ctx.path, query: ctx.query as Record<string, string | string[]>, headers: ctx.headers as never, body };
+    // Koa parses the query string on first read; most API calls have none.
+    const query = ctx.req.url!.includes('?') ? (ctx.query as Record<string, string | string[]>) : {};
+    const req: Request = { method: ctx.method, path: ctx.path, query, headers: ctx.headers as never, body };
     const found = match(req.method, req.path);
     if ('miss' in found) {
       if (found.miss === 405) {
