@@ -1,7 +1,6 @@
 // Runs one canonical completion against its provider: the same path for the
 // queue worker and for the /v1 endpoints, so cost, usage and errors agree.
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
 import {
   ResultAccumulator,
   type CanonicalRequest,
@@ -15,7 +14,6 @@ import { providerSettings } from '../providers/config.ts';
 import { ProviderError, type CallContext, type ProviderAdapter } from '../providers/types.ts';
 import { defaultModel } from '../pricing/catalogue.ts';
 import { completionCost } from '../pricing/cost.ts';
-import { completionUsage, usageBatcher } from './usageBatch.ts';
 import { ApiError } from '../server/errors.ts';
 
 export interface Caller {
@@ -67,24 +65,18 @@ export function priceOf(result: Pick<CanonicalResult, 'provider' | 'model' | 'us
   return completionCost(result.provider, result.model, result.usage, { byok: caller.providerKey !== undefined, cached });
 }
 
-export async function recordUsage(db: Knex, result: PricedResult, caller: Caller, kind = 'completion'): Promise<void> {
-  await usageBatcher(db).add(completionUsage(result, caller, kind));
-}
-
-export async function completeOnce(db: Knex, request: CanonicalRequest, caller: Caller, signal: AbortSignal): Promise<PricedResult> {
+/** One priced completion. Recording its usage is the caller's: a queued task writes it with its end. */
+export async function completeOnce(request: CanonicalRequest, caller: Caller, signal: AbortSignal): Promise<PricedResult> {
   const adapter = adapterFor(request.provider);
   const result = await adapter.complete(request, callContext(request.provider, caller, signal));
-  const priced = { ...result, cost: priceOf(result, caller) };
-  await recordUsage(db, priced, caller);
-  return priced;
+  return { ...result, cost: priceOf(result, caller) };
 }
 
 /**
  * Streams a completion. Yields the provider's events as they come; the last
- * item is the priced result (after usage is recorded).
+ * item is the priced result (its usage, again, is the caller's to record).
  */
 export async function* completeStreaming(
-  db: Knex,
   request: CanonicalRequest,
   caller: Caller,
   signal: AbortSignal,
@@ -96,9 +88,7 @@ export async function* completeStreaming(
     yield event;
   }
   const result = acc.result();
-  const priced = { ...result, cost: priceOf(result, caller) };
-  await recordUsage(db, priced, caller);
-  yield { type: 'result', result: priced };
+  yield { type: 'result', result: { ...result, cost: priceOf(result, caller) } };
 }
 
 const PROVIDER_ERROR_KINDS: Record<ProviderError['code'], ApiError['kind']> = {

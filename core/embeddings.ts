@@ -1,7 +1,6 @@
 // Runs one embeddings call against its provider: the same path for
 // /v1/embeddings (synchronous) and the queued native /api/llm/embeddings, so
 // model defaults, capability errors, cost and usage agree.
-import type { Knex } from 'knex';
 import type { EmbeddingRequest, EmbeddingResult, ProviderId } from '../protocols/canonical.ts';
 import { getAdapter } from '../providers/index.ts';
 import { providerSettings } from '../providers/config.ts';
@@ -9,7 +8,6 @@ import type { ProviderAdapter } from '../providers/types.ts';
 import { defaultEmbeddingModel } from '../pricing/catalogue.ts';
 import { completionCost, type Cost } from '../pricing/cost.ts';
 import type { UsageRecord } from '../db/gateway/insertUsage.ts';
-import { usageBatcher } from './usageBatch.ts';
 import { ApiError } from '../server/errors.ts';
 import { callContext, type Caller } from './completion.ts';
 
@@ -81,20 +79,9 @@ export function embeddingUsage(result: PricedEmbeddings, caller: Caller): UsageR
   };
 }
 
-export async function recordEmbeddingUsage(db: Knex, result: PricedEmbeddings, caller: Caller): Promise<void> {
-  await usageBatcher(db).add(embeddingUsage(result, caller));
-}
-
-/** One priced embeddings call without recording it (for callers that record after answering). */
+/** One priced embeddings call; recording its usage is the caller's (a queued task writes it with its end). */
 export async function embedPriced(request: EmbeddingRequest, caller: Caller, signal: AbortSignal): Promise<PricedEmbeddings> {
   const adapter = embedderFor(request.provider);
   const result = await adapter.embed(request, callContext(request.provider, caller, signal));
   return { ...result, cost: embeddingCost(result, caller) };
-}
-
-/** One priced embeddings call; usage is recorded before it returns. Provider failures are thrown as ProviderError (see toApiError). */
-export async function embedOnce(db: Knex, request: EmbeddingRequest, caller: Caller, signal: AbortSignal): Promise<PricedEmbeddings> {
-  const priced = await embedPriced(request, caller, signal);
-  await recordEmbeddingUsage(db, priced, caller);
-  return priced;
 }

@@ -1,6 +1,7 @@
 // Writing a task's end state can fail (a dropped connection, a failover).
 // Brief failures are retried; a longer one leaves the job to pg-boss's
 // supervisor, which runs the task again — it is never left in processing.
+// Usage is written with the end, so a task that ran twice is counted once.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startFake } from '../providers/openai/fake.ts';
 import type { Fake } from '../providers/shared/fake.ts';
@@ -50,6 +51,10 @@ async function post(path: string, body: unknown) {
   return (await res.json()) as any;
 }
 
+async function usageRows(taskId: string): Promise<number> {
+  return Number((await service.db('gateway_usage').where({ task_id: taskId }).count<{ count: string }[]>('* as count'))[0]!.count);
+}
+
 async function submitAndWait(timeout: number): Promise<string> {
   const queueId = (await post('/api/llm/complete', { provider: 'openai', messages: [{ role: 'user', content: 'keep me' }] })).data.queueId;
   await expect.poll(async () => (await post('/api/llm/queue/status', { queueId })).data.status, { timeout, interval: 100 }).toBe('completed');
@@ -59,14 +64,17 @@ async function submitAndWait(timeout: number): Promise<string> {
 it('retries a brief failure to record the end', async () => {
   failures.remaining = 2;
   const before = fake.requests.length;
-  await submitAndWait(10_000);
+  const queueId = await submitAndWait(10_000);
   expect(fake.requests.length - before).toBe(1);
+  expect(await usageRows(queueId)).toBe(1);
 });
 
 it('runs the task again when the end cannot be recorded at all', async () => {
   // The first run's four write attempts all fail; the supervisor then hands the job out again.
   failures.remaining = 4;
   const before = fake.requests.length;
-  await submitAndWait(45_000);
+  const queueId = await submitAndWait(45_000);
   expect(fake.requests.length - before).toBe(2);
+  // The first run's usage went down with its unwritten end.
+  expect(await usageRows(queueId)).toBe(1);
 }, 60_000);

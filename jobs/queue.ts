@@ -68,23 +68,19 @@ export class TaskQueue {
   // one transaction per task would be the bottleneck.
   private readonly submits: GroupCommit<NewTask, TaskRow>;
   private readonly finishes: GroupCommit<{ id: string; outcome: TaskOutcome }, boolean>;
+  // One connection each, so a batch of ends never waits behind a batch of submits.
   private readonly submitConnection: PipelinedConnection;
+  private readonly finishConnection: PipelinedConnection;
 
   constructor(private readonly o: QueueOptions) {
     this.capacity = o.capacity ?? 256;
     this.groupConcurrency = { default: 20, tiers: { ...o.limits } };
     this.submitConnection = new PipelinedConnection(o.databaseUrl);
+    this.finishConnection = new PipelinedConnection(o.databaseUrl);
     this.submits = new GroupCommit((tasks) => this.writeSubmits(tasks));
     this.finishes = new GroupCommit(async (items) => {
-      const ended = await withRetries(() => finishTasks(o.db, items));
-      const ids = items.filter((_, i) => ended[i]).map((item) => item.id);
-      // PostgreSQL caps a NOTIFY payload at 8000 bytes (about 200 ids). A lost
-      // notice only delays a stream by its status poll; it must not fail ends
-      // that are already written.
-      for (let i = 0; i < ids.length; i += 150) {
-        await o.notifier.publish('gateway_done', ids.slice(i, i + 150).join(',')).catch((err) => o.log.warn({ err }, 'task-end notice failed'));
-      }
-      return ended;
+      const jobComplete = await pgBossStatement((db) => o.boss.complete(TASK_QUEUE, items.map((item) => item.id), undefined, { db }));
+      return withRetries(() => finishTasks(this.finishConnection, items, jobComplete));
     });
   }
 
@@ -115,6 +111,7 @@ export class TaskQueue {
     if (!this.started) {
       await this.submits.settle();
       await this.submitConnection.close();
+      await this.finishConnection.close();
       return;
     }
     this.stopped = true;
@@ -130,6 +127,7 @@ export class TaskQueue {
     await this.finishes.settle();
     await this.flushCompletions();
     await this.submitConnection.close();
+    await this.finishConnection.close();
   }
 
   /** Stores the task and its job atomically; starts it here at once when there is room. */
@@ -161,32 +159,20 @@ export class TaskQueue {
     return rows;
   }
 
-  /**
-   * pg-boss's own insert statement for these tasks' jobs, taken through its
-   * db adapter rather than run, so it joins the submit pipeline.
-   */
-  private async jobInsert(tasks: NewTask[]): Promise<Statement> {
-    let statement: Statement | undefined;
-    await this.o.boss.insert(
-      TASK_QUEUE,
-      tasks.map((task) => ({
-        id: task.id,
-        data: { taskId: task.id },
-        group: { id: task.provider, tier: task.provider },
-        // A streamed task cannot be replayed from the start once a client has seen chunks.
-        retryLimit: task.stream ? 0 : 1,
-      })),
-      {
-        db: {
-          executeSql: async (text: string, values?: unknown[]) => {
-            statement = { text, values };
-            return { rows: [] };
-          },
-        },
-      },
+  private jobInsert(tasks: NewTask[]): Promise<Statement> {
+    return pgBossStatement((db) =>
+      this.o.boss.insert(
+        TASK_QUEUE,
+        tasks.map((task) => ({
+          id: task.id,
+          data: { taskId: task.id },
+          group: { id: task.provider, tier: task.provider },
+          // A streamed task cannot be replayed from the start once a client has seen chunks.
+          retryLimit: task.stream ? 0 : 1,
+        })),
+        { db },
+      ),
     );
-    if (!statement) throw new Error('pg-boss produced no insert statement');
-    return statement;
   }
 
   private runClaimed(task: TaskRow): void {
@@ -321,10 +307,11 @@ export class TaskQueue {
         await finish({ status: 'error', error: { message: 'internal error while running the task', code: 'internal_error' } }).catch(() => {});
       }
     } finally {
-      // A cancelled task was ended by the cancel; any other task whose end
+      // A written end completed the job with it. A cancelled task was ended
+      // by the cancel: its job is completed here. Any other task whose end
       // could not be written keeps its job, which the supervisor retries,
       // instead of being left in processing with a completed job.
-      this.release(task.id, ended || controller.signal.aborted);
+      this.release(task.id, !ended && controller.signal.aborted);
     }
   }
 
@@ -387,4 +374,23 @@ async function withRetries<T>(write: () => Promise<T>, delaysMs = [50, 250, 1000
       await new Promise((r) => setTimeout(r, delaysMs[attempt]));
     }
   }
+}
+
+/**
+ * The statement a pg-boss call would run, taken through its db adapter
+ * instead of run, so it joins one of our pipelined transactions: pg-boss
+ * still decides what its tables need.
+ */
+async function pgBossStatement(call: (db: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }) => Promise<unknown>): Promise<Statement> {
+  let statement: Statement | undefined;
+  await call({
+    executeSql: async (text, values) => {
+      if (statement) throw new Error('pg-boss needed more than one statement');
+      statement = { text, values };
+      // pg-boss maps this answer into a return value we discard; shaped so its mappers accept it.
+      return { rows: [{ count: '0', ids: [] }] };
+    },
+  });
+  if (!statement) throw new Error('pg-boss produced no statement');
+  return statement;
 }

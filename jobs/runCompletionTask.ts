@@ -12,7 +12,8 @@ import { getUpload } from '../db/gateway/getUpload.ts';
 import { getCachedResult } from '../db/gateway/getCachedResult.ts';
 import { putCachedResult } from '../db/gateway/putCachedResult.ts';
 import { deleteChunks } from '../db/gateway/deleteChunks.ts';
-import { completeOnce, completeStreaming, recordUsage, toApiError, type Caller, type PricedResult } from '../core/completion.ts';
+import { completeOnce, completeStreaming, toApiError, type Caller, type PricedResult } from '../core/completion.ts';
+import { completionUsage } from '../core/usageBatch.ts';
 import { ApiError } from '../server/errors.ts';
 import { ChunkWriter } from './chunkWriter.ts';
 import type { Notifier } from './notifier.ts';
@@ -82,19 +83,18 @@ export async function runCompletionTask(
     let result: PricedResult;
     if (hit) {
       result = { ...hit, cost: { customerPrice: 0, currency: 'USD', billing: hit.cost.billing, cached: true } };
-      await recordUsage(db, result, caller);
     } else if (writer) {
       let final: PricedResult | undefined;
-      for await (const event of completeStreaming(db, request, caller, signal)) {
+      for await (const event of completeStreaming(request, caller, signal)) {
         if (event.type === 'result') final = event.result;
         else writer.write(event.type, event);
       }
       result = final!;
     } else {
-      result = await completeOnce(db, request, caller, signal);
+      result = await completeOnce(request, caller, signal);
     }
     if (cacheKey && !hit) await putCachedResult(db, cacheKey, result, stored.cache?.ttl ?? 3600);
-    outcome = { status: 'completed', result };
+    outcome = { status: 'completed', result, usage: completionUsage(result, caller) };
   } catch (err) {
     if (signal.aborted) {
       // Cancelled: the cancel already wrote the task's end state.

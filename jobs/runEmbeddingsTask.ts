@@ -3,7 +3,7 @@
 import type { EmbeddingRequest } from '../protocols/canonical.ts';
 import type { TaskRow } from '../db/gateway/getTask.ts';
 import type { TaskOutcome } from '../db/gateway/finishTask.ts';
-import { embedOnce } from '../core/embeddings.ts';
+import { embedPriced, embeddingUsage } from '../core/embeddings.ts';
 import { toApiError, type Caller } from '../core/completion.ts';
 import { encodeVector } from '../protocols/embeddings.ts';
 import type { RunDeps } from './runCompletionTask.ts';
@@ -28,9 +28,9 @@ export async function runEmbeddingsTask(
     taskId: task.id,
   };
   try {
-    const result = await embedOnce(deps.db, stored.request, caller, signal);
+    const result = await embedPriced(stored.request, caller, signal);
     const embeddings = stored.encodingFormat === 'base64' ? result.embeddings.map(encodeVector) : result.embeddings;
-    await finish({ status: 'completed', result: { ...result, embeddings } });
+    await finish({ status: 'completed', result: { ...result, embeddings }, usage: embeddingUsage(result, caller) });
   } catch (err) {
     if (signal.aborted) return;
     const apiError = toApiError(err);

@@ -1,28 +1,54 @@
-import type { Knex } from 'knex';
+import type { PipelinedConnection, Statement } from '../pipeline.ts';
+import { usageInsertStatement, type UsageRecord } from './insertUsage.ts';
 
-export type TaskOutcome = { status: 'completed'; result: unknown } | { status: 'error'; error: { message: string; code: string } };
+export type TaskOutcome = (
+  | { status: 'completed'; result: unknown }
+  | { status: 'error'; error: { message: string; code: string } }
+) & {
+  /** The provider call's usage, written with the end so a task that runs again is never counted twice. */
+  usage?: UsageRecord;
+};
+
+const END_TASKS = `
+UPDATE gateway_tasks t
+   SET status = v.status, result = v.result, error = v.error, finished_at = now(), provider_key = NULL
+  FROM json_to_recordset($1::json) AS v(id uuid, status text, result jsonb, error jsonb)
+ WHERE t.id = v.id AND t.status IN ('queued', 'processing')
+RETURNING t.id`;
+
+// PostgreSQL caps a NOTIFY payload at 8000 bytes: about 200 ids.
+const IDS_PER_NOTICE = 150;
 
 /**
- * Ends tasks that are still running, in one statement. Answers, per input,
+ * Ends tasks that are still running, records their usage, completes their
+ * pg-boss jobs (`jobComplete`, pg-boss's own statement) and tells every
+ * process, all in one transaction sent as one pipeline. Answers, per input,
  * whether it ended it: false when it had already ended (cancelled meanwhile),
- * so a late result never overwrites a cancel.
+ * so a late result never overwrites a cancel. Usage is recorded either way:
+ * the provider call happened.
  */
-export async function finishTasks(db: Knex, outcomes: Array<{ id: string; outcome: TaskOutcome }>): Promise<boolean[]> {
-  const values = outcomes.map(() => '(?::uuid, ?::text, ?::jsonb, ?::jsonb)').join(', ');
-  const bindings = outcomes.flatMap(({ id, outcome }) => [
+export async function finishTasks(
+  conn: PipelinedConnection,
+  items: Array<{ id: string; outcome: TaskOutcome }>,
+  jobComplete: Statement,
+): Promise<boolean[]> {
+  const rows = items.map(({ id, outcome }) => ({
     id,
-    outcome.status,
-    outcome.status === 'completed' ? JSON.stringify(outcome.result) : null,
-    outcome.status === 'error' ? JSON.stringify(outcome.error) : null,
+    status: outcome.status,
+    result: outcome.status === 'completed' ? outcome.result : null,
+    error: outcome.status === 'error' ? outcome.error : null,
+  }));
+  const usage = items.flatMap(({ outcome }) => (outcome.usage ? [outcome.usage] : []));
+  const notices: Statement[] = [];
+  for (let i = 0; i < items.length; i += IDS_PER_NOTICE) {
+    notices.push({ text: `SELECT pg_notify('gateway_done', $1)`, values: [items.slice(i, i + IDS_PER_NOTICE).map((item) => item.id).join(',')] });
+  }
+  const [ended] = await conn.transaction([
+    { text: END_TASKS, values: [JSON.stringify(rows)] },
+    ...(usage.length ? [usageInsertStatement(usage)] : []),
+    jobComplete,
+    ...notices,
   ]);
-  const { rows } = await db.raw(
-    `UPDATE gateway_tasks t
-        SET status = v.status, result = v.result, error = v.error, finished_at = now(), provider_key = NULL
-       FROM (VALUES ${values}) AS v(id, status, result, error)
-      WHERE t.id = v.id AND t.status IN ('queued', 'processing')
-  RETURNING t.id`,
-    bindings,
-  );
-  const ended = new Set((rows as Array<{ id: string }>).map((r) => r.id));
-  return outcomes.map((o) => ended.has(o.id));
+  const endedIds = new Set((ended!.rows as Array<{ id: string }>).map((r) => r.id));
+  return items.map((item) => endedIds.has(item.id));
 }

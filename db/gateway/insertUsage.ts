@@ -19,9 +19,22 @@ export interface UsageRecord {
   tag?: string;
 }
 
-/** Several records in one INSERT: every usage write goes through core/usageBatch.ts. */
+/**
+ * Several records in one INSERT (the /v1 calls, through core/usageBatch.ts).
+ * Queued tasks write theirs with the task's end: see usageInsertStatement.
+ */
 export async function insertUsageBatch(db: Knex, records: UsageRecord[]): Promise<void> {
   if (records.length) await db('gateway_usage').insert(records.map(usageRow));
+}
+
+const COLUMNS = 'key_id, task_id, kind, surface, provider, model, input_tokens, output_tokens, total_tokens, cached_tokens, cache_creation_tokens, cost, billing, cached, service, tag';
+
+/** The same INSERT as one statement with one parameter, to run inside another transaction (a pipeline). */
+export function usageInsertStatement(records: UsageRecord[]): { text: string; values: unknown[] } {
+  return {
+    text: `INSERT INTO gateway_usage (${COLUMNS}) SELECT ${COLUMNS} FROM json_populate_recordset(NULL::gateway_usage, $1::json)`,
+    values: [JSON.stringify(records.map(usageRow))],
+  };
 }
 
 function usageRow(u: UsageRecord): Record<string, unknown> {
