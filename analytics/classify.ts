@@ -12,9 +12,15 @@ export interface NetworkClass {
   datacenter: string | null;
 }
 
+const NO_NETWORK: NetworkClass = { asn: null, asOrganization: null, isVpn: false, datacenter: null };
+
 export function classifyNetwork(ip: string): NetworkClass {
-  const hit = isIP(ip) ? lookupAsn(ip) : null;
-  if (!hit) return { asn: null, asOrganization: null, isVpn: false, datacenter: null };
+  return isIP(ip) ? networkOf(ip) : NO_NETWORK;
+}
+
+function networkOf(ip: string): NetworkClass {
+  const hit = lookupAsn(ip);
+  if (!hit) return NO_NETWORK;
   const vpn = VPN_ASNS.has(hit.asn);
   const dc = vpn ? null : (DATACENTER_ASNS.get(hit.asn) ?? (DATACENTER_NAME.test(hit.organization) ? hit.organization : null));
   return { asn: hit.asn, asOrganization: hit.organization, isVpn: vpn, datacenter: dc };
@@ -22,20 +28,28 @@ export function classifyNetwork(ip: string): NetworkClass {
 
 export type VisitorClass = UserAgentClass & GeoClass & Omit<NetworkClass, 'datacenter'>;
 
+const NO_GEO: GeoClass = { country: null, region: null, regionCode: null, city: null };
+
 /** Everything ingest derives from the client's IP and user agent; the IP goes no further. */
 export function classifyVisitor(ip: string, userAgent: string): VisitorClass {
   const ua = classifyUserAgent(userAgent);
-  const geo = isIP(ip) ? lookupGeo(ip) : { country: null, region: null, regionCode: null, city: null };
-  const net = classifyNetwork(ip);
+  const valid = isIP(ip) !== 0;
+  const geo = valid ? lookupGeo(ip) : NO_GEO;
+  const net = valid ? networkOf(ip) : NO_NETWORK;
   const dcBot = !ua.isBot && net.datacenter !== null;
   return {
-    ...ua,
-    ...geo,
+    browser: ua.browser,
+    os: ua.os,
+    deviceType: ua.deviceType,
+    isBot: ua.isBot || dcBot,
+    botName: ua.botName ?? (dcBot ? `datacenter: ${net.datacenter}` : null),
+    country: geo.country,
+    region: geo.region,
+    regionCode: geo.regionCode,
+    city: geo.city,
     asn: net.asn,
     asOrganization: net.asOrganization,
     isVpn: net.isVpn,
-    isBot: ua.isBot || dcBot,
-    botName: ua.botName ?? (dcBot ? `datacenter: ${net.datacenter}` : null),
   };
 }
 

@@ -35,6 +35,18 @@ function utm(params: URLSearchParams | null, key: string): string | null {
   return params ? clip(params.get(key), 300) : null;
 }
 
+// Beacons arrive several per millisecond: the timestamp string is made once per millisecond.
+let isoAt = 0;
+let iso = '';
+function nowIso(): string {
+  const now = Date.now();
+  if (now !== isoAt) {
+    isoAt = now;
+    iso = new Date(now).toISOString();
+  }
+  return iso;
+}
+
 export interface BeaconClient {
   ip: string;
   userAgent: string;
@@ -77,7 +89,7 @@ export function buildEvent(p: CollectPayload, policy: ProjectPolicy, client: Bea
   const event: NewEvent = {
     projectId: p.projectId,
     id: randomUUID(),
-    createdAt: new Date().toISOString(),
+    createdAt: nowIso(),
     sessionId: sessionIdOf(salt, p.projectId, client.ip, client.userAgent),
     eventType: p.type,
     eventName: p.type === 'event' ? p.name! : null,

@@ -38,12 +38,20 @@ export function knownSalt(day = utcDay()): Buffer | undefined {
   return settledSalt?.day === day ? settledSalt.salt : undefined;
 }
 
+// Salt and hash input are laid out in one reused buffer: no allocation per beacon.
+let scratch = Buffer.allocUnsafe(4096);
+
 /** A UUID (version 8, "custom") from hash(salt + project + ip + user agent). */
 export function sessionIdOf(salt: Buffer, projectId: string, ip: string, userAgent: string): string {
-  // One-shot hashing: this runs for every beacon.
-  const h = hash('sha256', Buffer.concat([salt, Buffer.from(`${projectId}\0${ip}\0${userAgent}`)]), 'buffer');
+  const text = `${projectId}\0${ip}\0${userAgent}`;
+  // Worst case 3 UTF-8 bytes per UTF-16 unit; a rare huge header gets a buffer of its own.
+  const need = salt.length + text.length * 3;
+  if (need > scratch.length) scratch = Buffer.allocUnsafe(Math.max(need, scratch.length * 2));
+  salt.copy(scratch, 0);
+  const end = salt.length + scratch.write(text, salt.length, 'utf8');
+  const h = hash('sha256', scratch.subarray(0, end), 'buffer');
   h[6] = (h[6]! & 0x0f) | 0x80;
   h[8] = (h[8]! & 0x3f) | 0x80;
-  const hex = h.subarray(0, 16).toString('hex');
+  const hex = h.toString('hex', 0, 16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
