@@ -1,7 +1,7 @@
 // A task submitted while its provider has a free slot is claimed by the
 // submitting transaction itself: it is already processing when the submit
-// answers. Without a free slot it waits, in order, and is fetched when one frees.
-import { randomUUID } from 'node:crypto';
+// answers. Without a free slot it waits and is fetched when one frees.
+// (The claim's rules, one by one: db/gateway/submitTasks.test.ts.)
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFake } from '../providers/openai/fake.ts';
 import type { Fake } from '../providers/shared/fake.ts';
@@ -10,7 +10,6 @@ import { createGatewayKey, startTestService, type TestService } from '../test/su
 let fake: Fake;
 let service: TestService;
 let key: string;
-let keyId: string;
 
 async function call(pathName: string, body: unknown) {
   const res = await fetch(`${service.gatewayUrl}${pathName}`, {
@@ -30,7 +29,7 @@ const activeJobs = async () =>
 beforeAll(async () => {
   fake = await startFake();
   service = await startTestService(['gateway'], { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', PROVIDER_CONCURRENCY_OPENAI: '1' });
-  ({ key, id: keyId } = await createGatewayKey(service.db));
+  ({ key } = await createGatewayKey(service.db));
 });
 
 afterAll(async () => {
@@ -56,23 +55,4 @@ it('starts a task inside its submit when the provider has a free slot, and queue
   // When the slot frees, the waiting task is fetched and completes.
   await expect.poll(async () => (await statusOf(second)).status, { timeout: 10_000, interval: 50 }).toBe('completed');
   expect((await statusOf(first)).status).toBe('completed');
-}, 30_000);
-
-it('never lets a new task overtake one that waits for the same provider', async () => {
-  // The previous test's jobs are completed in the background; start from none active.
-  await expect.poll(activeJobs, { timeout: 5_000, interval: 20 }).toBe(0);
-  // A task already waiting (as if its slot had just been taken elsewhere), with no job to run it yet.
-  const waiting = randomUUID();
-  await service.db('gateway_tasks').insert({ id: waiting, key_id: keyId, kind: 'completion', provider: 'openai', status: 'queued', request: JSON.stringify({}) });
-  let late: string;
-  try {
-    late = await submit('late');
-    expect(await statusOf(late)).toMatchObject({ status: 'queued', position: 2 });
-    expect(await activeJobs()).toBe(0);
-  } finally {
-    await service.db('gateway_tasks').where({ id: waiting }).update({ status: 'cancelled', finished_at: service.db.fn.now() });
-  }
-  // Once nothing waits ahead of it, the late task is fetched and runs.
-  await service.db.raw(`SELECT pg_notify('gateway_work', '')`);
-  await expect.poll(async () => (await statusOf(late)).status, { timeout: 10_000, interval: 50 }).toBe('completed');
 }, 30_000);

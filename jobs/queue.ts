@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import { fromKnex, type PgBoss } from 'pg-boss';
 import { submitTasks, type NewTask } from '../db/gateway/submitTasks.ts';
 import { PipelinedConnection, type Statement } from '../db/pipeline.ts';
+import { pgBossStatement } from './pgBossStatement.ts';
 import { startTasks } from '../db/gateway/startTask.ts';
 import { lockTaskClaims } from '../db/gateway/lockTaskClaims.ts';
 import { anyTaskQueued } from '../db/gateway/anyTaskQueued.ts';
@@ -374,23 +375,4 @@ async function withRetries<T>(write: () => Promise<T>, delaysMs = [50, 250, 1000
       await new Promise((r) => setTimeout(r, delaysMs[attempt]));
     }
   }
-}
-
-/**
- * The statement a pg-boss call would run, taken through its db adapter
- * instead of run, so it joins one of our pipelined transactions: pg-boss
- * still decides what its tables need.
- */
-async function pgBossStatement(call: (db: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }) => Promise<unknown>): Promise<Statement> {
-  let statement: Statement | undefined;
-  await call({
-    executeSql: async (text, values) => {
-      if (statement) throw new Error('pg-boss needed more than one statement');
-      statement = { text, values };
-      // pg-boss maps this answer into a return value we discard; shaped so its mappers accept it.
-      return { rows: [{ count: '0', ids: [] }] };
-    },
-  });
-  if (!statement) throw new Error('pg-boss produced no statement');
-  return statement;
 }

@@ -9,11 +9,13 @@ export type TaskOutcome = (
   usage?: UsageRecord;
 };
 
+// The ids again as an array: an index condition on the key whatever the
+// statistics say (a young table's would otherwise pick a scan of every task).
 const END_TASKS = `
 UPDATE gateway_tasks t
    SET status = v.status, result = v.result, error = v.error, finished_at = now(), provider_key = NULL
   FROM json_to_recordset($1::json) AS v(id uuid, status text, result jsonb, error jsonb)
- WHERE t.id = v.id AND t.status IN ('queued', 'processing')
+ WHERE t.id = v.id AND t.id = ANY ($2::uuid[]) AND t.status IN ('queued', 'processing')
 RETURNING t.id`;
 
 // PostgreSQL caps a NOTIFY payload at 8000 bytes: about 200 ids.
@@ -44,7 +46,7 @@ export async function finishTasks(
     notices.push({ text: `SELECT pg_notify('gateway_done', $1)`, values: [items.slice(i, i + IDS_PER_NOTICE).map((item) => item.id).join(',')] });
   }
   const [ended] = await conn.transaction([
-    { text: END_TASKS, values: [JSON.stringify(rows)] },
+    { text: END_TASKS, values: [JSON.stringify(rows), rows.map((r) => r.id)] },
     ...(usage.length ? [usageInsertStatement(usage)] : []),
     jobComplete,
     ...notices,

@@ -48,9 +48,11 @@ WITH input AS (
    ORDER BY ord
    LIMIT $4
 ), activated AS (
-  UPDATE pgboss.job SET state = 'active', started_on = pgboss.job_now(), heartbeat_on = pgboss.job_now()
-   WHERE name = $2 AND id IN (SELECT id FROM claimed) AND state < 'active'
-  RETURNING id
+  -- The ids as one array (an InitPlan), so each job is found by its key
+  -- whatever the statistics say, never by scanning every job the queue keeps.
+  UPDATE pgboss.job j SET state = 'active', started_on = pgboss.job_now(), heartbeat_on = pgboss.job_now()
+   WHERE j.name = $2 AND j.id = ANY (ARRAY(SELECT id FROM claimed)) AND j.state < 'active'
+  RETURNING j.id
 )
 INSERT INTO gateway_tasks (id, key_id, kind, provider, model, status, stream, request, service, tag, byok, provider_key, attempts, started_at)
 SELECT i.id, i.key_id, i.kind, i.provider, i.model,
