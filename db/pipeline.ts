@@ -64,9 +64,19 @@ export class PipelinedConnection {
 
   private async send(statements: Statement[]): Promise<pg.QueryResult[]> {
     const client = await this.connect();
-    const all = [{ text: 'BEGIN' }, ...statements, { text: 'COMMIT' }].map((s) =>
-      client.query(s.values ? { name: this.nameOf(s.text), text: s.text, values: s.values } : s.text),
-    );
+    // pg corks the socket per query; corked around them all, the whole
+    // transaction leaves in one write (a system call each was a fifth of the
+    // queue's CPU). The socket is pg's own, so absent it this is a no-op.
+    const socket = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+    socket?.cork?.();
+    let all: Array<Promise<pg.QueryResult>>;
+    try {
+      all = [{ text: 'BEGIN' }, ...statements, { text: 'COMMIT' }].map((s) =>
+        client.query(s.values ? { name: this.nameOf(s.text), text: s.text, values: s.values } : s.text),
+      );
+    } finally {
+      socket?.uncork?.();
+    }
     const settled = await Promise.allSettled(all);
     // After a failed statement the rest fail as "transaction aborted" and COMMIT
     // rolls back: the first error is the one that matters.
