@@ -65,8 +65,8 @@ export class TaskQueue {
   private readonly capacity: number;
   private readonly groupConcurrency: { default: number; tiers: Record<string, number> };
 
-  // Submits, starts and ends are group-committed: at a thousand tasks a second,
-  // one transaction per task would be the bottleneck.
+  // Submits and ends are group-committed: at a thousand tasks a second, one
+  // transaction per task would be the bottleneck.
   private readonly submits: GroupCommit<NewTask, TaskRow>;
   private readonly finishes: GroupCommit<{ id: string; outcome: TaskOutcome }, boolean>;
   // One connection each, so a batch of ends never waits behind a batch of submits.
@@ -323,7 +323,7 @@ export class TaskQueue {
     this.wake();
   }
 
-  // Job completions are batched: at a thousand tasks a second one UPDATE per task would dominate.
+  // Jobs not completed with their task's end (a cancel wrote that end) are completed in batches.
   private scheduleCompletion(jobId: string): void {
     this.toComplete.push(jobId);
     if (this.toComplete.length >= 64) void this.flushCompletions();
