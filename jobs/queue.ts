@@ -18,6 +18,7 @@ import { pgBossStatement } from './pgBossStatement.ts';
 import { startTasks } from '../db/gateway/startTask.ts';
 import { lockTaskClaims } from '../db/gateway/lockTaskClaims.ts';
 import { anyTaskQueued } from '../db/gateway/anyTaskQueued.ts';
+import { anyJobWaiting } from '../db/gateway/anyJobWaiting.ts';
 import { finishTasks, type TaskOutcome } from '../db/gateway/finishTask.ts';
 import { GroupCommit } from './groupCommit.ts';
 import { cancelTask } from '../db/gateway/cancelTask.ts';
@@ -238,6 +239,15 @@ export class TaskQueue {
       if (free <= 0 || (!backlog && !polled)) {
         polled = !(await this.waitForWake(pollMs));
         continue;
+      }
+      // A poll with no known backlog first looks without the claim lock, which
+      // submits in every process take: an idle queue never makes them wait.
+      if (!backlog) {
+        const waiting = await anyJobWaiting(this.o.db, TASK_QUEUE).catch(() => true);
+        if (!waiting) {
+          polled = !(await this.waitForWake(pollMs));
+          continue;
+        }
       }
       polled = false;
       const generation = this.backlogGeneration;
