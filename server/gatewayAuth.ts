@@ -24,11 +24,6 @@ export interface GatewayAuthenticator {
  * Checks a presented key against the stored hashes. Verified keys are cached
  * briefly by their hash so the hot path does not query PostgreSQL per request;
  * a revoke takes effect within CACHE_TTL_MS in other processes.
- *
- * A key that verified within the TTL is recognised again by a constant-time
- * comparison of its bytes, without hashing it: a SHA-256 per request showed in
- * the /v1 profile. Those bytes stay in this process's memory for the TTL, as
- * the key itself does in every request that carries it.
  */
 export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string): Promise<GatewayAuthenticator> {
   let bootstrap: { hash: Buffer; auth: GatewayAuth } | undefined;
@@ -38,22 +33,8 @@ export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string
     bootstrap = { hash, auth: { keyId: id, keyName: 'bootstrap' } };
   }
   const cache = new Map<string, { hash: Buffer; auth: GatewayAuth; expires: number }>();
-  // lookup part -> the exact key that verified, for the TTL.
-  const recent = new Map<string, { key: Buffer; auth: GatewayAuth; expires: number }>();
-  const bootstrapBytes = bootstrapKey ? Buffer.from(bootstrapKey) : undefined;
 
   async function verify(key: string): Promise<GatewayAuth | null> {
-    const presented = Buffer.from(key);
-    if (bootstrap && bootstrapBytes && hashesMatch(presented, bootstrapBytes)) return bootstrap.auth;
-    const lookup = lookupOf(key, GATEWAY_KEY_PREFIX);
-    const seen = lookup ? recent.get(lookup) : undefined;
-    if (seen && seen.expires > Date.now() && hashesMatch(presented, seen.key)) return seen.auth;
-    const auth = await verifyByHash(key);
-    if (auth && lookup) recent.set(lookup, { key: presented, auth, expires: Date.now() + CACHE_TTL_MS });
-    return auth;
-  }
-
-  async function verifyByHash(key: string): Promise<GatewayAuth | null> {
     const hash = hashKey(key);
     if (bootstrap && hashesMatch(hash, bootstrap.hash)) return bootstrap.auth;
     const lookup = lookupOf(key, GATEWAY_KEY_PREFIX);
@@ -72,9 +53,6 @@ export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string
       const key = presentedKey(ctx.headers as never);
       return key ? verify(key) : null;
     },
-    clear: () => {
-      cache.clear();
-      recent.clear();
-    },
+    clear: () => cache.clear(),
   };
 }
