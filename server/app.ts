@@ -13,7 +13,7 @@ import { accessLog } from './middleware/accessLog.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import type { ApiContext, AppState, Deps } from './types.ts';
 import { REPO_ROOT } from './paths.ts';
-import { authorize, operationMatcher, parseRequest, validate, type SecurityHandler } from './operations.ts';
+import { authorize, jsonTextReader, operationMatcher, parseRequest, validate, type SecurityHandler } from './operations.ts';
 
 export interface MountedSurface {
   def: SurfaceDefinition;
@@ -65,6 +65,13 @@ function readableFields(errors: FieldError[]): FieldError[] {
   return errors.map((e) => ({ ...e, path: e.path.replace(/^requestBody\.?/, 'body.').replace(/\.$/, '') }));
 }
 
+/** The media type of a Content-Type header, lower-cased, without parameters. */
+function mediaType(header: string | undefined): string {
+  if (!header) return '';
+  const semi = header.indexOf(';');
+  return (semi < 0 ? header : header.slice(0, semi)).trim().toLowerCase();
+}
+
 export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): Promise<MountedSurface> {
   const api = new OpenAPIBackend({
     definition: path.join(REPO_ROOT, def.spec),
@@ -111,10 +118,26 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
       throw new ApiError('not_found', 'No such endpoint', { code: 'not_found' });
     }
     const { operation } = found;
+    // A text body the operation documents as serialised JSON is routed and validated as that JSON.
+    let refused: unknown;
+    if (typeof body === 'string') {
+      const read = jsonTextReader(api, operation, mediaType(ctx.req.headers['content-type']));
+      if (read) {
+        try {
+          req.body = read(body);
+        } catch (err) {
+          refused = err;
+        }
+      }
+    }
+    // What the body was read as, for middleware that runs after a refusal (e.g. CORS).
+    (ctx.request as { body?: unknown }).body = req.body;
     const c = { api, operation, request: parseRequest(api, req, operation) } as OperationContext;
-    if (!(await authorize(operation, security, c, ctx))) {
+    // Security first: 401 before any other refusal.
+    if (operation.security?.length && !(await authorize(operation, security, c, ctx))) {
       throw new ApiError('unauthorized', 'Missing or invalid API key', { code: 'unauthorized' });
     }
+    if (refused) throw refused;
     if (!validate(api, req, c)) {
       const fields = readableFields(fieldErrors(c));
       const first = fields[0];
@@ -126,9 +149,7 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
     const handler = operation.operationId ? def.handlers[operation.operationId] : undefined;
     if (!handler) throw new ApiError('not_implemented', `${operation.operationId} is not implemented yet`, { code: 'not_implemented' });
     ctx.state.op = c;
-    await afterAuth(ctx, async () => {
-      await handler(ctx);
-    });
+    return afterAuth(ctx, () => handler(ctx) as Promise<void>);
   };
   return { def, api, prefixes, handle };
 }
@@ -170,13 +191,14 @@ export function createApp(opts: AppOptions): Koa<AppState> {
   });
   for (const extra of opts.extra ?? []) app.use(extra);
   for (const surface of opts.surfaces) for (const mw of surface.def.before ?? []) {
-    app.use(async (ctx, next) => (surfaceFor(opts.surfaces, ctx.path) === surface ? mw(ctx, next) : next()));
+    // With one surface every request is its own: no wrapper (and no promise of its own) per request.
+    app.use(opts.surfaces.length === 1 ? mw : (ctx, next) => (surfaceFor(opts.surfaces, ctx.path) === surface ? mw(ctx, next) : next()));
   }
   app.use(async (ctx) => {
     const surface = surfaceFor(opts.surfaces, ctx.path);
     ctx.state.deps = opts.deps;
     const body = await readBody(ctx, opts.jsonLimitBytes);
-    await surface.handle(ctx as ApiContext, body);
+    return surface.handle(ctx as ApiContext, body);
   });
   return app;
 }

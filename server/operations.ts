@@ -5,6 +5,7 @@
 // per path on every match, and parses the request four times. The document
 // does not change after init, so operations and their patterns are built once.
 import type { Context as OperationContext, OpenAPIBackend, Operation, ParsedRequest, Request } from 'openapi-backend';
+import { ApiError } from './errors.ts';
 
 export type Match = { operation: Operation } | { miss: 404 | 405 };
 
@@ -34,7 +35,11 @@ export function operationMatcher(operations: Operation[]): (method: string, path
     .map((operation) => ({ operation, pattern: pathTemplateToPattern(operation.path), weight: operation.path.replace(/\{.*?\}/g, '').length }))
     .sort((a, b) => b.weight - a.weight);
 
-  return (rawMethod, rawPath) => {
+  // The answer for each method and path seen, so a hot route is one lookup; cleared
+  // when full (templated paths make the set of paths open-ended).
+  const seen = new Map<string, Map<string, Match>>();
+  let size = 0;
+  const decide = (rawMethod: string, rawPath: string): Match => {
     let path = rawPath.trim();
     if (!path.startsWith('/')) path = `/${path}`;
     path = path.split('?')[0]!.trim();
@@ -49,6 +54,21 @@ export function operationMatcher(operations: Operation[]): (method: string, path
       pathMatched = true;
     }
     return { miss: pathMatched ? 405 : 404 };
+  };
+  return (rawMethod, rawPath) => {
+    let paths = seen.get(rawMethod);
+    const hit = paths?.get(rawPath);
+    if (hit) return hit;
+    const match = decide(rawMethod, rawPath);
+    if (size >= 10_000) {
+      seen.clear();
+      size = 0;
+      paths = undefined;
+    }
+    if (!paths) seen.set(rawMethod, (paths = new Map()));
+    paths.set(rawPath, match);
+    size++;
+    return match;
   };
 }
 
@@ -110,6 +130,8 @@ interface OperationShape {
   arrayQuery: Set<string>;
   /** Query parameters with content or explode: false: openapi-backend's parser handles those. */
   libraryQuery: boolean;
+  /** Declares header parameters (whose validation may coerce, so it gets its own copy of the headers). */
+  headerParams: boolean;
 }
 
 const shapes = new WeakMap<Operation, OperationShape>();
@@ -126,10 +148,54 @@ function shapeOf(operation: Operation): OperationShape {
     pathNames,
     arrayQuery: new Set(query.filter((p) => p.schema?.type === 'array').map((p) => p.name as string)),
     libraryQuery: query.some((p) => p.content?.['application/json'] || p.explode === false),
+    headerParams: parameters.some((p) => !('$ref' in p) && p.in === 'header'),
   };
   shapes.set(operation, shape);
   return shape;
 }
+
+/**
+ * A text body that the operation documents as serialised JSON: its media type's
+ * schema is a string with `contentMediaType: application/json` (the analytics
+ * beacon, posted as text/plain so that browsers send it without a preflight).
+ * The returned reader checks the text against that string schema, parses it and
+ * returns the JSON, which is then routed and validated as the operation's JSON
+ * body. undefined for any other operation or media type. Built once per
+ * operation and media type.
+ */
+export function jsonTextReader(api: OpenAPIBackend, operation: Operation, mediaType: string): ((text: string) => unknown) | undefined {
+  let readers = jsonTextReaders.get(operation);
+  if (!readers) jsonTextReaders.set(operation, (readers = new Map()));
+  if (readers.has(mediaType)) return readers.get(mediaType);
+  const schema = (operation.requestBody as any)?.content?.[mediaType]?.schema;
+  let reader: ((text: string) => unknown) | undefined;
+  if (schema && schema.type === 'string' && schema.contentMediaType === 'application/json') {
+    const ajv = (api.validator as unknown as { getAjv(context: string): { compile(s: unknown): ((v: unknown) => boolean) & { errors?: any[] | null } } }).getAjv('requestBodyValidator');
+    const check = ajv.compile(schema);
+    // A string schema that only bounds the length (the usual case) holds for any text
+    // no longer in UTF-16 units than the bound, as code points never outnumber them;
+    // Ajv counts code points one by one, which costs more than the parse.
+    const onlyMaxLength = Object.keys(schema).every((k) => ANNOTATIONS.has(k) || k === 'type' || k === 'maxLength');
+    const maxLength: number = onlyMaxLength && typeof schema.maxLength === 'number' ? schema.maxLength : onlyMaxLength ? Infinity : -1;
+    reader = (text) => {
+      if (text.length > maxLength && !check(text)) {
+        const e = check.errors?.[0];
+        const message = (e?.message as string | undefined) ?? 'is invalid';
+        throw new ApiError('invalid_request', `Invalid request: body ${message}`, { fields: [{ path: 'body', message }], param: 'body' });
+      }
+      try {
+        return JSON.parse(text);
+      } catch {
+        throw new ApiError('invalid_request', 'Request body is not valid JSON', { code: 'invalid_json' });
+      }
+    };
+  }
+  readers.set(mediaType, reader);
+  return reader;
+}
+
+const ANNOTATIONS = new Set(['title', 'description', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'contentMediaType', 'contentSchema']);
+const jsonTextReaders = new WeakMap<Operation, Map<string, ((text: string) => unknown) | undefined>>();
 
 /** Path parameters exactly as bath-es5 extracts them (decoded; a name bound to two values is no match). */
 function pathParams(shape: OperationShape, path: string): Record<string, string> {
@@ -219,7 +285,9 @@ export function validate(api: OpenAPIBackend, req: Request, context: OperationCo
   // validateRequest's own copies: coercion may change them, the handler sees the coerced query only.
   const query: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(parsed.query)) query[name] = typeof value === 'string' && shape.arrayQuery.has(name) ? [value] : value;
-  const parameters: Record<string, unknown> = { path: { ...parsed.params }, query, header: { ...parsed.headers }, cookie: {} };
+  // Without header parameters the header schema has no properties, so nothing is coerced in place.
+  const header = shape.headerParams ? { ...parsed.headers } : parsed.headers;
+  const parameters: Record<string, unknown> = { path: { ...parsed.params }, query, header, cookie: {} };
   const rawType = (parsed.headers as Record<string, unknown>)['content-type'];
   const contentType = String((Array.isArray(rawType) ? rawType[0] : rawType) || '')
     .split(';')[0]!
