@@ -8,18 +8,16 @@
 // the same chat completion sent alternately straight to the fake and through
 // the gateway, over undici keep-alive pools. Non-streaming first, then
 // streaming (time to first body byte and to the end).
-import { freePort } from '../server/database.ts';
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { startEmbeddedPostgres, type Database } from '../server/database.ts';
+import { startGatewayProcess, stopChild, type GatewayProcess } from './gatewayProcess.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const REPO = path.resolve(HERE, '..');
 
 export interface GatewayOverheadOptions {
   /** Requests per second on each path (direct and through the gateway), default 500. */
@@ -71,18 +69,6 @@ export interface GatewayOverheadResult {
   goals: { addedP50UnderMs: 1; addedP99UnderMs: 5; addedTtfbUnderMs: 1; met: boolean };
 }
 
-/** user + system CPU of a process in ms (Linux /proc; NaN elsewhere). */
-async function cpuMs(pid: number | undefined): Promise<number> {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
 function stats(samples: number[], errors: number): LatencyStats {
   const s = [...samples].sort((a, b) => a - b);
   const at = (q: number) => (s.length ? s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]! : NaN);
@@ -106,34 +92,6 @@ function startFakeChild(): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     child.once('message', (m: { url: string }) => resolve({ child, url: m.url }));
     child.once('exit', (code) => reject(new Error(`fake upstream exited with ${code}`)));
-  });
-}
-
-async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  for (let i = 0; i < 600; i++) {
-    if (exited) throw new Error('gateway exited during start-up');
-    try {
-      const res = await fetch(`${url}/api/llm/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('gateway did not become healthy within 60 s');
-}
-
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(t);
-      resolve();
-    });
-    child.kill('SIGTERM');
   });
 }
 
@@ -244,7 +202,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
   let database: Database | undefined;
   let dataDir: string | undefined;
   let fake: { child: ChildProcess; url: string } | undefined;
-  let gatewayChild: ChildProcess | undefined;
+  let gatewayProcess: GatewayProcess | undefined;
   const pools: Pool[] = [];
   try {
     let databaseUrl = process.env.DATABASE_URL;
@@ -257,28 +215,18 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
       databaseUrl = database.url;
     }
     fake = await startFakeChild();
-    const key = `gw_live_${randomBytes(24).toString('base64url')}`;
-    const port = await freePort();
-    const execArgv = ['--import', 'tsx', ...(opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [])];
-    gatewayChild = fork(path.join(REPO, 'server/main.ts'), ['gateway'], {
-      cwd: REPO,
-      execArgv,
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        GATEWAY_PORT: String(port),
-        HOST: '127.0.0.1',
-        GATEWAY_BOOTSTRAP_KEY: key,
+    gatewayProcess = await startGatewayProcess(
+      databaseUrl,
+      {
         OPENAI_BASE_URL: fake.url,
         OPENAI_API_KEY: 'sk-bench',
         LOG_LEVEL: opts.logLevel ?? 'info',
         // The limit must not be what is measured.
         PROVIDER_CONCURRENCY_OPENAI: String(Math.max(1000, connections * 4)),
       },
-    });
-    const gatewayUrl = `http://127.0.0.1:${port}`;
-    await waitHealthy(gatewayUrl, gatewayChild);
+      { cpuProfileDir: opts.cpuProfileDir },
+    );
+    const { url: gatewayUrl, key } = gatewayProcess;
 
     const fakeUrl = new URL(fake.url);
     const poolOpts = { connections, pipelining: 1, keepAliveTimeout: 60_000 };
@@ -310,9 +258,9 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
     }
 
     if (warmup > 0) await phase(direct, gateway, rate, warmup, false);
-    let cpu0 = await cpuMs(gatewayChild.pid);
+    let cpu0 = await gatewayProcess.cpuMs();
     const plain = await phase(direct, gateway, rate, seconds, false);
-    const plainCpu = (await cpuMs(gatewayChild.pid)) - cpu0;
+    const plainCpu = (await gatewayProcess.cpuMs()) - cpu0;
     const lag = [...plain.lag];
     const result: GatewayOverheadResult = {
       rate,
@@ -324,9 +272,9 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
     };
     if (opts.streaming ?? true) {
       if (warmup > 0) await phase(direct, gateway, rate, warmup, true);
-      cpu0 = await cpuMs(gatewayChild.pid);
+      cpu0 = await gatewayProcess.cpuMs();
       const streamed = await phase(direct, gateway, rate, seconds, true);
-      result.gatewayCpuMsPerRequest.streaming = ((await cpuMs(gatewayChild.pid)) - cpu0) / streamed.samples.gateway.length;
+      result.gatewayCpuMsPerRequest.streaming = ((await gatewayProcess.cpuMs()) - cpu0) / streamed.samples.gateway.length;
       lag.push(...streamed.lag);
       result.streamingTtfb = pair(summarize(streamed.samples.direct, (s) => s.ttfb), summarize(streamed.samples.gateway, (s) => s.ttfb));
       result.streamingTotal = pair(summarize(streamed.samples.direct, (s) => s.total), summarize(streamed.samples.gateway, (s) => s.total));
@@ -342,8 +290,8 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
     return result;
   } finally {
     await Promise.all(pools.map((p) => p.close()));
-    await stop(gatewayChild);
-    await stop(fake?.child);
+    await gatewayProcess?.close();
+    if (fake) await stopChild(fake.child);
     await database?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }

@@ -33,7 +33,7 @@ export async function startGatewayProcess(databaseUrl: string, env: Record<strin
     url,
     key,
     cpuMs: () => cpuMs(child.pid),
-    close: () => stop(child),
+    close: () => stopChild(child),
   };
 }
 
@@ -52,7 +52,8 @@ async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
   throw new Error('gateway did not become healthy within 60 s');
 }
 
-function stop(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL if the child has not exited within 15 s. */
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
