@@ -250,7 +250,29 @@ function dispatchStreamed(
  * what is safe to retry. The caller owns the body (JSON or a stream), which it
  * must read to the end or destroy.
  */
-export async function send(provider: ProviderId, ctx: CallContext, req: UpstreamRequest): Promise<UpstreamResponse> {
+export function send(provider: ProviderId, ctx: CallContext, req: UpstreamRequest): Promise<UpstreamResponse> {
+  return withAttempts(provider, ctx, req, dispatchStreamed, (res) => res.body.text().catch(() => ''));
+}
+
+/**
+ * One upstream exchange with send()'s retries, deadlines and errors, whichever
+ * way the answer is read (streamed or buffered).
+ */
+async function withAttempts<R extends { statusCode: number; headers: Dispatcher.ResponseData['headers'] }>(
+  provider: ProviderId,
+  ctx: CallContext,
+  req: UpstreamRequest,
+  dispatch: (
+    dispatcher: Dispatcher,
+    url: string,
+    method: Dispatcher.HttpMethod,
+    headers: Record<string, string>,
+    body: string | Buffer | undefined,
+    signal: AbortSignal,
+    timeoutMs: number,
+  ) => Promise<R>,
+  errorText: (res: R) => Promise<string> | string,
+): Promise<R> {
   const attempts = req.attempts ?? 3;
   const timeoutMs = ctx.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const { headers, body } = outgoing(req);
@@ -259,20 +281,26 @@ export async function send(provider: ProviderId, ctx: CallContext, req: Upstream
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (attempt > 0) await sleep(backoffMs(attempt - 1, lastError?.retryAfterMs), ctx.signal).catch(() => {});
     if (ctx.signal.aborted) throw new ProviderError(provider, 'cancelled', `${provider} call was cancelled`);
-    let res: UpstreamResponse;
+    let res: R;
     try {
       // undici enforces the deadlines itself: headersTimeout covers getting an
       // answer, then bodyTimeout (time between chunks) takes over so long
       // streams are not cut off. No timer or composite signal per call.
-      res = await dispatchStreamed(req.dispatcher ?? agent, req.url, method, headers, body, ctx.signal, timeoutMs);
+      res = await dispatch(req.dispatcher ?? agent, req.url, method, headers, body, ctx.signal, timeoutMs);
     } catch (err) {
       lastError = connectionError(provider, ctx, req.url, timeoutMs, err);
       if (lastError.code === 'cancelled') throw lastError;
+      // An answer broken off after its status line is not retried: the request may have been acted on.
+      if ((err as { afterResponse?: boolean }).afterResponse) {
+        if (lastError.code === 'timeout') throw lastError;
+        throw new ProviderError(provider, 'upstream_error', `${provider} broke off its answer (${(err as { code?: string }).code ?? (err as Error).message})`, {
+          cause: err,
+        });
+      }
       continue;
     }
     if (res.statusCode >= 200 && res.statusCode < 300) return res;
-    const text = await res.body.text().catch(() => '');
-    lastError = statusError(provider, res.statusCode, res.headers, text);
+    lastError = statusError(provider, res.statusCode, res.headers, await errorText(res));
     if (!RETRYABLE.has(res.statusCode)) throw lastError;
   }
   throw lastError!;
@@ -370,34 +398,8 @@ function dispatchBuffered(
 }
 
 /** send() for answers read whole: the same retries, deadlines and errors, with the body buffered. */
-async function sendBuffered(provider: ProviderId, ctx: CallContext, req: UpstreamRequest): Promise<BufferedResponse> {
-  const attempts = req.attempts ?? 3;
-  const timeoutMs = ctx.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const { headers, body } = outgoing(req);
-  const method = req.method ?? (body === undefined ? 'GET' : 'POST');
-  let lastError: ProviderError | undefined;
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    if (attempt > 0) await sleep(backoffMs(attempt - 1, lastError?.retryAfterMs), ctx.signal).catch(() => {});
-    if (ctx.signal.aborted) throw new ProviderError(provider, 'cancelled', `${provider} call was cancelled`);
-    let res: BufferedResponse;
-    try {
-      res = await dispatchBuffered(req.dispatcher ?? agent, req.url, method, headers, body, ctx.signal, timeoutMs);
-    } catch (err) {
-      lastError = connectionError(provider, ctx, req.url, timeoutMs, err);
-      if (lastError.code === 'cancelled') throw lastError;
-      if ((err as { afterResponse?: boolean }).afterResponse) {
-        if (lastError.code === 'timeout') throw lastError;
-        throw new ProviderError(provider, 'upstream_error', `${provider} broke off its answer (${(err as { code?: string }).code ?? (err as Error).message})`, {
-          cause: err,
-        });
-      }
-      continue;
-    }
-    if (res.statusCode >= 200 && res.statusCode < 300) return res;
-    lastError = statusError(provider, res.statusCode, res.headers, res.body.toString('utf8'));
-    if (!RETRYABLE.has(res.statusCode)) throw lastError;
-  }
-  throw lastError!;
+function sendBuffered(provider: ProviderId, ctx: CallContext, req: UpstreamRequest): Promise<BufferedResponse> {
+  return withAttempts(provider, ctx, req, dispatchBuffered, (res) => res.body.toString('utf8'));
 }
 
 export async function sendJson<T = any>(provider: ProviderId, ctx: CallContext, req: UpstreamRequest): Promise<T> {
