@@ -108,27 +108,17 @@ export interface UpstreamBody extends AsyncIterable<Buffer> {
 const HIGH_WATER_BYTES = 64 * 1024;
 
 /**
- * One streamed dispatch: the undici handler, the listener on the caller's
- * signal and the body the consumer reads, in one object. Chunks queue here
- * until the consumer asks for them. Cheaper per call than undici's request(),
- * which wraps every response in a Readable (and its async iterator), an
- * AsyncResource and an abort listener of its own; and no fresh closures (each
- * one a defineProperty under tsx's keepNames).
+ * What both dispatch handlers share: the caller's signal aborts the exchange
+ * (the handler is the signal's listener, so no closure per call), and the
+ * listener goes once the exchange has settled.
  */
-class StreamedDispatch implements UpstreamBody, Dispatcher.DispatchHandler {
-  private controller: Dispatcher.DispatchController | undefined;
-  private started = false;
-  private chunks: Buffer[] = [];
-  private queued = 0;
-  private ended = false;
-  private error: unknown;
-  private waiter: { resolve: (r: IteratorResult<Buffer>) => void; reject: (e: unknown) => void } | undefined;
-  destroyed = false;
+abstract class CancellableDispatch<R> implements Dispatcher.DispatchHandler {
+  protected controller: Dispatcher.DispatchController | undefined;
 
   constructor(
-    private readonly signal: AbortSignal,
-    private readonly resolve: (res: UpstreamResponse) => void,
-    private readonly reject: (err: unknown) => void,
+    protected readonly signal: AbortSignal,
+    protected readonly resolve: (res: R) => void,
+    protected readonly reject: (err: unknown) => void,
   ) {
     signal.addEventListener('abort', this);
   }
@@ -138,7 +128,7 @@ class StreamedDispatch implements UpstreamBody, Dispatcher.DispatchHandler {
     this.controller?.abort(this.signal.reason);
   }
 
-  private settled(): void {
+  protected settled(): void {
     this.signal.removeEventListener('abort', this);
   }
 
@@ -146,6 +136,45 @@ class StreamedDispatch implements UpstreamBody, Dispatcher.DispatchHandler {
     this.controller = controller;
     if (this.signal.aborted) controller.abort(this.signal.reason);
   }
+}
+
+type DispatchArgs = [
+  dispatcher: Dispatcher,
+  url: string,
+  method: Dispatcher.HttpMethod,
+  headers: Record<string, string>,
+  body: string | Buffer | undefined,
+  signal: AbortSignal,
+  timeoutMs: number,
+];
+
+/** One request through the dispatcher, answered through `Handler`. */
+function dispatchThrough<R>(
+  Handler: new (signal: AbortSignal, resolve: (res: R) => void, reject: (err: unknown) => void) => Dispatcher.DispatchHandler,
+  ...[dispatcher, url, method, headers, body, signal, timeoutMs]: DispatchArgs
+): Promise<R> {
+  const { origin, path } = target(url);
+  return new Promise<R>((resolve, reject) => {
+    dispatcher.dispatch({ origin, path, method, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }, new Handler(signal, resolve, reject));
+  });
+}
+
+/**
+ * One streamed dispatch: the undici handler, the listener on the caller's
+ * signal and the body the consumer reads, in one object. Chunks queue here
+ * until the consumer asks for them. Cheaper per call than undici's request(),
+ * which wraps every response in a Readable (and its async iterator), an
+ * AsyncResource and an abort listener of its own; and no fresh closures (each
+ * one a defineProperty under tsx's keepNames).
+ */
+class StreamedDispatch extends CancellableDispatch<UpstreamResponse> implements UpstreamBody {
+  private started = false;
+  private chunks: Buffer[] = [];
+  private queued = 0;
+  private ended = false;
+  private error: unknown;
+  private waiter: { resolve: (r: IteratorResult<Buffer>) => void; reject: (e: unknown) => void } | undefined;
+  destroyed = false;
 
   onResponseStart(_c: Dispatcher.DispatchController, statusCode: number, headers: Dispatcher.ResponseData['headers']): void {
     this.started = true;
@@ -228,23 +257,6 @@ class StreamedDispatch implements UpstreamBody, Dispatcher.DispatchHandler {
   }
 }
 
-/** One request through the dispatcher; resolves at the status line with the body still arriving. */
-function dispatchStreamed(
-  dispatcher: Dispatcher,
-  url: string,
-  method: Dispatcher.HttpMethod,
-  headers: Record<string, string>,
-  body: string | Buffer | undefined,
-  signal: AbortSignal,
-  timeoutMs: number,
-): Promise<UpstreamResponse> {
-  const { origin, path } = target(url);
-  return new Promise<UpstreamResponse>((resolve, reject) => {
-    const handler = new StreamedDispatch(signal, resolve, reject);
-    dispatcher.dispatch({ origin, path, method, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }, handler);
-  });
-}
-
 /**
  * Sends a request and returns the response once its status is 2xx; retries
  * what is safe to retry. The caller owns the body (JSON or a stream), which it
@@ -262,15 +274,7 @@ async function withAttempts<R extends { statusCode: number; headers: Dispatcher.
   provider: ProviderId,
   ctx: CallContext,
   req: UpstreamRequest,
-  dispatch: (
-    dispatcher: Dispatcher,
-    url: string,
-    method: Dispatcher.HttpMethod,
-    headers: Record<string, string>,
-    body: string | Buffer | undefined,
-    signal: AbortSignal,
-    timeoutMs: number,
-  ) => Promise<R>,
+  dispatch: (...args: DispatchArgs) => Promise<R>,
   errorText: (res: R) => Promise<string> | string,
 ): Promise<R> {
   const attempts = req.attempts ?? 3;
@@ -332,29 +336,11 @@ function target(url: string): { origin: string; path: string } {
  * listener per call, which a JSON answer read at once does not need. The
  * handler is also the signal's listener (no closures per call).
  */
-class BufferedDispatch implements Dispatcher.DispatchHandler {
-  private controller: Dispatcher.DispatchController | undefined;
+class BufferedDispatch extends CancellableDispatch<BufferedResponse> {
   private statusCode = 0;
   private headers: Dispatcher.ResponseData['headers'] = {};
   private chunks: Buffer[] = [];
   private size = 0;
-
-  constructor(
-    private readonly signal: AbortSignal,
-    private readonly resolve: (res: BufferedResponse) => void,
-    private readonly reject: (err: unknown) => void,
-  ) {
-    signal.addEventListener('abort', this);
-  }
-
-  handleEvent(): void {
-    this.controller?.abort(this.signal.reason);
-  }
-
-  onRequestStart(controller: Dispatcher.DispatchController): void {
-    this.controller = controller;
-    if (this.signal.aborted) controller.abort(this.signal.reason);
-  }
 
   onResponseStart(_c: Dispatcher.DispatchController, statusCode: number, headers: Dispatcher.ResponseData['headers']): void {
     this.statusCode = statusCode;
@@ -367,34 +353,26 @@ class BufferedDispatch implements Dispatcher.DispatchHandler {
   }
 
   onResponseEnd(): void {
-    this.signal.removeEventListener('abort', this);
+    this.settled();
     const { chunks } = this;
     this.resolve({ statusCode: this.statusCode, headers: this.headers, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.size) });
   }
 
   onResponseError(_c: Dispatcher.DispatchController, err: Error): void {
-    this.signal.removeEventListener('abort', this);
+    this.settled();
     // Failing after the status line means the provider took the request: not safe to send again.
     this.reject(this.statusCode ? Object.assign(err, { afterResponse: true }) : err);
   }
 }
 
-function dispatchBuffered(
-  dispatcher: Dispatcher,
-  url: string,
-  method: Dispatcher.HttpMethod,
-  headers: Record<string, string>,
-  body: string | Buffer | undefined,
-  signal: AbortSignal,
-  timeoutMs: number,
-): Promise<BufferedResponse> {
-  const { origin, path } = target(url);
-  return new Promise<BufferedResponse>((resolve, reject) => {
-    dispatcher.dispatch(
-      { origin, path, method, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
-      new BufferedDispatch(signal, resolve, reject),
-    );
-  });
+/** Resolves at the status line, with the body still arriving. */
+function dispatchStreamed(...args: DispatchArgs): Promise<UpstreamResponse> {
+  return dispatchThrough(StreamedDispatch, ...args);
+}
+
+/** Resolves once the whole body is in. */
+function dispatchBuffered(...args: DispatchArgs): Promise<BufferedResponse> {
+  return dispatchThrough(BufferedDispatch, ...args);
 }
 
 /** send() for answers read whole: the same retries, deadlines and errors, with the body buffered. */
