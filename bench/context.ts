@@ -1,18 +1,13 @@
-// What every benchmark needs: a PostgreSQL (embedded unless DATABASE_URL), a
-// migrated database of its own, and a way to start the gateway on it.
+// What the queue benchmark needs: a PostgreSQL (embedded unless DATABASE_URL)
+// and a migrated database of its own; the gateway runs on it as its own
+// process (bench/gatewayProcess.ts).
 import type { Knex } from 'knex';
-import pino from 'pino';
 import { throwawayPostgres } from '../server/database.ts';
 import { createDb, migrate } from '../db/knex.ts';
-import { startService } from '../server/service.ts';
-import { mintKey } from '../server/keys.ts';
-import { GATEWAY_KEY_PREFIX } from '../server/gatewayAuth.ts';
-import { insertGatewayKey } from '../db/gateway/insertGatewayKey.ts';
 
 export interface BenchContext {
   databaseUrl: string;
   db: Knex;
-  startGateway(env: Record<string, string>): Promise<{ url: string; key: string; close(): Promise<void> }>;
   waitForQueueDrain(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -25,23 +20,6 @@ export async function createBenchContext(): Promise<BenchContext> {
   return {
     databaseUrl,
     db,
-    async startGateway(env) {
-      Object.assign(process.env, env);
-      const service = await startService({
-        db,
-        databaseUrl,
-        services: ['gateway'],
-        gatewayPort: 0,
-        analyticsPort: 0,
-        host: '127.0.0.1',
-        jsonLimitBytes: 10 * 1024 * 1024,
-        env: process.env,
-        log: pino({ level: 'warn' }),
-      });
-      const minted = mintKey(GATEWAY_KEY_PREFIX);
-      await insertGatewayKey(db, { lookup: minted.lookup, hash: minted.hash, name: 'bench' });
-      return { url: service.gatewayUrl!, key: minted.plaintext, close: () => service.stop(2_000) };
-    },
     async waitForQueueDrain(timeoutMs = 120_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
