@@ -32,7 +32,11 @@ export class IngestBuffer {
   private readonly intervalMs: number;
   private readonly maxBatch: number;
 
-  constructor(private readonly db: Knex, private readonly opts: IngestBufferOptions = {}) {
+  private readonly db: Knex;
+  private readonly opts: IngestBufferOptions;
+  constructor(db: Knex, opts: IngestBufferOptions = {}) {
+    this.db = db;
+    this.opts = opts;
     this.intervalMs = opts.intervalMs ?? 250;
     this.maxBatch = opts.maxBatch ?? 2000;
   }

@@ -1,7 +1,7 @@
 // Analytics benchmark: HTTP ingest throughput (one beacon per request, as browsers
 // send them) and the latency of the 30-day overview, timeseries and pages queries
 // over a large bulk-loaded project. Run alone with
-//   node --import tsx bench/analytics.ts [--events 1000000] [--ingest 60000] [--processes 2]
+//   node bench/analytics.ts [--events 1000000] [--ingest 60000] [--processes 2]
 // or through `npm run bench`, which calls runAnalyticsBench.
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -277,7 +277,7 @@ async function freePort(): Promise<number> {
 async function startCluster(databaseUrl: string, n: number, env: NodeJS.ProcessEnv, cpuProfileDir?: string) {
   const port = await freePort();
   const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
-  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), execArgv: ['--import', 'tsx', ...profile], silent: false });
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), execArgv: [...profile], silent: false });
   const workers = await Promise.all(Array.from({ length: n }, () => new Promise<ReturnType<typeof cluster.fork>>((resolve, reject) => {
     const w = cluster.fork({ ...env, DATABASE_URL: databaseUrl, ANALYTICS_BENCH_WORKER_PORT: String(port) });
     w.once('message', () => resolve(w));

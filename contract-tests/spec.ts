@@ -31,7 +31,9 @@ export class Spec {
   private readonly ajv: InstanceType<typeof Ajv2020.default>;
   private readonly cache = new Map<string, ValidateFunction>();
 
-  constructor(readonly name: SpecName) {
+  readonly name: SpecName;
+  constructor(name: SpecName) {
+    this.name = name;
     this.doc = yaml.load(readFileSync(path.join(REPO_ROOT, 'openapi', `${name}.yaml`), 'utf8'));
     this.ajv = new Ajv2020.default({ strict: false, allErrors: true });
     addFormats.default(this.ajv);

@@ -31,7 +31,10 @@ export class LocalSlots {
   private active = new Map<ProviderId, number>();
   private waiting = new Map<ProviderId, Array<() => void>>();
 
-  constructor(private readonly limits: ProviderLimits) {}
+  private readonly limits: ProviderLimits;
+  constructor(limits: ProviderLimits) {
+    this.limits = limits;
+  }
 
   activeCount(id: ProviderId): number {
     return this.active.get(id) ?? 0;

@@ -14,8 +14,8 @@ export function createDb(databaseUrl: string, pool: { min?: number; max?: number
 }
 
 /**
- * knex's own file loader cannot import .ts under tsx's ESM loader reliably, so
- * migrations are handed to it as already-imported modules, ordered by file name.
+ * Migrations are imported the way the rest of the code is, and handed to knex
+ * as already-imported modules, ordered by file name.
  */
 class DirectoryMigrationSource implements Knex.MigrationSource<string> {
   async getMigrations(): Promise<string[]> {

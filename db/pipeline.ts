@@ -20,7 +20,10 @@ export class PipelinedConnection {
   // queue's large statements anew each time cost more than running them.
   private readonly names = new Map<string, string>();
 
-  constructor(private readonly databaseUrl: string) {}
+  private readonly databaseUrl: string;
+  constructor(databaseUrl: string) {
+    this.databaseUrl = databaseUrl;
+  }
 
   /** Runs the statements as one transaction: their results in order, or the first error and nothing written. */
   transaction(statements: Statement[]): Promise<pg.QueryResult[]> {

@@ -5,10 +5,12 @@ export class GroupCommit<T, R> {
   private pending: Array<{ item: T; resolve: (r: R) => void; reject: (e: unknown) => void }> = [];
   private inFlight: Promise<void> | undefined;
 
-  constructor(
-    private readonly write: (items: T[]) => Promise<R[]>,
-    private readonly maxBatch = 500,
-  ) {}
+  private readonly write: (items: T[]) => Promise<R[]>;
+  private readonly maxBatch: number;
+  constructor(write: (items: T[]) => Promise<R[]>, maxBatch = 500) {
+    this.write = write;
+    this.maxBatch = maxBatch;
+  }
 
   add(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {

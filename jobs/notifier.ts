@@ -14,12 +14,18 @@ export class Notifier extends EventEmitter {
   private client: pg.Client | undefined;
   private stopped = false;
 
+  private readonly databaseUrl: string;
+  private readonly db: Knex;
+  private readonly log: Logger;
   constructor(
-    private readonly databaseUrl: string,
-    private readonly db: Knex,
-    private readonly log: Logger,
+    databaseUrl: string,
+    db: Knex,
+    log: Logger,
   ) {
     super();
+    this.databaseUrl = databaseUrl;
+    this.db = db;
+    this.log = log;
     this.setMaxListeners(0);
   }
 

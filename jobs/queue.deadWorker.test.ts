@@ -36,7 +36,7 @@ beforeAll(async () => {
   // This process only accepts tasks; the child process is the only worker until it dies.
   api = await startTestService(['gateway'], { ...env(), GATEWAY_WORKERS: '0' });
   key = (await createGatewayKey(api.db)).key;
-  worker = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'test/workerProcess.ts')], {
+  worker = spawn(process.execPath, [path.join(REPO_ROOT, 'test/workerProcess.ts')], {
     env: { ...process.env, ...env(), DATABASE_URL: await databaseUrl() },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -29,7 +29,7 @@ beforeAll(async () => {
   fake = await startFake();
   service = await startTestService(['gateway'], env());
   key = (await createGatewayKey(service.db)).key;
-  worker = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'test/workerProcess.ts')], {
+  worker = spawn(process.execPath, [path.join(REPO_ROOT, 'test/workerProcess.ts')], {
     env: { ...process.env, ...env(), DATABASE_URL: await databaseUrl() },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -74,7 +74,9 @@ export class TaskQueue {
   private readonly submitConnection: PipelinedConnection;
   private readonly finishConnection: PipelinedConnection;
 
-  constructor(private readonly o: QueueOptions) {
+  private readonly o: QueueOptions;
+  constructor(o: QueueOptions) {
+    this.o = o;
     this.capacity = o.capacity ?? 256;
     this.groupConcurrency = { default: 20, tiers: { ...o.limits } };
     this.submitConnection = new PipelinedConnection(o.databaseUrl);

@@ -143,7 +143,9 @@ export class ResultAccumulator {
   requestId: string;
   finish: Extract<StreamEvent, { type: 'finish' }> | undefined;
 
-  constructor(private readonly provider: ProviderId, model: string, requestId: string) {
+  private readonly provider: ProviderId;
+  constructor(provider: ProviderId, model: string, requestId: string) {
+    this.provider = provider;
     this.model = model;
     this.requestId = requestId;
   }

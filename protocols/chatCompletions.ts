@@ -276,7 +276,9 @@ export class ChatCompletionStreamEncoder {
   private readonly created: number;
   private started = false;
 
-  constructor(private readonly options: ChatStreamOptions) {
+  private readonly options: ChatStreamOptions;
+  constructor(options: ChatStreamOptions) {
+    this.options = options;
     this.id = prefixedId('chatcmpl-', options.id);
     this.created = options.created ?? nowSeconds();
   }

@@ -327,7 +327,10 @@ export class MessagesStreamEncoder {
   private open: OpenBlock | undefined;
   private readonly closedCalls = new Set<number>();
 
-  constructor(private readonly options: MessagesStreamOptions) {}
+  private readonly options: MessagesStreamOptions;
+  constructor(options: MessagesStreamOptions) {
+    this.options = options;
+  }
 
   /**
    * message_start; sent once, before anything else. Usage is only known at the

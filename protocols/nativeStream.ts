@@ -38,7 +38,9 @@ export class NativeStreamEncoder {
   private sawToolCall = false;
   private citations: string[] | undefined;
 
-  constructor(private readonly options: NativeStreamOptions) {
+  private readonly options: NativeStreamOptions;
+  constructor(options: NativeStreamOptions) {
+    this.options = options;
     this.model = options.model;
     this.requestId = options.requestId;
   }

@@ -385,7 +385,9 @@ export class ResponsesStreamEncoder {
   private readonly counts = { reasoning: 0, message: 0 };
   private readonly closedCalls = new Set<number>();
 
-  constructor(private readonly options: ResponsesStreamOptions) {
+  private readonly options: ResponsesStreamOptions;
+  constructor(options: ResponsesStreamOptions) {
+    this.options = options;
     this.id = prefixedId('resp_', options.id);
     this.createdAt = options.createdAt ?? nowSeconds();
     this.ids = itemIds(this.id);

@@ -115,11 +115,13 @@ const HIGH_WATER_BYTES = 64 * 1024;
 abstract class CancellableDispatch<R> implements Dispatcher.DispatchHandler {
   protected controller: Dispatcher.DispatchController | undefined;
 
-  constructor(
-    protected readonly signal: AbortSignal,
-    protected readonly resolve: (res: R) => void,
-    protected readonly reject: (err: unknown) => void,
-  ) {
+  protected readonly signal: AbortSignal;
+  protected readonly resolve: (res: R) => void;
+  protected readonly reject: (err: unknown) => void;
+  constructor(signal: AbortSignal, resolve: (res: R) => void, reject: (err: unknown) => void) {
+    this.signal = signal;
+    this.resolve = resolve;
+    this.reject = reject;
     signal.addEventListener('abort', this);
   }
 
@@ -164,8 +166,7 @@ function dispatchThrough<R>(
  * signal and the body the consumer reads, in one object. Chunks queue here
  * until the consumer asks for them. Cheaper per call than undici's request(),
  * which wraps every response in a Readable (and its async iterator), an
- * AsyncResource and an abort listener of its own; and no fresh closures (each
- * one a defineProperty under tsx's keepNames).
+ * AsyncResource and an abort listener of its own; and no fresh closures.
  */
 class StreamedDispatch extends CancellableDispatch<UpstreamResponse> implements UpstreamBody {
   private started = false;

@@ -10,8 +10,10 @@ export interface NewProject {
 }
 
 class DomainClaimed extends Error {
-  constructor(readonly domain: string) {
+  readonly domain: string;
+  constructor(domain: string) {
     super(domain);
+    this.domain = domain;
   }
 }
 

@@ -109,7 +109,10 @@ class EventMapper {
   private readonly citations = new Set<string>();
   done = false;
 
-  constructor(private readonly jsonName: string | undefined) {}
+  private readonly jsonName: string | undefined;
+  constructor(jsonName: string | undefined) {
+    this.jsonName = jsonName;
+  }
 
   *map(event: any): Generator<StreamEvent> {
     checkError(event);

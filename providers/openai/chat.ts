@@ -318,10 +318,15 @@ class ChunkMapper {
   private citations: string[] | undefined;
   private sawMeta = false;
 
+  private readonly d: ChatDialect;
+  private readonly ids: ToolIdMap;
   constructor(
-    private readonly d: ChatDialect,
-    private readonly ids: ToolIdMap,
-  ) {}
+    d: ChatDialect,
+    ids: ToolIdMap,
+  ) {
+    this.d = d;
+    this.ids = ids;
+  }
 
   *map(chunk: any): Generator<StreamEvent> {
     checkError(this.d, chunk);

@@ -30,8 +30,7 @@ export async function readBody(ctx: Context, limitBytes: number): Promise<unknow
 /**
  * The whole body, read with plain stream events: an async iterator over the
  * request cost measurably more per request on the /v1 hot path, and so did
- * fresh listener closures (each one a defineProperty under tsx's keepNames),
- * hence module-level listeners and the state on the request. Past the limit the
+ * fresh listener closures, hence module-level listeners and the state on the request. Past the limit the
  * request is destroyed, as leaving a for-await loop early did.
  */
 function readAll(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
