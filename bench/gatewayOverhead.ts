@@ -13,8 +13,8 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Pool } from 'undici';
 import { startEmbeddedPostgres, type Database } from '../server/database.ts';
+import { RawHttpPool } from './rawHttp.ts';
 import { startGatewayProcess, stopChild, type GatewayProcess } from './gatewayProcess.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -88,7 +88,7 @@ function pair(direct: LatencyStats, gateway: LatencyStats): PathPair {
 }
 
 function startFakeChild(): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(path.join(HERE, 'fakeUpstream.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(HERE, 'fakeUpstream.ts'), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (m: { url: string }) => resolve({ child, url: m.url }));
     child.once('exit', (code) => reject(new Error(`fake upstream exited with ${code}`)));
@@ -96,10 +96,10 @@ function startFakeChild(): Promise<{ child: ChildProcess; url: string }> {
 }
 
 interface Target {
-  pool: Pool;
-  path: string;
-  headers: Record<string, string>;
-  body: (stream: boolean) => string;
+  pool: RawHttpPool;
+  /** The prepared request, non-streaming and streaming. */
+  plain: string;
+  streamed: string;
 }
 
 interface Sample {
@@ -109,15 +109,11 @@ interface Sample {
 }
 
 async function send(t: Target, stream: boolean): Promise<Sample> {
-  const t0 = performance.now();
   try {
-    const res = await t.pool.request({ method: 'POST', path: t.path, headers: t.headers, body: t.body(stream) });
-    let ttfb = 0;
-    for await (const _chunk of res.body) if (!ttfb) ttfb = performance.now() - t0;
-    const total = performance.now() - t0;
-    return { total, ttfb: ttfb || total, ok: res.statusCode === 200 };
+    const res = await t.pool.request(stream ? t.streamed : t.plain);
+    return { total: res.total, ttfb: res.ttfb, ok: res.status === 200 };
   } catch {
-    return { total: performance.now() - t0, ttfb: 0, ok: false };
+    return { total: NaN, ttfb: NaN, ok: false };
   }
 }
 
@@ -203,7 +199,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
   let dataDir: string | undefined;
   let fake: { child: ChildProcess; url: string } | undefined;
   let gatewayProcess: GatewayProcess | undefined;
-  const pools: Pool[] = [];
+  const pools: RawHttpPool[] = [];
   try {
     let databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) {
@@ -229,28 +225,19 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
     const { url: gatewayUrl, key } = gatewayProcess;
 
     const fakeUrl = new URL(fake.url);
-    const poolOpts = { connections, pipelining: 1, keepAliveTimeout: 60_000 };
-    const directPool = new Pool(fakeUrl.origin, poolOpts);
-    const gatewayPool = new Pool(gatewayUrl, poolOpts);
-    pools.push(directPool, gatewayPool);
     const messages = [{ role: 'user', content: 'Say hello to the benchmark.' }];
-    const bodyFor = (model: string) => {
-      const plain = JSON.stringify({ model, messages });
-      const streamed = JSON.stringify({ model, messages, stream: true });
-      return (stream: boolean) => (stream ? streamed : plain);
+    const target = (origin: string, path: string, apiKey: string, model: string): Target => {
+      const pool = new RawHttpPool(origin, connections);
+      pools.push(pool);
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` };
+      return {
+        pool,
+        plain: pool.prepare('POST', path, headers, JSON.stringify({ model, messages })),
+        streamed: pool.prepare('POST', path, headers, JSON.stringify({ model, messages, stream: true })),
+      };
     };
-    const direct: Target = {
-      pool: directPool,
-      path: `${fakeUrl.pathname}/chat/completions`,
-      headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
-      body: bodyFor('gpt-4o-mini'),
-    };
-    const gateway: Target = {
-      pool: gatewayPool,
-      path: '/v1/chat/completions',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-      body: bodyFor('openai/gpt-4o-mini'),
-    };
+    const direct = target(fakeUrl.origin, `${fakeUrl.pathname}/chat/completions`, 'sk-bench', 'gpt-4o-mini');
+    const gateway = target(gatewayUrl, '/v1/chat/completions', key, 'openai/gpt-4o-mini');
     // Sanity: both paths answer 200 before anything is measured.
     for (const t of [direct, gateway]) {
       const s = await send(t, false);
@@ -289,7 +276,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
     if (opts.print ?? true) printTable(result);
     return result;
   } finally {
-    await Promise.all(pools.map((p) => p.close()));
+    for (const p of pools) p.close();
     await gatewayProcess?.close();
     if (fake) await stopChild(fake.child);
     await database?.stop();
