@@ -23,6 +23,7 @@ interface Pending {
 }
 
 const HEADER_END = '\r\n\r\n';
+const IDLE_REUSE_MS = 4000;
 
 class Connection {
   private readonly socket: net.Socket;
@@ -34,6 +35,8 @@ class Connection {
   private remaining = -2;
   ready: Promise<void>;
   closed = false;
+  /** When the last response ended (performance.now()). */
+  idleSince = 0;
 
   constructor(port: number, host: string, onClose: (c: Connection) => void) {
     this.socket = net.connect(port, host);
@@ -101,7 +104,8 @@ class Connection {
     const p = this.pending!;
     this.pending = undefined;
     this.remaining = -2;
-    const total = performance.now() - p.t0;
+    this.idleSince = performance.now();
+    const total = this.idleSince - p.t0;
     p.resolve({ status: this.status, ttfb: this.ttfb || total, total });
   }
 }
@@ -132,7 +136,7 @@ export class RawHttpPool {
   request(request: string): Promise<RawResponse> {
     return new Promise((resolve, reject) => {
       const p: Pending = { resolve, reject, t0: performance.now() };
-      const idle = this.idle.pop();
+      const idle = this.takeIdle();
       if (idle) this.run(idle, request, p);
       else if (this.all.size < this.max) this.open(request, p);
       else this.queue.push({ request, p });
@@ -143,6 +147,22 @@ export class RawHttpPool {
     for (const c of this.all) c.close();
     this.all.clear();
     this.idle.length = 0;
+  }
+
+  /**
+   * A connection idle for longer than the server keeps one (Node's default
+   * keep-alive timeout is 5 s) may be closing as the request goes out; such
+   * connections are closed here and a fresh one opened instead, as a browser
+   * or undici would.
+   */
+  private takeIdle(): Connection | undefined {
+    const now = performance.now();
+    for (let c = this.idle.pop(); c; c = this.idle.pop()) {
+      if (now - c.idleSince < IDLE_REUSE_MS) return c;
+      this.all.delete(c);
+      c.close();
+    }
+    return undefined;
   }
 
   private open(request: string, p: Pending): void {
