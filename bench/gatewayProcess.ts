@@ -3,6 +3,7 @@
 // load generator and the fake upstream never share its core.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,12 +19,18 @@ export interface GatewayProcess {
   close(): Promise<void>;
 }
 
+/** The Node flags `npm start` gives the service (package.json scripts.start), so the bench runs the same process. */
+function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 export async function startGatewayProcess(databaseUrl: string, env: Record<string, string>, opts: { cpuProfileDir?: string } = {}): Promise<GatewayProcess> {
   const key = `gw_live_${randomBytes(24).toString('base64url')}`;
   const port = await freePort();
   const child = fork(path.join(REPO, 'server/main.ts'), ['gateway'], {
     cwd: REPO,
-    execArgv: [...(opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [])],
+    execArgv: [...startFlags(), ...(opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [])],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, DATABASE_URL: databaseUrl, GATEWAY_PORT: String(port), HOST: '127.0.0.1', GATEWAY_BOOTSTRAP_KEY: key },
   });
