@@ -21,6 +21,8 @@ export interface UsageRecord {
 
 const COLUMNS = 'key_id, task_id, kind, surface, provider, model, input_tokens, output_tokens, total_tokens, cached_tokens, cache_creation_tokens, cost, billing, cached, service, tag';
 const INSERT_FROM_JSON = `INSERT INTO gateway_usage (${COLUMNS}) SELECT ${COLUMNS} FROM json_populate_recordset(NULL::gateway_usage, $1::json)`;
+// knex.raw binds `?`, not `$1`.
+const INSERT_FROM_JSON_KNEX = INSERT_FROM_JSON.replace('$1', '?');
 
 /**
  * Several records in one INSERT (the /v1 calls, through core/usageBatch.ts).
@@ -30,14 +32,16 @@ const INSERT_FROM_JSON = `INSERT INTO gateway_usage (${COLUMNS}) SELECT ${COLUMN
  * /v1 call.
  */
 export async function insertUsageBatch(db: Knex, records: UsageRecord[]): Promise<void> {
-  if (!records.length) return;
-  const { values } = usageInsertStatement(records);
-  await db.raw(INSERT_FROM_JSON.replace('$1', '?'), values as Knex.RawBinding[]);
+  if (records.length) await db.raw(INSERT_FROM_JSON_KNEX, [usageJson(records)]);
 }
 
 /** The same INSERT as one statement with one parameter, to run inside another transaction (a pipeline). */
 export function usageInsertStatement(records: UsageRecord[]): { text: string; values: unknown[] } {
-  return { text: INSERT_FROM_JSON, values: [JSON.stringify(records.map(usageRow))] };
+  return { text: INSERT_FROM_JSON, values: [usageJson(records)] };
+}
+
+function usageJson(records: UsageRecord[]): string {
+  return JSON.stringify(records.map(usageRow));
 }
 
 function usageRow(u: UsageRecord): Record<string, unknown> {
