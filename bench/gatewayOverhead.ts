@@ -1,13 +1,21 @@
 // How much latency the gateway adds on POST /v1/chat/completions.
 //
-// One run, three processes besides this one: PostgreSQL (embedded unless
+// One run, four processes besides this one: PostgreSQL (embedded unless
 // DATABASE_URL), the gateway exactly as `npm start gateway` runs it (a child
-// process, its own event loop), and the OpenAI loopback fake (another child,
-// no artificial delay). This process is the load generator: open loop, requests
-// scheduled on a clock at a fixed rate whether or not earlier ones finished,
-// the same chat completion sent alternately straight to the fake and through
-// the gateway, over undici keep-alive pools. Non-streaming first, then
-// streaming (time to first body byte and to the end).
+// process, its own event loop), the OpenAI loopback fake (another child, no
+// artificial delay) and a reference proxy (below). This process is the load
+// generator: open loop, requests scheduled on a clock at a fixed rate whether
+// or not earlier ones finished, the same chat completion sent alternately
+// straight to the fake and through the gateway, over raw keep-alive
+// connections (bench/rawHttp.ts). Non-streaming first, then streaming (time to
+// first body byte and to the end).
+//
+// The non-streaming phase also measures a second baseline: the leanest
+// Node.js proxy for the same call (bench/nodeProxy.ts, started with the same
+// Node flags). Blocks of direct/gateway and direct/reference traffic
+// alternate, so both face the same moments of this machine; what the
+// reference adds is the floor any Node proxy pays here, the rest is the
+// gateway's own work.
 import { fork, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,7 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres, type Database } from '../server/database.ts';
 import { RawHttpPool } from './rawHttp.ts';
-import { startGatewayProcess, stopChild, type GatewayProcess } from './gatewayProcess.ts';
+import { cpuMs, startFlags, startGatewayProcess, stopChild, type GatewayProcess } from './gatewayProcess.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -28,6 +36,8 @@ export interface GatewayOverheadOptions {
   warmupSeconds?: number;
   /** Also measure streaming (default true). */
   streaming?: boolean;
+  /** Also measure the reference proxy, the second baseline (default true). */
+  reference?: boolean;
   /** The gateway's LOG_LEVEL (default info: one access-log line per request, as in production). */
   logLevel?: string;
   /** Keep-alive connections per target, default 64. */
@@ -62,8 +72,12 @@ export interface GatewayOverheadResult {
   plain: PathPair;
   streamingTtfb?: PathPair;
   streamingTotal?: PathPair;
+  /** Non-streaming through the reference proxy (bench/nodeProxy.ts; its `gateway` side), in blocks alternating with `plain`. */
+  reference?: PathPair;
   /** CPU the gateway process spent per request it served (ms, user + system, from /proc), per phase. */
   gatewayCpuMsPerRequest: { plain: number; streaming?: number };
+  /** The same for the reference proxy. */
+  referenceCpuMsPerRequest?: number;
   /** How late the load generator fired requests versus the schedule (ms). */
   schedulerLag: { p50: number; p99: number };
   goals: { addedP50UnderMs: 1; addedP99UnderMs: 5; addedTtfbUnderMs: 1; met: boolean };
@@ -87,11 +101,27 @@ function pair(direct: LatencyStats, gateway: LatencyStats): PathPair {
   return { direct, gateway, addedP50: gateway.p50 - direct.p50, addedP99: gateway.p99 - direct.p99 };
 }
 
+// Blocks per path in the non-streaming phase when the reference proxy runs.
+const REFERENCE_BLOCKS = 5;
+
 function startFakeChild(): Promise<{ child: ChildProcess; url: string }> {
   const child = fork(path.join(HERE, 'fakeUpstream.ts'), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (m: { url: string }) => resolve({ child, url: m.url }));
     child.once('exit', (code) => reject(new Error(`fake upstream exited with ${code}`)));
+  });
+}
+
+/** The reference proxy, with the flags `npm start` gives the gateway. */
+function startReferenceProxy(upstreamUrl: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = fork(path.join(HERE, 'nodeProxy.ts'), [], {
+    execArgv: startFlags(),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, UPSTREAM_URL: upstreamUrl },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { url: string }) => resolve({ child, url: m.url }));
+    child.once('exit', (code) => reject(new Error(`reference proxy exited with ${code}`)));
   });
 }
 
@@ -177,12 +207,20 @@ function printTable(r: GatewayOverheadResult): void {
     added('  added by gateway', p);
   };
   block('non-streaming (full response)', r.plain);
+  if (r.reference) {
+    lines.push('reference: the leanest Node.js proxy (node:http + undici, JSON both ways), non-streaming');
+    row('  direct to fake', r.reference.direct);
+    row('  through reference proxy', r.reference.gateway);
+    added('  added by reference proxy', r.reference);
+    added('  gateway minus reference', { ...r.plain, addedP50: r.plain.addedP50 - r.reference.addedP50, addedP99: r.plain.addedP99 - r.reference.addedP99 });
+  }
   if (r.streamingTtfb) block('streaming, time to first byte', r.streamingTtfb);
   if (r.streamingTotal) block('streaming, whole stream', r.streamingTotal);
   const cpu = r.gatewayCpuMsPerRequest;
   lines.push(
     `gateway CPU per request: ${cpu.plain.toFixed(3)} ms non-streaming${cpu.streaming !== undefined ? `, ${cpu.streaming.toFixed(3)} ms streaming` : ''}`,
   );
+  if (r.referenceCpuMsPerRequest !== undefined) lines.push(`reference proxy CPU per request: ${r.referenceCpuMsPerRequest.toFixed(3)} ms`);
   lines.push(`load generator lag behind schedule: p50 ${r.schedulerLag.p50.toFixed(3)} ms, p99 ${r.schedulerLag.p99.toFixed(3)} ms`);
   lines.push(
     `goals (added p50 < 1 ms, p99 < 5 ms, streaming TTFB p50 < 1 ms): ${r.goals.met ? 'met' : 'NOT met'}`,
@@ -199,6 +237,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
   let dataDir: string | undefined;
   let fake: { child: ChildProcess; url: string } | undefined;
   let gatewayProcess: GatewayProcess | undefined;
+  let referenceProxy: { child: ChildProcess; url: string } | undefined;
   const pools: RawHttpPool[] = [];
   try {
     let databaseUrl = process.env.DATABASE_URL;
@@ -223,6 +262,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
       { cpuProfileDir: opts.cpuProfileDir },
     );
     const { url: gatewayUrl, key } = gatewayProcess;
+    if (opts.reference ?? true) referenceProxy = await startReferenceProxy(fake.url);
 
     const fakeUrl = new URL(fake.url);
     const messages = [{ role: 'user', content: 'Say hello to the benchmark.' }];
@@ -238,28 +278,54 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
     };
     const direct = target(fakeUrl.origin, `${fakeUrl.pathname}/chat/completions`, 'sk-bench', 'gpt-4o-mini');
     const gateway = target(gatewayUrl, '/v1/chat/completions', key, 'openai/gpt-4o-mini');
+    const reference = referenceProxy && { child: referenceProxy.child, target: target(referenceProxy.url, '/v1/chat/completions', 'sk-bench', 'openai/gpt-4o-mini') };
     // Sanity: both paths answer 200 before anything is measured.
-    for (const t of [direct, gateway]) {
-      const s = await send(t, false);
-      if (!s.ok) throw new Error(`${t === direct ? 'fake' : 'gateway'} did not answer 200`);
+    for (const [name, t] of [['fake', direct], ['gateway', gateway], ['reference proxy', reference?.target]] as const) {
+      if (t && !(await send(t, false)).ok) throw new Error(`${name} did not answer 200`);
     }
 
-    if (warmup > 0) await phase(direct, gateway, rate, warmup, false);
-    let cpu0 = await gatewayProcess.cpuMs();
-    const plain = await phase(direct, gateway, rate, seconds, false);
-    const plainCpu = (await gatewayProcess.cpuMs()) - cpu0;
-    const lag = [...plain.lag];
+    if (warmup > 0) {
+      await phase(direct, gateway, rate, warmup, false);
+      if (reference) await phase(direct, reference.target, rate, warmup, false);
+    }
+    // Non-streaming: blocks through the gateway alternate with blocks through
+    // the reference proxy, so slow moments of the machine fall on both.
+    const blocks = reference ? REFERENCE_BLOCKS : 1;
+    const plainSamples = { direct: [] as Sample[], gateway: [] as Sample[] };
+    const referenceSamples = { direct: [] as Sample[], gateway: [] as Sample[] };
+    const lag: number[] = [];
+    let plainCpu = 0;
+    let referenceCpu = 0;
+    for (let b = 0; b < blocks; b++) {
+      const cpu0 = await gatewayProcess.cpuMs();
+      const part = await phase(direct, gateway, rate, seconds / blocks, false);
+      plainCpu += (await gatewayProcess.cpuMs()) - cpu0;
+      plainSamples.direct.push(...part.samples.direct);
+      plainSamples.gateway.push(...part.samples.gateway);
+      lag.push(...part.lag);
+      if (reference) {
+        const ref0 = await cpuMs(reference.child.pid);
+        const refPart = await phase(direct, reference.target, rate, seconds / blocks, false);
+        referenceCpu += (await cpuMs(reference.child.pid)) - ref0;
+        referenceSamples.direct.push(...refPart.samples.direct);
+        referenceSamples.gateway.push(...refPart.samples.gateway);
+      }
+    }
     const result: GatewayOverheadResult = {
       rate,
       durationSeconds: seconds,
-      plain: pair(summarize(plain.samples.direct, (s) => s.total), summarize(plain.samples.gateway, (s) => s.total)),
-      gatewayCpuMsPerRequest: { plain: plainCpu / plain.samples.gateway.length },
+      plain: pair(summarize(plainSamples.direct, (s) => s.total), summarize(plainSamples.gateway, (s) => s.total)),
+      gatewayCpuMsPerRequest: { plain: plainCpu / plainSamples.gateway.length },
       schedulerLag: { p50: 0, p99: 0 },
       goals: { addedP50UnderMs: 1, addedP99UnderMs: 5, addedTtfbUnderMs: 1, met: false },
     };
+    if (reference) {
+      result.reference = pair(summarize(referenceSamples.direct, (s) => s.total), summarize(referenceSamples.gateway, (s) => s.total));
+      result.referenceCpuMsPerRequest = referenceCpu / referenceSamples.gateway.length;
+    }
     if (opts.streaming ?? true) {
       if (warmup > 0) await phase(direct, gateway, rate, warmup, true);
-      cpu0 = await gatewayProcess.cpuMs();
+      const cpu0 = await gatewayProcess.cpuMs();
       const streamed = await phase(direct, gateway, rate, seconds, true);
       result.gatewayCpuMsPerRequest.streaming = ((await gatewayProcess.cpuMs()) - cpu0) / streamed.samples.gateway.length;
       lag.push(...streamed.lag);
@@ -278,6 +344,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
   } finally {
     for (const p of pools) p.close();
     await gatewayProcess?.close();
+    if (referenceProxy) await stopChild(referenceProxy.child);
     if (fake) await stopChild(fake.child);
     await database?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -20,7 +20,7 @@ export interface GatewayProcess {
 }
 
 /** The Node flags `npm start` gives the service (package.json scripts.start), so the bench runs the same process. */
-function startFlags(): string[] {
+export function startFlags(): string[] {
   const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } };
   return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
@@ -72,7 +72,8 @@ export function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-async function cpuMs(pid: number | undefined): Promise<number> {
+/** user + system CPU a process has used so far, in ms (Linux /proc). */
+export async function cpuMs(pid: number | undefined): Promise<number> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

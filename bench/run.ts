@@ -1,6 +1,6 @@
 // `npm run bench [-- queue|overhead|analytics] [options]`: every benchmark, each
 // reported against a baseline measured in the same run. With no name, all three.
-//   overhead:  --rate 500 --seconds 10 --warmup 2 --log-level info --no-streaming --cpu-prof <dir>
+//   overhead:  --rate 500 --seconds 10 --warmup 2 --log-level info --no-streaming --no-reference --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
 //   analytics: --events 1000000 --ingest 60000 --processes 1
 import { parseArgs } from 'node:util';
@@ -17,6 +17,7 @@ const { values, positionals } = parseArgs({
     warmup: { type: 'string' },
     'log-level': { type: 'string' },
     'no-streaming': { type: 'boolean' },
+    'no-reference': { type: 'boolean' },
     'cpu-prof': { type: 'string' },
     tasks: { type: 'string' },
     'pickup-rate': { type: 'string' },
@@ -37,6 +38,7 @@ if (wanted.includes('overhead')) {
     warmupSeconds: num(values.warmup),
     logLevel: values['log-level'],
     streaming: !values['no-streaming'],
+    reference: !values['no-reference'],
     cpuProfileDir: values['cpu-prof'],
   });
 }
