@@ -108,9 +108,29 @@ export interface UpstreamBody extends AsyncIterable<Buffer> {
 const HIGH_WATER_BYTES = 64 * 1024;
 
 /**
+ * The listener on the caller's signal, which reaches the exchange only until
+ * the exchange settles. While the exchange itself was the listener, each
+ * finished exchange (undici request, headers, body chunks) survived young
+ * GCs under load and was promoted, about 3 KB per call, even though the
+ * listener had been removed: every young GC copied ~3 MB and paused ~9 ms.
+ * Through this link, 0.2 MB and 1.5-3 ms (bench, 500 req/s). What in
+ * Node/V8 outlives the removal was not pinned down; the link makes it cheap.
+ */
+class AbortLink {
+  dispatch: { cancel(): void } | undefined;
+  constructor(dispatch: { cancel(): void }) {
+    this.dispatch = dispatch;
+  }
+
+  handleEvent(): void {
+    this.dispatch?.cancel();
+  }
+}
+
+/**
  * What both dispatch handlers share: the caller's signal aborts the exchange
- * (the handler is the signal's listener, so no closure per call), and the
- * listener goes once the exchange has settled.
+ * (through an AbortLink, no closure per call), and the listener goes once the
+ * exchange has settled.
  */
 abstract class CancellableDispatch<R> implements Dispatcher.DispatchHandler {
   protected controller: Dispatcher.DispatchController | undefined;
@@ -118,20 +138,23 @@ abstract class CancellableDispatch<R> implements Dispatcher.DispatchHandler {
   protected readonly signal: AbortSignal;
   protected readonly resolve: (res: R) => void;
   protected readonly reject: (err: unknown) => void;
+  private readonly link: AbortLink;
   constructor(signal: AbortSignal, resolve: (res: R) => void, reject: (err: unknown) => void) {
     this.signal = signal;
     this.resolve = resolve;
     this.reject = reject;
-    signal.addEventListener('abort', this);
+    this.link = new AbortLink(this);
+    signal.addEventListener('abort', this.link);
   }
 
   /** The caller's signal fired. */
-  handleEvent(): void {
+  cancel(): void {
     this.controller?.abort(this.signal.reason);
   }
 
   protected settled(): void {
-    this.signal.removeEventListener('abort', this);
+    this.signal.removeEventListener('abort', this.link);
+    this.link.dispatch = undefined;
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
@@ -335,7 +358,7 @@ function target(url: string): { origin: string; path: string } {
  * One request through the dispatcher with the whole body gathered in memory:
  * undici's request() builds a Readable, an AsyncResource and an abort
  * listener per call, which a JSON answer read at once does not need. The
- * handler is also the signal's listener (no closures per call).
+ * signal's listener is an AbortLink (no closures per call).
  */
 class BufferedDispatch extends CancellableDispatch<BufferedResponse> {
   private statusCode = 0;
