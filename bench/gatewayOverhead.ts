@@ -104,24 +104,12 @@ function pair(direct: LatencyStats, gateway: LatencyStats): PathPair {
 // Blocks per path in the non-streaming phase when the reference proxy runs.
 const REFERENCE_BLOCKS = 5;
 
-function startFakeChild(): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(path.join(HERE, 'fakeUpstream.ts'), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** Forks one of the bench's servers (a child that sends its URL over IPC once it listens). */
+function startChild(name: string, file: string, execArgv: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; url: string }> {
+  const child = fork(path.join(HERE, file), [], { execArgv, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (m: { url: string }) => resolve({ child, url: m.url }));
-    child.once('exit', (code) => reject(new Error(`fake upstream exited with ${code}`)));
-  });
-}
-
-/** The reference proxy, with the flags `npm start` gives the gateway. */
-function startReferenceProxy(upstreamUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(path.join(HERE, 'nodeProxy.ts'), [], {
-    execArgv: startFlags(),
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, UPSTREAM_URL: upstreamUrl },
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m: { url: string }) => resolve({ child, url: m.url }));
-    child.once('exit', (code) => reject(new Error(`reference proxy exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
   });
 }
 
@@ -249,7 +237,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
       database = await startEmbeddedPostgres({ dir: path.join(dataDir, 'pg'), persistent: true });
       databaseUrl = database.url;
     }
-    fake = await startFakeChild();
+    fake = await startChild('fake upstream', 'fakeUpstream.ts', []);
     gatewayProcess = await startGatewayProcess(
       databaseUrl,
       {
@@ -262,7 +250,8 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
       { cpuProfileDir: opts.cpuProfileDir },
     );
     const { url: gatewayUrl, key } = gatewayProcess;
-    if (opts.reference ?? true) referenceProxy = await startReferenceProxy(fake.url);
+    // The reference proxy runs with the flags `npm start` gives the gateway.
+    if (opts.reference ?? true) referenceProxy = await startChild('reference proxy', 'nodeProxy.ts', startFlags(), { ...process.env, UPSTREAM_URL: fake.url });
 
     const fakeUrl = new URL(fake.url);
     const messages = [{ role: 'user', content: 'Say hello to the benchmark.' }];
