@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { EngineError, WorkerPool } from './workerPool.ts';
+
+const script = new URL('./testing/echoWorker.ts', import.meta.url);
+let pool: WorkerPool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+describe('WorkerPool', () => {
+  it('keeps a worker (and what it loaded) across jobs', async () => {
+    pool = new WorkerPool({ name: 'echo', script, size: 1 });
+    const a = await pool.run<{ threadId: number; loads: number }>('echo', 1);
+    const b = await pool.run<{ threadId: number; loads: number }>('echo', 2);
+    expect(b.threadId).toBe(a.threadId);
+    expect(b.loads).toBe(2);
+  });
+
+  it('runs at most size jobs at once, on separate threads, while the event loop stays free', async () => {
+    pool = new WorkerPool({ name: 'echo', script, size: 2 });
+    const lag = monitorEventLoopDelay({ resolution: 5 });
+    lag.enable();
+    const started = Date.now();
+    const threads = await Promise.all([1, 2, 3, 4].map(() => pool!.run<number>('spin', { ms: 150 })));
+    lag.disable();
+    expect(new Set(threads).size).toBe(2);
+    // Four 150 ms jobs on two workers: two rounds, never one (size 2) nor four (serial).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(lag.max / 1e6).toBeLessThan(100);
+  });
+
+  it('reports a handler error with its code and keeps the worker', async () => {
+    pool = new WorkerPool({ name: 'echo', script, size: 1 });
+    const before = await pool.run<{ threadId: number }>('echo', 0);
+    const err = await pool.run('fail', {}).catch((e) => e);
+    expect(err).toBeInstanceOf(EngineError);
+    expect(err.code).toBe('invalid_image');
+    expect((await pool.run<{ threadId: number }>('echo', 0)).threadId).toBe(before.threadId);
+  });
+
+  it('fails only the job whose worker crashed, then starts a new worker', async () => {
+    pool = new WorkerPool({ name: 'echo', script, size: 1 });
+    const err = await pool.run('crash', {}).catch((e) => e);
+    expect(err.code).toBe('engine_crashed');
+    expect((await pool.run<{ input: number }>('echo', 5)).input).toBe(5);
+  });
+
+  it('terminates a worker that overruns the job deadline', async () => {
+    pool = new WorkerPool({ name: 'echo', script, size: 1, jobTimeoutMs: 200 });
+    const err = await pool.run('hang', {}).catch((e) => e);
+    expect(err.code).toBe('engine_timeout');
+    expect((await pool.run<{ input: string }>('echo', 'after')).input).toBe('after');
+  });
+
+  it('drops a waiting job when its signal aborts', async () => {
+    pool = new WorkerPool({ name: 'echo', script, size: 1 });
+    const busy = pool.run('spin', { ms: 200 });
+    const controller = new AbortController();
+    const waiting = pool.run('echo', 1, { signal: controller.signal });
+    expect(pool.load).toEqual({ running: 1, waiting: 1 });
+    controller.abort(new Error('cancelled'));
+    await expect(waiting).rejects.toThrow('cancelled');
+    expect(pool.load.waiting).toBe(0);
+    await busy;
+  });
+
+  it('moves buffers back without copying', async () => {
+    pool = new WorkerPool({ name: 'echo', script, size: 1 });
+    const bytes = await pool.run<Uint8Array>('bytes', { n: 1024 });
+    expect(bytes.length).toBe(1024);
+    expect(bytes[1023]).toBe(7);
+  });
+});
