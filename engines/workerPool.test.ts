@@ -34,23 +34,23 @@ describe('WorkerPool', () => {
   it('reports a handler error with its code and keeps the worker', async () => {
     pool = new WorkerPool({ name: 'echo', script, size: 1 });
     const before = await pool.run<{ threadId: number }>('echo', 0);
-    const err = await pool.run('fail', {}).catch((e: EngineError) => e);
+    const err = await pool.run('fail', {}).then(() => undefined, (e: EngineError) => e);
     expect(err).toBeInstanceOf(EngineError);
-    expect(err.code).toBe('invalid_image');
+    expect(err?.code).toBe('invalid_image');
     expect((await pool.run<{ threadId: number }>('echo', 0)).threadId).toBe(before.threadId);
   });
 
   it('fails only the job whose worker crashed, then starts a new worker', async () => {
     pool = new WorkerPool({ name: 'echo', script, size: 1 });
-    const err = await pool.run('crash', {}).catch((e: EngineError) => e);
-    expect(err.code).toBe('engine_crashed');
+    const err = await pool.run('crash', {}).then(() => undefined, (e: EngineError) => e);
+    expect(err?.code).toBe('engine_crashed');
     expect((await pool.run<{ input: number }>('echo', 5)).input).toBe(5);
   });
 
   it('terminates a worker that overruns the job deadline', async () => {
     pool = new WorkerPool({ name: 'echo', script, size: 1, jobTimeoutMs: 200 });
-    const err = await pool.run('hang', {}).catch((e: EngineError) => e);
-    expect(err.code).toBe('engine_timeout');
+    const err = await pool.run('hang', {}).then(() => undefined, (e: EngineError) => e);
+    expect(err?.code).toBe('engine_timeout');
     expect((await pool.run<{ input: string }>('echo', 'after')).input).toBe('after');
   });
 
