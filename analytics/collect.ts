@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
-import { ApiError } from '../server/errors.ts';
-import type { ApiContext, AppState, Deps } from '../server/types.ts';
+import { ApiError } from '../protocols/errors.ts';
+import type { ApiContext, AppState, Deps } from '../handlers/types.ts';
 import { firstError, validateCollectPayload } from './contract.ts';
 import { buildEvent, type CollectPayload } from './ingest.ts';
 import { checkOrigin } from './origins.ts';

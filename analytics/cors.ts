@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Knex } from 'knex';
-import type { AppState } from '../server/types.ts';
+import type { AppState } from '../handlers/types.ts';
 import { checkOrigin, isLocalHost } from './origins.ts';
 import { dashboardOrigin, projectPolicy } from './policies.ts';
 import type { AnalyticsAuth } from './auth.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '../server/errors.ts';
+import { ApiError } from '../protocols/errors.ts';
 import { classifyVisitor } from './classify.ts';
 import { evaluateIngest } from './origins.ts';
 import { sessionIdOf } from './sessions.ts';

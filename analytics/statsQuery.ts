@@ -1,5 +1,5 @@
 import type { StatsScope } from '../db/analytics/scope.ts';
-import type { ApiContext } from '../server/types.ts';
+import type { ApiContext } from '../handlers/types.ts';
 
 export type Window = '24h' | '7d' | '30d' | '90d';
 

@@ -1,5 +1,5 @@
 import type { SurfaceDefinition } from '../server/surface.ts';
-import type { ApiError } from '../server/errors.ts';
+import type { ApiError } from '../protocols/errors.ts';
 import { loadHandlers } from '../server/handlers.ts';
 import { authenticateKey, requireLiveKey } from './auth.ts';
 import { cors } from './cors.ts';

@@ -14,7 +14,7 @@ import { providerSettings } from '../providers/config.ts';
 import { ProviderError, type CallContext, type ProviderAdapter } from '../providers/types.ts';
 import { defaultModel } from '../pricing/catalogue.ts';
 import { completionCost } from '../pricing/cost.ts';
-import { ApiError } from '../server/errors.ts';
+import { ApiError } from '../protocols/errors.ts';
 
 export interface Caller {
   keyId: string;

@@ -8,7 +8,7 @@ import type { ProviderAdapter } from '../providers/types.ts';
 import { defaultEmbeddingModel } from '../pricing/catalogue.ts';
 import { completionCost, type Cost } from '../pricing/cost.ts';
 import type { UsageRecord } from '../db/gateway/insertUsage.ts';
-import { ApiError } from '../server/errors.ts';
+import { ApiError } from '../protocols/errors.ts';
 import { callContext, type Caller } from './completion.ts';
 
 export type PricedEmbeddings = EmbeddingResult & { cost: Cost };

@@ -14,7 +14,7 @@ import { putCachedResult } from '../db/gateway/putCachedResult.ts';
 import { deleteChunks } from '../db/gateway/deleteChunks.ts';
 import { completeOnce, completeStreaming, toApiError, type Caller, type PricedResult } from '../core/completion.ts';
 import { completionUsage } from '../core/usageBatch.ts';
-import { ApiError } from '../server/errors.ts';
+import { ApiError } from '../protocols/errors.ts';
 import { ChunkWriter } from './chunkWriter.ts';
 import type { Notifier } from './notifier.ts';
 

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../server/errors.ts';
+import { ApiError } from './errors.ts';
 import { ResultAccumulator, type CanonicalResult, type StreamEvent } from './canonical.ts';
 import { ChatCompletionStreamEncoder, fromChatRequest, toChatCompletion } from './chatCompletions.ts';
 import type { FinishEvent } from './compat.ts';

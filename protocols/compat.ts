@@ -4,7 +4,7 @@
 // after schema validation, but converters still check what they read so a
 // malformed body fails with a precise 400 rather than a crash deeper down.
 
-import { ApiError } from '../server/errors.ts';
+import { ApiError } from './errors.ts';
 import { isProviderId, type CanonicalRequest, type ImagePart, type ProviderId, type StreamEvent } from './canonical.ts';
 
 export type Json = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../server/errors.ts';
+import { ApiError } from './errors.ts';
 import type { EmbeddingResult } from './canonical.ts';
 import { encodeVector, fromEmbeddingsRequest, MAX_EMBEDDING_INPUTS, toEmbeddingsResponse } from './embeddings.ts';
 import { cost, serveOnce } from './testing.ts';

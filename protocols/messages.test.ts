@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../server/errors.ts';
+import { ApiError } from './errors.ts';
 import type { CanonicalResult, StreamEvent } from './canonical.ts';
 import { fromMessagesRequest, MessagesStreamEncoder, toMessage, toStopReason } from './messages.ts';
 import { cost, parseSse, serveOnce, textTurn, toolTurn, usage } from './testing.ts';

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../server/errors.ts';
+import { ApiError } from './errors.ts';
 import type { CanonicalResult, StreamEvent } from './canonical.ts';
 import { fromResponsesRequest, ResponsesStreamEncoder, toResponse } from './responses.ts';
 import { cost, parseSse, serveOnce, textTurn, toolTurn, usage } from './testing.ts';

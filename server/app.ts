@@ -6,12 +6,12 @@ import { OpenAPIBackend, type Context as OperationContext, type Request } from '
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import path from 'node:path';
-import { ApiError, type FieldError } from './errors.ts';
+import { ApiError, type FieldError } from '../protocols/errors.ts';
 import { readBody } from './middleware/body.ts';
 import { requestId } from './middleware/requestId.ts';
 import { accessLog } from './middleware/accessLog.ts';
 import type { SurfaceDefinition } from './surface.ts';
-import type { ApiContext, AppState, Deps } from './types.ts';
+import type { ApiContext, AppState, Deps } from '../handlers/types.ts';
 import { REPO_ROOT } from './paths.ts';
 import { authorize, jsonTextReader, operationMatcher, parseRequest, validate, type SecurityHandler } from './operations.ts';
 

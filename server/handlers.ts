@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT } from './paths.ts';
-import type { Handler } from './types.ts';
+import type { Handler } from '../handlers/types.ts';
 
 /** handlers/<surface>/<operationId>.ts -> { operationId: handler }; the file name is the binding. */
 export async function loadHandlers(surface: string): Promise<Record<string, Handler>> {

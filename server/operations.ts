@@ -5,7 +5,7 @@
 // per path on every match, and parses the request four times. The document
 // does not change after init, so operations and their patterns are built once.
 import type { Context as OperationContext, OpenAPIBackend, Operation, ParsedRequest, Request } from 'openapi-backend';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../protocols/errors.ts';
 
 export type Match = { operation: Operation } | { miss: 404 | 405 };
 

@@ -10,13 +10,13 @@ import { usageBatcher } from '../core/usageBatch.ts';
 import { PgBoss } from 'pg-boss';
 import { createApp, mountSurface, type MountedSurface } from './app.ts';
 import { loadHandlers } from './handlers.ts';
-import { createGatewayAuthenticator } from './gatewayAuth.ts';
+import { createGatewayAuthenticator } from '../core/gatewayAuth.ts';
 import { gatewaySurface } from './surfaces/gateway.ts';
 import { compatSurface } from './surfaces/compat.ts';
 import { staticRoutes } from './middleware/staticRoutes.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import { startGatewayRuntime } from '../core/runtime.ts';
-import type { Deps } from './types.ts';
+import type { Deps } from '../handlers/types.ts';
 
 export type ServiceName = 'gateway' | 'analytics';
 

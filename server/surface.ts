@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
-import type { ApiError } from './errors.ts';
-import type { ApiContext, AppState, Deps, Handler } from './types.ts';
+import type { ApiError } from '../protocols/errors.ts';
+import type { ApiContext, AppState, Deps, Handler } from '../handlers/types.ts';
 
 /**
  * One OpenAPI document served by one Koa app (gateway native, compat /v1,

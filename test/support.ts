@@ -5,8 +5,8 @@ import type { Knex } from 'knex';
 import pino from 'pino';
 import { createDb } from '../db/knex.ts';
 import { startService, type RunningService, type ServiceName } from '../server/service.ts';
-import { mintKey } from '../server/keys.ts';
-import { GATEWAY_KEY_PREFIX } from '../server/gatewayAuth.ts';
+import { mintKey } from '../protocols/keys.ts';
+import { GATEWAY_KEY_PREFIX } from '../core/gatewayAuth.ts';
 import { insertGatewayKey } from '../db/gateway/insertGatewayKey.ts';
 import { withDatabase } from './globalSetup.ts';
 

@@ -1,4 +1,4 @@
-import type { ApiContext } from '../../server/types.ts';
+import type { ApiContext } from '../types.ts';
 import { collect } from '../../analytics/collect.ts';
 
 // Normally answered by analytics/collect.ts's fast path before routing; this

@@ -1,5 +1,5 @@
-import { ApiError } from '../../server/errors.ts';
-import type { ApiContext } from '../../server/types.ts';
+import { ApiError } from '../../protocols/errors.ts';
+import type { ApiContext } from '../types.ts';
 import { generateKey } from '../../analytics/keys.ts';
 import createProject from '../../db/analytics/createProject.ts';
 import getProject from '../../db/analytics/getProject.ts';

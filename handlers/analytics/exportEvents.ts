@@ -1,7 +1,7 @@
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ApiError } from '../../server/errors.ts';
-import type { ApiContext } from '../../server/types.ts';
+import { ApiError } from '../../protocols/errors.ts';
+import type { ApiContext } from '../types.ts';
 import { projectIdOf, windowBounds, type Window } from '../../analytics/statsQuery.ts';
 import { CSV_HEADER, toCsvLine, toNdjsonLine } from '../../analytics/eventRow.ts';
 import exportEvents, { findExportPageEnd, type ExportPage } from '../../db/analytics/exportEvents.ts';

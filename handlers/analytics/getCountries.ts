@@ -1,4 +1,4 @@
-import type { ApiContext } from '../../server/types.ts';
+import type { ApiContext } from '../types.ts';
 import { statsScope } from '../../analytics/statsQuery.ts';
 import listCountries from '../../db/analytics/listCountries.ts';
 

@@ -1,4 +1,4 @@
-import type { ApiContext } from '../../server/types.ts';
+import type { ApiContext } from '../types.ts';
 import { projectIdOf } from '../../analytics/statsQuery.ts';
 import countActiveSessions from '../../db/analytics/countActiveSessions.ts';
 

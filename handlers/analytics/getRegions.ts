@@ -1,4 +1,4 @@
-import type { ApiContext } from '../../server/types.ts';
+import type { ApiContext } from '../types.ts';
 import { statsScope } from '../../analytics/statsQuery.ts';
 import listRegions from '../../db/analytics/listRegions.ts';
 

@@ -1,5 +1,5 @@
-import { ApiError } from '../../server/errors.ts';
-import type { ApiContext } from '../../server/types.ts';
+import { ApiError } from '../../protocols/errors.ts';
+import type { ApiContext } from '../types.ts';
 import { projectIdOf } from '../../analytics/statsQuery.ts';
 import getSession from '../../db/analytics/getSession.ts';
 import listSessionEvents from '../../db/analytics/listSessionEvents.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '../../server/errors.ts';
-import type { ApiContext, AppState } from '../../server/types.ts';
+import { ApiError } from '../../protocols/errors.ts';
+import type { ApiContext, AppState } from '../types.ts';
 import { projectIdOf } from '../../analytics/statsQuery.ts';
 import { validateEventRow } from '../../analytics/contract.ts';
 import { classifyUserAgent } from '../../analytics/userAgent.ts';

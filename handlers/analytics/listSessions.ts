@@ -1,4 +1,4 @@
-import type { ApiContext } from '../../server/types.ts';
+import type { ApiContext } from '../types.ts';
 import { flag, projectIdOf, windowBounds, type Window } from '../../analytics/statsQuery.ts';
 import listSessions from '../../db/analytics/listSessions.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '../../server/errors.ts';
-import type { ApiContext } from '../../server/types.ts';
+import { ApiError } from '../../protocols/errors.ts';
+import type { ApiContext } from '../types.ts';
 import type { AnalyticsAuth } from '../../analytics/auth.ts';
 import { projectPolicy } from '../../analytics/policies.ts';
 import { saltFor, sessionIdOf } from '../../analytics/sessions.ts';

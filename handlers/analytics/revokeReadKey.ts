@@ -1,4 +1,4 @@
-import type { ApiContext } from '../../server/types.ts';
+import type { ApiContext } from '../types.ts';
 import { projectIdOf } from '../../analytics/statsQuery.ts';
 import revokeReadKey from '../../db/analytics/revokeReadKey.ts';
 

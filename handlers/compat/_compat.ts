@@ -18,9 +18,9 @@ import { providerSettings } from '../../providers/config.ts';
 import { completionUsage, usageBatcher } from '../../core/usageBatch.ts';
 import type { UsageRecord } from '../../db/gateway/insertUsage.ts';
 import { ProviderError } from '../../providers/types.ts';
-import { ApiError } from '../../server/errors.ts';
-import type { GatewayAuth } from '../../server/gatewayAuth.ts';
-import type { ApiContext } from '../../server/types.ts';
+import { ApiError } from '../../protocols/errors.ts';
+import type { GatewayAuth } from '../../core/gatewayAuth.ts';
+import type { ApiContext } from '../types.ts';
 
 export type Surface = 'chat.completions' | 'messages' | 'responses' | 'embeddings';
 /** Whose error vocabulary the endpoint speaks: OpenAI's (chat, responses, embeddings) or Anthropic's (messages). */

@@ -1,7 +1,7 @@
 // POST /v1/chat/completions: chat-completions protocol on any provider.
-import type { Handler } from '../../server/types.ts';
+import type { Handler } from '../types.ts';
 import { ChatCompletionStreamEncoder, fromChatRequest, toChatCompletion } from '../../protocols/chatCompletions.ts';
-import { renderCompatError } from '../../server/surfaces/compat.ts';
+import { openaiErrorBody } from '../../protocols/errorShapes.ts';
 import { callerOf, compatError, newId, requestBody, runOnce, runStream } from './_compat.ts';
 
 const createChatCompletion: Handler = async (ctx) => {
@@ -24,7 +24,7 @@ const createChatCompletion: Handler = async (ctx) => {
       push: (event) => encoder.pushSse(event),
       finish: (event, cost) => encoder.finishSse(event, cost),
       // In-band failure: the OpenAI error body as a data line, and no [DONE].
-      error: (err) => `data: ${JSON.stringify(renderCompatError(err, ctx))}\n\n`,
+      error: (err) => `data: ${JSON.stringify(openaiErrorBody(err))}\n\n`,
     };
   });
 };

@@ -1,6 +1,6 @@
 // POST /v1/embeddings: synchronous OpenAI-style embeddings on any provider
 // that embeds, inside the provider's concurrency limit, priced and recorded.
-import type { Handler } from '../../server/types.ts';
+import type { Handler } from '../types.ts';
 import { fromEmbeddingsRequest, toEmbeddingsResponse } from '../../protocols/embeddings.ts';
 import { embedPriced, embeddingUsage, prepareEmbeddings } from '../../core/embeddings.ts';
 import { callerOf, clientSignal, compatError, recordLater, requestBody, withSlot } from './_compat.ts';

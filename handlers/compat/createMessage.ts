@@ -1,9 +1,9 @@
 // POST /v1/messages: messages protocol on any provider. The anthropic-version
 // and anthropic-beta headers are accepted and ignored.
-import type { Handler } from '../../server/types.ts';
+import type { Handler } from '../types.ts';
 import { fromMessagesRequest, MessagesStreamEncoder, toMessage } from '../../protocols/messages.ts';
 import { sseEvent } from '../../protocols/compat.ts';
-import { renderCompatError } from '../../server/surfaces/compat.ts';
+import { anthropicErrorBody } from '../../protocols/errorShapes.ts';
 import { callerOf, compatError, newId, requestBody, runOnce, runStream } from './_compat.ts';
 
 const createMessage: Handler = async (ctx) => {
@@ -27,7 +27,7 @@ const createMessage: Handler = async (ctx) => {
     return {
       push: (event) => encoder.pushSse(event),
       finish: (event, cost) => encoder.finishSse(event, cost),
-      error: (err) => sseEvent('error', renderCompatError(err, ctx)),
+      error: (err) => sseEvent('error', anthropicErrorBody(err)),
     };
   });
 };

@@ -1,6 +1,6 @@
 // POST /v1/responses: responses protocol on any provider. Nothing is stored:
 // previous_response_id and built-in tools are accepted and ignored.
-import type { Handler } from '../../server/types.ts';
+import type { Handler } from '../types.ts';
 import { fromResponsesRequest, ResponsesStreamEncoder, toResponse } from '../../protocols/responses.ts';
 import { callerOf, compatError, newId, requestBody, runOnce, runStream } from './_compat.ts';
 

@@ -1,8 +1,8 @@
 // What every gateway handler needs from the request context, typed once.
-import type { GatewayAuth } from '../../server/gatewayAuth.ts';
+import type { GatewayAuth } from '../../core/gatewayAuth.ts';
 import type { GatewayRuntime } from '../../core/runtime.ts';
-import type { ApiContext } from '../../server/types.ts';
-import { ApiError } from '../../server/errors.ts';
+import type { ApiContext } from '../types.ts';
+import { ApiError } from '../../protocols/errors.ts';
 import { getTask, type TaskRow } from '../../db/gateway/getTask.ts';
 
 export function callerOf(ctx: ApiContext): GatewayAuth {

@@ -1,5 +1,5 @@
-import type { Handler } from '../../server/types.ts';
-import { ApiError } from '../../server/errors.ts';
+import type { Handler } from '../types.ts';
+import { ApiError } from '../../protocols/errors.ts';
 import { body, callerOf, ok, ownTask, runtimeOf } from './_context.ts';
 import type { QueueIdBody } from '../../generated/gateway/types.gen.ts';
 

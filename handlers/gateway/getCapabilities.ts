@@ -1,4 +1,4 @@
-import type { Handler } from '../../server/types.ts';
+import type { Handler } from '../types.ts';
 import { allCapabilities } from '../../core/discovery.ts';
 import { ok } from './_context.ts';
 

@@ -1,4 +1,4 @@
-import type { Handler } from '../../server/types.ts';
+import type { Handler } from '../types.ts';
 import { concurrency } from '../../core/concurrency.ts';
 import { ok, runtimeOf } from './_context.ts';
 

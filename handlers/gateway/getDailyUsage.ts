@@ -1,4 +1,4 @@
-import type { Handler } from '../../server/types.ts';
+import type { Handler } from '../types.ts';
 import { getDailyUsage as query } from '../../db/gateway/getDailyUsage.ts';
 import { callerOf, ok } from './_context.ts';
 

@@ -1,4 +1,4 @@
-import type { Handler } from '../../server/types.ts';
+import type { Handler } from '../types.ts';
 
 // No envelope, no key: load balancers and uptime checks call this.
 const getHealth: Handler = (ctx) => {

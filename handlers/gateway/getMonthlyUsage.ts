@@ -1,4 +1,4 @@
-import type { Handler } from '../../server/types.ts';
+import type { Handler } from '../types.ts';
 import { getMonthlyUsage as query } from '../../db/gateway/getMonthlyUsage.ts';
 import { callerOf, ok } from './_context.ts';
 

@@ -1,4 +1,4 @@
-import type { Handler } from '../../server/types.ts';
+import type { Handler } from '../types.ts';
 import { getQueuePosition } from '../../db/gateway/getQueuePosition.ts';
 import { body, ok, ownTask } from './_context.ts';
 import type { QueueIdBody } from '../../generated/gateway/types.gen.ts';

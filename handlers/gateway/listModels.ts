@@ -1,4 +1,4 @@
-import type { Handler } from '../../server/types.ts';
+import type { Handler } from '../types.ts';
 import type { ProviderId } from '../../protocols/canonical.ts';
 import { modelsOf } from '../../core/discovery.ts';
 import { toApiError } from '../../core/completion.ts';

@@ -1,4 +1,4 @@
-import type { Handler } from '../../server/types.ts';
+import type { Handler } from '../types.ts';
 import { PROVIDER_IDS } from '../../protocols/canonical.ts';
 import { ok } from './_context.ts';
 

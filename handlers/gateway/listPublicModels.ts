@@ -1,4 +1,4 @@
-import type { Handler } from '../../server/types.ts';
+import type { Handler } from '../types.ts';
 import { publicModels } from '../../pricing/catalogue.ts';
 import { ok } from './_context.ts';
 

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
-import type { Handler } from '../../server/types.ts';
+import type { Handler } from '../types.ts';
 import { relayTaskStream } from '../../core/streamRelay.ts';
-import { ApiError } from '../../server/errors.ts';
+import { ApiError } from '../../protocols/errors.ts';
 import { body, ownTask, runtimeOf } from './_context.ts';
 import type { QueueIdBody } from '../../generated/gateway/types.gen.ts';
 

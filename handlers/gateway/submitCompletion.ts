@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Handler } from '../../server/types.ts';
+import type { Handler } from '../types.ts';
 import { fromNativeRequest, type NativeCompletionBody } from '../../protocols/native.ts';
 import { prepareCompletion } from '../../core/completion.ts';
 import type { StoredCompletion } from '../../jobs/runCompletionTask.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Handler } from '../../server/types.ts';
+import type { Handler } from '../types.ts';
 import type { EmbeddingsRequest } from '../../generated/gateway/types.gen.ts';
 import { prepareEmbeddings } from '../../core/embeddings.ts';
 import type { StoredEmbeddings } from '../../jobs/runEmbeddingsTask.ts';

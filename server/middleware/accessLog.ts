@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { AppState } from '../types.ts';
+import type { AppState } from '../../handlers/types.ts';
 
 /**
  * One line per request once the response is done; headers (and so keys) are never logged.

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'koa';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../../protocols/errors.ts';
 
 const JSON_TYPES = /^application\/(?:[\w.+-]+\+)?json$/;
 const TEXT_TYPES = /^(?:text\/plain|application\/x-ndjson)$/;

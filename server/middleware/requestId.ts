@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import type { AppState, Deps } from '../types.ts';
+import type { AppState, Deps } from '../../handlers/types.ts';
 
 const SAFE_ID = /^[\w.:-]{1,128}$/;
 

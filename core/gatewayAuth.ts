@@ -2,8 +2,8 @@
 import type { Knex } from 'knex';
 import { findGatewayKey } from '../db/gateway/findGatewayKey.ts';
 import { insertGatewayKey } from '../db/gateway/insertGatewayKey.ts';
-import { hashKey, hashesMatch, lookupOf, presentedKey } from './keys.ts';
-import type { ApiContext } from './types.ts';
+import { hashKey, hashesMatch, lookupOf, presentedKey } from '../protocols/keys.ts';
+import type { IncomingHttpHeaders } from 'node:http';
 
 export const GATEWAY_KEY_PREFIX = 'gw_live_';
 const BOOTSTRAP_LOOKUP = 'bootstrap';
@@ -15,7 +15,7 @@ export interface GatewayAuth {
 }
 
 export interface GatewayAuthenticator {
-  authenticate(ctx: ApiContext): Promise<GatewayAuth | null>;
+  authenticate(headers: IncomingHttpHeaders): Promise<GatewayAuth | null>;
   /** Forget cached keys (after a revoke). */
   clear(): void;
 }
@@ -49,8 +49,8 @@ export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string
   }
 
   return {
-    async authenticate(ctx) {
-      const key = presentedKey(ctx.headers as never);
+    async authenticate(headers) {
+      const key = presentedKey(headers);
       return key ? verify(key) : null;
     },
     clear: () => cache.clear(),

@@ -10,7 +10,7 @@ export interface Deps {
   env: NodeJS.ProcessEnv;
   /** The gateway's queue, notifications and provider slots (gateway service only). */
   gateway?: import('../core/runtime.ts').GatewayRuntime;
-  gatewayAuth?: import('./gatewayAuth.ts').GatewayAuthenticator;
+  gatewayAuth?: import('../core/gatewayAuth.ts').GatewayAuthenticator;
   /** Further services are attached by each surface (queue, analytics ingest buffer, ...). */
   [service: string]: unknown;
 }
