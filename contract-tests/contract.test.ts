@@ -14,7 +14,7 @@ import { startFake as startOpenAI } from '../providers/openai/fake.ts';
 import { startFake as startAnthropic } from '../providers/anthropic/fake.ts';
 import { startFake as startGemini } from '../providers/gemini/fake.ts';
 import { startFake as startOllama } from '../providers/ollama/fake.ts';
-import type { Fake } from '../providers/shared/fake.ts';
+import type { Fake } from '../providers/testing/fake.ts';
 
 const BOOTSTRAP_KEY = 'gw_live_contracttestsbootstrapkey0123456789abcdef';
 const NOT_IMPLEMENTED: string[] = JSON.parse(readFileSync(path.join(import.meta.dirname, 'not-implemented.json'), 'utf8'));

@@ -13,7 +13,7 @@ import { sendExample } from './harness.ts';
 import { startTestService, type TestService } from '../test/support.ts';
 import { startFake as startOpenAI } from '../providers/openai/fake.ts';
 import { startFake as startAnthropic } from '../providers/anthropic/fake.ts';
-import type { Fake } from '../providers/shared/fake.ts';
+import type { Fake } from '../providers/testing/fake.ts';
 import { createClient as gatewayClient } from '../generated/gateway/client/index.ts';
 import { listProviders } from '../generated/gateway/sdk.gen.ts';
 import { createClient as compatClient } from '../generated/compat/client/index.ts';

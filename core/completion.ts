@@ -9,8 +9,8 @@ import {
   type ProviderId,
   type StreamEvent,
 } from '../protocols/canonical.ts';
-import { getAdapter } from '../providers/index.ts';
-import { providerSettings } from '../providers/config.ts';
+import { getAdapter } from '../providers/registry.ts';
+import { providerSettings } from '../providers/settings.ts';
 import { ProviderError, type CallContext, type ProviderAdapter } from '../providers/types.ts';
 import { defaultModel } from '../pricing/catalogue.ts';
 import { completionCost } from '../pricing/cost.ts';

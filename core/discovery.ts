@@ -3,8 +3,8 @@
 import type { ModelInfo, ProviderId } from '../protocols/canonical.ts';
 import { PROVIDER_IDS } from '../protocols/canonical.ts';
 import { catalogue, listModels as catalogueModels, type ModelRecord } from '../pricing/catalogue.ts';
-import { getAdapter } from '../providers/index.ts';
-import { providerSettings } from '../providers/config.ts';
+import { getAdapter } from '../providers/registry.ts';
+import { providerSettings } from '../providers/settings.ts';
 
 const LIVE_LISTING_TIMEOUT_MS = 3_000;
 

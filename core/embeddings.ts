@@ -2,8 +2,8 @@
 // /v1/embeddings (synchronous) and the queued native /api/llm/embeddings, so
 // model defaults, capability errors, cost and usage agree.
 import type { EmbeddingRequest, EmbeddingResult, ProviderId } from '../protocols/canonical.ts';
-import { getAdapter } from '../providers/index.ts';
-import { providerSettings } from '../providers/config.ts';
+import { getAdapter } from '../providers/registry.ts';
+import { providerSettings } from '../providers/settings.ts';
 import type { ProviderAdapter } from '../providers/types.ts';
 import { defaultEmbeddingModel } from '../pricing/catalogue.ts';
 import { completionCost, type Cost } from '../pricing/cost.ts';

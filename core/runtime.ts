@@ -5,9 +5,9 @@ import type { Logger } from 'pino';
 import type { PgBoss } from 'pg-boss';
 import { Notifier } from '../jobs/notifier.ts';
 import { TaskQueue } from '../jobs/queue.ts';
-import { runTask } from '../jobs/runTask.ts';
+import { runTask } from './tasks/index.ts';
 import { scheduleGatewayCleanup } from '../jobs/gatewayCleanup.ts';
-import { LocalSlots, providerLimits, type ProviderLimits } from './limits.ts';
+import { LocalSlots, providerLimits, type ProviderLimits } from './slots.ts';
 
 export interface GatewayRuntime {
   notifier: Notifier;

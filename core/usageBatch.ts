@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { insertUsageBatch, type UsageRecord } from '../db/gateway/insertUsage.ts';
-import { GroupCommit } from '../jobs/groupCommit.ts';
+import { GroupCommit } from '../db/groupCommit.ts';
 import type { Caller, PricedResult } from './completion.ts';
 
 /**

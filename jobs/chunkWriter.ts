@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import { insertChunks, type ChunkRow } from '../db/gateway/insertChunks.ts';
-import { GroupCommit } from './groupCommit.ts';
+import { GroupCommit } from '../db/groupCommit.ts';
 import type { Notifier } from './notifier.ts';
 
 /** In-process fan-out of freshly persisted chunks, keyed by task id. */

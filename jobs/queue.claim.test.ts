@@ -4,7 +4,7 @@
 // (The claim's rules, one by one: db/gateway/submitTasks.test.ts.)
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFake } from '../providers/openai/fake.ts';
-import type { Fake } from '../providers/shared/fake.ts';
+import type { Fake } from '../providers/testing/fake.ts';
 import { createGatewayKey, startTestService, type TestService } from '../test/support.ts';
 
 let fake: Fake;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFake } from '../providers/openai/fake.ts';
-import type { Fake } from '../providers/shared/fake.ts';
+import type { Fake } from '../providers/testing/fake.ts';
 import { createGatewayKey, databaseUrl, startTestService, type TestService } from '../test/support.ts';
 import { REPO_ROOT } from '../server/paths.ts';
 

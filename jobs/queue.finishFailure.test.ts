@@ -4,7 +4,7 @@
 // Usage is written with the end, so a task that ran twice is counted once.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startFake } from '../providers/openai/fake.ts';
-import type { Fake } from '../providers/shared/fake.ts';
+import type { Fake } from '../providers/testing/fake.ts';
 import { createGatewayKey, startTestService, type TestService } from '../test/support.ts';
 
 const failures = vi.hoisted(() => ({ remaining: 0 }));

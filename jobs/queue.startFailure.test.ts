@@ -2,7 +2,7 @@
 // the claim rolls back, the jobs stay waiting and a later claim starts them.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startFake } from '../providers/openai/fake.ts';
-import type { Fake } from '../providers/shared/fake.ts';
+import type { Fake } from '../providers/testing/fake.ts';
 import { createGatewayKey, startTestService, type TestService } from '../test/support.ts';
 
 const failures = vi.hoisted(() => ({ remaining: 1 }));

@@ -20,10 +20,10 @@ import { lockTaskClaims } from '../db/gateway/lockTaskClaims.ts';
 import { anyTaskQueued } from '../db/gateway/anyTaskQueued.ts';
 import { anyJobWaiting } from '../db/gateway/anyJobWaiting.ts';
 import { finishTasks, type TaskOutcome } from '../db/gateway/finishTask.ts';
-import { GroupCommit } from './groupCommit.ts';
+import { GroupCommit } from '../db/groupCommit.ts';
 import { cancelTask } from '../db/gateway/cancelTask.ts';
 import type { TaskRow } from '../db/gateway/getTask.ts';
-import type { ProviderLimits } from '../core/limits.ts';
+import type { ProviderLimits } from '../core/slots.ts';
 import type { Notifier } from './notifier.ts';
 
 export const TASK_QUEUE = 'gateway-tasks';

@@ -2,10 +2,10 @@
 // loopback fake. Adding a provider = its fake plus one row in PROVIDERS.
 import { describe, expect, test } from 'vitest';
 import { ResultAccumulator, type CanonicalRequest, type ProviderId } from '../protocols/canonical.ts';
-import { providerSettings } from './config.ts';
-import { getAdapter } from './index.ts';
-import type { Fake } from './shared/fake.ts';
-import { collect, contextFor } from './shared/testing.ts';
+import { providerSettings } from './settings.ts';
+import { getAdapter } from './registry.ts';
+import type { Fake } from './testing/fake.ts';
+import { collect, contextFor } from './testing/adapter.ts';
 import { ProviderError, type CallContext, type ProviderAdapter } from './types.ts';
 import { startFake as anthropicFake } from './anthropic/fake.ts';
 import { startFake as deepseekFake } from './deepseek/fake.ts';

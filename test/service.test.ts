@@ -2,7 +2,7 @@
 // graceful stop lets in-flight requests finish.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFake } from '../providers/openai/fake.ts';
-import type { Fake } from '../providers/shared/fake.ts';
+import type { Fake } from '../providers/testing/fake.ts';
 import { createGatewayKey, startTestService, type TestService } from './support.ts';
 
 let service: TestService;

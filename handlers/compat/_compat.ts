@@ -14,7 +14,7 @@ import {
   type Caller,
   type PricedResult,
 } from '../../core/completion.ts';
-import { providerSettings } from '../../providers/config.ts';
+import { providerSettings } from '../../providers/settings.ts';
 import { completionUsage, usageBatcher } from '../../core/usageBatch.ts';
 import type { UsageRecord } from '../../db/gateway/insertUsage.ts';
 import { ProviderError } from '../../providers/types.ts';

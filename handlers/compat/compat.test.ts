@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import OpenAI from 'openai';
 import Anthropic from '@anthropic-ai/sdk';
 import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
-import type { Fake } from '../../providers/shared/fake.ts';
+import type { Fake } from '../../providers/testing/fake.ts';
 import { startFake as startOpenAI } from '../../providers/openai/fake.ts';
 import { startFake as startAnthropic } from '../../providers/anthropic/fake.ts';
 import { startFake as startGemini } from '../../providers/gemini/fake.ts';

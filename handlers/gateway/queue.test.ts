@@ -5,7 +5,7 @@ import { createClient, type Client } from '../../generated/gateway/client/index.
 import * as sdk from '../../generated/gateway/sdk.gen.ts';
 import { startFake as startOpenAI } from '../../providers/openai/fake.ts';
 import { startFake as startAnthropic } from '../../providers/anthropic/fake.ts';
-import type { Fake } from '../../providers/shared/fake.ts';
+import type { Fake } from '../../providers/testing/fake.ts';
 import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
 import { readSse, type SseEvent } from '../../test/sse.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Handler } from '../types.ts';
 import { fromNativeRequest, type NativeCompletionBody } from '../../protocols/native.ts';
 import { prepareCompletion } from '../../core/completion.ts';
-import type { StoredCompletion } from '../../jobs/runCompletionTask.ts';
+import type { StoredCompletion } from '../../core/tasks/completion.ts';
 import type { CompletionRequest } from '../../generated/gateway/types.gen.ts';
 import { body, callerOf, ok, providerKeyOf, runtimeOf } from './_context.ts';
 

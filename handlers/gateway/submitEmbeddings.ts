@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Handler } from '../types.ts';
 import type { EmbeddingsRequest } from '../../generated/gateway/types.gen.ts';
 import { prepareEmbeddings } from '../../core/embeddings.ts';
-import type { StoredEmbeddings } from '../../jobs/runEmbeddingsTask.ts';
+import type { StoredEmbeddings } from '../../core/tasks/embeddings.ts';
 import { body, callerOf, ok, providerKeyOf, runtimeOf } from './_context.ts';
 
 const submitEmbeddings: Handler = async (ctx) => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { startFake as startGemini } from '../../providers/gemini/fake.ts';
 import { startFake as startOllama } from '../../providers/ollama/fake.ts';
-import type { Fake } from '../../providers/shared/fake.ts';
+import type { Fake } from '../../providers/testing/fake.ts';
 import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
 import { MAX_VIDEO_BYTES } from './uploadVideo.ts';
 

@@ -17,7 +17,7 @@ import {
   type Fake,
   type Render,
   type Reply,
-} from '../shared/fake.ts';
+} from '../testing/fake.ts';
 
 type Block = Record<string, any>;
 

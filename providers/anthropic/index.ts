@@ -1,9 +1,9 @@
 // Anthropic Messages API: tools, thinking, cache_control breakpoints, web search.
 import { randomUUID } from 'node:crypto';
 import type { CanonicalRequest, CanonicalResult, FinishReason, StreamEvent, ToolCall, Usage } from '../../protocols/canonical.ts';
-import { joinUrl, parseEventJson, requireKey, send, sendJson } from '../http.ts';
-import type { MaxOutputLookup } from '../shared/request.ts';
-import { malformed, sseMessages } from '../shared/stream.ts';
+import { joinUrl, parseEventJson, requireKey, send, sendJson } from '../transport/http.ts';
+import type { MaxOutputLookup } from '../wire/requestOptions.ts';
+import { malformed, sseMessages } from '../transport/sse.ts';
 import { ProviderError, type CallContext, type ProviderAdapter } from '../types.ts';
 import { jsonTool, messagesBody } from './request.ts';
 

@@ -1,6 +1,6 @@
 // Canonical request -> Anthropic Messages request body.
 import type { CanonicalRequest, ContentPart, Message, ThinkingEffort } from '../../protocols/canonical.ts';
-import { namedSchema } from '../shared/request.ts';
+import { namedSchema } from '../wire/requestOptions.ts';
 import { ProviderError, unsupported } from '../types.ts';
 
 type Block = Record<string, unknown>;

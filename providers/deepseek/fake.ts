@@ -2,7 +2,7 @@
 // reasoning_content beside content for thinking models, and cache usage as
 // prompt_cache_hit_tokens / prompt_cache_miss_tokens.
 import { startChatFake, type Counts } from '../openai/fake.ts';
-import type { Fake } from '../shared/fake.ts';
+import type { Fake } from '../testing/fake.ts';
 
 function usage(c: Counts): Record<string, unknown> {
   return {

@@ -1,7 +1,7 @@
 // DeepSeek chat completions (deepseek-chat, deepseek-reasoner and thinking mode).
 import type { CanonicalRequest } from '../../protocols/canonical.ts';
-import { createChatAdapter, openaiUsage, type ChatAdapterOptions, type ChatDialect } from '../openai/chat.ts';
-import { thinkingEffort } from '../shared/request.ts';
+import { createChatAdapter, openaiUsage, type ChatAdapterOptions, type ChatDialect } from '../wire/chatCompletions.ts';
+import { thinkingEffort } from '../wire/requestOptions.ts';
 import { unsupported } from '../types.ts';
 
 function thinks(req: CanonicalRequest): boolean {

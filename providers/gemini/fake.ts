@@ -18,7 +18,7 @@ import {
   type Render,
   type Reply,
   type Step,
-} from '../shared/fake.ts';
+} from '../testing/fake.ts';
 
 const STATUS: Record<number, string> = {
   400: 'INVALID_ARGUMENT',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ResultAccumulator, type CanonicalRequest, type StreamEvent } from '../../protocols/canonical.ts';
-import { providerSettings } from '../config.ts';
-import type { Fake } from '../shared/fake.ts';
+import { providerSettings } from '../settings.ts';
+import type { Fake } from '../testing/fake.ts';
 import { ProviderError, type CallContext } from '../types.ts';
 import gemini, { createGeminiAdapter } from './index.ts';
 import { fakeSignature, googleError, startFake } from './fake.ts';

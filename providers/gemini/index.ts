@@ -2,9 +2,9 @@
 // lives in mapping.ts, shared with vertex; this file holds the URL layout, the
 // key header, and the two calls only this API has (batch embeddings, listing).
 import type { ModelInfo } from '../../protocols/canonical.ts';
-import { joinUrl, requireKey, sendJson } from '../http.ts';
+import { joinUrl, requireKey, sendJson } from '../transport/http.ts';
 import type { CallContext, ProviderAdapter } from '../types.ts';
-import { generateContentAdapter, inBatches, type GoogleAdapterOptions } from './mapping.ts';
+import { generateContentAdapter, inBatches, type GoogleAdapterOptions } from '../wire/generateContent.ts';
 
 const id = 'gemini';
 

@@ -1,7 +1,7 @@
 // LocalAI: the OpenAI protocol under /v1 of a keyless local server, with
 // plain usage (no cache or reasoning details).
 import { plainUsage, startChatFake } from '../openai/fake.ts';
-import type { Fake } from '../shared/fake.ts';
+import type { Fake } from '../testing/fake.ts';
 
 export async function startFake(): Promise<Fake> {
   const fake = await startChatFake({

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { providerSettings } from '../config.ts';
-import { withFake } from '../shared/testing.ts';
+import { providerSettings } from '../settings.ts';
+import { withFake } from '../testing/adapter.ts';
 import { ProviderError } from '../types.ts';
 import adapter from './index.ts';
 import { startFake } from './fake.ts';

@@ -1,6 +1,6 @@
 // LocalAI: a local runtime speaking the OpenAI protocol under {base}/v1.
 import { Agent } from 'undici';
-import { createChatAdapter, type ChatAdapterOptions, type ChatDialect } from '../openai/chat.ts';
+import { createChatAdapter, type ChatAdapterOptions, type ChatDialect } from '../wire/chatCompletions.ts';
 
 // A runtime that is not running should fail in a second or two, naming its
 // address, not after the default 10 s connect timeout per attempt.

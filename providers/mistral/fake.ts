@@ -2,7 +2,7 @@
 // alphanumeric tool-call ids (in and out), tool_choice "any", unknown fields
 // refused with 422, whole tool calls per stream chunk, usage in the last chunk.
 import { plainUsage, startChatFake } from '../openai/fake.ts';
-import type { Fake } from '../shared/fake.ts';
+import type { Fake } from '../testing/fake.ts';
 
 const FIELDS = new Set([
   'model', 'messages', 'temperature', 'top_p', 'max_tokens', 'stream', 'stop', 'random_seed', 'response_format', 'tools',

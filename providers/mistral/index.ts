@@ -1,7 +1,7 @@
 // Mistral La Plateforme chat completions and embeddings.
 import { createHash } from 'node:crypto';
 import type { EmbeddingRequest } from '../../protocols/canonical.ts';
-import { createChatAdapter, type ChatAdapterOptions, type ChatDialect, type ToolIdMap } from '../openai/chat.ts';
+import { createChatAdapter, type ChatAdapterOptions, type ChatDialect, type ToolIdMap } from '../wire/chatCompletions.ts';
 import { unsupported } from '../types.ts';
 
 const VALID_ID = /^[a-zA-Z0-9]{9}$/;

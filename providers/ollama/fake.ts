@@ -3,7 +3,7 @@
 // error body { error: "..." }, including its refusal of tool-call arguments
 // sent as a string instead of an object.
 import type { ServerResponse } from 'node:http';
-import { echoText, pieces, startFakeServer, tokens, wait, type Fake, type Render, type Reply, type Step } from '../shared/fake.ts';
+import { echoText, pieces, startFakeServer, tokens, wait, type Fake, type Render, type Reply, type Step } from '../testing/fake.ts';
 
 export interface OllamaFakeOptions {
   /** Pulled models; others answer 404 as Ollama does. Default: any model is there. */

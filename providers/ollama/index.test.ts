@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ResultAccumulator, type CanonicalRequest, type StreamEvent } from '../../protocols/canonical.ts';
-import { providerSettings } from '../config.ts';
-import type { Fake } from '../shared/fake.ts';
+import { providerSettings } from '../settings.ts';
+import type { Fake } from '../testing/fake.ts';
 import type { CallContext } from '../types.ts';
 import ollama from './index.ts';
 import { ollamaError, startFake } from './fake.ts';

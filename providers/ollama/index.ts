@@ -20,8 +20,8 @@ import type {
   ToolCall,
   Usage,
 } from '../../protocols/canonical.ts';
-import { joinUrl, parseNdjson, send, sendJson } from '../http.ts';
-import { namedSchema } from '../shared/request.ts';
+import { joinUrl, parseNdjson, send, sendJson } from '../transport/http.ts';
+import { namedSchema } from '../wire/requestOptions.ts';
 import { ProviderError, unsupported, type CallContext, type ProviderAdapter } from '../types.ts';
 
 const id = 'ollama';

@@ -15,7 +15,7 @@ import {
   type Fake,
   type Render,
   type Reply,
-} from '../shared/fake.ts';
+} from '../testing/fake.ts';
 
 export interface Counts {
   prompt: number;

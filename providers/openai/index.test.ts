@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { CanonicalRequest } from '../../protocols/canonical.ts';
-import { collect, streamed, withFake } from '../shared/testing.ts';
+import { collect, streamed, withFake } from '../testing/adapter.ts';
 import adapter from './index.ts';
 import { startFake } from './fake.ts';
 

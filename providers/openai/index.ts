@@ -1,8 +1,8 @@
 // OpenAI Chat Completions and embeddings.
 import type { CanonicalRequest } from '../../protocols/canonical.ts';
-import { thinkingEffort } from '../shared/request.ts';
+import { thinkingEffort } from '../wire/requestOptions.ts';
 import { unsupported } from '../types.ts';
-import { createChatAdapter, type ChatAdapterOptions, type ChatDialect } from './chat.ts';
+import { createChatAdapter, type ChatAdapterOptions, type ChatDialect } from '../wire/chatCompletions.ts';
 
 // Chat Completions searches only with the dedicated search models, and its
 // web_search_options take a context size and a user location, nothing else:

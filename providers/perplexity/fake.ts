@@ -2,7 +2,7 @@
 // citations and search_results on the answer (and on the last stream chunk),
 // search usage fields, structured output by json_schema only, no tools.
 import { startChatFake, type Counts } from '../openai/fake.ts';
-import type { Fake, Reply } from '../shared/fake.ts';
+import type { Fake, Reply } from '../testing/fake.ts';
 
 const RECENCY = new Set(['hour', 'day', 'week', 'month', 'year']);
 

@@ -1,8 +1,8 @@
 // Perplexity Sonar: OpenAI-style chat completions that always search the web
 // and answer with citations. No tool calling.
 import type { CanonicalRequest } from '../../protocols/canonical.ts';
-import { createChatAdapter, type ChatAdapterOptions, type ChatDialect } from '../openai/chat.ts';
-import { thinkingEffort } from '../shared/request.ts';
+import { createChatAdapter, type ChatAdapterOptions, type ChatDialect } from '../wire/chatCompletions.ts';
+import { thinkingEffort } from '../wire/requestOptions.ts';
 import { unsupported } from '../types.ts';
 
 const MAX_DOMAINS = 20;

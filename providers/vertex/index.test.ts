@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CanonicalRequest, StreamEvent } from '../../protocols/canonical.ts';
-import { providerSettings } from '../config.ts';
-import type { Fake } from '../shared/fake.ts';
+import { providerSettings } from '../settings.ts';
+import type { Fake } from '../testing/fake.ts';
 import type { CallContext } from '../types.ts';
 import { startFake } from '../gemini/fake.ts';
 import vertex from './index.ts';

@@ -11,8 +11,8 @@
 // (aiplatform.googleapis.com/v1/publishers/...) would drop the EU pinning this
 // provider exists for. VERTEX_BASE_URL overrides the host (tests, proxies).
 import { ProviderError, type CallContext, type ProviderAdapter } from '../types.ts';
-import { joinUrl, requireKey, sendJson } from '../http.ts';
-import { generateContentAdapter, inBatches, type GoogleAdapterOptions } from '../gemini/mapping.ts';
+import { joinUrl, requireKey, sendJson } from '../transport/http.ts';
+import { generateContentAdapter, inBatches, type GoogleAdapterOptions } from '../wire/generateContent.ts';
 
 const id = 'vertex';
 

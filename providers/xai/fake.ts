@@ -3,7 +3,7 @@
 // models refuse penalties and stop sequences.
 import { isReasoningModel } from './index.ts';
 import { startChatFake, type Counts } from '../openai/fake.ts';
-import type { Fake } from '../shared/fake.ts';
+import type { Fake } from '../testing/fake.ts';
 
 function usage(c: Counts): Record<string, unknown> {
   const completion = c.completion - c.reasoning;

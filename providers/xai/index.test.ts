@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { CanonicalRequest } from '../../protocols/canonical.ts';
-import { withFake } from '../shared/testing.ts';
+import { withFake } from '../testing/adapter.ts';
 import adapter from './index.ts';
 import { startFake } from './fake.ts';
 

@@ -1,7 +1,7 @@
 // xAI (Grok) over its OpenAI-compatible Chat Completions API.
 import type { CanonicalRequest } from '../../protocols/canonical.ts';
-import { createChatAdapter, type ChatAdapterOptions, type ChatDialect } from '../openai/chat.ts';
-import { thinkingEffort } from '../shared/request.ts';
+import { createChatAdapter, type ChatAdapterOptions, type ChatDialect } from '../wire/chatCompletions.ts';
+import { thinkingEffort } from '../wire/requestOptions.ts';
 import { unsupported } from '../types.ts';
 
 /** Grok reasoning models answer HTTP 400 to presence/frequency penalties and stop sequences. */

@@ -5,18 +5,18 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { CanonicalRequest, ContentPart, Message } from '../protocols/canonical.ts';
-import type { TaskRow } from '../db/gateway/getTask.ts';
-import type { TaskOutcome } from '../db/gateway/finishTask.ts';
-import { getUpload } from '../db/gateway/getUpload.ts';
-import { getCachedResult } from '../db/gateway/getCachedResult.ts';
-import { putCachedResult } from '../db/gateway/putCachedResult.ts';
-import { deleteChunks } from '../db/gateway/deleteChunks.ts';
-import { completeOnce, completeStreaming, toApiError, type Caller, type PricedResult } from '../core/completion.ts';
-import { completionUsage } from '../core/usageBatch.ts';
-import { ApiError } from '../protocols/errors.ts';
-import { ChunkWriter } from './chunkWriter.ts';
-import type { Notifier } from './notifier.ts';
+import type { CanonicalRequest, ContentPart, Message } from '../../protocols/canonical.ts';
+import type { TaskRow } from '../../db/gateway/getTask.ts';
+import type { TaskOutcome } from '../../db/gateway/finishTask.ts';
+import { getUpload } from '../../db/gateway/getUpload.ts';
+import { getCachedResult } from '../../db/gateway/getCachedResult.ts';
+import { putCachedResult } from '../../db/gateway/putCachedResult.ts';
+import { deleteChunks } from '../../db/gateway/deleteChunks.ts';
+import { completeOnce, completeStreaming, toApiError, type Caller, type PricedResult } from '../completion.ts';
+import { completionUsage } from '../usageBatch.ts';
+import { ApiError } from '../../protocols/errors.ts';
+import { ChunkWriter } from '../../jobs/chunkWriter.ts';
+import type { Notifier } from '../../jobs/notifier.ts';
 
 /** What a completion task stores as its request: the canonical request plus native-only options. */
 export interface StoredCompletion {

@@ -1,12 +1,12 @@
 // Runs one queued embeddings call. Input text lives in the task row only
 // until the task ends; vectors are returned in the result, never kept apart.
-import type { EmbeddingRequest } from '../protocols/canonical.ts';
-import type { TaskRow } from '../db/gateway/getTask.ts';
-import type { TaskOutcome } from '../db/gateway/finishTask.ts';
-import { embedPriced, embeddingUsage } from '../core/embeddings.ts';
-import { toApiError, type Caller } from '../core/completion.ts';
-import { encodeVector } from '../protocols/embeddings.ts';
-import type { RunDeps } from './runCompletionTask.ts';
+import type { EmbeddingRequest } from '../../protocols/canonical.ts';
+import type { TaskRow } from '../../db/gateway/getTask.ts';
+import type { TaskOutcome } from '../../db/gateway/finishTask.ts';
+import { embedPriced, embeddingUsage } from '../embeddings.ts';
+import { toApiError, type Caller } from '../completion.ts';
+import { encodeVector } from '../../protocols/embeddings.ts';
+import type { RunDeps } from './completion.ts';
 
 export interface StoredEmbeddings {
   request: EmbeddingRequest;

@@ -18,9 +18,9 @@ import type {
   ToolCall,
   Usage,
 } from '../../protocols/canonical.ts';
-import { joinUrl, parseEventJson, requireKey, send, sendJson, type UpstreamRequest } from '../http.ts';
-import { namedSchema, thinkingMaxTokens, type MaxOutputLookup } from '../shared/request.ts';
-import { malformed, sseMessages } from '../shared/stream.ts';
+import { joinUrl, parseEventJson, requireKey, send, sendJson, type UpstreamRequest } from '../transport/http.ts';
+import { namedSchema, thinkingMaxTokens, type MaxOutputLookup } from './requestOptions.ts';
+import { malformed, sseMessages } from '../transport/sse.ts';
 import { ProviderError, unsupported, type CallContext, type ProviderAdapter } from '../types.ts';
 
 /** Options a provider may or may not honour; anything not listed is rejected up front. */

@@ -2,8 +2,8 @@
 // with backoff for 429/5xx/connection failures (only before any byte of a
 // stream has been handed on), timeouts, and errors that name the provider.
 import { Agent, type Dispatcher } from 'undici';
-import type { ProviderId } from '../protocols/canonical.ts';
-import { ProviderError, type CallContext } from './types.ts';
+import type { ProviderId } from '../../protocols/canonical.ts';
+import { ProviderError, type CallContext } from '../types.ts';
 
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 256, pipelining: 1 });
 

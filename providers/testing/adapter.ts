@@ -1,6 +1,6 @@
 // Helpers for tests that drive an adapter against its fake.
 import { ResultAccumulator, type CanonicalRequest, type CanonicalResult, type ProviderId, type StreamEvent } from '../../protocols/canonical.ts';
-import { providerSettings } from '../config.ts';
+import { providerSettings } from '../settings.ts';
 import type { CallContext, ProviderAdapter } from '../types.ts';
 import type { Fake } from './fake.ts';
 

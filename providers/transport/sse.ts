@@ -1,7 +1,7 @@
 // Reading an upstream stream body: failures while the body flows (cancel,
 // idle timeout, reset) must surface as ProviderErrors like failures before it.
 import type { ProviderId } from '../../protocols/canonical.ts';
-import { parseSse, type SseMessage, type UpstreamResponse } from '../http.ts';
+import { parseSse, type SseMessage, type UpstreamResponse } from './http.ts';
 import { ProviderError, type CallContext } from '../types.ts';
 
 function bodyError(provider: ProviderId, ctx: CallContext, err: unknown): ProviderError {

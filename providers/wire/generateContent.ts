@@ -14,9 +14,9 @@ import type {
   ToolCall,
   Usage,
 } from '../../protocols/canonical.ts';
-import { parseEventJson, send, sendJson, type UpstreamResponse } from '../http.ts';
-import { namedSchema, thinkingMaxTokens, type MaxOutputLookup } from '../shared/request.ts';
-import { sseMessages } from '../shared/stream.ts';
+import { parseEventJson, send, sendJson, type UpstreamResponse } from '../transport/http.ts';
+import { namedSchema, thinkingMaxTokens, type MaxOutputLookup } from './requestOptions.ts';
+import { sseMessages } from '../transport/sse.ts';
 import { ProviderError, unsupported, type CallContext, type ProviderAdapter } from '../types.ts';
 
 interface GeminiPart {

@@ -1,8 +1,8 @@
 // Picks the runner for a task's kind.
-import type { TaskRow } from '../db/gateway/getTask.ts';
-import type { TaskOutcome } from '../db/gateway/finishTask.ts';
-import { runCompletionTask, type RunDeps } from './runCompletionTask.ts';
-import { runEmbeddingsTask } from './runEmbeddingsTask.ts';
+import type { TaskRow } from '../../db/gateway/getTask.ts';
+import type { TaskOutcome } from '../../db/gateway/finishTask.ts';
+import { runCompletionTask, type RunDeps } from './completion.ts';
+import { runEmbeddingsTask } from './embeddings.ts';
 
 export async function runTask(deps: RunDeps, task: TaskRow, signal: AbortSignal, finish: (outcome: TaskOutcome) => Promise<boolean>): Promise<void> {
   switch (task.kind) {
