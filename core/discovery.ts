@@ -1,10 +1,11 @@
-// What each provider offers, from the pricing catalogue, and for local runtimes
-// from the runtime itself (their models are whatever the operator installed).
+// What each provider offers: the operations its descriptor says it serves
+// today, its models from the pricing catalogue, and for local runtimes the
+// models the runtime itself lists (whatever the operator installed).
 import type { ModelInfo, ProviderId } from '../protocols/canonical.ts';
-import { PROVIDER_IDS } from '../protocols/canonical.ts';
 import { catalogue, listModels as catalogueModels, type ModelRecord } from '../pricing/catalogue.ts';
-import { getAdapter } from '../providers/registry.ts';
+import { adapterOf, descriptorOf, PROVIDERS } from '../providers/registry.ts';
 import { providerSettings } from '../providers/settings.ts';
+import type { ProviderCapabilities as Served } from '../providers/types.ts';
 
 const LIVE_LISTING_TIMEOUT_MS = 3_000;
 
@@ -25,9 +26,9 @@ function fromLive(m: ModelInfo): DiscoveredModel {
 
 export async function modelsOf(provider: ProviderId): Promise<DiscoveredModel[]> {
   const settings = providerSettings(provider);
-  const adapter = getAdapter(provider);
-  if (settings.local && adapter?.listModels) {
-    const live = await adapter.listModels({ settings, signal: AbortSignal.timeout(LIVE_LISTING_TIMEOUT_MS), timeoutMs: LIVE_LISTING_TIMEOUT_MS });
+  const listModels = adapterOf(provider)?.listModels;
+  if (settings.local && listModels) {
+    const live = await listModels({ settings, signal: AbortSignal.timeout(LIVE_LISTING_TIMEOUT_MS), timeoutMs: LIVE_LISTING_TIMEOUT_MS });
     return live.map(fromLive);
   }
   // Media models have no token window: the contract says null, not 0.
@@ -44,20 +45,37 @@ export interface ProviderCapabilities {
   models: Array<{ id: string; name?: string; capabilities: string[] }>;
 }
 
+/** The catalogue's operation capabilities, and whether the provider serves each today. */
+const OPERATION_OF: Record<string, (served: Served) => boolean> = {
+  chat: (s) => s.chat !== undefined,
+  embeddings: (s) => s.embeddings === true,
+  'image-generation': (s) => s.imageGeneration === true,
+  'video-generation': (s) => s.videoGeneration === true,
+  'text-to-speech': (s) => s.textToSpeech === true,
+  'text-to-dialogue': (s) => s.dialogue === true,
+  'speech-to-text': (s) => s.speechToText === true,
+  'sound-effect': (s) => s.soundEffects === true,
+  'music-generation': (s) => s.musicGeneration === true,
+  'conversational-agent': () => false,
+};
+
+/** Only what works now: a catalogued model whose operation is not built yet is left out. */
 export function capabilitiesOf(provider: ProviderId): ProviderCapabilities {
-  const models = catalogue().providers[provider]?.models ?? [];
-  const has = (cap: string) => models.some((m) => (m.capabilities as string[]).includes(cap));
+  const served = descriptorOf(provider).capabilities;
+  const models = (catalogue().providers[provider]?.models ?? []).filter((m) =>
+    (m.capabilities as string[]).some((c) => OPERATION_OF[c]?.(served)),
+  );
   return {
-    imageGeneration: has('image-generation'),
-    videoGeneration: has('video-generation'),
-    textToSpeech: has('text-to-speech'),
-    speechToText: has('speech-to-text'),
-    ...(has('sound-effect') ? { soundEffects: true } : {}),
-    ...(has('music-generation') ? { musicGeneration: true } : {}),
+    imageGeneration: served.imageGeneration === true,
+    videoGeneration: served.videoGeneration === true,
+    textToSpeech: served.textToSpeech === true,
+    speechToText: served.speechToText === true,
+    ...(served.soundEffects ? { soundEffects: true } : {}),
+    ...(served.musicGeneration ? { musicGeneration: true } : {}),
     models: models.map((m) => ({ id: m.id, name: m.name, capabilities: [...m.capabilities] })),
   };
 }
 
 export function allCapabilities(): Record<string, ProviderCapabilities> {
-  return Object.fromEntries(PROVIDER_IDS.map((id) => [id, capabilitiesOf(id)]));
+  return Object.fromEntries(PROVIDERS.map((d) => [d.id, capabilitiesOf(d.id)]));
 }

@@ -48,7 +48,7 @@ describe('WorkerPool', () => {
   });
 
   it('terminates a worker that overruns the job deadline', async () => {
-    pool = new WorkerPool({ name: 'echo', script, size: 1, jobTimeoutMs: 200 });
+    pool = new WorkerPool({ name: 'echo', script, size: 1, jobTimeoutMs: 1_500 });
     const err = await pool.run('hang', {}).then(() => undefined, (e: EngineError) => e);
     expect(err?.code).toBe('engine_timeout');
     expect((await pool.run<{ input: string }>('echo', 'after')).input).toBe('after');

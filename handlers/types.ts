@@ -27,6 +27,24 @@ export interface AppState {
 
 export type ApiContext = KoaContext & { state: AppState };
 
-/** A handler lives in handlers/<surface>/<operationId>.ts and default-exports one of these. */
-export type Handler = (ctx: ApiContext) => Promise<void> | void;
+/** The request parts of an operation's generated `<OperationId>Data` type. */
+export interface OperationData {
+  body?: unknown;
+  path?: unknown;
+  query?: unknown;
+}
+
+/** An operation's request after authentication and validation, typed by its generated `<OperationId>Data`. */
+export interface OperationInput<D extends OperationData = OperationData> {
+  body: NonNullable<D['body']>;
+  path: NonNullable<D['path']>;
+  query: NonNullable<D['query']>;
+}
+
+/**
+ * A handler lives in handlers/<surface>/<operationId>.ts and default-exports
+ * one of these, typed with the operation's generated data type:
+ * `const getQueueResult: Handler<GetQueueResultData> = async (ctx, { body }) => ...`.
+ */
+export type Handler<D extends OperationData = OperationData> = (ctx: ApiContext, input: OperationInput<D>) => Promise<void> | void;
 

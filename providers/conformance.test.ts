@@ -1,21 +1,14 @@
-// The same behaviour asked of every provider adapter, each against its own
-// loopback fake. Adding a provider = its fake plus one row in PROVIDERS.
+// The same behaviour asked of every provider that completes text, each
+// against its own loopback fake (providers/<id>/fake.ts). The rows come from
+// the registry: a new provider is in this suite as soon as its descriptor says
+// it serves chat, with what it claims (tools, JSON, cached tokens, embeddings).
 import { describe, expect, test } from 'vitest';
 import { ResultAccumulator, type CanonicalRequest, type ProviderId } from '../protocols/canonical.ts';
+import { PROVIDERS as DESCRIPTORS, chatAdapterOf, embedderOf } from './registry.ts';
 import { providerSettings } from './settings.ts';
-import { getAdapter } from './registry.ts';
 import type { Fake } from './testing/fake.ts';
 import { collect, contextFor } from './testing/adapter.ts';
-import { ProviderError, type CallContext, type ProviderAdapter } from './types.ts';
-import { startFake as anthropicFake } from './anthropic/fake.ts';
-import { startFake as deepseekFake } from './deepseek/fake.ts';
-import { startFake as geminiFake } from './gemini/fake.ts';
-import { startFake as localaiFake } from './localai/fake.ts';
-import { startFake as mistralFake } from './mistral/fake.ts';
-import { startFake as ollamaFake } from './ollama/fake.ts';
-import { startFake as openaiFake } from './openai/fake.ts';
-import { startFake as perplexityFake } from './perplexity/fake.ts';
-import { startFake as xaiFake } from './xai/fake.ts';
+import { ProviderError, type CallContext, type ChatAdapter } from './types.ts';
 
 interface Capabilities {
   tools: boolean;
@@ -37,20 +30,29 @@ interface Row {
   attempts?: number;
 }
 
-const ALL: Capabilities = { tools: true, json: true, streaming: true, embeddings: false, cachedTokens: true };
+// What the suite cannot read from a descriptor: settings a fake needs, and
+// adapters that give up sooner than the default three attempts.
+const SETTINGS_EXTRA: Partial<Record<ProviderId, Record<string, string>>> = { vertex: { project: 'conformance' } };
+const ATTEMPTS: Partial<Record<ProviderId, number>> = { ollama: 2 };
 
-const PROVIDERS: Row[] = [
-  { id: 'gemini', startFake: geminiFake, model: 'gemini-2.5-flash', caps: { ...ALL, embeddings: true } },
-  { id: 'vertex', startFake: geminiFake, model: 'gemini-2.5-flash', caps: { ...ALL, embeddings: true }, settingsExtra: { project: 'conformance' } },
-  { id: 'openai', startFake: openaiFake, model: 'gpt-4o-mini', caps: { ...ALL, embeddings: true } },
-  { id: 'anthropic', startFake: anthropicFake, model: 'claude-sonnet-4-5', caps: ALL },
-  { id: 'xai', startFake: xaiFake, model: 'grok-4', caps: ALL },
-  { id: 'mistral', startFake: mistralFake, model: 'mistral-large-latest', caps: { ...ALL, embeddings: true, cachedTokens: false } },
-  { id: 'deepseek', startFake: deepseekFake, model: 'deepseek-chat', caps: ALL },
-  { id: 'perplexity', startFake: perplexityFake, model: 'sonar', caps: { ...ALL, tools: false, cachedTokens: false } },
-  { id: 'localai', startFake: localaiFake, model: 'llama-3.2-1b-instruct', caps: { ...ALL, embeddings: true, cachedTokens: false } },
-  { id: 'ollama', startFake: ollamaFake, model: 'llama3.2', caps: { ...ALL, embeddings: true, cachedTokens: false }, attempts: 2 },
-];
+const PROVIDERS: Row[] = await Promise.all(
+  DESCRIPTORS.filter((d) => d.capabilities.chat).map(async (d): Promise<Row> => {
+    const { startFake } = (await import(`./${d.id}/fake.ts`)) as { startFake: () => Promise<Fake> };
+    return {
+      id: d.id,
+      startFake,
+      model: chatAdapterOf(d.id)!.defaultModel!,
+      caps: { ...d.capabilities.chat!, streaming: true, embeddings: d.capabilities.embeddings === true },
+      settingsExtra: SETTINGS_EXTRA[d.id],
+      attempts: ATTEMPTS[d.id],
+    };
+  }),
+);
+
+test('every provider that serves chat is in the suite', () => {
+  expect(PROVIDERS.map((p) => p.id)).toEqual(['gemini', 'vertex', 'openai', 'anthropic', 'xai', 'mistral', 'deepseek', 'perplexity', 'ollama', 'localai']);
+  expect(embedderOf('anthropic')).toBeUndefined();
+});
 
 async function failure(promise: Promise<unknown>): Promise<ProviderError> {
   const err = await promise.then(
@@ -75,7 +77,7 @@ const WEATHER_TOOL = {
 };
 
 describe.each(PROVIDERS)('$id conformance', ({ id, startFake, model, caps, settingsExtra, attempts = 3 }) => {
-  const adapter: ProviderAdapter = getAdapter(id)!;
+  const adapter: ChatAdapter = chatAdapterOf(id)!;
   const request = (over: Partial<CanonicalRequest> = {}): CanonicalRequest => ({
     provider: id,
     model,

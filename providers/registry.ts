@@ -1,34 +1,74 @@
-// Provider id -> adapter. One line per provider; ids without an adapter are absent.
+// Every provider, in the order GET /api/llm/providers lists them: one import
+// and one entry per provider folder. Adapters are built once, here, with the
+// pricing catalogue's output-token caps.
 import type { ProviderId } from '../protocols/canonical.ts';
 import { findModel } from '../pricing/catalogue.ts';
-import { createAnthropicAdapter } from './anthropic/index.ts';
-import { createDeepseekAdapter } from './deepseek/index.ts';
+import anthropic from './anthropic/index.ts';
+import deepseek from './deepseek/index.ts';
+import elevenlabs from './elevenlabs/index.ts';
 import gemini from './gemini/index.ts';
-import { createLocalaiAdapter } from './localai/index.ts';
-import { createMistralAdapter } from './mistral/index.ts';
+import localAudio from './local-audio/index.ts';
+import localVideo from './local-video/index.ts';
+import localai from './localai/index.ts';
+import mistral from './mistral/index.ts';
 import ollama from './ollama/index.ts';
-import { createOpenAIAdapter } from './openai/index.ts';
-import { createPerplexityAdapter } from './perplexity/index.ts';
-import { createXaiAdapter } from './xai/index.ts';
-import type { ProviderAdapter } from './types.ts';
+import openai from './openai/index.ts';
+import perplexity from './perplexity/index.ts';
 import vertex from './vertex/index.ts';
+import xai from './xai/index.ts';
+import type { ChatAdapter, Embedder, ProviderAdapter, ProviderDescriptor } from './types.ts';
 
-/** The catalogue's output limit caps maxTokens plus a thinking budget. */
-const limits = (provider: ProviderId) => ({ maxOutputTokens: (model: string) => findModel(provider, model)?.maxOutputTokens });
-
-const ADAPTERS: Partial<Record<ProviderId, ProviderAdapter>> = {
+export const PROVIDERS: readonly ProviderDescriptor[] = [
   gemini,
   vertex,
-  openai: createOpenAIAdapter(limits('openai')),
-  anthropic: createAnthropicAdapter(limits('anthropic')),
-  xai: createXaiAdapter(limits('xai')),
-  mistral: createMistralAdapter(limits('mistral')),
-  deepseek: createDeepseekAdapter(limits('deepseek')),
-  perplexity: createPerplexityAdapter(limits('perplexity')),
+  openai,
+  anthropic,
+  xai,
+  mistral,
+  deepseek,
+  perplexity,
   ollama,
-  localai: createLocalaiAdapter(limits('localai')),
-};
+  elevenlabs,
+  localAudio,
+  localai,
+  localVideo,
+];
 
-export function getAdapter(id: ProviderId): ProviderAdapter | undefined {
-  return ADAPTERS[id];
+const byId = new Map<ProviderId, ProviderDescriptor>(PROVIDERS.map((d) => [d.id, d]));
+const adapters = new Map<ProviderId, ProviderAdapter>();
+for (const d of PROVIDERS) {
+  if (d.createAdapter) adapters.set(d.id, d.createAdapter({ maxOutputTokens: (model) => findModel(d.id, model)?.maxOutputTokens }));
+}
+
+export function descriptorOf(id: ProviderId): ProviderDescriptor {
+  const d = byId.get(id);
+  if (!d) throw new Error(`unknown provider ${id}`);
+  return d;
+}
+
+export function adapterOf(id: ProviderId): ProviderAdapter | undefined {
+  return adapters.get(id);
+}
+
+/** The adapter when the provider completes text. */
+export function chatAdapterOf(id: ProviderId): ChatAdapter | undefined {
+  return byId.get(id)?.capabilities.chat ? (adapters.get(id) as ChatAdapter) : undefined;
+}
+
+/** The adapter when the provider embeds. */
+export function embedderOf(id: ProviderId): Embedder | undefined {
+  return byId.get(id)?.capabilities.embeddings ? (adapters.get(id) as Embedder) : undefined;
+}
+
+export type ProviderLimits = Record<ProviderId, number>;
+
+/** Each provider's concurrency: PROVIDER_CONCURRENCY_<ID> (e.g. PROVIDER_CONCURRENCY_OPENAI=50), else its descriptor's default. */
+export function providerLimits(env: NodeJS.ProcessEnv = process.env): ProviderLimits {
+  const limits = {} as ProviderLimits;
+  for (const d of PROVIDERS) {
+    const raw = env[`PROVIDER_CONCURRENCY_${d.id.toUpperCase().replace(/-/g, '_')}`];
+    const parsed = raw ? Number(raw) : NaN;
+    limits[d.id] = Number.isInteger(parsed) && parsed > 0 ? parsed : d.concurrency;
+  }
+  return limits;
 }

@@ -8,7 +8,7 @@ import type {
   StreamEvent,
 } from '../protocols/canonical.ts';
 
-/** Where and how to reach one provider; read from the environment by providers/config.ts. */
+/** Where and how to reach one provider, read from the environment by providers/settings.ts. */
 export interface ProviderSettings {
   id: ProviderId;
   baseUrl: string;
@@ -31,21 +31,96 @@ export interface CallContext {
 }
 
 /**
- * One provider: maps the canonical model to its wire format and back.
- * Each lives in providers/<id>/index.ts and default-exports an adapter.
+ * One provider's operations: each maps the canonical model to the provider's
+ * wire format and back. A provider offers exactly the operations it defines;
+ * its descriptor's capabilities say the same (a test holds them together).
  */
 export interface ProviderAdapter {
   id: ProviderId;
   /** Model used when a request names none. */
   defaultModel?: string;
   defaultEmbeddingModel?: string;
-  /** Throws ProviderError('unsupported_option') for options this provider cannot honour. */
-  validate(req: CanonicalRequest): void;
-  complete(req: CanonicalRequest, ctx: CallContext): Promise<CanonicalResult>;
-  stream(req: CanonicalRequest, ctx: CallContext): AsyncIterable<StreamEvent>;
+  /**
+   * Throws ProviderError('unsupported_option') for options this provider
+   * cannot honour. It may return the wire request it built on the way, which
+   * complete and stream then take back (`wire`) instead of building it again.
+   */
+  validate?(req: CanonicalRequest): unknown;
+  complete?(req: CanonicalRequest, ctx: CallContext, wire?: unknown): Promise<CanonicalResult>;
+  stream?(req: CanonicalRequest, ctx: CallContext, wire?: unknown): AsyncIterable<StreamEvent>;
   embed?(req: EmbeddingRequest, ctx: CallContext): Promise<EmbeddingResult>;
-  /** Live model listing from the provider itself (local runtimes). */
+  /** Live model listing from the provider itself. */
   listModels?(ctx: CallContext): Promise<ModelInfo[]>;
+}
+
+/** An adapter that completes text: the three chat methods are there. */
+export type ChatAdapter = ProviderAdapter & Required<Pick<ProviderAdapter, 'validate' | 'complete' | 'stream'>>;
+export type Embedder = ProviderAdapter & Required<Pick<ProviderAdapter, 'embed'>>;
+
+/** What the chat operation of a provider honours, beyond plain text and streaming. */
+export interface ChatCapabilities {
+  tools: boolean;
+  /** responseFormat json (and json_schema where the provider has it). */
+  json: boolean;
+  /** Reports prompt-cache reads in its usage. */
+  cachedTokens: boolean;
+}
+
+/** The operations a provider serves today; discovery reports these and nothing more. */
+export interface ProviderCapabilities {
+  chat?: ChatCapabilities;
+  embeddings?: boolean;
+  /** Lists its models itself (GET /models or the like). */
+  liveModels?: boolean;
+  imageGeneration?: boolean;
+  videoGeneration?: boolean;
+  textToSpeech?: boolean;
+  speechToText?: boolean;
+  soundEffects?: boolean;
+  musicGeneration?: boolean;
+  dialogue?: boolean;
+}
+
+export interface AdapterOptions {
+  /** Caps maxTokens plus a thinking budget; the pricing catalogue provides it. */
+  maxOutputTokens?: MaxOutputLookup;
+}
+
+/** Looks up a model's maximum output tokens. */
+export type MaxOutputLookup = (model: string) => number | undefined;
+
+/**
+ * Everything the gateway knows of one provider, exported by
+ * providers/<id>/index.ts: where it is, whether it is local, how many calls it
+ * takes at once, what it can do, and how to build its adapter. The registry,
+ * settings, concurrency defaults, discovery and the conformance suite all read
+ * this one record.
+ */
+export interface ProviderDescriptor {
+  id: ProviderId;
+  /** The environment variable holding the key; local runtimes have none. */
+  keyEnv?: string;
+  baseUrlEnv: string;
+  /** Where the provider answers unless baseUrlEnv says otherwise. */
+  defaultBaseUrl: string;
+  local: boolean;
+  /** Calls it may run at once across every process, unless PROVIDER_CONCURRENCY_<ID> says otherwise. */
+  concurrency: number;
+  capabilities: ProviderCapabilities;
+  /** Settings beyond the key and base URL (vertex's project and region, which also pick its host). */
+  extraSettings?(env: NodeJS.ProcessEnv): { extra: Record<string, string>; defaultBaseUrl?: string };
+  /** Absent while the provider has no operation built. */
+  createAdapter?(opts?: AdapterOptions): ProviderAdapter;
+}
+
+/** A hosted provider's settings: <PREFIX>_API_KEY and <PREFIX>_BASE_URL, 20 calls at once. */
+export function hosted(prefix: string, defaultBaseUrl: string): Pick<ProviderDescriptor, 'keyEnv' | 'baseUrlEnv' | 'defaultBaseUrl' | 'local' | 'concurrency'> {
+  return { keyEnv: `${prefix}_API_KEY`, baseUrlEnv: `${prefix}_BASE_URL`, defaultBaseUrl, local: false, concurrency: 20 };
+}
+
+/** A local runtime's settings: <PREFIX>_BASE_URL only; it serves one machine's worth of compute. */
+export function local(prefix: string, defaultBaseUrl: string, concurrency = 2): Pick<ProviderDescriptor, 'baseUrlEnv' | 'defaultBaseUrl' | 'local' | 'concurrency'> {
+  return { baseUrlEnv: `${prefix}_BASE_URL`, defaultBaseUrl, local: true, concurrency };
 }
 
 export type ProviderErrorCode =
@@ -89,4 +164,9 @@ export function unsupported(provider: ProviderId, option: string, detail = ''): 
     'unsupported_option',
     `${provider} does not support ${option}${detail ? `: ${detail}` : ''}`,
   );
+}
+
+/** An upstream answer that breaks the provider's own protocol. */
+export function malformed(provider: ProviderId, what: string): ProviderError {
+  return new ProviderError(provider, 'upstream_error', `${provider} sent ${what}`);
 }

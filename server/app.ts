@@ -11,7 +11,7 @@ import { readBody } from './middleware/body.ts';
 import { requestId } from './middleware/requestId.ts';
 import { accessLog } from './middleware/accessLog.ts';
 import type { SurfaceDefinition } from './surface.ts';
-import type { ApiContext, AppState, Deps } from '../handlers/types.ts';
+import type { ApiContext, AppState, Deps, OperationInput } from '../handlers/types.ts';
 import { REPO_ROOT } from './paths.ts';
 import { authorize, jsonTextReader, operationMatcher, parseRequest, validate, type SecurityHandler } from './operations.ts';
 
@@ -149,7 +149,8 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
     const handler = operation.operationId ? def.handlers[operation.operationId] : undefined;
     if (!handler) throw new ApiError('not_implemented', `${operation.operationId} is not implemented yet`, { code: 'not_implemented' });
     ctx.state.op = c;
-    return afterAuth(ctx, () => handler(ctx) as Promise<void>);
+    const input = { body: c.request.requestBody, path: c.request.params, query: c.request.query } as OperationInput;
+    return afterAuth(ctx, () => handler(ctx, input) as Promise<void>);
   };
   return { def, api, prefixes, handle };
 }

@@ -1,5 +1,5 @@
 // Reads a whole text/event-stream response into events (data parsed as JSON where it is JSON).
-import { parseSse } from '../providers/transport/http.ts';
+import { parseSse } from '../providers/transport/sse.ts';
 
 export interface SseEvent {
   event?: string;

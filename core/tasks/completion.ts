@@ -4,7 +4,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Knex } from 'knex';
-import type { Logger } from 'pino';
 import type { CanonicalRequest, ContentPart, Message } from '../../protocols/canonical.ts';
 import type { TaskRow } from '../../db/gateway/getTask.ts';
 import type { TaskOutcome } from '../../db/gateway/finishTask.ts';
@@ -12,11 +11,11 @@ import { getUpload } from '../../db/gateway/getUpload.ts';
 import { getCachedResult } from '../../db/gateway/getCachedResult.ts';
 import { putCachedResult } from '../../db/gateway/putCachedResult.ts';
 import { deleteChunks } from '../../db/gateway/deleteChunks.ts';
-import { completeOnce, completeStreaming, toApiError, type Caller, type PricedResult } from '../completion.ts';
+import { completeOnce, completeStreaming, resumeCompletion, type PricedResult } from '../completion.ts';
 import { completionUsage } from '../usageBatch.ts';
 import { ApiError } from '../../protocols/errors.ts';
 import { ChunkWriter } from '../../jobs/chunkWriter.ts';
-import type { Notifier } from '../../jobs/notifier.ts';
+import { callerOfTask, failedOutcome, type TaskRunner } from './types.ts';
 
 /** What a completion task stores as its request: the canonical request plus native-only options. */
 export interface StoredCompletion {
@@ -49,35 +48,17 @@ async function inlineUploads(db: Knex, keyId: string, messages: Message[]): Prom
   return out;
 }
 
-export interface RunDeps {
-  db: Knex;
-  notifier: Notifier;
-  log: Logger;
-}
-
-export async function runCompletionTask(
-  deps: RunDeps,
-  task: TaskRow,
-  signal: AbortSignal,
-  finish: (outcome: TaskOutcome) => Promise<boolean>,
-): Promise<void> {
+export const runCompletionTask: TaskRunner = async (deps, task, signal, finish) => {
   const { db, notifier } = deps;
   const stored = task.request as StoredCompletion;
-  const caller: Caller = {
-    keyId: task.key_id,
-    providerKey: task.provider_key ?? undefined,
-    service: task.service ?? undefined,
-    tag: task.tag ?? undefined,
-    surface: 'native',
-    taskId: task.id,
-  };
+  const caller = callerOfTask(task);
   const writer = task.stream ? new ChunkWriter(db, notifier, task.id) : undefined;
   // A retried task (its worker died) starts its stream over.
   if (writer && task.attempts > 1) await deleteChunks(db, task.id);
 
   let outcome: TaskOutcome;
   try {
-    const request = { ...stored.request, messages: await inlineUploads(db, task.key_id, stored.request.messages) };
+    const request = resumeCompletion({ ...stored.request, messages: await inlineUploads(db, task.key_id, stored.request.messages) }, caller);
     const cacheKey = stored.cache?.enabled ? cacheKeyOf(task.key_id, stored.request) : undefined;
     const hit = cacheKey ? ((await getCachedResult(db, cacheKey)) as PricedResult | undefined) : undefined;
     let result: PricedResult;
@@ -101,13 +82,11 @@ export async function runCompletionTask(
       await writer?.flush();
       return;
     }
-    const apiError = toApiError(err);
-    if (apiError.status >= 500 && apiError.kind === 'internal') deps.log.error({ err, taskId: task.id }, 'completion failed');
-    outcome = { status: 'error', error: { message: apiError.message, code: apiError.code } };
+    outcome = failedOutcome(deps, task, err);
   }
   if (writer) {
     writer.write('end', outcome.status === 'completed' ? { status: 'completed', result: outcome.result } : { status: 'error', error: outcome.error });
     await writer.flush();
   }
   await finish(outcome);
-}
+};

@@ -1,16 +1,17 @@
-// Picks the runner for a task's kind.
+// The runner for each task kind. A new queued operation adds its runner file
+// beside this one and a line here.
 import type { TaskRow } from '../../db/gateway/getTask.ts';
-import type { TaskOutcome } from '../../db/gateway/finishTask.ts';
-import { runCompletionTask, type RunDeps } from './completion.ts';
+import { runCompletionTask } from './completion.ts';
 import { runEmbeddingsTask } from './embeddings.ts';
+import type { Finish, RunDeps, TaskRunner } from './types.ts';
 
-export async function runTask(deps: RunDeps, task: TaskRow, signal: AbortSignal, finish: (outcome: TaskOutcome) => Promise<boolean>): Promise<void> {
-  switch (task.kind) {
-    case 'completion':
-      return runCompletionTask(deps, task, signal, finish);
-    case 'embeddings':
-      return runEmbeddingsTask(deps, task, signal, finish);
-    default:
-      await finish({ status: 'error', error: { message: `${task.kind} tasks are not implemented yet`, code: 'not_implemented' } });
-  }
+const RUNNERS: Record<string, TaskRunner> = {
+  completion: runCompletionTask,
+  embeddings: runEmbeddingsTask,
+};
+
+export async function runTask(deps: RunDeps, task: TaskRow, signal: AbortSignal, finish: Finish): Promise<void> {
+  const run = RUNNERS[task.kind];
+  if (run) return run(deps, task, signal, finish);
+  await finish({ status: 'error', error: { message: `${task.kind} tasks are not implemented yet`, code: 'not_implemented' } });
 }

@@ -1,7 +1,7 @@
 // The /v1 endpoints driven by the unmodified official clients (openai and
 // @anthropic-ai/sdk) against the gateway, with providers on their loopback
 // fakes. Every answer is checked against openapi/compat.yaml (afterEach).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import OpenAI from 'openai';
 import Anthropic from '@anthropic-ai/sdk';
 import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
@@ -10,6 +10,7 @@ import { startFake as startOpenAI } from '../../providers/openai/fake.ts';
 import { startFake as startAnthropic } from '../../providers/anthropic/fake.ts';
 import { startFake as startGemini } from '../../providers/gemini/fake.ts';
 import { startFake as startOllama } from '../../providers/ollama/fake.ts';
+import { chatAdapterOf } from '../../providers/registry.ts';
 import { assertContract, contractProblems, parseSse, recordingFetch, type Exchange } from './_contract.ts';
 
 let service: TestService;
@@ -503,6 +504,23 @@ describe('errors in each protocol’s own shape', () => {
 });
 
 describe('headers, formats and accounting', () => {
+  it('a call builds its upstream request once and hands it to the stream (one completion path)', async () => {
+    const adapter = chatAdapterOf('openai')!;
+    const validate = vi.spyOn(adapter, 'validate');
+    const stream = vi.spyOn(adapter, 'stream');
+    try {
+      const chunks = await oai.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'once' }], stream: true });
+      for await (const _ of chunks);
+      expect(validate).toHaveBeenCalledTimes(1);
+      expect(stream).toHaveBeenCalledTimes(1);
+      expect(stream.mock.calls[0]![2]).toBe(validate.mock.results[0]!.value);
+      expect(fakes.openai.requests).toHaveLength(1);
+    } finally {
+      validate.mockRestore();
+      stream.mockRestore();
+    }
+  });
+
   it('messages accept x-api-key and Bearer, with or without anthropic-version', async () => {
     const variants: Record<string, string>[] = [
       { 'x-api-key': key, 'anthropic-version': '2023-06-01' },

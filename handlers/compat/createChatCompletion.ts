@@ -2,15 +2,17 @@
 import type { Handler } from '../types.ts';
 import { ChatCompletionStreamEncoder, fromChatRequest, toChatCompletion } from '../../protocols/chatCompletions.ts';
 import { openaiErrorBody } from '../../protocols/errorShapes.ts';
-import { callerOf, compatError, newId, requestBody, runOnce, runStream } from './_compat.ts';
+import { toApiError } from '../../core/errors.ts';
+import type { CreateChatCompletionData } from '../../generated/compat/types.gen.ts';
+import { callerOf } from '../gatewayContext.ts';
+import { newId, runOnce, runStream } from './_compat.ts';
 
-const createChatCompletion: Handler = async (ctx) => {
-  const body = requestBody(ctx) as { model: string };
+const createChatCompletion: Handler<CreateChatCompletionData> = async (ctx, { body }) => {
   let chat;
   try {
     chat = fromChatRequest(body);
   } catch (err) {
-    throw compatError(err, 'openai');
+    throw toApiError(err, 'openai');
   }
   const caller = callerOf(ctx, 'chat.completions');
   if (!chat.stream) {

@@ -3,20 +3,22 @@
 import type { Handler } from '../types.ts';
 import { fromEmbeddingsRequest, toEmbeddingsResponse } from '../../protocols/embeddings.ts';
 import { embedPriced, embeddingUsage, prepareEmbeddings } from '../../core/embeddings.ts';
-import { callerOf, clientSignal, compatError, recordLater, requestBody, withSlot } from './_compat.ts';
+import { toApiError } from '../../core/errors.ts';
+import type { CreateEmbeddingData } from '../../generated/compat/types.gen.ts';
+import { callerOf, clientSignal } from '../gatewayContext.ts';
+import { recordLater, withSlot } from './_compat.ts';
 
-const createEmbedding: Handler = async (ctx) => {
-  const body = requestBody(ctx) as { model: string };
+const createEmbedding: Handler<CreateEmbeddingData> = async (ctx, { body }) => {
   const caller = callerOf(ctx, 'embeddings');
   try {
     const parsed = fromEmbeddingsRequest(body);
-    const request = prepareEmbeddings(parsed.request, caller.providerKey);
+    const prepared = prepareEmbeddings(parsed.request, caller);
     const signal = clientSignal(ctx);
-    const result = await withSlot(ctx, request.provider, signal, () => embedPriced(request, caller, signal));
+    const result = await withSlot(ctx, prepared.request.provider, signal, () => embedPriced(prepared, caller, signal));
     ctx.body = toEmbeddingsResponse(result, parsed.encodingFormat, body.model, result.cost);
     recordLater(ctx, embeddingUsage(result, caller));
   } catch (err) {
-    throw compatError(err, 'openai');
+    throw toApiError(err, 'openai');
   }
 };
 

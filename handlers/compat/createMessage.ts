@@ -4,17 +4,19 @@ import type { Handler } from '../types.ts';
 import { fromMessagesRequest, MessagesStreamEncoder, toMessage } from '../../protocols/messages.ts';
 import { sseEvent } from '../../protocols/compat.ts';
 import { anthropicErrorBody } from '../../protocols/errorShapes.ts';
-import { callerOf, compatError, newId, requestBody, runOnce, runStream } from './_compat.ts';
+import { toApiError } from '../../core/errors.ts';
+import type { CreateMessageData } from '../../generated/compat/types.gen.ts';
+import { callerOf } from '../gatewayContext.ts';
+import { newId, runOnce, runStream } from './_compat.ts';
 
-const createMessage: Handler = async (ctx) => {
+const createMessage: Handler<CreateMessageData> = async (ctx, { body }) => {
   // Anthropic clients read request-id; the value is the gateway's request id (also x-request-id).
   ctx.set('request-id', ctx.state.requestId);
-  const body = requestBody(ctx) as { model: string };
   let messages;
   try {
     messages = fromMessagesRequest(body);
   } catch (err) {
-    throw compatError(err, 'anthropic');
+    throw toApiError(err, 'anthropic');
   }
   const caller = callerOf(ctx, 'messages');
   if (!messages.stream) {

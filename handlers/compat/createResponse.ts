@@ -2,14 +2,17 @@
 // previous_response_id and built-in tools are accepted and ignored.
 import type { Handler } from '../types.ts';
 import { fromResponsesRequest, ResponsesStreamEncoder, toResponse } from '../../protocols/responses.ts';
-import { callerOf, compatError, newId, requestBody, runOnce, runStream } from './_compat.ts';
+import { toApiError } from '../../core/errors.ts';
+import type { CreateResponseData } from '../../generated/compat/types.gen.ts';
+import { callerOf } from '../gatewayContext.ts';
+import { newId, runOnce, runStream } from './_compat.ts';
 
-const createResponse: Handler = async (ctx) => {
+const createResponse: Handler<CreateResponseData> = async (ctx, { body }) => {
   let responses;
   try {
-    responses = fromResponsesRequest(requestBody(ctx));
+    responses = fromResponsesRequest(body);
   } catch (err) {
-    throw compatError(err, 'openai');
+    throw toApiError(err, 'openai');
   }
   const caller = callerOf(ctx, 'responses');
   if (!responses.stream) {

@@ -1,26 +1,8 @@
-// What every gateway handler needs from the request context, typed once.
-import type { GatewayAuth } from '../../core/gatewayAuth.ts';
-import type { GatewayRuntime } from '../../core/runtime.ts';
+// What the native handlers share: the response envelope and the caller's own tasks.
 import type { ApiContext } from '../types.ts';
 import { ApiError } from '../../protocols/errors.ts';
 import { getTask, type TaskRow } from '../../db/gateway/getTask.ts';
-
-export function callerOf(ctx: ApiContext): GatewayAuth {
-  return ctx.state.auth as unknown as GatewayAuth;
-}
-
-export function runtimeOf(ctx: ApiContext): GatewayRuntime {
-  return ctx.state.deps.gateway!;
-}
-
-export function body<T>(ctx: ApiContext): T {
-  return ctx.state.op.request.requestBody as T;
-}
-
-/** The caller's own provider key, when sent (bring your own key). */
-export function providerKeyOf(ctx: ApiContext): string | undefined {
-  return ctx.get('x-provider-key').trim() || undefined;
-}
+import { keyOf } from '../gatewayContext.ts';
 
 export function ok(ctx: ApiContext, data: unknown, status = 200, message?: string): void {
   ctx.status = status;
@@ -29,7 +11,7 @@ export function ok(ctx: ApiContext, data: unknown, status = 200, message?: strin
 
 /** The caller's task, or 404: another key's task must look exactly like a missing one. */
 export async function ownTask(ctx: ApiContext, queueId: string): Promise<TaskRow> {
-  const task = await getTask(ctx.state.deps.db, queueId, callerOf(ctx).keyId);
+  const task = await getTask(ctx.state.deps.db, queueId, keyOf(ctx).keyId);
   if (!task) throw new ApiError('not_found', `No task ${queueId}`, { code: 'not_found' });
   return task;
 }

@@ -1,12 +1,12 @@
 import type { Handler } from '../types.ts';
 import { ApiError } from '../../protocols/errors.ts';
-import { body, callerOf, ok, ownTask, runtimeOf } from './_context.ts';
-import type { QueueIdBody } from '../../generated/gateway/types.gen.ts';
+import { keyOf, runtimeOf } from '../gatewayContext.ts';
+import { ok, ownTask } from './_context.ts';
+import type { CancelQueueTaskData } from '../../generated/gateway/types.gen.ts';
 
-const cancelQueueTask: Handler = async (ctx) => {
-  const { queueId } = body<QueueIdBody>(ctx);
-  const task = await ownTask(ctx, queueId);
-  const before = await runtimeOf(ctx).queue.cancel(task.id, callerOf(ctx).keyId);
+const cancelQueueTask: Handler<CancelQueueTaskData> = async (ctx, { body }) => {
+  const task = await ownTask(ctx, body.queueId);
+  const before = await runtimeOf(ctx).queue.cancel(task.id, keyOf(ctx).keyId);
   if (!before) throw new ApiError('conflict', `The task already ended (${task.status})`, { code: 'task_finished' });
   ok(ctx, { queueId: task.id, status: 'cancelled' }, 200, before === 'processing' ? 'Task cancelled; the provider request was aborted' : 'Task cancelled');
 };

@@ -1,7 +1,9 @@
 import type { Handler } from '../types.ts';
 import { concurrency } from '../../core/concurrency.ts';
-import { ok, runtimeOf } from './_context.ts';
+import { runtimeOf } from '../gatewayContext.ts';
+import { ok } from './_context.ts';
+import type { GetConcurrencyData } from '../../generated/gateway/types.gen.ts';
 
-const getConcurrency: Handler = async (ctx) => ok(ctx, await concurrency(ctx.state.deps.db, runtimeOf(ctx)));
+const getConcurrency: Handler<GetConcurrencyData> = async (ctx) => ok(ctx, await concurrency(ctx.state.deps.db, runtimeOf(ctx)));
 
 export default getConcurrency;

@@ -1,7 +1,8 @@
 import type { Handler } from '../types.ts';
+import type { GetHealthData } from '../../generated/gateway/types.gen.ts';
 
 // No envelope, no key: load balancers and uptime checks call this.
-const getHealth: Handler = (ctx) => {
+const getHealth: Handler<GetHealthData> = (ctx) => {
   ctx.body = { status: 'healthy', service: 'switchyard-gateway', timestamp: new Date().toISOString() };
 };
 

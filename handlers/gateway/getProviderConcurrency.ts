@@ -1,10 +1,11 @@
 import type { Handler } from '../types.ts';
-import type { ProviderId } from '../../protocols/canonical.ts';
 import { concurrency } from '../../core/concurrency.ts';
-import { ok, runtimeOf } from './_context.ts';
+import { runtimeOf } from '../gatewayContext.ts';
+import { ok } from './_context.ts';
+import type { GetProviderConcurrencyData } from '../../generated/gateway/types.gen.ts';
 
-const getProviderConcurrency: Handler = async (ctx) => {
-  const provider = ctx.state.op.request.params.provider as ProviderId;
+const getProviderConcurrency: Handler<GetProviderConcurrencyData> = async (ctx, { path }) => {
+  const { provider } = path;
   const all = await concurrency(ctx.state.deps.db, runtimeOf(ctx));
   ok(ctx, { provider, ...all[provider] });
 };

@@ -1,10 +1,10 @@
 import type { Handler } from '../types.ts';
 import { ApiError } from '../../protocols/errors.ts';
-import { body, ok, ownTask } from './_context.ts';
-import type { QueueIdBody } from '../../generated/gateway/types.gen.ts';
+import { ok, ownTask } from './_context.ts';
+import type { GetQueueResultData } from '../../generated/gateway/types.gen.ts';
 
-const getQueueResult: Handler = async (ctx) => {
-  const task = await ownTask(ctx, body<QueueIdBody>(ctx).queueId);
+const getQueueResult: Handler<GetQueueResultData> = async (ctx, { body }) => {
+  const task = await ownTask(ctx, body.queueId);
   switch (task.status) {
     case 'completed':
       return ok(ctx, { queueId: task.id, status: 'completed', result: task.result });

@@ -1,10 +1,10 @@
 import type { Handler } from '../types.ts';
 import { getQueuePosition } from '../../db/gateway/getQueuePosition.ts';
-import { body, ok, ownTask } from './_context.ts';
-import type { QueueIdBody } from '../../generated/gateway/types.gen.ts';
+import { ok, ownTask } from './_context.ts';
+import type { GetQueueStatusData } from '../../generated/gateway/types.gen.ts';
 
-const getQueueStatus: Handler = async (ctx) => {
-  const task = await ownTask(ctx, body<QueueIdBody>(ctx).queueId);
+const getQueueStatus: Handler<GetQueueStatusData> = async (ctx, { body }) => {
+  const task = await ownTask(ctx, body.queueId);
   const position = task.status === 'queued' ? await getQueuePosition(ctx.state.deps.db, task) : 0;
   ok(ctx, {
     queueId: task.id,

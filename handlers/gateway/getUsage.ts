@@ -1,7 +1,9 @@
 import type { Handler } from '../types.ts';
 import { getUsageSummary } from '../../db/gateway/getUsageSummary.ts';
-import { callerOf, ok } from './_context.ts';
+import { keyOf } from '../gatewayContext.ts';
+import { ok } from './_context.ts';
+import type { GetUsageData } from '../../generated/gateway/types.gen.ts';
 
-const getUsage: Handler = async (ctx) => ok(ctx, await getUsageSummary(ctx.state.deps.db, callerOf(ctx).keyId));
+const getUsage: Handler<GetUsageData> = async (ctx) => ok(ctx, await getUsageSummary(ctx.state.deps.db, keyOf(ctx).keyId));
 
 export default getUsage;

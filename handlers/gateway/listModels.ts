@@ -1,11 +1,11 @@
 import type { Handler } from '../types.ts';
-import type { ProviderId } from '../../protocols/canonical.ts';
 import { modelsOf } from '../../core/discovery.ts';
-import { toApiError } from '../../core/completion.ts';
+import { toApiError } from '../../core/errors.ts';
 import { ok } from './_context.ts';
+import type { ListModelsData } from '../../generated/gateway/types.gen.ts';
 
-const listModels: Handler = async (ctx) => {
-  const provider = ctx.state.op.request.query.provider as ProviderId;
+const listModels: Handler<ListModelsData> = async (ctx, { query }) => {
+  const { provider } = query;
   try {
     ok(ctx, { provider, models: await modelsOf(provider) });
   } catch (err) {

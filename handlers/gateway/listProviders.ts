@@ -1,7 +1,10 @@
 import type { Handler } from '../types.ts';
-import { PROVIDER_IDS } from '../../protocols/canonical.ts';
+import { PROVIDERS } from '../../providers/registry.ts';
 import { ok } from './_context.ts';
+import type { ListProvidersData } from '../../generated/gateway/types.gen.ts';
 
-const listProviders: Handler = (ctx) => ok(ctx, { providers: [...PROVIDER_IDS] });
+const providers = PROVIDERS.map((d) => d.id);
+
+const listProviders: Handler<ListProvidersData> = (ctx) => ok(ctx, { providers });
 
 export default listProviders;

@@ -1,11 +1,12 @@
 import type { Handler } from '../types.ts';
 import { publicModels } from '../../pricing/catalogue.ts';
 import { ok } from './_context.ts';
+import type { ListPublicModelsData } from '../../generated/gateway/types.gen.ts';
 
 // The catalogue keeps calendar dates; the contract publishes instants (midnight UTC).
 const instant = (date: string) => new Date(date).toISOString();
 
-const listPublicModels: Handler = (ctx) => {
+const listPublicModels: Handler<ListPublicModelsData> = (ctx) => {
   const list = publicModels();
   ctx.set('cache-control', 'public, max-age=300');
   ok(ctx, {

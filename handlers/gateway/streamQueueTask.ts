@@ -2,11 +2,12 @@ import { PassThrough } from 'node:stream';
 import type { Handler } from '../types.ts';
 import { relayTaskStream } from '../../core/streamRelay.ts';
 import { ApiError } from '../../protocols/errors.ts';
-import { body, ownTask, runtimeOf } from './_context.ts';
-import type { QueueIdBody } from '../../generated/gateway/types.gen.ts';
+import { runtimeOf } from '../gatewayContext.ts';
+import { ownTask } from './_context.ts';
+import type { StreamQueueTaskData } from '../../generated/gateway/types.gen.ts';
 
-const streamQueueTask: Handler = async (ctx) => {
-  const task = await ownTask(ctx, body<QueueIdBody>(ctx).queueId);
+const streamQueueTask: Handler<StreamQueueTaskData> = async (ctx, { body }) => {
+  const task = await ownTask(ctx, body.queueId);
   if (task.kind !== 'completion') {
     throw new ApiError('invalid_request', `Only completion tasks stream; this is a ${task.kind} task: use POST /api/llm/queue/result`);
   }

@@ -2,29 +2,36 @@ import { randomUUID } from 'node:crypto';
 import type { Handler } from '../types.ts';
 import { fromNativeRequest, type NativeCompletionBody } from '../../protocols/native.ts';
 import { prepareCompletion } from '../../core/completion.ts';
+import { toApiError } from '../../core/errors.ts';
 import type { StoredCompletion } from '../../core/tasks/completion.ts';
-import type { CompletionRequest } from '../../generated/gateway/types.gen.ts';
-import { body, callerOf, ok, providerKeyOf, runtimeOf } from './_context.ts';
+import type { SubmitCompletionData } from '../../generated/gateway/types.gen.ts';
+import { callerOf, runtimeOf } from '../gatewayContext.ts';
+import { ok } from './_context.ts';
 
-const submitCompletion: Handler = async (ctx) => {
+const submitCompletion: Handler<SubmitCompletionData> = async (ctx, { body }) => {
   // The contract's type, narrowed to the canonical one the spec's schema guarantees.
-  const native = fromNativeRequest(body<CompletionRequest>(ctx) as NativeCompletionBody);
-  const providerKey = providerKeyOf(ctx);
-  // Unsupported options and unconfigured providers are refused now, not discovered by a worker later.
-  const request = prepareCompletion(native.request, providerKey);
+  const native = fromNativeRequest(body as NativeCompletionBody);
+  const caller = callerOf(ctx, 'native', native);
+  let request;
+  try {
+    // Unsupported options and unconfigured providers are refused now, not discovered by a worker later.
+    request = prepareCompletion(native.request, caller).request;
+  } catch (err) {
+    throw toApiError(err);
+  }
   const queueId = randomUUID();
   const stored: StoredCompletion = { request, cache: native.cache };
   await runtimeOf(ctx).queue.submit({
     id: queueId,
-    keyId: callerOf(ctx).keyId,
+    keyId: caller.keyId,
     kind: 'completion',
     provider: request.provider,
     model: request.model,
     stream: native.stream,
     request: stored,
-    service: native.service,
-    tag: native.tag,
-    providerKey,
+    service: caller.service,
+    tag: caller.tag,
+    providerKey: caller.providerKey,
   });
   ok(ctx, { queueId, status: 'queued', message: native.stream ? 'Task queued; stream it with POST /api/llm/queue/stream' : 'Task queued; poll POST /api/llm/queue/result' });
 };

@@ -1,30 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import type { Handler } from '../types.ts';
-import type { EmbeddingsRequest } from '../../generated/gateway/types.gen.ts';
+import type { SubmitEmbeddingsData } from '../../generated/gateway/types.gen.ts';
 import { prepareEmbeddings } from '../../core/embeddings.ts';
+import { toApiError } from '../../core/errors.ts';
 import type { StoredEmbeddings } from '../../core/tasks/embeddings.ts';
-import { body, callerOf, ok, providerKeyOf, runtimeOf } from './_context.ts';
+import { callerOf, runtimeOf } from '../gatewayContext.ts';
+import { ok } from './_context.ts';
 
-const submitEmbeddings: Handler = async (ctx) => {
-  const b = body<EmbeddingsRequest>(ctx);
-  const providerKey = providerKeyOf(ctx);
-  // Ollama is the default: it runs on the operator's premises, so nothing leaves them.
-  const request = prepareEmbeddings(
-    { provider: b.provider ?? 'ollama', model: b.model, input: typeof b.input === 'string' ? [b.input] : b.input, dimensions: b.dimensions },
-    providerKey,
-  );
+const submitEmbeddings: Handler<SubmitEmbeddingsData> = async (ctx, { body: b }) => {
+  const caller = callerOf(ctx, 'native', { tag: b.tag });
+  let request;
+  try {
+    // Ollama is the default: it runs on the operator's premises, so nothing leaves them.
+    request = prepareEmbeddings(
+      { provider: b.provider ?? 'ollama', model: b.model, input: typeof b.input === 'string' ? [b.input] : b.input, dimensions: b.dimensions },
+      caller,
+    ).request;
+  } catch (err) {
+    throw toApiError(err);
+  }
   const queueId = randomUUID();
   const stored: StoredEmbeddings = { request, encodingFormat: b.encodingFormat ?? 'float' };
   await runtimeOf(ctx).queue.submit({
     id: queueId,
-    keyId: callerOf(ctx).keyId,
+    keyId: caller.keyId,
     kind: 'embeddings',
     provider: request.provider,
     model: request.model,
     stream: false,
     request: stored,
-    tag: b.tag,
-    providerKey,
+    tag: caller.tag,
+    providerKey: caller.providerKey,
   });
   ok(ctx, { queueId, status: 'queued', message: 'Task queued; poll POST /api/llm/queue/result' });
 };

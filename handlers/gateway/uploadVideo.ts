@@ -10,7 +10,9 @@ import busboy from 'busboy';
 import type { Handler } from '../types.ts';
 import { ApiError } from '../../protocols/errors.ts';
 import { insertUpload } from '../../db/gateway/insertUpload.ts';
-import { callerOf, ok } from './_context.ts';
+import { keyOf } from '../gatewayContext.ts';
+import { ok } from './_context.ts';
+import type { UploadVideoData } from '../../generated/gateway/types.gen.ts';
 import { REPO_ROOT } from '../../server/paths.ts';
 
 export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
@@ -21,7 +23,7 @@ export function uploadDir(env: NodeJS.ProcessEnv): string {
   return env.UPLOAD_DIR || path.join(REPO_ROOT, env.SWITCHYARD_DATA_DIR || '.data', 'uploads');
 }
 
-const uploadVideo: Handler = async (ctx) => {
+const uploadVideo: Handler<UploadVideoData> = async (ctx) => {
   if (!/^multipart\/form-data/i.test(ctx.get('content-type'))) {
     throw new ApiError('unsupported_media_type', 'Send multipart/form-data with the file in the field "video"');
   }
@@ -80,7 +82,7 @@ const uploadVideo: Handler = async (ctx) => {
 
   const { expiresAt } = await insertUpload(ctx.state.deps.db, {
     id,
-    keyId: callerOf(ctx).keyId,
+    keyId: keyOf(ctx).keyId,
     mimeType: saved.mimeType,
     sizeBytes: saved.size,
     path: file,

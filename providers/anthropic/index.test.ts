@@ -2,8 +2,10 @@ import { describe, expect, test } from 'vitest';
 import type { CanonicalRequest } from '../../protocols/canonical.ts';
 import { streamed, withFake } from '../testing/adapter.ts';
 import { ProviderError } from '../types.ts';
-import adapter, { anthropicMaxTokens, createAnthropicAdapter, fallbackMaxOutput } from './index.ts';
+import provider, { anthropicMaxTokens, createAnthropicAdapter, fallbackMaxOutput } from './index.ts';
 import { startFake } from './fake.ts';
+
+const adapter = provider.createAdapter();
 
 const run = <T>(body: Parameters<typeof withFake<T>>[2]) => withFake(startFake, 'anthropic', body);
 

@@ -1,10 +1,9 @@
 // Anthropic Messages API: tools, thinking, cache_control breakpoints, web search.
 import { randomUUID } from 'node:crypto';
 import type { CanonicalRequest, CanonicalResult, FinishReason, StreamEvent, ToolCall, Usage } from '../../protocols/canonical.ts';
-import { joinUrl, parseEventJson, requireKey, send, sendJson } from '../transport/http.ts';
-import type { MaxOutputLookup } from '../wire/requestOptions.ts';
-import { malformed, sseMessages } from '../transport/sse.ts';
-import { ProviderError, type CallContext, type ProviderAdapter } from '../types.ts';
+import { joinUrl, requireKey, send, sendJson } from '../transport/http.ts';
+import { parseEventJson, sseMessages } from '../transport/sse.ts';
+import { hosted, malformed, ProviderError, type AdapterOptions, type CallContext, type ChatAdapter, type MaxOutputLookup, type ProviderDescriptor } from '../types.ts';
 import { jsonTool, messagesBody } from './request.ts';
 
 export { anthropicMaxTokens, DEFAULT_MAX_TOKENS } from './request.ts';
@@ -190,26 +189,19 @@ function upstream(ctx: CallContext, body: unknown) {
   };
 }
 
-export interface AnthropicAdapterOptions {
-  /** Caps maxTokens + thinking budget; the pricing catalogue plugs in here. */
-  maxOutputTokens?: MaxOutputLookup;
-}
-
-export function createAnthropicAdapter(opts: AnthropicAdapterOptions = {}): ProviderAdapter {
+export function createAnthropicAdapter(opts: AdapterOptions = {}): ChatAdapter {
   const cap = (model: string) => opts.maxOutputTokens?.(model) ?? fallbackMaxOutput(model);
   return {
     id: 'anthropic',
     defaultModel: 'claude-sonnet-4-5',
-    validate(req) {
-      messagesBody(req, false, cap(req.model));
+    validate: (req) => messagesBody(req, false, cap(req.model)),
+    async complete(req, ctx, wire) {
+      const body = (wire as Record<string, unknown> | undefined) ?? messagesBody(req, false, cap(req.model));
+      return parseMessage(req, await sendJson('anthropic', ctx, upstream(ctx, body)));
     },
-    async complete(req, ctx) {
-      const json = await sendJson('anthropic', ctx, upstream(ctx, messagesBody(req, false, cap(req.model))));
-      return parseMessage(req, json);
-    },
-    async *stream(req, ctx) {
-      const body = messagesBody(req, true, cap(req.model));
-      const res = await send('anthropic', ctx, upstream(ctx, body));
+    async *stream(req, ctx, wire) {
+      const body = (wire as Record<string, unknown> | undefined) ?? messagesBody(req, false, cap(req.model));
+      const res = await send('anthropic', ctx, upstream(ctx, { ...body, stream: true }));
       const mapper = new EventMapper(jsonTool(req)?.name);
       for await (const message of sseMessages('anthropic', ctx, res)) {
         yield* mapper.map(parseEventJson('anthropic', message.data));
@@ -220,4 +212,9 @@ export function createAnthropicAdapter(opts: AnthropicAdapterOptions = {}): Prov
   };
 }
 
-export default createAnthropicAdapter();
+export default {
+  id: 'anthropic',
+  ...hosted('ANTHROPIC', 'https://api.anthropic.com'),
+  capabilities: { chat: { tools: true, json: true, cachedTokens: true } },
+  createAdapter: createAnthropicAdapter,
+} satisfies ProviderDescriptor;

@@ -1,8 +1,8 @@
 // DeepSeek chat completions (deepseek-chat, deepseek-reasoner and thinking mode).
 import type { CanonicalRequest } from '../../protocols/canonical.ts';
-import { createChatAdapter, openaiUsage, type ChatAdapterOptions, type ChatDialect } from '../wire/chatCompletions.ts';
+import { createChatAdapter, openaiUsage, type ChatDialect } from '../wire/chatCompletions.ts';
 import { thinkingEffort } from '../wire/requestOptions.ts';
-import { unsupported } from '../types.ts';
+import { hosted, unsupported, type ProviderDescriptor } from '../types.ts';
 
 function thinks(req: CanonicalRequest): boolean {
   return req.model.includes('reasoner') || req.thinkingMode?.enabled === true;
@@ -40,8 +40,9 @@ export const deepseekDialect: ChatDialect = {
   usage,
 };
 
-export function createDeepseekAdapter(opts?: ChatAdapterOptions) {
-  return createChatAdapter(deepseekDialect, opts);
-}
-
-export default createDeepseekAdapter();
+export default {
+  id: 'deepseek',
+  ...hosted('DEEPSEEK', 'https://api.deepseek.com'),
+  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, liveModels: true },
+  createAdapter: (opts = {}) => createChatAdapter(deepseekDialect, opts),
+} satisfies ProviderDescriptor;

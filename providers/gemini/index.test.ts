@@ -3,8 +3,10 @@ import { ResultAccumulator, type CanonicalRequest, type StreamEvent } from '../.
 import { providerSettings } from '../settings.ts';
 import type { Fake } from '../testing/fake.ts';
 import { ProviderError, type CallContext } from '../types.ts';
-import gemini, { createGeminiAdapter } from './index.ts';
+import provider, { createGeminiAdapter } from './index.ts';
 import { fakeSignature, googleError, startFake } from './fake.ts';
+
+const gemini = provider.createAdapter();
 
 let fake: Fake;
 beforeAll(async () => {

@@ -3,8 +3,8 @@
 // key header, and the two calls only this API has (batch embeddings, listing).
 import type { ModelInfo } from '../../protocols/canonical.ts';
 import { joinUrl, requireKey, sendJson } from '../transport/http.ts';
-import type { CallContext, ProviderAdapter } from '../types.ts';
-import { generateContentAdapter, inBatches, type GoogleAdapterOptions } from '../wire/generateContent.ts';
+import { hosted, type AdapterOptions, type CallContext, type ChatAdapter, type Embedder, type ProviderDescriptor } from '../types.ts';
+import { generateContentAdapter, inBatches } from '../wire/generateContent.ts';
 
 const id = 'gemini';
 
@@ -31,7 +31,7 @@ interface ModelsPage {
   nextPageToken?: string;
 }
 
-export function createGeminiAdapter(opts: GoogleAdapterOptions = {}): ProviderAdapter {
+export function createGeminiAdapter(opts: AdapterOptions = {}): ChatAdapter & Embedder {
   return {
     id,
     defaultModel: 'gemini-2.5-flash',
@@ -97,4 +97,9 @@ export function createGeminiAdapter(opts: GoogleAdapterOptions = {}): ProviderAd
   };
 }
 
-export default createGeminiAdapter();
+export default {
+  id,
+  ...hosted('GEMINI', 'https://generativelanguage.googleapis.com'),
+  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, embeddings: true, liveModels: true },
+  createAdapter: createGeminiAdapter,
+} satisfies ProviderDescriptor;

@@ -2,8 +2,10 @@ import { describe, expect, test } from 'vitest';
 import { providerSettings } from '../settings.ts';
 import { withFake } from '../testing/adapter.ts';
 import { ProviderError } from '../types.ts';
-import adapter from './index.ts';
+import provider from './index.ts';
 import { startFake } from './fake.ts';
+
+const adapter = provider.createAdapter();
 
 const run = <T>(body: Parameters<typeof withFake<T>>[2]) => withFake(startFake, 'localai', body);
 

@@ -1,6 +1,7 @@
 // LocalAI: a local runtime speaking the OpenAI protocol under {base}/v1.
 import { Agent } from 'undici';
-import { createChatAdapter, type ChatAdapterOptions, type ChatDialect } from '../wire/chatCompletions.ts';
+import { createChatAdapter, type ChatDialect } from '../wire/chatCompletions.ts';
+import { local, type ProviderDescriptor } from '../types.ts';
 
 // A runtime that is not running should fail in a second or two, naming its
 // address, not after the default 10 s connect timeout per attempt.
@@ -20,8 +21,9 @@ export const localaiDialect: ChatDialect = {
   dispatcher: localPool,
 };
 
-export function createLocalaiAdapter(opts?: ChatAdapterOptions) {
-  return createChatAdapter(localaiDialect, opts);
-}
-
-export default createLocalaiAdapter();
+export default {
+  id: 'localai',
+  ...local('LOCALAI', 'http://127.0.0.1:8090'),
+  capabilities: { chat: { tools: true, json: true, cachedTokens: false }, embeddings: true, liveModels: true },
+  createAdapter: (opts = {}) => createChatAdapter(localaiDialect, opts),
+} satisfies ProviderDescriptor;

@@ -1,8 +1,8 @@
 // Mistral La Plateforme chat completions and embeddings.
 import { createHash } from 'node:crypto';
 import type { EmbeddingRequest } from '../../protocols/canonical.ts';
-import { createChatAdapter, type ChatAdapterOptions, type ChatDialect, type ToolIdMap } from '../wire/chatCompletions.ts';
-import { unsupported } from '../types.ts';
+import { createChatAdapter, type ChatDialect, type ToolIdMap } from '../wire/chatCompletions.ts';
+import { hosted, unsupported, type ProviderDescriptor } from '../types.ts';
 
 const VALID_ID = /^[a-zA-Z0-9]{9}$/;
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -55,8 +55,9 @@ export const mistralDialect: ChatDialect = {
   embeddingBody,
 };
 
-export function createMistralAdapter(opts?: ChatAdapterOptions) {
-  return createChatAdapter(mistralDialect, opts);
-}
-
-export default createMistralAdapter();
+export default {
+  id: 'mistral',
+  ...hosted('MISTRAL', 'https://api.mistral.ai/v1'),
+  capabilities: { chat: { tools: true, json: true, cachedTokens: false }, embeddings: true, liveModels: true },
+  createAdapter: (opts = {}) => createChatAdapter(mistralDialect, opts),
+} satisfies ProviderDescriptor;

@@ -4,8 +4,10 @@ import { ResultAccumulator, type CanonicalRequest, type StreamEvent } from '../.
 import { providerSettings } from '../settings.ts';
 import type { Fake } from '../testing/fake.ts';
 import type { CallContext } from '../types.ts';
-import ollama from './index.ts';
+import provider from './index.ts';
 import { ollamaError, startFake } from './fake.ts';
+
+const ollama = provider.createAdapter();
 
 let fake: Fake;
 beforeAll(async () => {

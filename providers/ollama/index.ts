@@ -20,9 +20,10 @@ import type {
   ToolCall,
   Usage,
 } from '../../protocols/canonical.ts';
-import { joinUrl, parseNdjson, send, sendJson } from '../transport/http.ts';
+import { joinUrl, send, sendJson } from '../transport/http.ts';
+import { parseNdjson } from '../transport/ndjson.ts';
 import { namedSchema } from '../wire/requestOptions.ts';
-import { ProviderError, unsupported, type CallContext, type ProviderAdapter } from '../types.ts';
+import { local, ProviderError, unsupported, type CallContext, type ChatAdapter, type Embedder, type ProviderDescriptor } from '../types.ts';
 
 const id = 'ollama';
 const ATTEMPTS = 2;
@@ -180,7 +181,7 @@ function failure(chunk: ChatChunk): ProviderError {
   return new ProviderError(id, 'upstream_error', `ollama failed mid-stream: ${chunk.error}`, { upstreamBody: chunk.error });
 }
 
-const adapter: ProviderAdapter = {
+const adapter: ChatAdapter & Embedder = {
   id,
   defaultModel: 'llama3.2',
   defaultEmbeddingModel: 'nomic-embed-text',
@@ -273,4 +274,9 @@ const adapter: ProviderAdapter = {
   },
 };
 
-export default adapter;
+export default {
+  id,
+  ...local('OLLAMA', 'http://127.0.0.1:11434'),
+  capabilities: { chat: { tools: true, json: true, cachedTokens: false }, embeddings: true, liveModels: true },
+  createAdapter: () => adapter,
+} satisfies ProviderDescriptor;

@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import type { CanonicalRequest } from '../../protocols/canonical.ts';
 import { collect, streamed, withFake } from '../testing/adapter.ts';
-import adapter from './index.ts';
+import provider from './index.ts';
 import { startFake } from './fake.ts';
+
+const adapter = provider.createAdapter();
 
 const run = <T>(body: Parameters<typeof withFake<T>>[2]) => withFake(startFake, 'openai', body);
 

@@ -1,8 +1,8 @@
 // OpenAI Chat Completions and embeddings.
 import type { CanonicalRequest } from '../../protocols/canonical.ts';
 import { thinkingEffort } from '../wire/requestOptions.ts';
-import { unsupported } from '../types.ts';
-import { createChatAdapter, type ChatAdapterOptions, type ChatDialect } from '../wire/chatCompletions.ts';
+import { hosted, unsupported, type ProviderDescriptor } from '../types.ts';
+import { createChatAdapter, type ChatDialect } from '../wire/chatCompletions.ts';
 
 // Chat Completions searches only with the dedicated search models, and its
 // web_search_options take a context size and a user location, nothing else:
@@ -49,8 +49,9 @@ export const openaiDialect: ChatDialect = {
   webSearch,
 };
 
-export function createOpenAIAdapter(opts?: ChatAdapterOptions) {
-  return createChatAdapter(openaiDialect, opts);
-}
-
-export default createOpenAIAdapter();
+export default {
+  id: 'openai',
+  ...hosted('OPENAI', 'https://api.openai.com/v1'),
+  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, embeddings: true, liveModels: true },
+  createAdapter: (opts = {}) => createChatAdapter(openaiDialect, opts),
+} satisfies ProviderDescriptor;

@@ -1,9 +1,9 @@
 // Perplexity Sonar: OpenAI-style chat completions that always search the web
 // and answer with citations. No tool calling.
 import type { CanonicalRequest } from '../../protocols/canonical.ts';
-import { createChatAdapter, type ChatAdapterOptions, type ChatDialect } from '../wire/chatCompletions.ts';
+import { createChatAdapter, type ChatDialect } from '../wire/chatCompletions.ts';
 import { thinkingEffort } from '../wire/requestOptions.ts';
-import { unsupported } from '../types.ts';
+import { hosted, unsupported, type ProviderDescriptor } from '../types.ts';
 
 const MAX_DOMAINS = 20;
 
@@ -54,8 +54,9 @@ export const perplexityDialect: ChatDialect = {
   citations,
 };
 
-export function createPerplexityAdapter(opts?: ChatAdapterOptions) {
-  return createChatAdapter(perplexityDialect, opts);
-}
-
-export default createPerplexityAdapter();
+export default {
+  id: 'perplexity',
+  ...hosted('PERPLEXITY', 'https://api.perplexity.ai'),
+  capabilities: { chat: { tools: false, json: true, cachedTokens: false } },
+  createAdapter: (opts = {}) => createChatAdapter(perplexityDialect, opts),
+} satisfies ProviderDescriptor;

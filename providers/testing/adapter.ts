@@ -1,7 +1,7 @@
 // Helpers for tests that drive an adapter against its fake.
 import { ResultAccumulator, type CanonicalRequest, type CanonicalResult, type ProviderId, type StreamEvent } from '../../protocols/canonical.ts';
 import { providerSettings } from '../settings.ts';
-import type { CallContext, ProviderAdapter } from '../types.ts';
+import type { CallContext, ChatAdapter } from '../types.ts';
 import type { Fake } from './fake.ts';
 
 /** A call context pointing the provider at a fake, with a test key when the provider takes one. */
@@ -17,7 +17,7 @@ export async function collect(events: AsyncIterable<StreamEvent>): Promise<Strea
   return out;
 }
 
-export async function streamed(adapter: ProviderAdapter, req: CanonicalRequest, ctx: CallContext): Promise<CanonicalResult> {
+export async function streamed(adapter: ChatAdapter, req: CanonicalRequest, ctx: CallContext): Promise<CanonicalResult> {
   const acc = new ResultAccumulator(req.provider, req.model, 'minted');
   for (const e of await collect(adapter.stream(req, ctx))) acc.push(e);
   return acc.result();

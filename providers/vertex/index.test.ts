@@ -4,7 +4,9 @@ import { providerSettings } from '../settings.ts';
 import type { Fake } from '../testing/fake.ts';
 import type { CallContext } from '../types.ts';
 import { startFake } from '../gemini/fake.ts';
-import vertex from './index.ts';
+import provider from './index.ts';
+
+const vertex = provider.createAdapter();
 
 let fake: Fake;
 beforeAll(async () => {

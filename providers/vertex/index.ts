@@ -10,9 +10,9 @@
 // even with an express-mode key: express mode's own global endpoint
 // (aiplatform.googleapis.com/v1/publishers/...) would drop the EU pinning this
 // provider exists for. VERTEX_BASE_URL overrides the host (tests, proxies).
-import { ProviderError, type CallContext, type ProviderAdapter } from '../types.ts';
+import { hosted, ProviderError, type AdapterOptions, type CallContext, type ChatAdapter, type Embedder, type ProviderDescriptor } from '../types.ts';
 import { joinUrl, requireKey, sendJson } from '../transport/http.ts';
-import { generateContentAdapter, inBatches, type GoogleAdapterOptions } from '../wire/generateContent.ts';
+import { generateContentAdapter, inBatches } from '../wire/generateContent.ts';
 
 const id = 'vertex';
 
@@ -38,7 +38,7 @@ interface PredictResponse {
 // models only one.
 const batchSize = (model: string) => (model.startsWith('gemini-embedding') ? 1 : 250);
 
-export function createVertexAdapter(opts: GoogleAdapterOptions = {}): ProviderAdapter {
+export function createVertexAdapter(opts: AdapterOptions = {}): ChatAdapter & Embedder {
   return {
     id,
     defaultModel: 'gemini-2.5-flash',
@@ -72,4 +72,14 @@ export function createVertexAdapter(opts: GoogleAdapterOptions = {}): ProviderAd
   };
 }
 
-export default createVertexAdapter();
+export default {
+  id,
+  // No fixed default host: the region is part of it (see extraSettings).
+  ...hosted('VERTEX', ''),
+  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, embeddings: true },
+  extraSettings(env) {
+    const location = env.VERTEX_LOCATION || 'europe-west4';
+    return { extra: { project: env.VERTEX_PROJECT ?? '', location }, defaultBaseUrl: `https://${location}-aiplatform.googleapis.com` };
+  },
+  createAdapter: createVertexAdapter,
+} satisfies ProviderDescriptor;

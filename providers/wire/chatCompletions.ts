@@ -18,10 +18,10 @@ import type {
   ToolCall,
   Usage,
 } from '../../protocols/canonical.ts';
-import { joinUrl, parseEventJson, requireKey, send, sendJson, type UpstreamRequest } from '../transport/http.ts';
-import { namedSchema, thinkingMaxTokens, type MaxOutputLookup } from './requestOptions.ts';
-import { malformed, sseMessages } from '../transport/sse.ts';
-import { ProviderError, unsupported, type CallContext, type ProviderAdapter } from '../types.ts';
+import { joinUrl, requireKey, send, sendJson, type UpstreamRequest } from '../transport/http.ts';
+import { namedSchema, thinkingMaxTokens } from './requestOptions.ts';
+import { parseEventJson, sseMessages } from '../transport/sse.ts';
+import { malformed, ProviderError, unsupported, type CallContext, type ChatAdapter, type AdapterOptions } from '../types.ts';
 
 /** Options a provider may or may not honour; anything not listed is rejected up front. */
 export type ChatFeature =
@@ -215,12 +215,18 @@ export function chatBody(
     ...optionalFeature(d, req, req.thinkingMode?.enabled, 'thinkingMode', d.thinking),
     ...optionalFeature(d, req, req.webSearch?.enabled, 'webSearch', d.webSearch),
   };
-  if (stream) {
-    body.stream = true;
-    if (d.features.has('stream_usage_option')) body.stream_options = { include_usage: true };
-  }
   d.finishBody?.(req, body);
-  return body;
+  return stream ? streamingBody(d, body) : body;
+}
+
+function streamingBody(d: ChatDialect, body: Record<string, unknown>): Record<string, unknown> {
+  return { ...body, stream: true, ...(d.features.has('stream_usage_option') ? { stream_options: { include_usage: true } } : {}) };
+}
+
+/** The request validate() built: its body and the tool-id map that must read the answer. */
+interface ChatWire {
+  body: Record<string, unknown>;
+  ids: ToolIdMap;
 }
 
 // ---------------------------------------------------------------- response
@@ -382,32 +388,26 @@ function url(ctx: CallContext, path: string): string {
   return joinUrl(ctx.settings.baseUrl, path);
 }
 
-export interface ChatAdapterOptions {
-  /** Caps maxTokens + thinking budget; the pricing catalogue provides it. */
-  maxOutputTokens?: MaxOutputLookup;
-}
-
-export function createChatAdapter(d: ChatDialect, opts: ChatAdapterOptions = {}): ProviderAdapter {
+export function createChatAdapter(d: ChatDialect, opts: AdapterOptions = {}): ChatAdapter {
   const ids = () => d.toolIds?.() ?? identityIds;
   const cap = (req: CanonicalRequest) => opts.maxOutputTokens?.(req.model);
   const upstream = (ctx: CallContext, path: string, body: unknown) => ({ url: url(ctx, path), headers: headers(d, ctx), body, dispatcher: d.dispatcher });
 
-  const adapter: ProviderAdapter = {
+  const adapter: ChatAdapter = {
     id: d.id,
     defaultModel: d.defaultModel,
     ...(d.defaultEmbeddingModel ? { defaultEmbeddingModel: d.defaultEmbeddingModel } : {}),
-    validate(req) {
-      chatBody(d, req, false, ids(), cap(req));
-    },
-    async complete(req, ctx) {
+    validate(req): ChatWire {
       const map = ids();
-      const body = chatBody(d, req, false, map, cap(req));
+      return { body: chatBody(d, req, false, map, cap(req)), ids: map };
+    },
+    async complete(req, ctx, wire) {
+      const { body, ids: map } = (wire as ChatWire | undefined) ?? adapter.validate!(req) as ChatWire;
       return parseChatResult(d, req, await sendJson(d.id, ctx, upstream(ctx, d.chatPath, body)), map);
     },
-    async *stream(req, ctx) {
-      const map = ids();
-      const body = chatBody(d, req, true, map, cap(req));
-      const res = await send(d.id, ctx, upstream(ctx, d.chatPath, body));
+    async *stream(req, ctx, wire) {
+      const { body, ids: map } = (wire as ChatWire | undefined) ?? adapter.validate!(req) as ChatWire;
+      const res = await send(d.id, ctx, upstream(ctx, d.chatPath, streamingBody(d, body)));
       const mapper = new ChunkMapper(d, map);
       let done = false;
       for await (const message of sseMessages(d.id, ctx, res)) {

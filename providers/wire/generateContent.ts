@@ -14,10 +14,10 @@ import type {
   ToolCall,
   Usage,
 } from '../../protocols/canonical.ts';
-import { parseEventJson, send, sendJson, type UpstreamResponse } from '../transport/http.ts';
-import { namedSchema, thinkingMaxTokens, type MaxOutputLookup } from './requestOptions.ts';
-import { sseMessages } from '../transport/sse.ts';
-import { ProviderError, unsupported, type CallContext, type ProviderAdapter } from '../types.ts';
+import { send, sendJson, type UpstreamResponse } from '../transport/http.ts';
+import { namedSchema, thinkingMaxTokens } from './requestOptions.ts';
+import { parseEventJson, sseMessages } from '../transport/sse.ts';
+import { ProviderError, unsupported, type CallContext, type ChatAdapter, type AdapterOptions } from '../types.ts';
 
 interface GeminiPart {
   text?: string;
@@ -422,15 +422,10 @@ export interface GenerateContentEndpoint {
   headers(ctx: CallContext): Record<string, string>;
 }
 
-export interface GoogleAdapterOptions {
-  /** Caps maxTokens + thinking budget; the pricing catalogue provides it. */
-  maxOutputTokens?: MaxOutputLookup;
-}
-
 export function generateContentAdapter(
   endpoint: GenerateContentEndpoint,
-  opts: GoogleAdapterOptions,
-): Pick<ProviderAdapter, 'validate' | 'complete' | 'stream'> {
+  opts: AdapterOptions,
+): Pick<ChatAdapter, 'validate' | 'complete' | 'stream'> {
   const { id } = endpoint;
   const validate = (req: CanonicalRequest) => validateGenerateContent(id, req);
   const build = (req: CanonicalRequest) => toGenerateContentRequest(id, req, opts.maxOutputTokens?.(req.model) ?? FALLBACK_MAX_OUTPUT);

@@ -47,6 +47,3 @@ export function thinkingMaxTokens(maxTokens: number | undefined, budget: number 
   const wanted = (maxTokens ?? 0) + (budget ?? 0);
   return cap !== undefined ? Math.min(wanted, cap) : wanted;
 }
-
-/** Looks up a model's maximum output tokens; the pricing catalogue plugs in here. */
-export type MaxOutputLookup = (model: string) => number | undefined;

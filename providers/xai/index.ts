@@ -1,8 +1,8 @@
 // xAI (Grok) over its OpenAI-compatible Chat Completions API.
 import type { CanonicalRequest } from '../../protocols/canonical.ts';
-import { createChatAdapter, type ChatAdapterOptions, type ChatDialect } from '../wire/chatCompletions.ts';
+import { createChatAdapter, type ChatDialect } from '../wire/chatCompletions.ts';
 import { thinkingEffort } from '../wire/requestOptions.ts';
-import { unsupported } from '../types.ts';
+import { hosted, unsupported, type ProviderDescriptor } from '../types.ts';
 
 /** Grok reasoning models answer HTTP 400 to presence/frequency penalties and stop sequences. */
 export function isReasoningModel(model: string): boolean {
@@ -47,8 +47,9 @@ export const xaiDialect: ChatDialect = {
   finishBody,
 };
 
-export function createXaiAdapter(opts?: ChatAdapterOptions) {
-  return createChatAdapter(xaiDialect, opts);
-}
-
-export default createXaiAdapter();
+export default {
+  id: 'xai',
+  ...hosted('XAI', 'https://api.x.ai/v1'),
+  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, liveModels: true },
+  createAdapter: (opts = {}) => createChatAdapter(xaiDialect, opts),
+} satisfies ProviderDescriptor;

@@ -1,0 +1,98 @@
+// Every failure a call can meet, as the API error each surface answers: one
+// table, a column per error dialect. Native is the gateway's own vocabulary
+// (openapi/gateway.yaml); the compat dialects are openapi/compat.yaml's, which
+// differ only where Anthropic clients know a status OpenAI clients do not.
+import { ApiError, type ErrorKind } from '../protocols/errors.ts';
+import { descriptorOf } from '../providers/registry.ts';
+import { ProviderError, type ProviderErrorCode } from '../providers/types.ts';
+
+export type ErrorDialect = 'native' | 'openai' | 'anthropic';
+
+interface Answer {
+  kind: ErrorKind;
+  code: string;
+  status?: number;
+  param?: string;
+}
+
+type Row = Record<'native' | 'compat', Answer> & { anthropic?: Answer };
+
+const overloaded = (err: ProviderError) => err.status === 529 || (err.status === 503 && /overload/i.test(err.upstreamBody ?? ''));
+
+/** Provider failures that read the same whatever the upstream status. */
+const BY_CODE: Record<Exclude<ProviderErrorCode, 'upstream_error' | 'upstream_rejected' | 'unreachable'>, Row> = {
+  missing_config: {
+    native: { kind: 'unavailable', code: 'provider_not_configured' },
+    compat: { kind: 'unavailable', code: 'provider_not_configured' },
+  },
+  timeout: {
+    native: { kind: 'timeout', code: 'timeout' },
+    compat: { kind: 'upstream', code: 'upstream_timeout', status: 502 },
+  },
+  rate_limited: {
+    native: { kind: 'rate_limited', code: 'rate_limited' },
+    compat: { kind: 'rate_limited', code: 'upstream_rate_limited' },
+  },
+  unsupported_option: {
+    native: { kind: 'invalid_request', code: 'unsupported_option' },
+    compat: { kind: 'invalid_request', code: 'capability_not_supported' },
+  },
+  cancelled: {
+    native: { kind: 'invalid_request', code: 'cancelled' },
+    compat: { kind: 'invalid_request', code: 'client_closed' },
+  },
+};
+
+function rowFor(err: ProviderError): Row {
+  switch (err.code) {
+    case 'unreachable':
+      // A local runtime that is not running is a configuration matter; an unreachable hosted API is an upstream failure.
+      return descriptorOf(err.provider).local
+        ? { native: { kind: 'upstream', code: 'unreachable' }, compat: { kind: 'unavailable', code: 'provider_not_configured' } }
+        : { native: { kind: 'upstream', code: 'unreachable' }, compat: { kind: 'upstream', code: 'upstream_error' } };
+    case 'upstream_error':
+      if (overloaded(err)) {
+        // Anthropic clients know 529 overloaded_error (and retry it); OpenAI clients get a plain 502.
+        return {
+          native: { kind: 'upstream', code: 'upstream_error' },
+          compat: { kind: 'upstream', code: 'upstream_overloaded' },
+          anthropic: { kind: 'unavailable', code: 'upstream_overloaded', status: 529 },
+        };
+      }
+      return { native: { kind: 'upstream', code: 'upstream_error' }, compat: { kind: 'upstream', code: 'upstream_error' } };
+    case 'upstream_rejected':
+      // The provider refusing the gateway's credentials is the operator's problem, not the caller's request.
+      if (err.status === 401 || err.status === 403) {
+        return { native: { kind: 'upstream', code: 'upstream_rejected' }, compat: { kind: 'upstream', code: 'upstream_error' } };
+      }
+      if (err.status === 404) {
+        return { native: { kind: 'invalid_request', code: 'upstream_rejected' }, compat: { kind: 'not_found', code: 'model_not_found', param: 'model' } };
+      }
+      if (err.status === 413) {
+        return { native: { kind: 'invalid_request', code: 'upstream_rejected' }, compat: { kind: 'payload_too_large', code: 'request_too_large' } };
+      }
+      return { native: { kind: 'invalid_request', code: 'upstream_rejected' }, compat: { kind: 'invalid_request', code: 'invalid_request' } };
+    default:
+      return BY_CODE[err.code];
+  }
+}
+
+/** Gateway refusals whose code each dialect names differently. */
+const API_CODES: Record<string, { compat: Answer }> = {
+  unsupported_provider: { compat: { kind: 'invalid_request', code: 'capability_not_supported', param: 'model' } },
+};
+
+/** Any failure as the ApiError `dialect` answers; the message always says which provider answered what. */
+export function toApiError(err: unknown, dialect: ErrorDialect = 'native'): ApiError {
+  if (err instanceof ApiError) {
+    const renamed = dialect === 'native' ? undefined : API_CODES[err.code]?.compat;
+    return renamed ? new ApiError(renamed.kind, err.message, { code: renamed.code, param: renamed.param }) : err;
+  }
+  if (!(err instanceof ProviderError)) {
+    return new ApiError('internal', 'Internal error while calling the provider', { code: 'internal_error' });
+  }
+  const row = rowFor(err);
+  const answer = dialect === 'native' ? row.native : dialect === 'anthropic' ? (row.anthropic ?? row.compat) : row.compat;
+  const headers = err.code === 'rate_limited' && err.retryAfterMs ? { 'retry-after': String(Math.ceil(err.retryAfterMs / 1000)) } : undefined;
+  return new ApiError(answer.kind, err.message, { code: answer.code, status: answer.status, param: answer.param, headers });
+}

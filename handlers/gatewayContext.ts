@@ -1,0 +1,39 @@
+// What the native and /v1 handlers both need from a request: the key that
+// called, the caller record usage is kept under, the gateway's runtime, and
+// a signal for the client going away.
+import type { GatewayRuntime } from '../core/runtime.ts';
+import type { GatewayAuth } from '../core/gatewayAuth.ts';
+import type { Caller } from '../core/providerCall.ts';
+import { ApiError } from '../protocols/errors.ts';
+import type { ApiContext } from './types.ts';
+
+/** The gateway key that authenticated this request. */
+export function keyOf(ctx: ApiContext): GatewayAuth {
+  return ctx.state.auth as unknown as GatewayAuth;
+}
+
+/** The caller: the key, where the call came in, and its own provider key when sent (X-Provider-Key, billed byok). */
+export function callerOf(ctx: ApiContext, surface = 'native', labels: { service?: string; tag?: string } = {}): Caller {
+  const providerKey = ctx.get('x-provider-key').trim();
+  return {
+    keyId: keyOf(ctx).keyId,
+    surface,
+    ...(providerKey ? { providerKey } : {}),
+    ...(labels.service !== undefined ? { service: labels.service } : {}),
+    ...(labels.tag !== undefined ? { tag: labels.tag } : {}),
+  };
+}
+
+export function runtimeOf(ctx: ApiContext): GatewayRuntime {
+  return ctx.state.deps.gateway!;
+}
+
+/** Aborts when the client goes away before the answer is complete, so the upstream call stops too. */
+export function clientSignal(ctx: ApiContext): AbortSignal {
+  const controller = new AbortController();
+  const res = ctx.res;
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort(new ApiError('invalid_request', 'Client closed the connection', { code: 'client_closed' }));
+  });
+  return controller.signal;
+}
