@@ -7,7 +7,8 @@ import { Notifier } from '../jobs/notifier.ts';
 import { TaskQueue } from '../jobs/queue.ts';
 import { runTask } from './tasks/index.ts';
 import { scheduleGatewayCleanup } from '../jobs/gatewayCleanup.ts';
-import { LocalSlots, providerLimits, type ProviderLimits } from './slots.ts';
+import { providerLimits, type ProviderLimits } from '../providers/registry.ts';
+import { LocalSlots } from './slots.ts';
 
 export interface GatewayRuntime {
   notifier: Notifier;

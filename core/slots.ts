@@ -1,27 +1,6 @@
-// Per-provider concurrency: how many calls to one provider may run at once.
-// PROVIDER_CONCURRENCY_<ID> (e.g. PROVIDER_CONCURRENCY_OPENAI=50) overrides a default.
-import { PROVIDER_IDS, type ProviderId } from '../protocols/canonical.ts';
-
-const DEFAULTS: Partial<Record<ProviderId, number>> = {
-  // Local runtimes serve one machine's worth of compute.
-  ollama: 2,
-  localai: 2,
-  'local-audio': 2,
-  'local-video': 1,
-};
-const HOSTED_DEFAULT = 20;
-
-export type ProviderLimits = Record<ProviderId, number>;
-
-export function providerLimits(env: NodeJS.ProcessEnv = process.env): ProviderLimits {
-  const limits = {} as ProviderLimits;
-  for (const id of PROVIDER_IDS) {
-    const raw = env[`PROVIDER_CONCURRENCY_${id.toUpperCase().replace(/-/g, '_')}`];
-    const parsed = raw ? Number(raw) : NaN;
-    limits[id] = Number.isInteger(parsed) && parsed > 0 ? parsed : (DEFAULTS[id] ?? HOSTED_DEFAULT);
-  }
-  return limits;
-}
+// In-process slots for the calls that bypass the queue.
+import type { ProviderId } from '../protocols/canonical.ts';
+import type { ProviderLimits } from '../providers/registry.ts';
 
 /**
  * In-process slots for calls that bypass the queue (the /v1 endpoints): they

@@ -23,7 +23,6 @@ import { finishTasks, type TaskOutcome } from '../db/gateway/finishTask.ts';
 import { GroupCommit } from '../db/groupCommit.ts';
 import { cancelTask } from '../db/gateway/cancelTask.ts';
 import type { TaskRow } from '../db/gateway/getTask.ts';
-import type { ProviderLimits } from '../core/slots.ts';
 import type { Notifier } from './notifier.ts';
 
 export const TASK_QUEUE = 'gateway-tasks';
@@ -39,7 +38,8 @@ export interface QueueOptions {
   boss: PgBoss;
   log: Logger;
   notifier: Notifier;
-  limits: ProviderLimits;
+  /** Calls each provider may run at once, across every process. */
+  limits: Readonly<Record<string, number>>;
   run: TaskRunner;
   /** Tasks this process runs at once, over all providers. */
   capacity?: number;
@@ -154,7 +154,7 @@ export class TaskQueue {
         queue: TASK_QUEUE,
         tasks,
         jobInsert: await this.jobInsert(tasks),
-        claim: { room, limits: Object.fromEntries(tasks.map((t) => [t.provider, this.o.limits[t.provider as keyof ProviderLimits] ?? this.groupConcurrency.default])) },
+        claim: { room, limits: Object.fromEntries(tasks.map((t) => [t.provider, this.o.limits[t.provider] ?? this.groupConcurrency.default])) },
       });
     } finally {
       this.reserved -= room;

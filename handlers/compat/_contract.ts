@@ -8,7 +8,6 @@ import { parse } from 'yaml';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
-import { REPO_ROOT } from '../../server/paths.ts';
 
 const SPEC_ID = 'https://switchyard.local/compat.yaml';
 
@@ -18,7 +17,7 @@ let loaded: { spec: Json; ajv: InstanceType<typeof Ajv2020.default>; cache: Map<
 
 function load() {
   if (loaded) return loaded;
-  const spec = parse(readFileSync(path.join(REPO_ROOT, 'openapi/compat.yaml'), 'utf8')) as Json;
+  const spec = parse(readFileSync(new URL('../../openapi/compat.yaml', import.meta.url), 'utf8')) as Json;
   const ajv = new Ajv2020.default({ strict: false, allErrors: true });
   addFormats.default(ajv);
   for (const f of ['int32', 'int64', 'float', 'double', 'binary', 'password', 'byte']) ajv.addFormat(f, true);

@@ -13,14 +13,14 @@ import { insertUpload } from '../../db/gateway/insertUpload.ts';
 import { keyOf } from '../gatewayContext.ts';
 import { ok } from './_context.ts';
 import type { UploadVideoData } from '../../generated/gateway/types.gen.ts';
-import { REPO_ROOT } from '../../server/paths.ts';
+import { dataDir } from '../../media/dataDir.ts';
 
 export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
 const TTL_SECONDS = 3600;
 const VIDEO_TYPES = new Set(['video/mp4', 'video/webm', 'video/mov', 'video/quicktime', 'video/mpeg', 'video/avi']);
 
 export function uploadDir(env: NodeJS.ProcessEnv): string {
-  return env.UPLOAD_DIR || path.join(REPO_ROOT, env.SWITCHYARD_DATA_DIR || '.data', 'uploads');
+  return env.UPLOAD_DIR || path.join(dataDir(env), 'uploads');
 }
 
 const uploadVideo: Handler<UploadVideoData> = async (ctx) => {
