@@ -33,6 +33,18 @@ export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string
     bootstrap = { hash, auth: { keyId: id, keyName: 'bootstrap' } };
   }
   const cache = new Map<string, { hash: Buffer; auth: GatewayAuth; expires: number }>();
+  // When a key drops out of the cache under load, every request carrying it
+  // would look it up at once; they share one query instead.
+  const lookups = new Map<string, ReturnType<typeof findGatewayKey>>();
+
+  function findShared(lookup: string): ReturnType<typeof findGatewayKey> {
+    let pending = lookups.get(lookup);
+    if (!pending) {
+      pending = findGatewayKey(db, lookup).finally(() => lookups.delete(lookup));
+      lookups.set(lookup, pending);
+    }
+    return pending;
+  }
 
   async function verify(key: string): Promise<GatewayAuth | null> {
     const hash = hashKey(key);
@@ -41,7 +53,7 @@ export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string
     if (!lookup) return null;
     const cached = cache.get(lookup);
     if (cached && cached.expires > Date.now()) return hashesMatch(hash, cached.hash) ? cached.auth : null;
-    const row = await findGatewayKey(db, lookup);
+    const row = await findShared(lookup);
     if (!row || !hashesMatch(hash, row.hash)) return null;
     const auth = { keyId: row.id, keyName: row.name };
     cache.set(lookup, { hash: row.hash, auth, expires: Date.now() + CACHE_TTL_MS });

@@ -155,6 +155,27 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
   return { def, api, prefixes, handle };
 }
 
+/**
+ * Compiles every operation's request validators ahead of its first request
+ * (openapi-backend's quick mode compiles each on first use, which made the
+ * first calls after a start take ~200 ms). The operations in `first` go first;
+ * the event loop is yielded between operations, so requests are served while
+ * the rest compile. Answers how many operations were compiled.
+ */
+export async function compileValidators(surfaces: MountedSurface[], first: readonly string[] = []): Promise<number> {
+  const jobs: Array<{ api: OpenAPIBackend; operationId: string }> = [];
+  for (const { api } of surfaces) {
+    for (const op of api.router.getOperations()) if (op.operationId) jobs.push({ api, operationId: op.operationId });
+  }
+  const rank = (id: string) => (first.includes(id) ? first.indexOf(id) : first.length);
+  jobs.sort((a, b) => rank(a.operationId) - rank(b.operationId));
+  for (const { api, operationId } of jobs) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    (api.validator as unknown as { getRequestValidatorsForOperation(id: string): unknown }).getRequestValidatorsForOperation(operationId);
+  }
+  return jobs.length;
+}
+
 export interface AppOptions {
   deps: Deps;
   surfaces: MountedSurface[];

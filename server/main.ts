@@ -40,6 +40,11 @@ async function main(): Promise<void> {
   if (service.gatewayUrl && !config.bootstrapKey) {
     log.info('mint a gateway key with: npm run cli -- keys create --name <name>   (or set GATEWAY_BOOTSTRAP_KEY)');
   }
+  const compiling = performance.now();
+  service
+    .compileValidators()
+    .then((n) => log.info({ operations: n, ms: Math.round(performance.now() - compiling) }, 'request validators compiled'))
+    .catch((err) => log.error({ err }, 'could not compile the request validators'));
   if (service.analyticsUrl) log.info('create an analytics project with POST /v1/projects and an invite code from ANALYTICS_INVITE_CODES');
 
   let stopping = false;

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { createLogger, flushLog } from './logger.ts';
 import { usageBatcher } from '../core/usageBatch.ts';
 import { PgBoss } from 'pg-boss';
-import { createApp, mountSurface, type MountedSurface } from './app.ts';
+import { compileValidators, createApp, mountSurface, type MountedSurface } from './app.ts';
 import { loadHandlers } from './handlers.ts';
 import { createGatewayAuthenticator } from '../core/gatewayAuth.ts';
 import { gatewaySurface } from './surfaces/gateway.ts';
@@ -39,7 +39,22 @@ export interface RunningService {
   deps: Deps;
   /** Finishes in-flight requests (up to graceMs), then stops background work. */
   stop(graceMs?: number): Promise<void>;
+  /** Compiles every operation's validators now, the hot paths first, while requests are served. */
+  compileValidators(): Promise<number>;
 }
+
+// The operations a busy service answers most: their validators are compiled first.
+const HOT_OPERATIONS = [
+  'createChatCompletion',
+  'createMessage',
+  'createResponse',
+  'createEmbedding',
+  'submitCompletion',
+  'getQueueResult',
+  'getQueueStatus',
+  'streamQueueTask',
+  'collectEvent',
+];
 
 interface Listener {
   server: http.Server;
@@ -91,7 +106,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const deps: Deps = { db: opts.db, log, env, boss };
   const stoppers: Array<() => Promise<void>> = [];
   const listeners: Listener[] = [];
-  const running: RunningService = { deps, stop: async () => {} };
+  const mountedAll: MountedSurface[] = [];
+  const running: RunningService = { deps, stop: async () => {}, compileValidators: () => compileValidators(mountedAll, HOT_OPERATIONS) };
 
   const startSurfaces = async (defs: SurfaceDefinition[]): Promise<MountedSurface[]> => {
     const mounted: MountedSurface[] = [];
@@ -100,6 +116,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       if (started) stoppers.push(() => started.stop());
       mounted.push(await mountSurface(def, def.name === 'compat' ? ['/v1/'] : def.name === 'gateway' ? ['/api/'] : ['/']));
     }
+    mountedAll.push(...mounted);
     return mounted;
   };
 

@@ -34,6 +34,24 @@ it('serves the specs and an API reference page on each port', async () => {
   expect(asset.status).toBe(200);
 });
 
+it('compiles every request validator in the background while requests are answered', async () => {
+  const { parse } = await import('yaml');
+  const { readFileSync } = await import('node:fs');
+  const operations = ['gateway', 'compat', 'analytics'].reduce((n, name) => {
+    const doc = parse(readFileSync(new URL(`../openapi/${name}.yaml`, import.meta.url), 'utf8'));
+    return n + Object.values(doc.paths as Record<string, Record<string, unknown>>).reduce((m, item) => m + Object.keys(item).filter((k) => k !== 'parameters').length, 0);
+  }, 0);
+  let done = false;
+  const compiling = service.compileValidators().then((n) => {
+    done = true;
+    return n;
+  });
+  const health = await fetch(`${service.gatewayUrl}/api/llm/health`);
+  expect(health.status).toBe(200);
+  expect(done).toBe(false);
+  expect(await compiling).toBe(operations);
+});
+
 it('finishes an in-flight request before stopping', async () => {
   const { key } = await createGatewayKey(service.db);
   fake.script({ text: 'slow but complete answer', chunkDelayMs: 100 });

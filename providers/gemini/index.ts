@@ -1,5 +1,5 @@
 // Gemini API (generativelanguage.googleapis.com): the generateContent mapping
-// lives in mapping.ts, shared with vertex; this file holds the URL layout, the
+// lives in providers/wire/generateContent.ts, shared with vertex; this file holds the URL layout, the
 // key header, and the two calls only this API has (batch embeddings, listing).
 import type { ModelInfo } from '../../protocols/canonical.ts';
 import { joinUrl, requireKey, sendJson } from '../transport/http.ts';

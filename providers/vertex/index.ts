@@ -1,5 +1,5 @@
 // Vertex AI Gemini, pinned to one EU region: the generateContent payloads are
-// the Gemini API's (providers/gemini/mapping.ts); this folder holds only the
+// the Gemini API's (providers/wire/generateContent.ts); this folder holds only the
 // regional URL layout, auth, and the :predict embeddings call.
 //
 // Auth. Vertex accepts a Google Cloud API key (express mode, or a standard key
