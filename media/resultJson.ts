@@ -1,0 +1,75 @@
+// Serialises a JSON value whose file references ({ $file, size }) stand where
+// the documented shape has base64 data, streaming each file's base64 from
+// disk: memory stays at one read buffer however large the files, and the
+// length is known before the first byte (base64 of n bytes is 4*ceil(n/3)).
+import { Readable } from 'node:stream';
+import { isFileRef, type FileRef } from './store.ts';
+
+// A multiple of 3, so every chunk but the last encodes without padding.
+const READ_BYTES = 3 * 64 * 1024;
+
+export function base64Length(size: number): number {
+  return 4 * Math.ceil(size / 3);
+}
+
+export function containsFiles(value: unknown): boolean {
+  if (isFileRef(value)) return true;
+  if (Array.isArray(value)) return value.some(containsFiles);
+  if (value && typeof value === 'object') return Object.values(value).some(containsFiles);
+  return false;
+}
+
+/** Every file reference in a value, in document order. */
+export function fileRefs(value: unknown, out: FileRef[] = []): FileRef[] {
+  if (isFileRef(value)) out.push(value);
+  else if (Array.isArray(value)) for (const v of value) fileRefs(v, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) fileRefs(v, out);
+  return out;
+}
+
+type Open = (name: string, opts: { highWaterMark: number }) => AsyncIterable<Buffer>;
+
+/**
+ * The JSON text of `value` with each file reference replaced by a JSON
+ * string of that file's base64, as a stream and its exact byte length.
+ */
+export function streamJsonWithFiles(value: unknown, open: Open): { length: number; stream: Readable } {
+  const refs: FileRef[] = [];
+  // A marker no JSON string produced by stringify can contain unescaped.
+  const text = JSON.stringify(value, (_key, v) => {
+    if (!isFileRef(v)) return v;
+    refs.push(v);
+    return `\u0000${refs.length - 1}`;
+  });
+  const parts = text.split(/"\\u0000\d+"/);
+  let length = 0;
+  for (const p of parts) length += Buffer.byteLength(p);
+  for (const ref of refs) length += 2 + base64Length(ref.size);
+  async function* generate(): AsyncGenerator<Buffer> {
+    for (let i = 0; i < parts.length; i++) {
+      yield Buffer.from(parts[i]!);
+      const ref = refs[i];
+      if (!ref) continue;
+      yield Buffer.from('"');
+      let carry = Buffer.alloc(0);
+      let sent = 0;
+      for await (const chunk of open(ref.$file, { highWaterMark: READ_BYTES })) {
+        const all = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+        const whole = all.length - (all.length % 3);
+        if (whole) {
+          yield Buffer.from(all.subarray(0, whole).toString('base64'));
+          sent += whole;
+        }
+        carry = Buffer.from(all.subarray(whole));
+      }
+      if (carry.length) {
+        yield Buffer.from(carry.toString('base64'));
+        sent += carry.length;
+      }
+      // The length promised up front must hold: a file that changed size is an internal error.
+      if (sent !== ref.size) throw new Error(`stored file ${ref.$file} has ${sent} bytes, expected ${ref.size}`);
+      yield Buffer.from('"');
+    }
+  }
+  return { length, stream: Readable.from(generate(), { objectMode: false }) };
+}
