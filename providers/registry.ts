@@ -16,7 +16,7 @@ import openai from './openai/index.ts';
 import perplexity from './perplexity/index.ts';
 import vertex from './vertex/index.ts';
 import xai from './xai/index.ts';
-import type { ChatAdapter, Embedder, ProviderAdapter, ProviderDescriptor } from './types.ts';
+import type { ChatAdapter, Embedder, MediaAdapter, ProviderAdapter, ProviderDescriptor } from './types.ts';
 
 export const PROVIDERS: readonly ProviderDescriptor[] = [
   gemini,
@@ -58,6 +58,11 @@ export function chatAdapterOf(id: ProviderId): ChatAdapter | undefined {
 /** The adapter when the provider embeds. */
 export function embedderOf(id: ProviderId): Embedder | undefined {
   return byId.get(id)?.capabilities.embeddings ? (adapters.get(id) as Embedder) : undefined;
+}
+
+/** The provider's media operations, when it has any. */
+export function mediaAdapterOf(id: ProviderId): MediaAdapter | undefined {
+  return byId.get(id)?.media;
 }
 
 export type ProviderLimits = Record<ProviderId, number>;

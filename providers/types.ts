@@ -1,4 +1,18 @@
 import type {
+  DialogueRequest,
+  ImageRequest,
+  MusicRequest,
+  SoundEffectRequest,
+  SpeechRequest,
+  StoredMedia,
+  TaskProgress,
+  Transcript,
+  TranscriptionRequest,
+  VideoRequest,
+  Voice,
+} from '../protocols/media.ts';
+import type { MediaStore } from '../media/store.ts';
+import type {
   CanonicalRequest,
   CanonicalResult,
   EmbeddingRequest,
@@ -111,6 +125,8 @@ export interface ProviderDescriptor {
   extraSettings?(env: NodeJS.ProcessEnv): { extra: Record<string, string>; defaultBaseUrl?: string };
   /** Absent while the provider has no operation built. */
   createAdapter?(opts?: AdapterOptions): ProviderAdapter;
+  /** Its media operations (images, video, speech, sound, music, dialogue, transcription, voices). */
+  media?: MediaAdapter;
 }
 
 /** A hosted provider's settings: <PREFIX>_API_KEY and <PREFIX>_BASE_URL, 20 calls at once. */
@@ -170,3 +186,72 @@ export function unsupported(provider: ProviderId, option: string, detail = ''): 
 export function malformed(provider: ProviderId, what: string): ProviderError {
   return new ProviderError(provider, 'upstream_error', `${provider} sent ${what}`);
 }
+
+// ---- media: what a provider offers per media operation ----
+// An adapter refuses options it cannot honour at submission (prepare), then
+// runs the call writing its outputs straight to the task's storage.
+
+/** A request that breaks a documented rule of the provider (400 invalid_request), as opposed to an unsupported option. */
+export class MediaRuleError extends Error {
+  readonly param?: string;
+  constructor(message: string, param?: string) {
+    super(message);
+    this.name = 'MediaRuleError';
+    this.param = param;
+  }
+}
+
+export interface PollSettings {
+  initialMs: number;
+  maxMs: number;
+  timeoutMs: number;
+}
+
+export interface MediaCallContext extends CallContext {
+  taskId: string;
+  store: MediaStore;
+  /** Reads a stored input whole (reference images, frames, audio: capped at submission). */
+  read(media: StoredMedia): Promise<Buffer>;
+  progress(p: Omit<TaskProgress, 'updatedAt'>): void;
+  poll: PollSettings;
+}
+
+/** A provider's long-running job, stored with the task so a restarted worker resumes it. */
+export interface VideoJob {
+  id: string;
+  [extra: string]: unknown;
+}
+
+export type VideoPoll =
+  | { state: 'running'; percent?: number }
+  | { state: 'failed'; message: string }
+  | { state: 'done'; files: StoredMedia[]; durationSeconds?: number; model?: string };
+
+export interface MediaAdapter {
+  id: ProviderId;
+  image?: {
+    /** Reference images accepted per request; 0 when references are not supported. */
+    maxReferences: number;
+    prepare(req: ImageRequest): void;
+    generate(req: ImageRequest, ctx: MediaCallContext): Promise<{ files: StoredMedia[]; model?: string }>;
+  };
+  video?: {
+    /** Checks the rules and fills the provider's defaults. */
+    prepare(req: Omit<VideoRequest, 'durationSeconds'> & { durationSeconds?: number }): VideoRequest;
+    submit(req: VideoRequest, ctx: MediaCallContext): Promise<VideoJob>;
+    poll(job: VideoJob, req: VideoRequest, ctx: MediaCallContext): Promise<VideoPoll>;
+  };
+  speech?: {
+    prepare(req: SpeechRequest): void;
+    synthesize(req: SpeechRequest, ctx: MediaCallContext): Promise<{ file: StoredMedia; characterCount?: number; requestId?: string }>;
+  };
+  soundEffect?: { generate(req: SoundEffectRequest, ctx: MediaCallContext): Promise<{ file: StoredMedia }> };
+  music?: { generate(req: MusicRequest, ctx: MediaCallContext): Promise<{ file: StoredMedia }> };
+  dialogue?: { generate(req: DialogueRequest, ctx: MediaCallContext): Promise<{ file: StoredMedia; characterCount?: number }> };
+  transcription?: {
+    prepare(req: TranscriptionRequest): void;
+    transcribe(req: TranscriptionRequest, ctx: MediaCallContext): Promise<Transcript>;
+  };
+  voices?(ctx: CallContext): Promise<Voice[]>;
+}
+

@@ -87,9 +87,14 @@ export const getQueueResult = <ThrowOnError extends boolean = false>(options: Op
 /**
  * Stream a queued completion as Server-Sent Events
  *
- * Opens an SSE stream (`text/event-stream`) for a **completion** task.
- * Other task kinds answer 400 `invalid_request`; unknown tasks and tasks of
- * another API key answer 404 before any stream is opened.
+ * Opens an SSE stream (`text/event-stream`) for a **completion** task, or
+ * a **media** task (generate-image, -video, -audio, -sound-effect, -music,
+ * -dialogue, transcribe): a media stream sends `start`, one `progress`
+ * event per stage or poll (`TaskProgress`), then `done` once the result is
+ * ready to fetch with `POST /api/llm/queue/result` (the files themselves
+ * are not sent as events), or `error`. Embeddings tasks answer 400
+ * `invalid_request`; unknown tasks and tasks of another API key answer 404
+ * before any stream is opened.
  *
  * **Framing.** Each event is the line `event: <name>`, then the line
  * `data: <JSON on one line>`, then a blank line. Lines starting with `:` are
@@ -323,6 +328,25 @@ export const listPublicModels = <ThrowOnError extends boolean = false>(options?:
  * the IPTC digital source type trainedAlgorithmicMedia
  * (`metadata.aiContentMarking`); markings applied by the provider pass through.
  *
+ * Mapping per provider (an option a provider cannot honour answers 400
+ * `unsupported_option`):
+ * * openai: `images/generations` (JSON, `b64_json`), or with references
+ * `images/edits` (multipart, one `image[]` part per reference). `size` as
+ * given; `quality` standard/hd map to gpt-image `medium`/`high` (dall-e-3:
+ * `standard`/`hd`), ultra is refused; `aspectRatio` is refused (use size).
+ * * gemini, vertex: `generateContent` with `responseModalities: [IMAGE]`,
+ * references as inline image parts, `aspectRatio` as
+ * `imageConfig.aspectRatio`, quality standard/hd/ultra as
+ * `imageConfig.imageSize` 1K/2K/4K, one call per image (`n` calls, run
+ * together). Imagen models (`imagen-*`) use `:predict` with `sampleCount`
+ * (n at most 4) and take no references. `size` is refused.
+ * * xai: `images/generations` (or `images/edits` with references), `n`,
+ * `aspect_ratio`; `size` and `quality` are refused.
+ * * localai: OpenAI `images/generations` with `size` and `n`; references,
+ * `aspectRatio` and `quality` are refused.
+ * References (URL, data URI or bare base64) are fetched and checked at
+ * submission (see Customer-given URLs): 400 `invalid_reference` otherwise.
+ *
  */
 export const generateImage = <ThrowOnError extends boolean = false>(options: Options<GenerateImageData, ThrowOnError>): RequestResult<GenerateImageResponses, GenerateImageErrors, ThrowOnError> => (options.client ?? client).post<GenerateImageResponses, GenerateImageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -343,7 +367,23 @@ export const generateImage = <ThrowOnError extends boolean = false>(options: Opt
  * xai resolution 480p or 720p; local-video resolution `<W>x<H>` (each side is
  * snapped to a multiple of 64) and any W:H aspect ratio (mapped to a 64-pixel
  * grid: 16:9 gives 768x448, 9:16 gives 448x768) unless resolution is set;
- * `lastFrameUrl` only for gemini/vertex. Queue result: `VideoResult`.
+ * `lastFrameUrl` only for gemini/vertex; `numberOfVideos` above 1 only for
+ * gemini/vertex (xai and local-video make one video per job).
+ * Duration: gemini/vertex Veo 4 to 8 seconds (Veo 2: 5 to 8; 1080p only
+ * with 8); xai 1 to 15; local-video 1 to 60. When omitted: 8 (Veo), 6
+ * (xai), 4 (local-video).
+ *
+ * How it runs: the provider job is submitted once (Veo `predictLongRunning`;
+ * xai `videos/generations` then `videos/{request_id}`, whose `failed` or
+ * `expired` status inside an HTTP 200 ends the task in error; local-video
+ * OpenAI videos protocol `POST /v1/videos`, `GET /v1/videos/{id}`, `GET
+ * /v1/videos/{id}/content`), its job id is stored with the task, then the
+ * gateway polls with backoff (2 s doubling to 15 s, for at most 20 minutes)
+ * and streams the finished video to storage. A worker that dies while
+ * polling is replaced and the task resumes polling the same job, never
+ * submitting (and billing) it twice. Cancel stops the polling at once.
+ * Progress is in the status endpoint and the SSE stream. Queue result:
+ * `VideoResult`; MP4 outputs receive an XMP `uuid` box.
  *
  */
 export const generateVideo = <ThrowOnError extends boolean = false>(options: Options<GenerateVideoData, ThrowOnError>): RequestResult<GenerateVideoResponses, GenerateVideoErrors, ThrowOnError> => (options.client ?? client).post<GenerateVideoResponses, GenerateVideoErrors, ThrowOnError>({

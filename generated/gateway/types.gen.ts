@@ -334,6 +334,30 @@ export type QueueTask = {
      * Present when status is error; the reason.
      */
     error?: string;
+    progress?: TaskProgress;
+};
+
+/**
+ * Progress of a long media task (video, music, dialogue, speech), updated as
+ * it runs; absent for tasks that report none (completions, embeddings).
+ * Stages in order: `submitted` (the provider accepted the job; a video
+ * task's provider job id is stored so that a restarted worker resumes
+ * polling instead of submitting again), `generating` (polling the
+ * provider), `downloading` (streaming the output to storage), `marking`
+ * (embedding the AI-content marking), `completed`.
+ *
+ */
+export type TaskProgress = {
+    stage: 'submitted' | 'generating' | 'downloading' | 'marking' | 'completed';
+    /**
+     * The provider's own estimate where it gives one (local-video), else null.
+     */
+    percent?: number | null;
+    /**
+     * Status checks made so far.
+     */
+    polls?: number;
+    updatedAt: string;
 };
 
 export type QueueResultData = {
@@ -680,6 +704,9 @@ export type QueueStreamEvent = {
 } | {
     event: 'chunk';
     data: QueueStreamChunkData;
+} | {
+    event: 'progress';
+    data: TaskProgress;
 } | {
     event: 'error';
     data: QueueStreamErrorData;
@@ -1030,9 +1057,28 @@ export type GeneratedImage = {
 
 export type AiContentMetadata = {
     /**
-     * True when the gateway embedded an AI-content marking (XMP with IPTC digital source type trainedAlgorithmicMedia for PNG/JPEG; ID3 or RIFF for MP3/WAV) in every returned file; false when the container format has no supported marking. Provider markings always pass through untouched.
+     * True when every returned file carries an embedded AI-content marking:
+     * added by the gateway without re-encoding (XMP with IPTC digital source
+     * type trainedAlgorithmicMedia in a PNG iTXt chunk or a JPEG APP1 segment;
+     * an ID3v2 TXXX DigitalSourceType frame plus XMP in MP3; a RIFF `_PMX` XMP
+     * chunk in WAV; an XMP `uuid` box in MP4), or already present from the
+     * provider (its own XMP/ID3 marking or a C2PA manifest, passed through
+     * byte for byte). False when at least one file's container has no
+     * supported marking (e.g. raw PCM, WebP, Ogg).
+     *
      */
     aiContentMarking: boolean;
+    /**
+     * One entry per returned file, in order - what was done and why.
+     */
+    aiContentMarkingDetails?: Array<{
+        /**
+         * added - the gateway embedded a marking; kept - a provider marking or C2PA manifest was there and the file was left byte for byte; none - no marking possible for this container.
+         */
+        action: 'added' | 'kept' | 'none';
+        method?: 'xmp-png-itxt' | 'xmp-jpeg-app1' | 'id3v2' | 'xmp-riff-pmx' | 'xmp-mp4-uuid';
+        reason: string;
+    }>;
 };
 
 export type ImageResult = {
@@ -1081,6 +1127,11 @@ export type VideoResult = {
     }>;
     model: string;
     provider: 'gemini' | 'vertex' | 'xai' | 'local-video';
+    /**
+     * Seconds per video as requested or reported by the provider; null when neither says.
+     */
+    durationSeconds?: number | null;
+    metadata?: AiContentMetadata;
     cost: Cost;
 };
 
@@ -2004,8 +2055,12 @@ export type SubmitCompletionData = {
 export type SubmitCompletionErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2060,8 +2115,12 @@ export type GetQueueStatusData = {
 export type GetQueueStatusErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2112,8 +2171,12 @@ export type GetQueueResultData = {
 export type GetQueueResultErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2172,8 +2235,12 @@ export type StreamQueueTaskData = {
 export type StreamQueueTaskErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2224,8 +2291,12 @@ export type CancelQueueTaskData = {
 export type CancelQueueTaskErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2280,8 +2351,12 @@ export type UploadVideoData = {
 export type UploadVideoErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2328,8 +2403,12 @@ export type ListProvidersData = {
 export type ListProvidersErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2373,8 +2452,12 @@ export type ListModelsData = {
 export type ListModelsErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2433,8 +2516,12 @@ export type ListVoicesData = {
 export type ListVoicesErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2489,8 +2576,12 @@ export type GetCapabilitiesData = {
 export type GetCapabilitiesErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2529,8 +2620,12 @@ export type GetConcurrencyData = {
 export type GetConcurrencyErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2574,8 +2669,12 @@ export type GetProviderConcurrencyData = {
 export type GetProviderConcurrencyErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2614,8 +2713,12 @@ export type GetUsageData = {
 export type GetUsageErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2654,8 +2757,12 @@ export type GetMonthlyUsageData = {
 export type GetMonthlyUsageErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2694,8 +2801,12 @@ export type GetDailyUsageData = {
 export type GetDailyUsageErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2734,8 +2845,12 @@ export type GetPortalDailyUsageData = {
 export type GetPortalDailyUsageErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2774,8 +2889,12 @@ export type GetHealthData = {
 export type GetHealthErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2823,8 +2942,12 @@ export type ListPublicModelsData = {
 export type ListPublicModelsErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -2937,8 +3060,12 @@ export type GenerateVideoData = {
 export type GenerateVideoErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -3004,8 +3131,12 @@ export type GenerateAudioData = {
 export type GenerateAudioErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -3071,8 +3202,12 @@ export type GenerateSoundEffectData = {
 export type GenerateSoundEffectErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -3138,8 +3273,12 @@ export type GenerateMusicData = {
 export type GenerateMusicErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -3205,8 +3344,12 @@ export type GenerateDialogueData = {
 export type GenerateDialogueErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -3272,8 +3415,12 @@ export type TranscribeData = {
 export type TranscribeErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -3339,8 +3486,12 @@ export type SubmitEmbeddingsData = {
 export type SubmitEmbeddingsErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -3406,8 +3557,12 @@ export type DetectObjectsData = {
 export type DetectObjectsErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -3473,8 +3628,12 @@ export type DetectZeroShotData = {
 export type DetectZeroShotErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -3540,8 +3699,12 @@ export type DetectFacesData = {
 export type DetectFacesErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -3607,8 +3770,12 @@ export type DetectWebData = {
 export type DetectWebErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -3663,8 +3830,12 @@ export type TrainVisionModelData = {
 export type TrainVisionModelErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -3719,8 +3890,12 @@ export type AutoLabelData = {
 export type AutoLabelErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -3775,8 +3950,12 @@ export type AutoTrainData = {
 export type AutoTrainErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -3836,8 +4015,12 @@ export type GetTrainingJobData = {
 export type GetTrainingJobErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -3888,8 +4071,12 @@ export type ListVisionModelsData = {
 export type ListVisionModelsErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -3941,8 +4128,12 @@ export type DeleteVisionModelData = {
 export type DeleteVisionModelErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -4004,8 +4195,12 @@ export type RecognizeTextData = {
 export type RecognizeTextErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -4071,8 +4266,12 @@ export type RedactImageData = {
 export type RedactImageErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -4127,8 +4326,12 @@ export type ListOcrLanguagesData = {
 export type ListOcrLanguagesErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -4178,8 +4381,12 @@ export type CreateAgentSignedUrlData = {
 export type CreateAgentSignedUrlErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -4246,8 +4453,12 @@ export type ListAgentTemplatesData = {
 export type ListAgentTemplatesErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -4286,8 +4497,12 @@ export type CreateAgentTemplateData = {
 export type CreateAgentTemplateErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -4351,8 +4566,12 @@ export type DeleteAgentTemplateData = {
 export type DeleteAgentTemplateErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -4412,8 +4631,12 @@ export type GetAgentTemplateData = {
 export type GetAgentTemplateErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -4461,8 +4684,12 @@ export type UpdateAgentTemplateData = {
 export type UpdateAgentTemplateErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -4534,8 +4761,12 @@ export type ListAgentSessionsData = {
 export type ListAgentSessionsErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -4574,8 +4805,12 @@ export type StartAgentSessionData = {
 export type StartAgentSessionErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -4647,8 +4882,12 @@ export type GetAgentSessionData = {
 export type GetAgentSessionErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -4696,8 +4935,12 @@ export type GetAgentSessionAudioData = {
 export type GetAgentSessionAudioErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -4744,8 +4987,12 @@ export type AgentWebhookContextData = {
 export type AgentWebhookContextErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -4800,8 +5047,12 @@ export type AgentWebhookEventData = {
 export type AgentWebhookEventErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;
@@ -4852,8 +5103,12 @@ export type AgentWebhookCompleteData = {
 export type AgentWebhookCompleteErrors = {
     /**
      * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields) and `unsupported_option` (the
-     * chosen provider cannot honour an option).
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
      *
      */
     400: ErrorResponse;

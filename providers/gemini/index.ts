@@ -5,6 +5,7 @@ import type { ModelInfo } from '../../protocols/canonical.ts';
 import { joinUrl, requireKey, sendJson } from '../transport/http.ts';
 import { hosted, type AdapterOptions, type CallContext, type ChatAdapter, type Embedder, type ProviderDescriptor } from '../types.ts';
 import { generateContentAdapter, inBatches } from '../wire/generateContent.ts';
+import { geminiMedia } from './media.ts';
 
 const id = 'gemini';
 
@@ -100,6 +101,7 @@ export function createGeminiAdapter(opts: AdapterOptions = {}): ChatAdapter & Em
 export default {
   id,
   ...hosted('GEMINI', 'https://generativelanguage.googleapis.com'),
-  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, embeddings: true, liveModels: true },
+  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, embeddings: true, liveModels: true, imageGeneration: true, videoGeneration: true },
+  media: geminiMedia,
   createAdapter: createGeminiAdapter,
 } satisfies ProviderDescriptor;

@@ -1,9 +1,11 @@
-// A local video runtime speaking the OpenAI videos protocol. No operation is
-// built yet. One video at a time: a local GPU renders one clip at once.
+// A local video runtime speaking the OpenAI videos protocol (media.ts). One
+// video at a time: a local GPU renders one clip at once.
 import { local, type ProviderDescriptor } from '../types.ts';
+import { localVideoMedia } from './media.ts';
 
 export default {
   id: 'local-video',
   ...local('LOCAL_VIDEO', 'http://127.0.0.1:8000', 1),
-  capabilities: {},
+  capabilities: { videoGeneration: true },
+  media: localVideoMedia,
 } satisfies ProviderDescriptor;

@@ -2,6 +2,7 @@
 import { Agent } from 'undici';
 import { createChatAdapter, type ChatDialect } from '../wire/chatCompletions.ts';
 import { local, type ProviderDescriptor } from '../types.ts';
+import { localaiMedia } from './media.ts';
 
 // A runtime that is not running should fail in a second or two, naming its
 // address, not after the default 10 s connect timeout per attempt.
@@ -24,6 +25,7 @@ export const localaiDialect: ChatDialect = {
 export default {
   id: 'localai',
   ...local('LOCALAI', 'http://127.0.0.1:8090'),
-  capabilities: { chat: { tools: true, json: true, cachedTokens: false }, embeddings: true, liveModels: true },
+  capabilities: { chat: { tools: true, json: true, cachedTokens: false }, embeddings: true, liveModels: true, imageGeneration: true },
+  media: localaiMedia,
   createAdapter: (opts = {}) => createChatAdapter(localaiDialect, opts),
 } satisfies ProviderDescriptor;

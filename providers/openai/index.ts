@@ -3,6 +3,7 @@ import type { CanonicalRequest } from '../../protocols/canonical.ts';
 import { thinkingEffort } from '../wire/requestOptions.ts';
 import { hosted, unsupported, type ProviderDescriptor } from '../types.ts';
 import { createChatAdapter, type ChatDialect } from '../wire/chatCompletions.ts';
+import { openaiMedia } from './media.ts';
 
 // Chat Completions searches only with the dedicated search models, and its
 // web_search_options take a context size and a user location, nothing else:
@@ -52,6 +53,7 @@ export const openaiDialect: ChatDialect = {
 export default {
   id: 'openai',
   ...hosted('OPENAI', 'https://api.openai.com/v1'),
-  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, embeddings: true, liveModels: true },
+  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, embeddings: true, liveModels: true, imageGeneration: true },
+  media: openaiMedia,
   createAdapter: (opts = {}) => createChatAdapter(openaiDialect, opts),
 } satisfies ProviderDescriptor;

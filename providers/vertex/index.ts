@@ -10,25 +10,13 @@
 // even with an express-mode key: express mode's own global endpoint
 // (aiplatform.googleapis.com/v1/publishers/...) would drop the EU pinning this
 // provider exists for. VERTEX_BASE_URL overrides the host (tests, proxies).
-import { hosted, ProviderError, type AdapterOptions, type CallContext, type ChatAdapter, type Embedder, type ProviderDescriptor } from '../types.ts';
-import { joinUrl, requireKey, sendJson } from '../transport/http.ts';
+import { hosted, type AdapterOptions, type ChatAdapter, type Embedder, type ProviderDescriptor } from '../types.ts';
+import { sendJson } from '../transport/http.ts';
 import { generateContentAdapter, inBatches } from '../wire/generateContent.ts';
+import { vertexMedia } from './media.ts';
+import { headers, modelUrl } from './endpoints.ts';
 
 const id = 'vertex';
-
-function modelUrl(ctx: CallContext, model: string, method: string): string {
-  const { project, location } = ctx.settings.extra;
-  // Name every missing setting at once, so an operator fixes them in one go.
-  const missing = [!ctx.settings.apiKey && ctx.settings.keyEnv, !project && 'VERTEX_PROJECT'].filter(Boolean);
-  if (missing.length) throw new ProviderError(id, 'missing_config', `vertex is not configured: set ${missing.join(' and ')}`);
-  const path = `v1/projects/${encodeURIComponent(project)}/locations/${encodeURIComponent(location!)}/publishers/google/models/${encodeURIComponent(model)}:${method}`;
-  return joinUrl(ctx.settings.baseUrl, path);
-}
-
-function headers(ctx: CallContext): Record<string, string> {
-  const key = requireKey(ctx);
-  return key.startsWith('ya29.') ? { authorization: `Bearer ${key}` } : { 'x-goog-api-key': key };
-}
 
 interface PredictResponse {
   predictions?: Array<{ embeddings?: { values?: number[]; statistics?: { token_count?: number } } }>;
@@ -76,7 +64,8 @@ export default {
   id,
   // No fixed default host: the region is part of it (see extraSettings).
   ...hosted('VERTEX', ''),
-  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, embeddings: true },
+  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, embeddings: true, imageGeneration: true, videoGeneration: true },
+  media: vertexMedia,
   extraSettings(env) {
     const location = env.VERTEX_LOCATION || 'europe-west4';
     return { extra: { project: env.VERTEX_PROJECT ?? '', location }, defaultBaseUrl: `https://${location}-aiplatform.googleapis.com` };

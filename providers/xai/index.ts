@@ -3,6 +3,7 @@ import type { CanonicalRequest } from '../../protocols/canonical.ts';
 import { createChatAdapter, type ChatDialect } from '../wire/chatCompletions.ts';
 import { thinkingEffort } from '../wire/requestOptions.ts';
 import { hosted, unsupported, type ProviderDescriptor } from '../types.ts';
+import { xaiMedia } from './media.ts';
 
 /** Grok reasoning models answer HTTP 400 to presence/frequency penalties and stop sequences. */
 export function isReasoningModel(model: string): boolean {
@@ -50,6 +51,7 @@ export const xaiDialect: ChatDialect = {
 export default {
   id: 'xai',
   ...hosted('XAI', 'https://api.x.ai/v1'),
-  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, liveModels: true },
+  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, liveModels: true, imageGeneration: true, videoGeneration: true },
+  media: xaiMedia,
   createAdapter: (opts = {}) => createChatAdapter(xaiDialect, opts),
 } satisfies ProviderDescriptor;
