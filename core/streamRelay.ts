@@ -60,10 +60,17 @@ export async function relayTaskStream(o: { db: Knex; notifier: Notifier; task: T
     else onPoke();
   };
 
+  // Media tasks stream their progress, then done: the result itself is fetched from the result endpoint.
+  const media = o.task.kind !== 'completion';
   const write = (text: string) => {
     if (text && !closed.aborted) out.write(text);
   };
   const finishWith = (end: EndRow) => {
+    if (media) {
+      write(end.status === 'completed' ? sseEvent('done', {}) : sseEvent('error', end.error));
+      finished = true;
+      return;
+    }
     if (end.status === 'completed') {
       if (!sawContent) for (const e of eventsOfResult(end.result)) write(encoder.pushSse(e as never));
       const usage = end.result.usage;
@@ -79,6 +86,7 @@ export async function relayTaskStream(o: { db: Knex; notifier: Notifier; task: T
       if (finished || row.seq <= lastSeq) continue;
       lastSeq = row.seq;
       if (row.event === 'end') finishWith(row.data as EndRow);
+      else if (row.event === 'progress') write(sseEvent('progress', row.data));
       else if (row.event !== 'finish') {
         // The finish event's usage has no cost yet; the end row carries both.
         sawContent = true;

@@ -75,6 +75,13 @@ export function canonicalMime(declared: string): string {
   return SAME[base] ?? base;
 }
 
+// Every type sniff() can answer: bytes declared as one of these must show it.
+const RECOGNISED = new Set([
+  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'image/tiff', 'image/heic', 'image/avif',
+  'audio/wav', 'audio/mpeg', 'audio/ogg', 'audio/flac', 'audio/aac', 'audio/mp4',
+  'video/avi', 'video/mp4', 'video/quicktime', 'video/webm', 'video/mpeg',
+]);
+
 /** Why a declared type does not fit the bytes. */
 export class MimeMismatch extends Error {
   readonly declared: string;
@@ -102,7 +109,11 @@ export class MimeMismatch extends Error {
 export function checkDeclared(declared: string, bytes: Uint8Array): Sniffed {
   const want = canonicalMime(declared);
   const got = sniff(bytes);
-  if (!got) throw new MimeMismatch(declared, undefined);
+  if (!got) {
+    // Formats without a signature (raw PCM, AMR and the like) are taken as declared.
+    if (!RECOGNISED.has(want)) return { mimeType: want, ext: 'bin' };
+    throw new MimeMismatch(declared, undefined);
+  }
   if (got.mimeType === want) return got;
   const mp4Family = new Set(['video/mp4', 'audio/mp4', 'video/quicktime']);
   if (mp4Family.has(got.mimeType) && mp4Family.has(want)) return { ...got, mimeType: want };

@@ -16,6 +16,10 @@ export interface TaskRow {
   byok: boolean;
   provider_key: string | null;
   attempts: number;
+  /** Latest progress of a long media task. */
+  progress?: unknown;
+  /** A media task's provider job, once submitted. */
+  checkpoint?: { job: { id: string; [k: string]: unknown }; submittedAt: string } | null;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;

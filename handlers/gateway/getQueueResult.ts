@@ -2,12 +2,24 @@ import type { Handler } from '../types.ts';
 import { ApiError } from '../../protocols/errors.ts';
 import { ok, ownTask } from './_context.ts';
 import type { GetQueueResultData } from '../../generated/gateway/types.gen.ts';
+import { containsFiles, streamJsonWithFiles } from '../../media/resultJson.ts';
+import { mediaStore } from '../../media/store.ts';
 
 const getQueueResult: Handler<GetQueueResultData> = async (ctx, { body }) => {
   const task = await ownTask(ctx, body.queueId);
   switch (task.status) {
-    case 'completed':
-      return ok(ctx, { queueId: task.id, status: 'completed', result: task.result });
+    case 'completed': {
+      const data = { queueId: task.id, status: 'completed', result: task.result };
+      if (!containsFiles(task.result)) return ok(ctx, data);
+      // Media results reference their files; the base64 the contract shows is streamed from disk.
+      const store = mediaStore();
+      const { length, stream } = streamJsonWithFiles({ success: true, data }, (name, opts) => store.open(task.id, name, opts));
+      ctx.status = 200;
+      ctx.type = 'application/json';
+      ctx.length = length;
+      ctx.body = stream;
+      return;
+    }
     case 'queued':
     case 'processing':
       return ok(ctx, { queueId: task.id, status: task.status }, 202, `Task is ${task.status}; try again shortly`);

@@ -12,6 +12,9 @@ const getQueueStatus: Handler<GetQueueStatusData> = async (ctx, { body }) => {
     position,
     createdAt: task.created_at.toISOString(),
     startedAt: task.started_at ? task.started_at.toISOString() : null,
+    ...(task.finished_at ? { finishedAt: task.finished_at.toISOString() } : {}),
+    ...(task.status === 'error' && task.error ? { error: task.error.message } : {}),
+    ...(task.progress ? { progress: task.progress } : {}),
   });
 };
 

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { Handler } from '../types.ts';
 import { relayTaskStream } from '../../core/streamRelay.ts';
+import { isMediaKind } from '../../core/tasks/media.ts';
 import { ApiError } from '../../protocols/errors.ts';
 import { runtimeOf } from '../gatewayContext.ts';
 import { ownTask } from './_context.ts';
@@ -8,8 +9,8 @@ import type { StreamQueueTaskData } from '../../generated/gateway/types.gen.ts';
 
 const streamQueueTask: Handler<StreamQueueTaskData> = async (ctx, { body }) => {
   const task = await ownTask(ctx, body.queueId);
-  if (task.kind !== 'completion') {
-    throw new ApiError('invalid_request', `Only completion tasks stream; this is a ${task.kind} task: use POST /api/llm/queue/result`);
+  if (task.kind !== 'completion' && !isMediaKind(task.kind)) {
+    throw new ApiError('invalid_request', `Only completion and media tasks stream; this is a ${task.kind} task: use POST /api/llm/queue/result`);
   }
   const out = new PassThrough();
   const closed = new AbortController();

@@ -1,0 +1,76 @@
+// Media the customer sends in: reference images and frames (an http(s) URL, a
+// data: URI or bare base64) and audio to transcribe (base64 with a declared
+// type). All of it is resolved at submission, so a bad input is a 400 before
+// anything is queued, called upstream or billed, and stored with the task so
+// the worker never fetches a customer URL itself.
+import { checkDeclared, MimeMismatch, sniff } from '../../media/sniff.ts';
+import { guardedDownload, GuardedFetchError } from '../../providers/transport/guardedFetch.ts';
+import { ApiError } from '../../protocols/errors.ts';
+
+export const MAX_INPUT_BYTES = 20 * 1024 * 1024;
+const FETCH_TIMEOUT_MS = 15_000;
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/heic']);
+
+export interface ResolvedInput {
+  bytes: Buffer;
+  mimeType: string;
+  ext: string;
+}
+
+function refused(field: string, message: string, code = 'invalid_reference'): ApiError {
+  return new ApiError('invalid_request', `${field}: ${message}`, { code, param: field, fields: [{ path: `body.${field}`, message }] });
+}
+
+function decodeBase64(text: string, field: string): Buffer {
+  const clean = text.replace(/\s+/g, '');
+  if (!clean || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(clean)) throw refused(field, 'is neither an http(s) URL, a data: URI nor base64');
+  const bytes = Buffer.from(clean, 'base64');
+  if (bytes.length > MAX_INPUT_BYTES) throw refused(field, `is larger than ${MAX_INPUT_BYTES} bytes`);
+  return bytes;
+}
+
+/** A reference image or video frame, fetched through the SSRF guard when it is a URL. */
+export async function resolveImage(value: string, field: string, signal?: AbortSignal): Promise<ResolvedInput> {
+  let bytes: Buffer;
+  let declared: string | undefined;
+  if (/^https?:\/\//i.test(value)) {
+    try {
+      bytes = (await guardedDownload(value, { maxBytes: MAX_INPUT_BYTES, timeoutMs: FETCH_TIMEOUT_MS, signal })).bytes;
+    } catch (err) {
+      if (err instanceof GuardedFetchError) throw refused(field, `${value.slice(0, 200)} was not fetched (${err.code}): ${err.message}`);
+      throw err;
+    }
+  } else if (/^data:/i.test(value)) {
+    const m = /^data:([^;,]*)(;[^,]*)?,(.*)$/is.exec(value);
+    if (!m || !/;base64/i.test(m[2] ?? '')) throw refused(field, 'only base64 data: URIs are accepted');
+    declared = m[1] || undefined;
+    bytes = decodeBase64(m[3]!, field);
+  } else bytes = decodeBase64(value, field);
+  if (!bytes.length) throw refused(field, 'is empty');
+  const sniffed = sniff(bytes);
+  if (!sniffed || !IMAGE_TYPES.has(sniffed.mimeType)) throw refused(field, `is not an image (${sniffed?.mimeType ?? 'unrecognised bytes'})`);
+  if (declared) {
+    try {
+      checkDeclared(declared, bytes);
+    } catch (err) {
+      if (err instanceof MimeMismatch) throw refused(field, err.message, 'mime_mismatch');
+      throw err;
+    }
+  }
+  return { bytes, mimeType: sniffed.mimeType, ext: sniffed.ext };
+}
+
+/** Audio to transcribe: base64 whose bytes must be the declared type. */
+export function resolveAudio(base64: string, declared: string): ResolvedInput {
+  const bytes = base64.trim() ? decodeBase64(base64.replace(/^data:[^,]*,/, ''), 'audio') : Buffer.alloc(0);
+  if (!bytes.length) throw new ApiError('invalid_request', 'audio is empty: there is nothing to transcribe', { code: 'empty_audio', param: 'audio' });
+  try {
+    const sniffed = checkDeclared(declared, bytes);
+    return { bytes, mimeType: sniffed.mimeType, ext: sniffed.ext };
+  } catch (err) {
+    if (err instanceof MimeMismatch) {
+      throw new ApiError('invalid_request', `mimeType: ${err.message}`, { code: 'mime_mismatch', param: 'mimeType', fields: [{ path: 'body.mimeType', message: err.message }] });
+    }
+    throw err;
+  }
+}
