@@ -8,7 +8,8 @@ import { guardedDownload, GuardedFetchError } from '../../providers/transport/gu
 import { ApiError } from '../../protocols/errors.ts';
 
 export const MAX_INPUT_BYTES = 20 * 1024 * 1024;
-const FETCH_TIMEOUT_MS = 15_000;
+// MEDIA_FETCH_TIMEOUT_MS shortens it for tests of slow URLs; 15 s otherwise.
+const fetchTimeoutMs = () => Number(process.env.MEDIA_FETCH_TIMEOUT_MS) || 15_000;
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/heic']);
 
 export interface ResolvedInput {
@@ -35,7 +36,7 @@ export async function resolveImage(value: string, field: string, signal?: AbortS
   let declared: string | undefined;
   if (/^https?:\/\//i.test(value)) {
     try {
-      bytes = (await guardedDownload(value, { maxBytes: MAX_INPUT_BYTES, timeoutMs: FETCH_TIMEOUT_MS, signal })).bytes;
+      bytes = (await guardedDownload(value, { maxBytes: MAX_INPUT_BYTES, timeoutMs: fetchTimeoutMs(), signal })).bytes;
     } catch (err) {
       if (err instanceof GuardedFetchError) throw refused(field, `${value.slice(0, 200)} was not fetched (${err.code}): ${err.message}`);
       throw err;
