@@ -14,6 +14,7 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export interface GatewayProcess {
   url: string;
   key: string;
+  pid: number;
   /** user + system CPU the process has used so far, in ms (Linux /proc). */
   cpuMs(): Promise<number>;
   close(): Promise<void>;
@@ -39,6 +40,7 @@ export async function startGatewayProcess(databaseUrl: string, env: Record<strin
   return {
     url,
     key,
+    pid: child.pid!,
     cpuMs: () => cpuMs(child.pid),
     close: () => stopChild(child),
   };

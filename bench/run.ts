@@ -1,12 +1,14 @@
-// `npm run bench [-- queue|overhead|analytics] [options]`: every benchmark, each
-// reported against a baseline measured in the same run. With no name, all three.
+// `npm run bench [-- queue|overhead|analytics|media] [options]`: every benchmark, each
+// reported against a baseline measured in the same run. With no name, all four.
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --log-level info --no-streaming --no-reference --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
 //   analytics: --events 1000000 --ingest 60000 --processes 1
+//   media:     --videos 8 --megabytes 20
 import { parseArgs } from 'node:util';
 import { runGatewayOverheadBench } from './gatewayOverhead.ts';
 import { runQueueBench } from './queue.ts';
 import { runAnalyticsBench } from './analytics.ts';
+import { runMediaBench } from './media.ts';
 import { createBenchContext } from './context.ts';
 
 const { values, positionals } = parseArgs({
@@ -24,11 +26,13 @@ const { values, positionals } = parseArgs({
     events: { type: 'string' },
     ingest: { type: 'string' },
     processes: { type: 'string' },
+    videos: { type: 'string' },
+    megabytes: { type: 'string' },
     json: { type: 'boolean' },
   },
 });
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics'];
+const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media'];
 const results: Record<string, unknown> = {};
 
 if (wanted.includes('overhead')) {
@@ -56,6 +60,14 @@ if (wanted.includes('analytics')) {
     ingestRequests: num(values.ingest),
     processes: num(values.processes),
   });
+}
+if (wanted.includes('media')) {
+  const ctx = await createBenchContext();
+  try {
+    results.media = await runMediaBench(ctx, { videos: num(values.videos), megabytes: num(values.megabytes) });
+  } finally {
+    await ctx.close();
+  }
 }
 if (values.json) console.log(JSON.stringify(results, null, 2));
 process.exit(0);

@@ -1,5 +1,5 @@
 // Reading parts of a file and rewriting it with insertions, never whole in memory.
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { appendFile, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 
@@ -22,6 +22,11 @@ export interface Edit {
  */
 export async function applyEdits(path: string, size: number, edits: Edit[]): Promise<void> {
   const sorted = [...edits].sort((a, b) => a.at - b.at);
+  // Appending at the end (MP4's uuid box) needs no copy of what is already there.
+  if (sorted.every((e) => e.at === size && !e.remove)) {
+    await appendFile(path, Buffer.concat(sorted.map((e) => e.insert)));
+    return;
+  }
   const tmp = `${path}.marking`;
   const out = createWriteStream(tmp);
   try {

@@ -33,6 +33,8 @@ export interface MediaFake {
   failJobs: boolean;
   /** Bytes of each generated video (default a small MP4). */
   videoBytes: number;
+  /** When each video download's last byte was handed to the socket (Date.now()), by path. */
+  downloadsFinished: Array<{ path: string; at: number }>;
   close(): Promise<void>;
 }
 
@@ -140,6 +142,7 @@ async function serve(routes: Array<[string, RegExp, Handler]>): Promise<MediaFak
     pollsBeforeDone: 1,
     failJobs: false,
     videoBytes: 4096,
+    downloadsFinished: [],
     close: async () => {},
   };
   const server = createServer((req, res) => {
@@ -334,7 +337,14 @@ export async function startVideosFake(): Promise<MediaFake> {
         json(res, 200, { id, object: 'video', status: 'completed', progress: 100, ...job });
       },
     ],
-    ['GET', /^\/v1\/videos\/video_\d+\/content$/, (_req, res, f) => streamMp4(res, f.videoBytes)],
+    [
+      'GET',
+      /^\/v1\/videos\/video_\d+\/content$/,
+      (req, res, f) => {
+        res.once('finish', () => f.downloadsFinished.push({ path: req.path, at: Date.now() }));
+        streamMp4(res, f.videoBytes);
+      },
+    ],
   ]);
 }
 
