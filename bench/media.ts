@@ -13,7 +13,7 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { startVideosFake } from '../providers/shared/mediaFake.ts';
+import { startVideosFake } from '../providers/testing/mediaFake.ts';
 import type { BenchContext } from './context.ts';
 import { startGatewayProcess } from './gatewayProcess.ts';
 import { percentile, table } from './stats.ts';
