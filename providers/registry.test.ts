@@ -28,6 +28,17 @@ describe('provider registry', () => {
     expect(adapter === undefined).toBe(d.createAdapter === undefined);
   });
 
+  test.each(PROVIDERS.map((d) => [d.id, d] as const))('%s: media capabilities name exactly the media operations it has', (_id, d) => {
+    const media = d.media;
+    expect(d.capabilities.imageGeneration === true).toBe(media?.image !== undefined);
+    expect(d.capabilities.videoGeneration === true).toBe(media?.video !== undefined);
+    expect(d.capabilities.textToSpeech === true).toBe(media?.speech !== undefined);
+    expect(d.capabilities.speechToText === true).toBe(media?.transcription !== undefined);
+    expect(d.capabilities.soundEffects === true).toBe(media?.soundEffect !== undefined);
+    expect(d.capabilities.musicGeneration === true).toBe(media?.music !== undefined);
+    expect(d.capabilities.dialogue === true).toBe(media?.dialogue !== undefined);
+  });
+
   test('hosted providers need a key, local runtimes do not', () => {
     for (const d of PROVIDERS) {
       expect(d.local).toBe(d.keyEnv === undefined);
