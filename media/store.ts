@@ -13,6 +13,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { once } from 'node:events';
 import { sniff } from './sniff.ts';
+import { dataDir } from './dataDir.ts';
 
 export interface StoredFile {
   /** File name inside the task's directory. */
@@ -103,7 +104,7 @@ export interface MediaStoreOptions {
 }
 
 export function mediaStoreOptions(env: NodeJS.ProcessEnv = process.env): MediaStoreOptions {
-  const root = env.MEDIA_DIR || join(env.SWITCHYARD_DATA_DIR || '.data', 'media');
+  const root = env.MEDIA_DIR || join(dataDir(env), 'media');
   const hours = Number(env.MEDIA_RETENTION_HOURS || 24);
   return { root: resolve(root), retentionMs: (Number.isFinite(hours) && hours > 0 ? hours : 24) * 3_600_000 };
 }

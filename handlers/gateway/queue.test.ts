@@ -326,11 +326,14 @@ describe('discovery', () => {
     const caps = (await sdk.getCapabilities({ client })).data!.data as any;
     // Capabilities say what works now: a catalogued operation that is not built yet is not offered.
     const served = (provider: string) => new Set(caps[provider].models.flatMap((m: { capabilities: string[] }) => m.capabilities));
-    expect(caps.openai.imageGeneration).toBe(false);
+    expect(caps.openai.imageGeneration).toBe(true);
+    expect(caps.anthropic.imageGeneration).toBe(false);
     expect(served('openai').has('chat')).toBe(true);
     expect(served('openai').has('embeddings')).toBe(true);
-    expect(served('openai').has('image-generation')).toBe(false);
-    expect(caps.elevenlabs.models).toEqual([]);
+    expect(served('openai').has('image-generation')).toBe(true);
+    // Conversational agents are catalogued for their price but not built yet.
+    expect(served('elevenlabs').has('text-to-speech')).toBe(true);
+    expect(served('elevenlabs').has('conversational-agent')).toBe(false);
     const conc = (await sdk.getProviderConcurrency({ client, path: { provider: 'openai' } })).data!.data as any;
     expect(conc).toMatchObject({ provider: 'openai', limit: 20 });
     const all = (await sdk.getConcurrency({ client })).data!.data as any;

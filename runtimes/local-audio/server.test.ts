@@ -67,8 +67,6 @@ describe('local-audio runtime', () => {
     expect(back.length, `heard "${body.text}"`).toBeGreaterThanOrEqual(5);
     expect(body.duration).toBeGreaterThan(1);
     for (const w of body.words) expect(w.end).toBeGreaterThanOrEqual(w.start);
-    // Without a prompt the general model answers something, with timestamps.
-    const open = await transcription(wav, { model: 'whisper-1' });
-    expect(((await open.json()) as { text: string }).text.length).toBeGreaterThan(0);
+    // Without a prompt (the general model) is covered through the gateway in handlers/gateway/media.test.ts.
   });
 });
