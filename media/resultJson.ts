@@ -2,6 +2,7 @@
 // the documented shape has base64 data, streaming each file's base64 from
 // disk: memory stays at one read buffer however large the files, and the
 // length is known before the first byte (base64 of n bytes is 4*ceil(n/3)).
+import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { isFileRef, type FileRef } from './store.ts';
 
@@ -57,13 +58,28 @@ export function fileRefs(value: unknown, out: FileRef[] = []): FileRef[] {
   return out;
 }
 
-type Open = (name: string, opts: { highWaterMark: number }) => AsyncIterable<Buffer>;
+type PathOf = (name: string) => string;
 
-/**
- * The JSON text of `value` with each file reference replaced by a JSON
- * string of that file's base64, as a stream and its exact byte length.
- */
-export function streamJsonWithFiles(value: unknown, open: Open): { length: number; stream: Readable } {
+/** A file's bytes in READ_BYTES pieces, read into one reused buffer (the caller encodes each piece before asking for the next). */
+async function* pieces(path: string, buffer: Buffer): AsyncGenerator<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    for (;;) {
+      let filled = 0;
+      while (filled < buffer.length) {
+        const { bytesRead } = await file.read(buffer, filled, buffer.length - filled, null);
+        if (!bytesRead) break;
+        filled += bytesRead;
+      }
+      if (filled) yield buffer.subarray(0, filled);
+      if (filled < buffer.length) return;
+    }
+  } finally {
+    await file.close();
+  }
+}
+
+export function streamJsonWithFiles(value: unknown, pathOf: PathOf): { length: number; stream: Readable } {
   const refs: FileRef[] = [];
   // A marker no JSON string produced by stringify can contain unescaped.
   const text = JSON.stringify(value, (_key, v) => {
@@ -81,20 +97,12 @@ export function streamJsonWithFiles(value: unknown, open: Open): { length: numbe
       const ref = refs[i];
       if (!ref) continue;
       yield Buffer.from('"');
-      let carry = Buffer.alloc(0);
+      // Every piece but the last is a whole multiple of 3 bytes, so it encodes without padding.
+      const buffer = Buffer.allocUnsafe(READ_BYTES);
       let sent = 0;
-      for await (const chunk of open(ref.$file, { highWaterMark: READ_BYTES })) {
-        const all = carry.length ? Buffer.concat([carry, chunk]) : chunk;
-        const whole = all.length - (all.length % 3);
-        if (whole) {
-          yield base64Bytes(all.subarray(0, whole));
-          sent += whole;
-        }
-        carry = Buffer.from(all.subarray(whole));
-      }
-      if (carry.length) {
-        yield base64Bytes(carry);
-        sent += carry.length;
+      for await (const piece of pieces(pathOf(ref.$file), buffer)) {
+        yield base64Bytes(piece);
+        sent += piece.length;
       }
       // The length promised up front must hold: a file that changed size is an internal error.
       if (sent !== ref.size) throw new Error(`stored file ${ref.$file} has ${sent} bytes, expected ${ref.size}`);

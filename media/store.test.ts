@@ -69,7 +69,7 @@ describe('streamJsonWithFiles', () => {
     const sizes = [0, 1, 2, 3, 196_609, 500_000];
     const files = await Promise.all(sizes.map((n, i) => store.put(id, `f-${i}`, randomBytes(n), { mimeType: 'application/octet-stream' })));
     const value = { videos: files.map((f) => ({ data: { $file: f.name, size: f.size }, mimeType: f.mimeType })), model: 'm', note: 'a "quoted" \u0000 text' };
-    const { length, stream } = streamJsonWithFiles(value, (name, opts) => store.open(id, name, opts));
+    const { length, stream } = streamJsonWithFiles(value, (name) => store.path(id, name));
     const parts: Buffer[] = [];
     for await (const c of stream) parts.push(c as Buffer);
     const text = Buffer.concat(parts);

@@ -13,7 +13,7 @@ const getQueueResult: Handler<GetQueueResultData> = async (ctx, { body }) => {
       if (!containsFiles(task.result)) return ok(ctx, data);
       // Media results reference their files; the base64 the contract shows is streamed from disk.
       const store = mediaStore();
-      const { length, stream } = streamJsonWithFiles({ success: true, data }, (name, opts) => store.open(task.id, name, opts));
+      const { length, stream } = streamJsonWithFiles({ success: true, data }, (name) => store.path(task.id, name));
       ctx.status = 200;
       ctx.type = 'application/json';
       ctx.length = length;
