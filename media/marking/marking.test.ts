@@ -7,11 +7,12 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import exifr from 'exifr';
 import NodeID3 from 'node-id3';
 import { WaveFile } from 'wavefile';
 import { DIGITAL_SOURCE_TYPE, markFile } from './index.ts';
+import { pngChunk } from '../../providers/testing/mediaFake.ts';
 
 const run = promisify(execFile);
 const hasExiftool = await run('exiftool', ['-ver']).then(
@@ -30,15 +31,6 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'marking-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0);
-  return Buffer.concat([head, data, crc]);
-}
 
 function png(extra: Buffer[] = []): Buffer {
   const w = 16;

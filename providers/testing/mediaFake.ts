@@ -40,7 +40,7 @@ export interface MediaFake {
 
 // ---- sample media ----
 
-function pngChunk(type: string, data: Buffer): Buffer {
+export function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length);
   head.write(type, 4, 'latin1');
