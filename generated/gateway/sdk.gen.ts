@@ -369,8 +369,9 @@ export const generateImage = <ThrowOnError extends boolean = false>(options: Opt
  * grid: 16:9 gives 768x448, 9:16 gives 448x768) unless resolution is set;
  * `lastFrameUrl` only for gemini/vertex; `numberOfVideos` above 1 only for
  * gemini/vertex (xai and local-video make one video per job).
- * Duration: gemini/vertex Veo 4 to 8 seconds (Veo 2: 5 to 8; 1080p only
- * with 8); xai 1 to 15; local-video 1 to 60. When omitted: 8 (Veo), 6
+ * Duration: gemini/vertex Veo 3 4, 6 or 8 seconds (Veo 2: 5 to 8; 1080p
+ * only with 8, and not on Veo 2); `lastFrameUrl` needs `imageUrl` and a
+ * Veo 3.1 model; xai 1 to 15; local-video 1 to 60. When omitted: 8 (Veo), 6
  * (xai), 4 (local-video).
  *
  * How it runs: the provider job is submitted once (Veo `predictLongRunning`;
