@@ -8,6 +8,8 @@ import { guardedDownload, GuardedFetchError } from '../../providers/transport/gu
 import { ApiError } from '../../protocols/errors.ts';
 
 export const MAX_INPUT_BYTES = 20 * 1024 * 1024;
+// Audio comes inline in a JSON body of at most 50 MB: about 37 MB once decoded.
+export const MAX_AUDIO_BYTES = 40 * 1024 * 1024;
 // MEDIA_FETCH_TIMEOUT_MS shortens it for tests of slow URLs; 15 s otherwise.
 const fetchTimeoutMs = () => Number(process.env.MEDIA_FETCH_TIMEOUT_MS) || 15_000;
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/heic']);
@@ -22,11 +24,17 @@ function refused(field: string, message: string, code = 'invalid_reference'): Ap
   return new ApiError('invalid_request', `${field}: ${message}`, { code, param: field, fields: [{ path: `body.${field}`, message }] });
 }
 
-function decodeBase64(text: string, field: string): Buffer {
+function decodeBase64(text: string, field: string, limit = MAX_INPUT_BYTES): Buffer {
   const clean = text.replace(/\s+/g, '');
-  if (!clean || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(clean)) throw refused(field, 'is neither an http(s) URL, a data: URI nor base64');
+  if (!clean || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(clean)) {
+    throw field === 'audio'
+      ? new ApiError('invalid_request', 'audio is not base64', { param: 'audio', fields: [{ path: 'body.audio', message: 'must be base64' }] })
+      : refused(field, 'is neither an http(s) URL, a data: URI nor base64');
+  }
   const bytes = Buffer.from(clean, 'base64');
-  if (bytes.length > MAX_INPUT_BYTES) throw refused(field, `is larger than ${MAX_INPUT_BYTES} bytes`);
+  if (bytes.length > limit) {
+    throw field === 'audio' ? new ApiError('payload_too_large', `audio is larger than ${limit} bytes`) : refused(field, `is larger than ${limit} bytes`);
+  }
   return bytes;
 }
 
@@ -63,7 +71,7 @@ export async function resolveImage(value: string, field: string, signal?: AbortS
 
 /** Audio to transcribe: base64 whose bytes must be the declared type. */
 export function resolveAudio(base64: string, declared: string): ResolvedInput {
-  const bytes = base64.trim() ? decodeBase64(base64.replace(/^data:[^,]*,/, ''), 'audio') : Buffer.alloc(0);
+  const bytes = base64.trim() ? decodeBase64(base64.replace(/^data:[^,]*,/, ''), 'audio', MAX_AUDIO_BYTES) : Buffer.alloc(0);
   if (!bytes.length) throw new ApiError('invalid_request', 'audio is empty: there is nothing to transcribe', { code: 'empty_audio', param: 'audio' });
   try {
     const sniffed = checkDeclared(declared, bytes);

@@ -27,7 +27,7 @@ import { ApiError } from '../../protocols/errors.ts';
 import { toApiError } from '../errors.ts';
 import { providerCall } from '../providerCall.ts';
 import type { GatewayRuntime } from '../runtime.ts';
-import { MAX_INPUT_BYTES, resolveAudio, resolveImage, type ResolvedInput } from './inputs.ts';
+import { resolveAudio, resolveImage, type ResolvedInput } from './inputs.ts';
 
 export interface PreparedMedia {
   kind: MediaKind;
@@ -233,7 +233,6 @@ export function prepareTranscription(b: Api.TranscriptionRequest, providerKey?: 
   };
   checked(() => adapter.transcription.prepare(request));
   const input = resolveAudio(b.audio, b.mimeType);
-  if (input.bytes.length > MAX_INPUT_BYTES * 2) throw new ApiError('payload_too_large', 'audio is larger than 40 MB');
   request.audio = stored('input', input);
   request.audioSeconds = audioSeconds(input.bytes, input.mimeType);
   return { kind: 'transcription', provider, model: request.model, request, inputs: [{ base: 'input', input }], tag: b.tag };
