@@ -3,11 +3,14 @@
 import type { TaskRow } from '../../db/gateway/getTask.ts';
 import { runCompletionTask } from './completion.ts';
 import { runEmbeddingsTask } from './embeddings.ts';
+import { runOcrTask } from './ocr.ts';
 import type { Finish, RunDeps, TaskRunner } from './types.ts';
 
 const RUNNERS: Record<string, TaskRunner> = {
   completion: runCompletionTask,
   embeddings: runEmbeddingsTask,
+  ocr: runOcrTask,
+  redaction: runOcrTask,
 };
 
 export async function runTask(deps: RunDeps, task: TaskRow, signal: AbortSignal, finish: Finish): Promise<void> {

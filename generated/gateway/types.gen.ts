@@ -891,7 +891,10 @@ export type PublicModelCatalog = {
 };
 
 export type PublicModel = {
-    provider: ProviderId;
+    /**
+     * A provider id, or a local engine that bills per unit (local-ocr).
+     */
+    provider: UsageProviderId;
     id: string;
     name: string;
     contextWindow: number | null;

@@ -108,15 +108,21 @@ function validCard(s: string): boolean {
 
 // ---------- DNI / NIE ----------
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
-const DNI_NIE = /\b[XYZxyz]?[ -]?\d{7,8}[ -]?[A-Za-z]\b/g;
+// The check letter may be read as a digit that looks like it (Z as 2, S as 5,
+// ...). It is accepted only when that digit stands for the right letter, so
+// the check still decides; a redaction that misses a DNI is the worse error.
+const DNI_NIE = /\b[XYZxyz]?[ -]?\d{7,8}[ -]?[A-Za-z0-9]\b/g;
+const LOOKS_LIKE: Record<string, string> = { '2': 'Z', '5': 'S', '8': 'B', '0': 'DQ', '1': 'LT', '6': 'G', '7': 'T', '4': 'A' };
 
 export function dniNieValid(s: string): boolean {
   const compact = s.replace(/[ -]/g, '').toUpperCase();
   let number: string;
-  if (/^[XYZ]\d{7}[A-Z]$/.test(compact)) number = String('XYZ'.indexOf(compact[0]!)) + compact.slice(1, 8);
-  else if (/^\d{8}[A-Z]$/.test(compact)) number = compact.slice(0, 8);
+  if (/^[XYZ]\d{7}[A-Z0-9]$/.test(compact)) number = String('XYZ'.indexOf(compact[0]!)) + compact.slice(1, 8);
+  else if (/^\d{8}[A-Z0-9]$/.test(compact)) number = compact.slice(0, 8);
   else return false;
-  return DNI_LETTERS[Number(number) % 23] === compact[8];
+  const expected = DNI_LETTERS[Number(number) % 23]!;
+  const read = compact[8]!;
+  return read === expected || (LOOKS_LIKE[read]?.includes(expected) ?? false);
 }
 
 // ---------- phone ----------

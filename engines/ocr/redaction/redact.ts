@@ -62,8 +62,8 @@ export async function redactRaster(readers: Readers, image: Raster, job: Omit<Re
 
   const png = await paint(image, detections.map((d) => d.bbox as Box), job.style, job.blurStrength);
   return {
-    // Its own ArrayBuffer, so the worker can move it rather than copy it.
-    png: png.byteOffset === 0 && png.byteLength === png.buffer.byteLength ? new Uint8Array(png.buffer) : new Uint8Array(png),
+    // A copy in memory V8 owns: sharp's buffers live outside it and cannot be moved to another thread.
+    png: new Uint8Array(png),
     detections,
     counts,
     imageSize: { width: image.width, height: image.height },
