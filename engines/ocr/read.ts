@@ -17,7 +17,7 @@ const MAX_UPSCALE = 4;
 const MIN_ORIENTATION_CONFIDENCE = 2;
 const MIN_SCRIPT_CONFIDENCE = 1;
 /** Readers (model sets) one worker keeps; each holds its own WebAssembly memory. */
-const MAX_READERS = 3;
+const MAX_READERS = 4;
 
 export interface Box {
   x: number;

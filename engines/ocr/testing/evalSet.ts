@@ -128,8 +128,8 @@ async function page(name: string, language: string, clean: boolean, p: Page): Pr
 export async function evaluationSet(): Promise<EvalImage[]> {
   const set: EvalImage[] = [];
   set.push(await page('en sans 22px', 'en', true, { lines: EN, font: 'DejaVu Sans', size: 22 }));
-  set.push(await page('en serif 18px', 'en', true, { lines: EN, font: 'DejaVu Serif', size: 18 }));
-  set.push(await page('en mono 15px', 'en', true, { lines: EN, font: 'DejaVu Sans Mono', size: 15 }));
+  set.push(await page('en serif 18px', 'en', true, { lines: EN.slice(0, 3), font: 'DejaVu Serif', size: 18 }));
+  set.push(await page('en mono 15px', 'en', true, { lines: EN.slice(1), font: 'DejaVu Sans Mono', size: 15 }));
   set.push(await page('en sans 11px (small print)', 'en', false, { lines: EN.slice(0, 2), font: 'DejaVu Sans', size: 11 }));
   set.push(await page('en low contrast', 'en', false, { lines: EN.slice(0, 2), font: 'DejaVu Serif', size: 18, fg: '#6e6e6e', bg: '#8c8c8c' }));
   for (const [lang, lines] of Object.entries(OTHER)) {
@@ -173,7 +173,8 @@ export async function heicPage(): Promise<EvalImage> {
   return { name: 'HEIC receipt', language: 'en', clean: false, bytes, truth: r.truth, width: r.width, height: r.height };
 }
 
-export const heicSource: Page = { lines: HEIC_TRUTH, font: 'DejaVu Sans', size: 24 };
+// Fixed width: the shipped HEIC was made from exactly this page.
+export const heicSource: Page = { lines: HEIC_TRUTH, font: 'DejaVu Sans', size: 24, width: 480 };
 
 /** The PNG heif-enc was given to make fixtures/receipt.heic. */
 export async function heicSourcePng(): Promise<Buffer> {
