@@ -1,12 +1,14 @@
-// `npm run bench [-- queue|overhead|analytics] [options]`: every benchmark, each
-// reported against a baseline measured in the same run. With no name, all three.
+// `npm run bench [-- queue|overhead|analytics|ocr] [options]`: every benchmark, each
+// reported against a baseline measured in the same run. With no name, all four.
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --log-level info --no-streaming --no-reference --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
 //   analytics: --events 1000000 --ingest 60000 --processes 1
+//   ocr:       --images 16 --rate 50 --seconds 5 (per latency block)
 import { parseArgs } from 'node:util';
 import { runGatewayOverheadBench } from './gatewayOverhead.ts';
 import { runQueueBench } from './queue.ts';
 import { runAnalyticsBench } from './analytics.ts';
+import { runOcrBench } from './ocr.ts';
 import { createBenchContext } from './context.ts';
 
 const { values, positionals } = parseArgs({
@@ -24,11 +26,12 @@ const { values, positionals } = parseArgs({
     events: { type: 'string' },
     ingest: { type: 'string' },
     processes: { type: 'string' },
+    images: { type: 'string' },
     json: { type: 'boolean' },
   },
 });
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics'];
+const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'ocr'];
 const results: Record<string, unknown> = {};
 
 if (wanted.includes('overhead')) {
@@ -56,6 +59,9 @@ if (wanted.includes('analytics')) {
     ingestRequests: num(values.ingest),
     processes: num(values.processes),
   });
+}
+if (wanted.includes('ocr')) {
+  results.ocr = await runOcrBench({ images: num(values.images), rate: num(values.rate), blockSeconds: num(values.seconds) });
 }
 if (values.json) console.log(JSON.stringify(results, null, 2));
 process.exit(0);

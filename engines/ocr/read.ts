@@ -233,7 +233,7 @@ function median(xs: number[]): number | undefined {
   return s[Math.floor(s.length / 2)];
 }
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
 
 /** Words joined as the script writes them: spaces between words, none between CJK characters. */
 export function joinWords(words: string[]): string {
