@@ -59,7 +59,7 @@ async function accuracy(engine: OcrEngine) {
   for (const level of LEVELS) {
     const groups = new Map<string, number[]>();
     for (const r of rows.filter((x) => x.level === level)) {
-      const k = r.img.clean ? 'en-clean' : r.img.language;
+      const k = r.img.clean ? 'en-clean' : (r.img.group ?? r.img.language);
       groups.set(k, [...(groups.get(k) ?? []), r.cer]);
     }
     summary[level] = Object.fromEntries([...groups].map(([k, v]) => [k, v.reduce((a, b) => a + b, 0) / v.length]));

@@ -20,6 +20,8 @@ export interface EvalImage {
   language: string;
   /** Clean text, the set the CER goals speak of. */
   clean: boolean;
+  /** How summaries group it, when not by language (a page only the accurate level turns). */
+  group?: string;
   bytes: Buffer;
   truth: TruthLine[];
   width: number;
@@ -143,7 +145,7 @@ export async function evaluationSet(): Promise<EvalImage[]> {
 export async function turnedPage(): Promise<EvalImage> {
   const p = await page('en sans 26px turned 90', 'en', false, { lines: EN, font: 'DejaVu Sans', size: 26 });
   const bytes = await sharp(p.bytes).rotate(90).png().toBuffer();
-  return { ...p, bytes, width: p.height, height: p.width, truth: p.truth.map((t) => ({ text: t.text, bbox: turnBox(t.bbox, 90, p.width, p.height) })) };
+  return { ...p, bytes, group: 'en turned 90', width: p.height, height: p.width, truth: p.truth.map((t) => ({ text: t.text, bbox: turnBox(t.bbox, 90, p.width, p.height) })) };
 }
 
 /**
