@@ -25,6 +25,8 @@ export interface OcrBenchOptions {
   rate?: number;
   /** Seconds per latency block, default 5; four blocks (idle, busy, idle, busy). */
   blockSeconds?: number;
+  /** Which parts to run, default all. */
+  parts?: Array<'accuracy' | 'speed' | 'latency'>;
 }
 
 const LEVELS: OcrLevel[] = ['fast', 'accurate'];
@@ -181,32 +183,41 @@ async function latencyUnderOcr(o: { rate: number; blockSeconds: number }) {
 
 export async function runOcrBench(opts: OcrBenchOptions = {}) {
   const n = opts.images ?? 16;
+  const parts = new Set(opts.parts ?? ['accuracy', 'speed', 'latency']);
+  const out: Record<string, unknown> = {};
   const engine = new OcrEngine({ size: 2 });
   const single = new OcrEngine({ size: 1 });
   try {
-    const summary = await accuracy(engine);
-    const pages = (await evaluationSet()).filter((i) => i.clean);
-    const rates: Record<string, { two: number; one: number }> = {};
-    for (const level of LEVELS) rates[level] = { two: await throughput(engine, pages, level, n), one: await throughput(single, pages, level, Math.ceil(n / 2)) };
+    if (parts.has('accuracy')) out.accuracy = await accuracy(engine);
+    if (parts.has('speed')) {
+      const pages = (await evaluationSet()).filter((i) => i.clean);
+      const rates: Record<string, { two: number; one: number }> = {};
+      for (const level of LEVELS) rates[level] = { two: await throughput(engine, pages, level, n), one: await throughput(single, pages, level, Math.ceil(n / 2)) };
+      const big = await large(engine);
+      console.log('\nOCR speed');
+      for (const level of LEVELS) {
+        const r = rates[level]!;
+        console.log(`  ${level}: ${r.two.toFixed(2)} images/s with 2 workers, ${r.one.toFixed(2)} with 1 (x${(r.two / r.one).toFixed(2)}); English pages of ~0.1-0.2 MP`);
+      }
+      for (const level of LEVELS) {
+        const b = big[level]!;
+        console.log(`  ${level}: 30 MP page ${ms(b.ms30)} (CER ${pct(b.cer30)}), the same page at 1 MP ${ms(b.ms1)} (x${(b.ms30 / b.ms1).toFixed(1)})`);
+      }
+      out.throughput = rates;
+      out.large = big;
+    }
     await single.close();
-    const big = await large(engine);
     await engine.close();
-    const v1 = await latencyUnderOcr({ rate: opts.rate ?? 50, blockSeconds: opts.blockSeconds ?? 5 });
-    const fmt = (s: LatencyStats) => `p50 ${s.p50.toFixed(2)} ms, p90 ${s.p90.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms (n ${s.count})`;
-    console.log('\nOCR speed');
-    for (const level of LEVELS) {
-      const r = rates[level]!;
-      console.log(`  ${level}: ${r.two.toFixed(2)} images/s with 2 workers, ${r.one.toFixed(2)} with 1 (x${(r.two / r.one).toFixed(2)}); English pages of ~0.1-0.2 MP`);
+    if (parts.has('latency')) {
+      const v1 = await latencyUnderOcr({ rate: opts.rate ?? 50, blockSeconds: opts.blockSeconds ?? 5 });
+      const fmt = (s: LatencyStats) => `p50 ${s.p50.toFixed(2)} ms, p90 ${s.p90.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms (n ${s.count})`;
+      console.log(`\n/v1/chat/completions at ${opts.rate ?? 50} req/s, OCR workers idle vs busy (2 workers, accurate level, 4 clients)`);
+      console.log(`  idle: ${fmt(v1.idle)}`);
+      console.log(`  busy: ${fmt(v1.busy)}`);
+      console.log(`  busy / idle: p50 x${(v1.busy.p50 / v1.idle.p50).toFixed(2)}, p99 x${(v1.busy.p99 / v1.idle.p99).toFixed(2)}; errors ${v1.errors}; OCR ${v1.ocrImagesPerSecond.toFixed(2)} images/s meanwhile`);
+      out.v1 = v1;
     }
-    for (const level of LEVELS) {
-      const b = big[level]!;
-      console.log(`  ${level}: 30 MP page ${ms(b.ms30)} (CER ${pct(b.cer30)}), the same page at 1 MP ${ms(b.ms1)} (x${(b.ms30 / b.ms1).toFixed(1)})`);
-    }
-    console.log(`\n/v1/chat/completions at ${opts.rate ?? 50} req/s, OCR workers idle vs busy (2 workers, accurate level, 4 clients)`);
-    console.log(`  idle: ${fmt(v1.idle)}`);
-    console.log(`  busy: ${fmt(v1.busy)}`);
-    console.log(`  busy / idle: p50 x${(v1.busy.p50 / v1.idle.p50).toFixed(2)}, p99 x${(v1.busy.p99 / v1.idle.p99).toFixed(2)}; errors ${v1.errors}; OCR ${v1.ocrImagesPerSecond.toFixed(2)} images/s meanwhile`);
-    return { accuracy: summary, throughput: rates, large: big, v1 };
+    return out;
   } finally {
     await single.close();
     await engine.close();

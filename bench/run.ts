@@ -3,7 +3,7 @@
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --log-level info --no-streaming --no-reference --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
 //   analytics: --events 1000000 --ingest 60000 --processes 1
-//   ocr:       --images 16 --rate 50 --seconds 5 (per latency block)
+//   ocr:       --images 16 --rate 50 --seconds 5 (per latency block) --ocr-parts accuracy,speed,latency
 import { parseArgs } from 'node:util';
 import { runGatewayOverheadBench } from './gatewayOverhead.ts';
 import { runQueueBench } from './queue.ts';
@@ -27,6 +27,7 @@ const { values, positionals } = parseArgs({
     ingest: { type: 'string' },
     processes: { type: 'string' },
     images: { type: 'string' },
+    'ocr-parts': { type: 'string' },
     json: { type: 'boolean' },
   },
 });
@@ -61,7 +62,12 @@ if (wanted.includes('analytics')) {
   });
 }
 if (wanted.includes('ocr')) {
-  results.ocr = await runOcrBench({ images: num(values.images), rate: num(values.rate), blockSeconds: num(values.seconds) });
+  results.ocr = await runOcrBench({
+    images: num(values.images),
+    rate: num(values.rate),
+    blockSeconds: num(values.seconds),
+    parts: values['ocr-parts']?.split(',') as Array<'accuracy' | 'speed' | 'latency'> | undefined,
+  });
 }
 if (values.json) console.log(JSON.stringify(results, null, 2));
 process.exit(0);

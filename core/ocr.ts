@@ -39,6 +39,7 @@ export function ocrEngine(env: NodeJS.ProcessEnv = process.env): OcrEngine {
   engine ??= new OcrEngine({
     size: ocrConcurrency(env),
     jobTimeoutMs: Number(env.OCR_JOB_TIMEOUT_MS) > 0 ? Number(env.OCR_JOB_TIMEOUT_MS) : undefined,
+    nice: env.OCR_NICE !== undefined && Number.isInteger(Number(env.OCR_NICE)) ? Number(env.OCR_NICE) : undefined,
   });
   return engine;
 }

@@ -55,6 +55,8 @@ export interface OcrEngineOptions {
   size: number;
   /** A job overrunning this terminates its worker (the task fails as engine_timeout). */
   jobTimeoutMs?: number;
+  /** Nice value of the worker threads (Linux), default 10: below the gateway's event loop. */
+  nice?: number;
 }
 
 export class OcrEngine {
@@ -65,7 +67,7 @@ export class OcrEngine {
       name: 'ocr',
       script: new URL('./worker.ts', import.meta.url),
       size: o.size,
-      workerData: { dataDir: dataDirectory() },
+      workerData: { dataDir: dataDirectory(), nice: o.nice ?? 10 },
       jobTimeoutMs: o.jobTimeoutMs ?? 300_000,
       // Models take a few hundred MB per worker; an idle gateway gives it back.
       idleTimeoutMs: 10 * 60_000,

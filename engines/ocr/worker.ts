@@ -1,5 +1,6 @@
 // An OCR pool worker (engines/workerPool.ts): decodes, reads, redacts. Its
 // tesseract.js readers live as long as the worker, so models load once.
+import './priority.ts';
 import { workerData } from 'node:worker_threads';
 import { serveWorker, withTransfer } from '../workerServe.ts';
 import { decodeUpright, greyscale, ImageInputError } from './image.ts';
