@@ -2,7 +2,7 @@
 // before a task is queued (the image's format, size and completeness,
 // languages, patterns, regions), then run on the local OCR engine's worker
 // threads with the catalogue's per-image price and a usage row.
-import type { OcrRequest, RedactionRequest } from '../generated/gateway/types.gen.ts';
+import type { OcrRequest, OcrResult, RedactionRequest, RedactionResult } from '../generated/gateway/types.gen.ts';
 import {
   compilePatterns,
   ImageInputError,
@@ -15,8 +15,6 @@ import {
   resolveLanguages,
   type ImageFormat,
   type OcrLevel,
-  type RecognizeOutput,
-  type RedactionDetection,
 } from '../engines/ocr/index.ts';
 import { unitCost, type Cost } from '../pricing/cost.ts';
 import type { UsageRecord } from '../db/gateway/insertUsage.ts';
@@ -164,33 +162,12 @@ export async function prepareRedaction(b: RedactionRequest): Promise<StoredRedac
   };
 }
 
-export interface OcrResult extends Omit<RecognizeOutput, 'lines' | 'detectedLanguage'> {
-  text: string;
-  lines: Array<Omit<RecognizeOutput['lines'][number], 'words'> & { words?: RecognizeOutput['lines'][number]['words'] }>;
-  detectedLanguage?: string;
-  model: string;
-  inferenceTimeMs: number;
-  cost: Cost;
-}
-
-export interface RedactionResult {
-  redactedImage: string;
-  detections: RedactionDetection[];
-  regionsRedacted: number;
-  counts: Record<string, number>;
-  model: string;
-  imageSize: { width: number; height: number };
-  languages: string[];
-  inferenceTimeMs: number;
-  cost: Cost;
-}
-
 function cost(model: string): Cost {
   // X-Provider-Key means nothing to a local engine: billing stays metered.
   return unitCost(OCR_PROVIDER, model, { images: 1 });
 }
 
-export function ocrUsage(kind: 'ocr' | 'redaction', model: string, price: Cost, caller: Caller): UsageRecord {
+export function ocrUsage(kind: 'ocr' | 'redaction', model: string, price: Pick<Cost, 'customerPrice' | 'billing'>, caller: Caller): UsageRecord {
   return {
     keyId: caller.keyId,
     taskId: caller.taskId,

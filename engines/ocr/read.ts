@@ -190,7 +190,7 @@ async function transform(r: Raster, o: { scale?: number; turn?: number; normalis
   let img = sharp(r.data, { raw: { width: r.width, height: r.height, channels: 1 } });
   if (o.normalise) img = img.normalise();
   if (o.scale && o.scale !== 1) {
-    img = img.resize(Math.max(1, Math.round(r.width * o.scale)), Math.max(1, Math.round(r.height * o.scale)), { kernel: o.scale > 1 ? 'lanczos3' : 'lanczos3', fit: 'fill' });
+    img = img.resize(Math.max(1, Math.round(r.width * o.scale)), Math.max(1, Math.round(r.height * o.scale)), { kernel: 'lanczos3', fit: 'fill' });
   }
   if (o.turn) img = img.rotate(o.turn);
   const { data, info } = await img.extractChannel(0).raw().toBuffer({ resolveWithObject: true });

@@ -100,6 +100,10 @@ describe('POST /api/ocr/recognize', () => {
       expect(w.bbox.x).toBeGreaterThanOrEqual(first.bbox.x);
       expect(w.bbox.x + w.bbox.width).toBeLessThanOrEqual(first.bbox.x + first.bbox.width);
     }
+    // The image is not kept once the task has ended.
+    const task = await service.db('gateway_tasks').where({ key_id: keyId, tag: 'ocr-usage' }).first();
+    expect(task.request.image).toBeUndefined();
+    expect(task.request.level).toBe('fast');
     const usage = await service.db('gateway_usage').where({ key_id: keyId, tag: 'ocr-usage' });
     expect(usage).toHaveLength(1);
     expect(usage[0]).toMatchObject({ kind: 'ocr', provider: 'local-ocr', model: 'tesseract-lstm-fast', billing: 'metered', surface: 'native' });
@@ -154,6 +158,7 @@ describe('POST /api/ocr/recognize', () => {
     const task = await service.db('gateway_tasks').where({ id: submitted.json.data.queueId }).first();
     expect(task.status).toBe('error');
     expect(task.error.code).toBe('invalid_image');
+    expect(task.request.image).toBeUndefined();
   });
 });
 
