@@ -2,6 +2,7 @@
 // before a task is queued (the image's format, size and completeness,
 // languages, patterns, regions), then run on the local OCR engine's worker
 // threads with the catalogue's per-image price and a usage row.
+import { randomUUID } from 'node:crypto';
 import type { OcrRequest, OcrResult, RedactionRequest, RedactionResult } from '../generated/gateway/types.gen.ts';
 import {
   compilePatterns,
@@ -18,6 +19,7 @@ import {
 } from '../engines/ocr/index.ts';
 import { unitCost, type Cost } from '../pricing/cost.ts';
 import type { UsageRecord } from '../db/gateway/insertUsage.ts';
+import type { NewTask } from '../db/gateway/submitTasks.ts';
 import { ApiError } from '../protocols/errors.ts';
 import type { Caller } from './providerCall.ts';
 
@@ -160,6 +162,14 @@ export async function prepareRedaction(b: RedactionRequest): Promise<StoredRedac
     ...(b.blurStrength !== undefined ? { blurStrength: b.blurStrength } : {}),
     padding: b.padding ?? 4,
   };
+}
+
+/**
+ * The queue task for a checked request. No provider key travels with it: a
+ * local engine has no use for one, and billing stays metered.
+ */
+export function ocrTask(kind: 'ocr' | 'redaction', stored: StoredRecognition | StoredRedaction, keyId: string, tag?: string): NewTask {
+  return { id: randomUUID(), keyId, kind, provider: OCR_PROVIDER, model: OCR_MODEL[stored.level], stream: false, request: stored, tag };
 }
 
 function cost(model: string): Cost {
