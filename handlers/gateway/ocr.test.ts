@@ -2,13 +2,16 @@
 // PostgreSQL, the OCR worker threads, usage rows. Accuracy is measured in
 // engines/ocr/eval.test.ts; here the contract, the errors and the proof that
 // redaction removes what it should and only that.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { createClient, type Client } from '../../generated/gateway/client/index.ts';
 import * as sdk from '../../generated/gateway/sdk.gen.ts';
 import type { OcrResult, RedactionResult } from '../../generated/gateway/types.gen.ts';
 import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
 import { evaluationSet, personalDataPage, type EvalImage } from '../../engines/ocr/testing/evalSet.ts';
+
+// Reading takes seconds (a model loads at a worker's first task), and the whole suite shares two cores.
+vi.setConfig({ testTimeout: 120_000 });
 
 let service: TestService;
 let client: Client;
@@ -25,7 +28,7 @@ async function post(path: string, body: unknown): Promise<{ status: number; json
   return { status: res.status, json: await res.json() };
 }
 
-async function result<T>(queueId: string, timeoutMs = 60_000): Promise<{ status: number; json: any; result: T }> {
+async function result<T>(queueId: string, timeoutMs = 110_000): Promise<{ status: number; json: any; result: T }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await sdk.getQueueResult({ client, body: { queueId } });
