@@ -6,7 +6,7 @@ import Tesseract from 'tesseract.js';
 import sharp from 'sharp';
 import { franc } from 'franc';
 import type { Raster } from './image.ts';
-import { installedLanguages, type OcrLanguage, type OcrLevel } from './languages.ts';
+import { installedLanguages, type OcrLanguage, type OcrLevel, type Script } from './languages.ts';
 
 /** Pixels Tesseract reads at most: larger images are downscaled, boxes scaled back. */
 export const RECOGNITION_PIXELS = 24_000_000;
@@ -289,8 +289,8 @@ function meanConfidence(lines: Line[]): number {
  * - languages omitted (either level): orientation and script detection, a
  *   reading with the script's first installed language, then franc on that
  *   text; another installed language of the script found there is read
- *   again. A Latin reading with little confidence also tries the installed
- *   Han languages, and the more confident reading wins.
+ *   again. A Latin reading with little confidence also tries one installed
+ *   language of each other script, and the most confident reading wins.
  */
 export async function read(readers: Readers, upright: Raster, o: ReadOptions): Promise<Reading> {
   const installed = installedLanguages(o.level);
@@ -307,7 +307,12 @@ export async function read(readers: Readers, upright: Raster, o: ReadOptions): P
     }
   }
 
-  const byScript = (s: string | undefined) => installed.filter((l) => l.script === (s === 'Han' ? 'Han' : 'Latin'));
+  // OSD's script names; Japanese text is often reported by its kana. A script with no installed language reads as Latin.
+  const scriptOf = (s: string | undefined): Script => (s === 'Katakana' || s === 'Hiragana' ? 'Japanese' : (s as Script | undefined) ?? 'Latin');
+  const byScript = (s: string | undefined) => {
+    const found = installed.filter((l) => l.script === scriptOf(s));
+    return found.length ? found : installed.filter((l) => l.script === 'Latin');
+  };
   let candidates: OcrLanguage[] = o.languages ? [] : byScript(script);
   if (!o.languages && !candidates.length) candidates = installed.slice(0, 1);
   const first = o.languages ?? (candidates.length ? [candidates[0]!.code] : ['eng']);
@@ -337,18 +342,20 @@ export async function read(readers: Readers, upright: Raster, o: ReadOptions): P
 
   let detectedLanguage: string | undefined;
   if (!o.languages) {
-    const text = lines.map((l) => l.text).join('\n');
     // A weak Latin reading may be text in another script that detection missed.
     if (meanConfidence(lines) < 0.6 && candidates[0]?.script === 'Latin') {
-      for (const han of installed.filter((l) => l.script === 'Han')) {
-        const other = await readWith([han.code]);
-        if (meanConfidence(other) > meanConfidence(lines) + 0.1) {
-          lines = other;
-          codes = [han.code];
-          candidates = [han];
+      // One language per other installed script: the first of each.
+      const others = installed.filter((l, i) => l.script !== 'Latin' && installed.findIndex((m) => m.script === l.script) === i);
+      for (const other of others) {
+        const reading = await readWith([other.code]);
+        if (meanConfidence(reading) > meanConfidence(lines) + 0.1) {
+          lines = reading;
+          codes = [other.code];
+          candidates = installed.filter((l) => l.script === other.script);
         }
       }
     }
+    const text = lines.map((l) => l.text).join('\n');
     if (candidates.length > 1 && text.trim()) {
       const guess = franc(text, { only: candidates.map((l) => l.franc), minLength: 10 });
       const found = candidates.find((l) => l.franc === guess);
