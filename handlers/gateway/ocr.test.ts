@@ -165,6 +165,29 @@ describe('POST /api/ocr/recognize', () => {
   });
 });
 
+describe('OCR on the queue', () => {
+  it('runs at most PROVIDER_CONCURRENCY_OCR tasks at once, and a cancel drops the image too', async () => {
+    const body = { image: page.bytes.toString('base64'), recognitionLevel: 'fast', granularity: 'line', languages: ['en'] };
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await post('/api/ocr/recognize', body)).json.data.queueId);
+    const cancelled = ids.pop()!;
+    const cancel = await sdk.cancelQueueTask({ client, body: { queueId: cancelled } });
+    expect(cancel.response!.status).toBe(200);
+    let most = 0;
+    for (;;) {
+      const rows = await service.db('gateway_tasks').whereIn('id', ids).select('status');
+      most = Math.max(most, rows.filter((r) => r.status === 'processing').length);
+      if (rows.every((r) => r.status === 'completed')) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // Four tasks of seconds each, submitted within milliseconds: two run, two wait.
+    expect(most).toBe(2);
+    const row = await service.db('gateway_tasks').where({ id: cancelled }).first();
+    expect(row.status).toBe('cancelled');
+    expect(row.request.image).toBeUndefined();
+  });
+});
+
 describe('POST /api/ocr/redact', () => {
   it('rejects a bad regular expression, an empty request and a region outside the image at submit', async () => {
     const image = page.bytes.toString('base64');
