@@ -83,7 +83,7 @@ export interface GatewayOverheadResult {
   goals: { addedP50UnderMs: 1; addedP99UnderMs: 5; addedTtfbUnderMs: 1; met: boolean };
 }
 
-function stats(samples: number[], errors: number): LatencyStats {
+export function stats(samples: number[], errors: number): LatencyStats {
   const s = [...samples].sort((a, b) => a - b);
   const at = (q: number) => (s.length ? s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]! : NaN);
   return {
@@ -105,7 +105,7 @@ function pair(direct: LatencyStats, gateway: LatencyStats): PathPair {
 const REFERENCE_BLOCKS = 5;
 
 /** Forks one of the bench's servers (a child that sends its URL over IPC once it listens). */
-function startChild(name: string, file: string, execArgv: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; url: string }> {
+export function startChild(name: string, file: string, execArgv: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; url: string }> {
   const child = fork(path.join(HERE, file), [], { execArgv, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (m: { url: string }) => resolve({ child, url: m.url }));
@@ -139,7 +139,7 @@ async function send(t: Target, stream: boolean): Promise<Sample> {
  * Fires `fire(i)` at start + i / ratePerSecond for `seconds`, never waiting for
  * earlier requests (open loop). Returns once every fired request settled.
  */
-async function openLoop(ratePerSecond: number, seconds: number, fire: (i: number) => Promise<void>): Promise<number[]> {
+export async function openLoop(ratePerSecond: number, seconds: number, fire: (i: number) => Promise<void>): Promise<number[]> {
   const interval = 1000 / ratePerSecond;
   const total = Math.round(ratePerSecond * seconds);
   const lag: number[] = [];

@@ -1,14 +1,16 @@
-// `npm run bench [-- queue|overhead|analytics|media] [options]`: every benchmark, each
-// reported against a baseline measured in the same run. With no name, all four.
+// `npm run bench [-- queue|overhead|analytics|media|ocr] [options]`: every benchmark, each
+// reported against a baseline measured in the same run. With no name, all of them.
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --log-level info --no-streaming --no-reference --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
 //   analytics: --events 1000000 --ingest 60000 --processes 1
 //   media:     --videos 8 --megabytes 20
+//   ocr:       --images 16 --rate 50 --seconds 5 (per latency block) --ocr-parts accuracy,speed,latency
 import { parseArgs } from 'node:util';
 import { runGatewayOverheadBench } from './gatewayOverhead.ts';
 import { runQueueBench } from './queue.ts';
 import { runAnalyticsBench } from './analytics.ts';
 import { runMediaBench } from './media.ts';
+import { runOcrBench } from './ocr.ts';
 import { createBenchContext } from './context.ts';
 
 const { values, positionals } = parseArgs({
@@ -28,11 +30,13 @@ const { values, positionals } = parseArgs({
     processes: { type: 'string' },
     videos: { type: 'string' },
     megabytes: { type: 'string' },
+    images: { type: 'string' },
+    'ocr-parts': { type: 'string' },
     json: { type: 'boolean' },
   },
 });
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media'];
+const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'ocr'];
 const results: Record<string, unknown> = {};
 
 if (wanted.includes('overhead')) {
@@ -68,6 +72,14 @@ if (wanted.includes('media')) {
   } finally {
     await ctx.close();
   }
+}
+if (wanted.includes('ocr')) {
+  results.ocr = await runOcrBench({
+    images: num(values.images),
+    rate: num(values.rate),
+    blockSeconds: num(values.seconds),
+    parts: values['ocr-parts']?.split(',') as Array<'accuracy' | 'speed' | 'latency'> | undefined,
+  });
 }
 if (values.json) console.log(JSON.stringify(results, null, 2));
 process.exit(0);

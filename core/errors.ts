@@ -5,6 +5,7 @@
 import { ApiError, type ErrorKind } from '../protocols/errors.ts';
 import { descriptorOf } from '../providers/registry.ts';
 import { ProviderError, type ProviderErrorCode } from '../providers/types.ts';
+import { EngineError } from '../engines/workerPool.ts';
 
 export type ErrorDialect = 'native' | 'openai' | 'anthropic';
 
@@ -82,12 +83,32 @@ const API_CODES: Record<string, { compat: Answer }> = {
   unsupported_provider: { compat: { kind: 'invalid_request', code: 'capability_not_supported', param: 'model' } },
 };
 
+/**
+ * Failures of the local engines (engines/workerPool.ts), native dialect only:
+ * no /v1 endpoint runs one. Input problems found only when decoding keep the
+ * code the submit check would have given; the rest are the gateway's own.
+ */
+const BY_ENGINE_CODE: Record<string, Answer> = {
+  invalid_image: { kind: 'invalid_request', code: 'invalid_image' },
+  unsupported_image_format: { kind: 'invalid_request', code: 'unsupported_image_format' },
+  image_too_large: { kind: 'invalid_request', code: 'image_too_large' },
+  engine_timeout: { kind: 'timeout', code: 'engine_timeout' },
+  engine_closed: { kind: 'unavailable', code: 'engine_closed' },
+};
+
+function engineApiError(err: EngineError): ApiError {
+  const answer = BY_ENGINE_CODE[err.code] ?? { kind: 'internal', code: err.code === 'engine_crashed' ? 'engine_crashed' : 'engine_failed' };
+  const message = answer.kind === 'invalid_request' ? err.message : `The local engine failed: ${err.message}`;
+  return new ApiError(answer.kind, message, { code: answer.code });
+}
+
 /** Any failure as the ApiError `dialect` answers; the message always says which provider answered what. */
 export function toApiError(err: unknown, dialect: ErrorDialect = 'native'): ApiError {
   if (err instanceof ApiError) {
     const renamed = dialect === 'native' ? undefined : API_CODES[err.code]?.compat;
     return renamed ? new ApiError(renamed.kind, err.message, { code: renamed.code, param: renamed.param }) : err;
   }
+  if (err instanceof EngineError) return engineApiError(err);
   if (!(err instanceof ProviderError)) {
     return new ApiError('internal', 'Internal error while calling the provider', { code: 'internal_error' });
   }

@@ -9,6 +9,7 @@ import { runTask } from './tasks/index.ts';
 import { scheduleGatewayCleanup } from '../jobs/gatewayCleanup.ts';
 import { providerLimits, type ProviderLimits } from '../providers/registry.ts';
 import { LocalSlots } from './slots.ts';
+import { OCR_PROVIDER, ocrConcurrency, stopOcrEngine } from './ocr.ts';
 
 export interface GatewayRuntime {
   notifier: Notifier;
@@ -34,7 +35,8 @@ export async function startGatewayRuntime(o: {
     boss: o.boss,
     log: o.log,
     notifier,
-    limits,
+    // The local OCR engine is queued like a provider: its limit is its worker threads.
+    limits: { ...limits, [OCR_PROVIDER]: ocrConcurrency(o.env) },
     run: (task, signal, finish) => runTask({ db: o.db, notifier, log: o.log }, task, signal, finish),
     capacity: Number(o.env.GATEWAY_WORKER_CAPACITY || 256),
   });
@@ -51,6 +53,7 @@ export async function startGatewayRuntime(o: {
     limits,
     async stop() {
       await queue.stop();
+      await stopOcrEngine();
       await notifier.stop();
     },
   };

@@ -11,6 +11,7 @@ import {
   findModel,
   isTokenPricing,
   listModels,
+  LOCAL_ENGINE_IDS,
   maxOutputTokens,
   publicModels,
   type CatalogueModel,
@@ -65,7 +66,7 @@ describe('catalogue.json', () => {
 
   it('covers every provider id, with defaults that exist in its own model list', () => {
     const cat = catalogue();
-    expect(Object.keys(cat.providers).sort()).toEqual([...PROVIDER_IDS].sort());
+    expect(Object.keys(cat.providers).sort()).toEqual([...PROVIDER_IDS, ...LOCAL_ENGINE_IDS].sort());
     for (const provider of PROVIDER_IDS) {
       const entry = cat.providers[provider];
       expect(findModel(provider, entry.defaultModel)?.id, `${provider} default`).toBe(entry.defaultModel);
@@ -227,7 +228,7 @@ describe('lookups', () => {
     const pub = publicModels();
     expect(pub.currency).toBe('USD');
     expect(pub.updatedAt).toBe(catalogue().updatedAt);
-    const total = PROVIDER_IDS.reduce((n, p) => n + catalogue().providers[p].models.length, 0);
+    const total = [...PROVIDER_IDS, ...LOCAL_ENGINE_IDS].reduce((n, p) => n + catalogue().providers[p].models.length, 0);
     expect(pub.models).toHaveLength(total);
     expect(pub.models.find((m) => m.provider === 'anthropic' && m.id === 'claude-haiku-4-5')).toEqual({
       provider: 'anthropic',

@@ -21,7 +21,14 @@ export type Capability =
   | 'music-generation'
   | 'video-input'
   | 'text-to-dialogue'
-  | 'conversational-agent';
+  | 'conversational-agent'
+  | 'text-recognition';
+
+/** Engines the gateway runs itself that bill per unit (not providers: they have no adapter or key). */
+export const LOCAL_ENGINE_IDS = ['local-ocr'] as const;
+export type LocalEngineId = (typeof LOCAL_ENGINE_IDS)[number];
+/** Everything the catalogue prices: the providers and the local engines. */
+export type PricedId = ProviderId | LocalEngineId;
 
 /** USD per 1M tokens. A null rate means "no separate rate": those tokens bill at the input rate. */
 export interface TokenPricing {
@@ -76,7 +83,7 @@ export interface Catalogue {
   updatedAt: string;
   currency: 'USD';
   notes?: string[];
-  providers: Record<ProviderId, ProviderCatalogue>;
+  providers: Record<PricedId, ProviderCatalogue>;
 }
 
 /** Document 1's discovery Model record. */
@@ -107,7 +114,7 @@ export interface PublicUnitPricing {
 }
 
 export interface PublicModel {
-  provider: ProviderId;
+  provider: PricedId;
   id: string;
   name: string;
   contextWindow: number;
@@ -234,7 +241,7 @@ export function maxOutputTokens(provider: ProviderId | string, model: string): n
 export function publicModels(): PublicModels {
   const cat = catalogue();
   const models: PublicModel[] = [];
-  for (const [provider, entry] of Object.entries(cat.providers) as [ProviderId, ProviderCatalogue][]) {
+  for (const [provider, entry] of Object.entries(cat.providers) as [PricedId, ProviderCatalogue][]) {
     for (const m of entry.models) {
       const p = m.pricing;
       const pricing: PublicTokenPricing | PublicUnitPricing = isTokenPricing(p)

@@ -4,12 +4,15 @@ import type { TaskRow } from '../../db/gateway/getTask.ts';
 import { runCompletionTask } from './completion.ts';
 import { runEmbeddingsTask } from './embeddings.ts';
 import { MEDIA_KINDS, runMediaTask } from './media.ts';
+import { runOcrTask } from './ocr.ts';
 import type { Finish, RunDeps, TaskRunner } from './types.ts';
 
 const RUNNERS: Record<string, TaskRunner> = {
   completion: runCompletionTask,
   embeddings: runEmbeddingsTask,
   ...Object.fromEntries(MEDIA_KINDS.map((kind) => [kind, runMediaTask])),
+  ocr: runOcrTask,
+  redaction: runOcrTask,
 };
 
 export async function runTask(deps: RunDeps, task: TaskRow, signal: AbortSignal, finish: Finish): Promise<void> {

@@ -657,13 +657,36 @@ export const deleteVisionModel = <ThrowOnError extends boolean = false>(options:
 /**
  * Queue text recognition
  *
- * Accepts PNG, JPEG, HEIC, TIFF and WebP (sniffed from the bytes; anything else
- * is 400 `invalid_request` on `body.image`). EXIF orientation is normalised, so
- * boxes and image share one upright pixel space (top-left origin). Images over
- * 24 megapixels are downscaled for recognition; boxes are reported in the
- * original resolution. Omitting `languages` turns on automatic detection. An
- * image without text is a success with empty `text` and `lines`. Concurrency:
- * PROVIDER_CONCURRENCY_OCR (default 2). Queue result `OcrResult`.
+ * Runs on the gateway itself (Tesseract 5 LSTM through tesseract.js, language
+ * data installed from npm, nothing downloaded at run time) in a pool of worker
+ * threads sized by PROVIDER_CONCURRENCY_OCR (default 2). Queue result
+ * `OcrResult`; usage is recorded under provider `local-ocr` at the catalogue's
+ * per-image price (0 unless the operator sets one).
+ *
+ * Accepts PNG, JPEG, HEIC, TIFF and WebP, recognised from the bytes (a name or
+ * data-URI type is not trusted); anything else is 400 `unsupported_image_format`,
+ * an image that does not decode is 400 `invalid_image`, over 100 megapixels 400
+ * `image_too_large`. EXIF orientation is applied first, so boxes and image share
+ * one upright pixel space (top-left origin). Images over 24 megapixels are
+ * downscaled for recognition; boxes are always reported in the original
+ * resolution.
+ *
+ * Levels: `fast` reads the image once at its own scale. `accurate` also
+ * stretches contrast, measures the text height in a layout pass and rescales the
+ * image so text reaches the size the recogniser reads best (small print is
+ * upscaled up to 4x, within the 24-megapixel budget), and corrects pages turned
+ * by 90, 180 or 270 degrees (orientation detection); it costs about 1.5-4x the
+ * time of `fast`. Both levels use the same LSTM models (see
+ * GET /api/ocr/languages).
+ *
+ * Omitting `languages` turns on automatic detection: orientation and script
+ * detection, a first reading, then the language of that text (franc trigram
+ * detector, limited to the installed languages); when it is not the language
+ * read first, the image is read again with it. `detectedLanguage` reports the
+ * result (`und` when no text was found). Unknown or uninstalled languages are
+ * 400 `unsupported_language`. An image without text is a success with empty
+ * `text` and `lines`. A failure while recognising ends the task as `error`
+ * with the reason.
  *
  */
 export const recognizeText = <ThrowOnError extends boolean = false>(options: Options<RecognizeTextData, ThrowOnError>): RequestResult<RecognizeTextResponses, RecognizeTextErrors, ThrowOnError> => (options.client ?? client).post<RecognizeTextResponses, RecognizeTextErrors, ThrowOnError>({
@@ -679,14 +702,41 @@ export const recognizeText = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Queue redaction of personal data in an image
  *
- * At least one of `presets`, `patterns`, `regions` must be non-empty.
- * Matches are redacted at word level where possible and whole line otherwise
- * (over-redact rather than under-redact). `box` is the safe style: blurred or
- * pixelated text can sometimes be reconstructed. Decision: explicit regions are
- * `RedactionRegion` objects `{ x, y, width, height }` in pixels of the upright
- * original image, top-left origin, in the field `regions`. Nothing found is a
- * success (`detections: []`, the image is returned unchanged apart from regions).
- * Queue result `RedactionResult`.
+ * Recognises the text (as POST /api/ocr/recognize, level `accurate` unless
+ * `recognitionLevel` says otherwise), finds personal data, and paints over it.
+ * Images are accepted and rejected as for recognition. At least one of
+ * `presets`, `patterns`, `regions` must be non-empty (400 `invalid_request`).
+ *
+ * Presets validate what they match, so a random digit string is not redacted:
+ * `email` (local part, dotted domain, letter TLD), `phone` (international `+`/`00`
+ * numbers of 8-15 digits, national numbers of 9-12 digits in groups),
+ * `iban` (country code, the country's length, ISO 7064 mod-97 check),
+ * `credit_card` (13-19 digits, a known issuer prefix and the Luhn check),
+ * `dni_nie` (Spanish DNI `12345678Z` or NIE `X1234567L` with the right check
+ * letter).
+ *
+ * Decision on regular expressions: `patterns` use RE2 syntax (JavaScript syntax
+ * without backreferences and lookaround) and run on a linear-time engine, so no
+ * pattern can backtrack catastrophically; a pattern that does not compile, or
+ * uses a construct RE2 lacks, is rejected at submit with 400 `invalid_pattern`
+ * naming it. Matching is case-sensitive unless the pattern starts with `(?i)`.
+ * Patterns and presets match within one recognised line.
+ *
+ * Boxes: a match is redacted with the boxes of the words it touches
+ * (granularity `word`); when any of those words was read with confidence below
+ * 0.6, or the line has no word boxes, the whole line is redacted instead
+ * (granularity `line`): over-redact rather than under-redact. Decision on
+ * explicit regions: `regions` are `RedactionRegion` objects `{ x, y, width,
+ * height }` in pixels of the upright original image, top-left origin; a region
+ * reaching past the image is clipped to it, one entirely outside is 400
+ * `region_outside_image`. Every box grows by `padding` pixels per side.
+ *
+ * Styles: `box` paints solid black and is the safe choice; `blur` (Gaussian,
+ * `blurStrength` is the odd kernel size, sigma as OpenCV derives it) and
+ * `pixelate` (`blurStrength` is the block size) can sometimes be reversed. The
+ * output is a PNG at the original resolution, upright. Nothing found is a
+ * success (`detections: []`, the image is returned unchanged apart from
+ * regions). Queue result `RedactionResult`.
  *
  */
 export const redactImage = <ThrowOnError extends boolean = false>(options: Options<RedactImageData, ThrowOnError>): RequestResult<RedactImageResponses, RedactImageErrors, ThrowOnError> => (options.client ?? client).post<RedactImageResponses, RedactImageErrors, ThrowOnError>({
@@ -700,9 +750,15 @@ export const redactImage = <ThrowOnError extends boolean = false>(options: Optio
 });
 
 /**
- * Languages supported per recognition level
+ * Languages installed per recognition level
  *
- * BCP 47 language tags accepted in `languages` of recognize and redact, per recognition level.
+ * BCP 47 tags accepted in `languages` of recognize and redact, per recognition
+ * level, read from the language data actually installed (the
+ * @tesseract.js-data npm packages), plus the model each level runs and the
+ * languages automatic detection can choose. A region subtag in a request is
+ * accepted and ignored (`en-US` reads as `en`); `zh`, `zh-CN` and `zh-SG` read
+ * as `zh-Hans`.
+ *
  */
 export const listOcrLanguages = <ThrowOnError extends boolean = false>(options?: Options<ListOcrLanguagesData, ThrowOnError>): RequestResult<ListOcrLanguagesResponses, ListOcrLanguagesErrors, ThrowOnError> => (options?.client ?? client).get<ListOcrLanguagesResponses, ListOcrLanguagesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

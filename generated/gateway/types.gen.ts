@@ -918,7 +918,10 @@ export type PublicModelCatalog = {
 };
 
 export type PublicModel = {
-    provider: ProviderId;
+    /**
+     * A provider id, or a local engine that bills per unit (local-ocr).
+     */
+    provider: UsageProviderId;
     id: string;
     name: string;
     contextWindow: number | null;
@@ -1664,6 +1667,11 @@ export type VisionModel = {
     createdAt: string | null;
 };
 
+/**
+ * BCP 47 tag of an installed language (GET /api/ocr/languages); a region subtag is ignored.
+ */
+export type OcrLanguageTag = string;
+
 export type OcrRequest = {
     image: Base64Image;
     recognitionLevel: 'fast' | 'accurate';
@@ -1672,9 +1680,10 @@ export type OcrRequest = {
      */
     granularity: 'line' | 'word';
     /**
-     * BCP 47 tags from /api/ocr/languages; automatic detection when omitted.
+     * Languages the text is in, the most likely first; automatic detection when omitted.
      */
-    languages?: Array<string>;
+    languages?: Array<OcrLanguageTag>;
+    tag?: Tag;
 };
 
 export type OcrWord = {
@@ -1695,20 +1704,35 @@ export type OcrLine = {
 
 export type OcrResult = {
     /**
-     * All lines joined with newlines.
+     * All lines joined with newlines, in reading order.
      */
     text: string;
     lines: Array<OcrLine>;
+    /**
+     * tesseract-lstm-fast or tesseract-lstm-accurate.
+     */
     model: string;
     imageSize: ImageSize;
     inferenceTimeMs: number;
+    /**
+     * The languages the text was read with (BCP 47).
+     */
+    languages: Array<string>;
+    /**
+     * Present when `languages` was omitted. The language automatic detection chose (BCP 47), or `und` when no text was found.
+     */
+    detectedLanguage?: string;
+    /**
+     * Clockwise degrees the upright (EXIF-applied) image was turned to read it; boxes are in the upright image's pixels either way.
+     */
+    orientation: 0 | 90 | 180 | 270;
     cost: Cost;
 };
 
 export type RedactionPreset = 'email' | 'phone' | 'iban' | 'credit_card' | 'dni_nie';
 
 /**
- * Explicit region to redact, in pixels of the upright original image, top-left origin.
+ * Explicit region to redact, in pixels of the upright original image, top-left origin. Clipped to the image; one entirely outside it is 400 `region_outside_image`.
  */
 export type RedactionRegion = {
     x: number;
@@ -1721,13 +1745,13 @@ export type RedactionRequest = {
     image: Base64Image;
     presets?: Array<RedactionPreset>;
     /**
-     * Regular expressions (JavaScript syntax, case-sensitive) matched against recognised text; an invalid expression answers 400.
+     * Regular expressions in RE2 syntax (no backreferences or lookaround), run in linear time and matched within each recognised line; case-sensitive unless they start with `(?i)`. One that does not compile is 400 `invalid_pattern`.
      */
     patterns?: Array<string>;
     regions?: Array<RedactionRegion>;
     style?: 'blur' | 'box' | 'pixelate';
     /**
-     * blur - odd kernel size (default 51); pixelate - block size in pixels; ignored for box.
+     * blur - odd Gaussian kernel size (default 51); pixelate - block size in pixels (default 16); ignored for box.
      */
     blurStrength?: KernelSize;
     /**
@@ -1735,24 +1759,35 @@ export type RedactionRequest = {
      */
     padding?: number;
     /**
+     * Recognition level used to find the text; accurate by default because a missed match stays readable.
+     */
+    recognitionLevel?: 'fast' | 'accurate';
+    /**
      * Recognition languages; automatic detection when omitted.
      */
-    languages?: Array<string>;
+    languages?: Array<OcrLanguageTag>;
+    tag?: Tag;
 };
 
 export type RedactionDetection = {
+    /**
+     * The matched text as recognised (empty for explicit regions).
+     */
     text: string;
     /**
      * The preset name, the regular expression that matched, or `region` for explicit regions.
      */
     pattern: string;
+    /**
+     * The redacted box, padding included, clipped to the image.
+     */
     bbox: BoundingBox;
     granularity: 'word' | 'line' | 'region';
 };
 
 export type RedactionResult = {
     /**
-     * Base64 PNG at the original resolution.
+     * Base64 PNG at the original resolution, upright.
      */
     redactedImage: string;
     detections: Array<RedactionDetection>;
@@ -1761,19 +1796,47 @@ export type RedactionResult = {
      */
     regionsRedacted: number;
     /**
-     * Matches per preset name (`pattern` for regular expressions, `region` for explicit regions).
+     * Matches per preset name (`pattern` for regular expressions, `region` for explicit regions); every requested preset is present, 0 when nothing matched.
      */
     counts: {
         [key: string]: number;
     };
     model: string;
+    imageSize: ImageSize;
+    /**
+     * The languages the text was read with (BCP 47); empty when only regions were given (no recognition runs then).
+     */
+    languages?: Array<string>;
     inferenceTimeMs: number;
     cost: Cost;
+};
+
+export type OcrLevelModel = {
+    model: string;
+    /**
+     * The @tesseract.js-data variant the level loads.
+     */
+    data: string;
+    description: string;
 };
 
 export type OcrLanguages = {
     fast: Array<string>;
     accurate: Array<string>;
+    models: {
+        fast: OcrLevelModel;
+        accurate: OcrLevelModel;
+    };
+    autoDetection: {
+        /**
+         * Languages automatic detection can choose.
+         */
+        languages: Array<string>;
+        /**
+         * Whether orientation detection data (osd) is installed.
+         */
+        orientation: boolean;
+    };
 };
 
 export type SignedUrlRequest = {
@@ -4194,13 +4257,11 @@ export type RecognizeTextData = {
 
 export type RecognizeTextErrors = {
     /**
-     * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields), `unsupported_option` (the
-     * chosen provider cannot honour an option), and on media operations
-     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
-     * guard, failed, was too large or too slow, or is not an image),
-     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * The request is invalid: `invalid_request` (schema or a documented rule),
+     * `unsupported_image_format` (not PNG, JPEG, HEIC, TIFF or WebP),
+     * `invalid_image` (corrupt or truncated), `image_too_large` (over 100
+     * megapixels), `unsupported_language`, `invalid_pattern` (a regular expression
+     * RE2 cannot compile) or `region_outside_image`.
      *
      */
     400: ErrorResponse;
@@ -4265,13 +4326,11 @@ export type RedactImageData = {
 
 export type RedactImageErrors = {
     /**
-     * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields), `unsupported_option` (the
-     * chosen provider cannot honour an option), and on media operations
-     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
-     * guard, failed, was too large or too slow, or is not an image),
-     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * The request is invalid: `invalid_request` (schema or a documented rule),
+     * `unsupported_image_format` (not PNG, JPEG, HEIC, TIFF or WebP),
+     * `invalid_image` (corrupt or truncated), `image_too_large` (over 100
+     * megapixels), `unsupported_language`, `invalid_pattern` (a regular expression
+     * RE2 cannot compile) or `region_outside_image`.
      *
      */
     400: ErrorResponse;
