@@ -86,12 +86,12 @@ export async function exportWeights(params: Params): Promise<Float32Array> {
 /** Raw head output [B, G, G, 5 + classes] for a [B, S, S, 3] batch in 0-1. */
 export function forward(params: Params, x: tf.Tensor4D): tf.Tensor4D {
   return tf.tidy(() => {
-    let h: tf.Tensor4D = tf.div(tf.sub(x, 0.5), 0.25);
+    let h = tf.div(tf.sub(x, 0.5), 0.25) as tf.Tensor4D;
     for (let i = 0; i < 4; i++) {
       h = tf.conv2d(h, params.vars[2 * i] as tf.Tensor4D, STRIDES[i]!, 'same');
-      h = tf.leakyRelu(tf.add(h, params.vars[2 * i + 1]!), 0.1);
+      h = tf.leakyRelu(tf.add(h, params.vars[2 * i + 1]!), 0.1) as tf.Tensor4D;
     }
-    return tf.add(tf.conv2d(h, params.vars[8] as tf.Tensor4D, 1, 'same'), params.vars[9]!);
+    return tf.add(tf.conv2d(h, params.vars[8] as tf.Tensor4D, 1, 'same'), params.vars[9]!) as tf.Tensor4D;
   });
 }
 

@@ -30,7 +30,7 @@ let human: Promise<Human> | undefined;
 
 /** A file:// loader for TensorFlow.js graph models: Human asks for model.json, we read it and its weight shards from disk. */
 function registerFileLoader(): void {
-  tf.io.registerLoadRouter((url: string | string[]) => {
+  tf.io.registerLoadRouter(((url: string | string[]) => {
     if (typeof url !== 'string' || !url.startsWith('file://')) return null;
     const file = url.slice('file://'.length);
     return {
@@ -55,7 +55,7 @@ function registerFileLoader(): void {
         };
       },
     };
-  });
+  }) as unknown as Parameters<typeof tf.io.registerLoadRouter>[0]);
 }
 
 const OFF = { enabled: false };

@@ -1,6 +1,6 @@
 // Turning a caller's base64 image into pixels, and refusing what is not one:
 // not an image, a truncated one, or one too large to hold in memory.
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { EngineError } from '../workerPool.ts';
 
 /** Default pixel limit: a 40-megapixel photo decodes to 120 MB of RGB, which is as much as one job should hold. */
@@ -41,7 +41,7 @@ export interface ImageInfo {
  * thread pool, not on the event loop.
  */
 export async function inspectImage(bytes: Uint8Array, maxPixels = DEFAULT_MAX_PIXELS, field = 'image'): Promise<ImageInfo> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
@@ -63,7 +63,7 @@ export async function inspectImage(bytes: Uint8Array, maxPixels = DEFAULT_MAX_PI
   return { width, height, format: meta.format ?? 'unknown' };
 }
 
-function orientedSize(meta: sharp.Metadata): { width?: number; height?: number } {
+function orientedSize(meta: Metadata): { width?: number; height?: number } {
   // EXIF orientations 5-8 swap the axes.
   const swap = (meta.orientation ?? 1) >= 5;
   return swap ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
