@@ -10,6 +10,9 @@ import { scheduleGatewayCleanup } from '../jobs/gatewayCleanup.ts';
 import { providerLimits, type ProviderLimits } from '../providers/registry.ts';
 import { LocalSlots } from './slots.ts';
 import { OCR_PROVIDER, ocrConcurrency, stopOcrEngine } from './ocr.ts';
+import { engineGroupLimits } from './vision.ts';
+import { ensureTrainingQueue, startTrainingRunner, type TrainingRunner } from './visionTrainer.ts';
+import { closeVisionEngine, visionConfig } from '../engines/vision/index.ts';
 
 export interface GatewayRuntime {
   notifier: Notifier;
@@ -36,15 +39,19 @@ export async function startGatewayRuntime(o: {
     log: o.log,
     notifier,
     // The local OCR engine is queued like a provider: its limit is its worker threads.
-    limits: { ...limits, [OCR_PROVIDER]: ocrConcurrency(o.env) },
+    // Vision tasks queue in groups of their own: the local engine and each web-detection engine.
+    limits: { ...limits, [OCR_PROVIDER]: ocrConcurrency(o.env), ...engineGroupLimits(o.env) },
     run: (task, signal, finish) => runTask({ db: o.db, notifier, log: o.log }, task, signal, finish),
     capacity: Number(o.env.GATEWAY_WORKER_CAPACITY || 256),
   });
   await queue.ensureQueues();
+  await ensureTrainingQueue(o.boss);
+  let training: TrainingRunner | undefined;
   // GATEWAY_WORKERS=0 makes an API-only process: it accepts tasks, other processes run them.
   if (o.env.GATEWAY_WORKERS !== '0') {
     await queue.start();
     await scheduleGatewayCleanup(o.boss, o.db);
+    if (visionConfig(o.env).enabled) training = await startTrainingRunner({ boss: o.boss, db: o.db, log: o.log, env: o.env });
   }
   return {
     notifier,
@@ -52,8 +59,10 @@ export async function startGatewayRuntime(o: {
     slots: new LocalSlots(limits),
     limits,
     async stop() {
+      await training?.stop();
       await queue.stop();
       await stopOcrEngine();
+      await closeVisionEngine();
       await notifier.stop();
     },
   };

@@ -22,10 +22,17 @@ export type Capability =
   | 'video-input'
   | 'text-to-dialogue'
   | 'conversational-agent'
-  | 'text-recognition';
+  | 'text-recognition'
+  | 'object-detection'
+  | 'zero-shot-detection'
+  | 'face-detection'
+  | 'web-detection';
 
-/** Engines the gateway runs itself that bill per unit (not providers: they have no adapter or key). */
-export const LOCAL_ENGINE_IDS = ['local-ocr'] as const;
+/**
+ * Engines that bill per unit but are not model providers: the gateway's own
+ * (local-ocr, local-vision) and the web-detection engines (google-vision, tineye).
+ */
+export const LOCAL_ENGINE_IDS = ['local-ocr', 'local-vision', 'google-vision', 'tineye'] as const;
 export type LocalEngineId = (typeof LOCAL_ENGINE_IDS)[number];
 /** Everything the catalogue prices: the providers and the local engines. */
 export type PricedId = ProviderId | LocalEngineId;

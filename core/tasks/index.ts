@@ -5,6 +5,7 @@ import { runCompletionTask } from './completion.ts';
 import { runEmbeddingsTask } from './embeddings.ts';
 import { MEDIA_KINDS, runMediaTask } from './media.ts';
 import { runOcrTask } from './ocr.ts';
+import { runVisionTask } from './vision.ts';
 import type { Finish, RunDeps, TaskRunner } from './types.ts';
 
 const RUNNERS: Record<string, TaskRunner> = {
@@ -13,6 +14,7 @@ const RUNNERS: Record<string, TaskRunner> = {
   ...Object.fromEntries(MEDIA_KINDS.map((kind) => [kind, runMediaTask])),
   ocr: runOcrTask,
   redaction: runOcrTask,
+  vision: runVisionTask,
 };
 
 export async function runTask(deps: RunDeps, task: TaskRow, signal: AbortSignal, finish: Finish): Promise<void> {

@@ -505,9 +505,14 @@ export const submitEmbeddings = <ThrowOnError extends boolean = false>(options: 
 /**
  * Queue object detection
  *
- * Local vision sidecar (503 `unavailable` unless VISION_SERVICE_ENABLED=true).
+ * Local vision engine (503 `vision_disabled` unless VISION_SERVICE_ENABLED=true).
  * Decision: the submission answers the queued envelope like every queued
- * endpoint; the queue result is `DetectionResult`.
+ * endpoint; the queue result is `DetectionResult`. The image is checked before
+ * anything is queued: not an image, truncated, or over VISION_MAX_PIXELS
+ * (default 40 megapixels) is 400 `invalid_image` / `image_too_large`. A yolo11
+ * model whose ONNX file the operator has not installed is 503
+ * `model_not_installed`, naming the file and directory; an unknown model or a
+ * custom model of another key is 400 `invalid_model`.
  *
  */
 export const detectObjects = <ThrowOnError extends boolean = false>(options: Options<DetectObjectsData, ThrowOnError>): RequestResult<DetectObjectsResponses, DetectObjectsErrors, ThrowOnError> => (options.client ?? client).post<DetectObjectsResponses, DetectObjectsErrors, ThrowOnError>({
@@ -523,7 +528,7 @@ export const detectObjects = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Queue zero-shot detection
  *
- * Detects the classes named in `prompt` with the fixed zero-shot model of the local sidecar (needs VISION_SERVICE_ENABLED=true). Queue result `DetectionResult`.
+ * Detects the classes named in `prompt` (comma-separated phrases, at most 50) with the zero-shot model, OWL-ViT, which the operator installs as `owlvit/model.onnx` and `owlvit/tokenizer.json` in VISION_MODEL_DIR (else 503 `model_not_installed` naming the files). Needs VISION_SERVICE_ENABLED=true. A prompt with no phrase in it is 400. Queue result `DetectionResult` (labels are the phrases).
  */
 export const detectZeroShot = <ThrowOnError extends boolean = false>(options: Options<DetectZeroShotData, ThrowOnError>): RequestResult<DetectZeroShotResponses, DetectZeroShotErrors, ThrowOnError> => (options.client ?? client).post<DetectZeroShotResponses, DetectZeroShotErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -538,7 +543,7 @@ export const detectZeroShot = <ThrowOnError extends boolean = false>(options: Op
 /**
  * Queue face detection (optionally blurring the faces)
  *
- * Local vision sidecar (needs VISION_SERVICE_ENABLED=true). Queue result `FaceDetectionResult`; with `blur` true the blurred image is returned in `blurredImage` (base64 PNG).
+ * Local vision engine (needs VISION_SERVICE_ENABLED=true). haarcascade (default; OpenCV's frontal-face cascade) and mediapipe (BlazeFace) ship with the gateway; yolo-face loads `yolo-face.onnx` from VISION_MODEL_DIR. Queue result `FaceDetectionResult`; with `blur` true each face box gets a Gaussian blur with kernel `blurStrength` (odd; an even value is 400) and the whole image is returned in `blurredImage` (base64 PNG, same size as the upright input).
  */
 export const detectFaces = <ThrowOnError extends boolean = false>(options: Options<DetectFacesData, ThrowOnError>): RequestResult<DetectFacesResponses, DetectFacesErrors, ThrowOnError> => (options.client ?? client).post<DetectFacesResponses, DetectFacesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -578,7 +583,23 @@ export const detectWeb = <ThrowOnError extends boolean = false>(options: Options
  * augmentation follow the dataset size: 10-49 images 500 epochs, aggressive;
  * 50-199 300, high; 200-999 150, standard; 1000+ 100, standard. Fewer than 10
  * images is accepted with a warning recommending zero-shot detection. Needs
- * VISION_SERVICE_ENABLED=true (else 503 `unavailable`).
+ * VISION_SERVICE_ENABLED=true (else 503 `vision_disabled`).
+ *
+ * The zip is checked before the job is created, each failure a 400
+ * `invalid_dataset` naming the file (and line): not a zip, an entry whose path
+ * leaves the archive (`..`, absolute), more than 1 GiB inflated or an entry
+ * inflating over 200 times its size (zip bomb), an image without a label file
+ * (an empty .txt marks a background image), a malformed label line, a class id
+ * outside `classes`, an image that does not decode.
+ *
+ * What trains (decision): a compact single-shot grid detector trained from
+ * scratch with TensorFlow.js on CPU, at a fifth of `imageSize` (640 -> 128
+ * pixels, 64-192); `baseModel` picks its width (n, s, m). The table's epochs are
+ * the maximum: training stops earlier when validation mAP@0.5 has not improved
+ * for max(30, 20% of the epochs) epochs, or at VISION_TRAIN_MAX_SECONDS
+ * (default 3600) of training; the job's `stopReason` says which. The job runs
+ * on the pg-boss queue `vision-training`, writes a checkpoint after every chunk
+ * of training, and resumes from it after a restart.
  *
  */
 export const trainVisionModel = <ThrowOnError extends boolean = false>(options: Options<TrainVisionModelData, ThrowOnError>): RequestResult<TrainVisionModelResponses, TrainVisionModelErrors, ThrowOnError> => (options.client ?? client).post<TrainVisionModelResponses, TrainVisionModelErrors, ThrowOnError>({
@@ -594,7 +615,7 @@ export const trainVisionModel = <ThrowOnError extends boolean = false>(options: 
 /**
  * Auto-label images into a YOLO dataset
  *
- * Not queued. Runs zero-shot detection of `classes` over the images and returns a YOLO dataset zip (80/20 train/val split). Needs VISION_SERVICE_ENABLED=true.
+ * Not queued. Labels the images with the object detector when every class is a COCO class (CenterNet, shipped) and with the zero-shot model otherwise (503 `model_not_installed` when it is not installed), keeping detections at or above `confidence`, and returns a YOLO dataset zip (images/ and labels/ split into train and val, every fifth image in val, plus data.yaml). Needs VISION_SERVICE_ENABLED=true.
  */
 export const autoLabel = <ThrowOnError extends boolean = false>(options: Options<AutoLabelData, ThrowOnError>): RequestResult<AutoLabelResponses, AutoLabelErrors, ThrowOnError> => (options.client ?? client).post<AutoLabelResponses, AutoLabelErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -609,7 +630,7 @@ export const autoLabel = <ThrowOnError extends boolean = false>(options: Options
 /**
  * Auto-label and train in one step
  *
- * Not queued. Labels the images like auto-label, then starts a training job like train (automatic epochs). At least 10 images. Needs VISION_SERVICE_ENABLED=true.
+ * Not queued. Labels the images like auto-label, then starts a training job like train (automatic epochs, imageSize 640). At least 10 images (fewer is 400). Needs VISION_SERVICE_ENABLED=true.
  */
 export const autoTrain = <ThrowOnError extends boolean = false>(options: Options<AutoTrainData, ThrowOnError>): RequestResult<AutoTrainResponses, AutoTrainErrors, ThrowOnError> => (options.client ?? client).post<AutoTrainResponses, AutoTrainErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -635,7 +656,7 @@ export const getTrainingJob = <ThrowOnError extends boolean = false>(options: Op
 /**
  * List detection models
  *
- * The built-in models (object, zero-shot and face detection) and the custom models trained by the calling API key.
+ * The built-in models (object, zero-shot and face detection) with their classes, where they come from and whether they are installed, and the custom models trained by the calling API key. centernet, haarcascade and mediapipe ship inside npm packages; yolo11n/s/m, yolo-face and owlvit are files the operator puts in VISION_MODEL_DIR.
  */
 export const listVisionModels = <ThrowOnError extends boolean = false>(options?: Options<ListVisionModelsData, ThrowOnError>): RequestResult<ListVisionModelsResponses, ListVisionModelsErrors, ThrowOnError> => (options?.client ?? client).get<ListVisionModelsResponses, ListVisionModelsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -646,7 +667,7 @@ export const listVisionModels = <ThrowOnError extends boolean = false>(options?:
 /**
  * Delete a custom model
  *
- * Built-in models cannot be deleted (400 `invalid_request`); unknown models and models of other API keys answer 404.
+ * Built-in models cannot be deleted (400 `builtin_model`); unknown models and models of other API keys answer 404. Tasks already queued with the model fail with `model_not_found`.
  */
 export const deleteVisionModel = <ThrowOnError extends boolean = false>(options: Options<DeleteVisionModelData, ThrowOnError>): RequestResult<DeleteVisionModelResponses, DeleteVisionModelErrors, ThrowOnError> => (options.client ?? client).delete<DeleteVisionModelResponses, DeleteVisionModelErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -919,7 +919,7 @@ export type PublicModelCatalog = {
 
 export type PublicModel = {
     /**
-     * A provider id, or a local engine that bills per unit (local-ocr).
+     * A provider id, or an engine that bills per unit (local-ocr; local-vision, google-vision and tineye for /api/vision).
      */
     provider: UsageProviderId;
     id: string;
@@ -1406,7 +1406,7 @@ export type EmbeddingsResult = {
 export type ObjectDetectionRequest = {
     image: Base64Image;
     /**
-     * yolo11n, yolo11s, yolo11m or a custom model id (see /api/vision/models).
+     * centernet (default; ships with the gateway), yolo11n, yolo11s, yolo11m (ONNX files the operator installs) or a custom model id (see /api/vision/models).
      */
     model?: string;
     confidence?: number;
@@ -1418,6 +1418,9 @@ export type ZeroShotDetectionRequest = {
      * Comma-separated class phrases.
      */
     prompt: string;
+    /**
+     * OWL-ViT's sigmoid scores run lower than a closed-set detector's; 0.1 is its usual threshold.
+     */
     confidence?: number;
 };
 
@@ -1449,7 +1452,13 @@ export type Detection = {
 
 export type DetectionResult = {
     detections: Array<Detection>;
+    /**
+     * The model that ran (a custom model's id for custom models).
+     */
     model: string;
+    /**
+     * Model time in the worker thread, decoding excluded.
+     */
     inferenceTimeMs: number;
     imageSize: ImageSize;
     cost: Cost;
@@ -1526,6 +1535,9 @@ export type TrainingRequest = {
      */
     datasetB64: string;
     baseModel: BaseModel;
+    /**
+     * Class names; label class id i is classes[i]. Distinct and not blank.
+     */
     classes: Array<string>;
     /**
      * Training image size in pixels (640 is the usual choice).
@@ -1575,16 +1587,23 @@ export type TrainingJob = {
     baseModel: BaseModel;
     classes: Array<string>;
     imageSize: number;
+    /**
+     * The side, in pixels, the detector actually trains and detects at (a fifth of imageSize, 64-192).
+     */
+    trainInputSize: number;
     datasetStats: DatasetStats;
     trainingProfile: TrainingProfile;
     augmentation: Augmentation;
     effectiveEpochs: number;
+    /**
+     * Epochs trained so far, of the planned effectiveEpochs (training may stop earlier, see stopReason).
+     */
     progress: {
         epoch: number;
         totalEpochs: number;
     };
     /**
-     * Validation metrics of the best epoch; null until the first epoch finished.
+     * Validation metrics of the best epoch so far (mAP at IoU 0.5 and 0.5-0.95, precision and recall at the F1-best threshold); null until the first evaluation.
      */
     metrics: {
         mAP50: number;
@@ -1593,7 +1612,15 @@ export type TrainingJob = {
         recall: number;
     } | null;
     /**
-     * Confidence threshold derived from the mAP metrics; null until completed.
+     * The epoch whose weights the model keeps (best validation mAP@0.5).
+     */
+    bestEpoch: number | null;
+    /**
+     * Why training ended - all planned epochs ran, validation mAP stopped improving, or VISION_TRAIN_MAX_SECONDS ran out; null until completed.
+     */
+    stopReason: 'epochs' | 'early-stopping' | 'time-budget' | null;
+    /**
+     * The score threshold with the best F1 on the validation set (from the same evaluation as the mAP metrics), rounded down to 0.05 and kept within 0.05-0.9; pass it as `confidence`. Null until completed.
      */
     recommended_confidence: number | null;
     /**
@@ -1656,7 +1683,7 @@ export type VisionModel = {
     type: 'builtin' | 'custom';
     task: 'object-detection' | 'zero-shot-detection' | 'face-detection';
     /**
-     * Classes of a custom model; null for built-ins.
+     * Class names the model detects (COCO's 80 for the object detectors, face for face detectors); null for the zero-shot model (any phrase).
      */
     classes: Array<string> | null;
     /**
@@ -1665,6 +1692,24 @@ export type VisionModel = {
     baseModel: string | null;
     jobId: string | null;
     createdAt: string | null;
+    /**
+     * Where the model comes from (the npm package and file, the file to put in VISION_MODEL_DIR, or the training job).
+     */
+    source: string;
+    /**
+     * Whether it can run now (a directory model's files are present).
+     */
+    installed: boolean;
+    /**
+     * A custom model's validation metrics.
+     */
+    metrics: {
+        mAP50?: number;
+        mAP50_95?: number;
+        precision?: number;
+        recall?: number;
+    } | null;
+    recommended_confidence: number | null;
 };
 
 /**

@@ -1,0 +1,22 @@
+import type { Handler } from '../../server/types.ts';
+import type { FaceDetectionRequest } from '../../generated/gateway/types.gen.ts';
+import { checkImage, requireInstalled, requireLocalVision } from '../../core/vision.ts';
+import { builtinModel, DEFAULT_FACE_MODEL } from '../../engines/vision/models.ts';
+import { body } from './_context.ts';
+import { queueVision } from './_vision.ts';
+
+const detectFaces: Handler = async (ctx) => {
+  const b = body<FaceDetectionRequest>(ctx);
+  const { env } = ctx.state.deps;
+  requireLocalVision(env);
+  const model = b.model ?? DEFAULT_FACE_MODEL;
+  requireInstalled(builtinModel(model)!, env);
+  await checkImage(b.image, env);
+  await queueVision(
+    ctx,
+    { op: 'faces', image: b.image, model, confidence: b.confidence ?? 0.5, blur: b.blur ?? false, blurStrength: b.blurStrength ?? 51 },
+    { group: 'local-vision', model },
+  );
+};
+
+export default detectFaces;
