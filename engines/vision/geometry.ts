@@ -61,8 +61,8 @@ export function letterboxGeometry(width: number, height: number, size: number): 
   const w = Math.max(1, Math.round(width * scale));
   const h = Math.max(1, Math.round(height * scale));
   // Ultralytics rounds dw/2 - 0.1 and dh/2 - 0.1, so an odd padding puts the extra pixel at the bottom/right.
-  const left = Math.round((size - w) / 2 - 0.1);
-  const top = Math.round((size - h) / 2 - 0.1);
+  const left = Math.max(0, Math.round((size - w) / 2 - 0.1));
+  const top = Math.max(0, Math.round((size - h) / 2 - 0.1));
   return { size, scale, width: w, height: h, left, top };
 }
 

@@ -49,8 +49,9 @@ export function chwTensor(square: Uint8Array, size: number): ort.Tensor {
  */
 export function decodeYolo(data: Float32Array, dims: readonly number[], classes: number, confidence: number): Scored[] {
   const [, a, b] = dims as [number, number, number];
-  // Ultralytics exports channels first; some converters transpose. Anchors outnumber channels.
-  const channelsFirst = a < b;
+  // Ultralytics exports channels first; some converters transpose. Anchors usually outnumber channels.
+  const need = 4 + classes;
+  const channelsFirst = a >= need && (b < need || a <= b);
   const channels = channelsFirst ? a : b;
   const anchors = channelsFirst ? b : a;
   if (channels < 4 + classes) throw new EngineError(`model output has ${channels} channels, fewer than 4 + ${classes} classes`, 'model_invalid');
