@@ -19,7 +19,7 @@ export function startFake(): Promise<Fake> {
         if (!/name="image_upload"/.test(text)) return json(400, { code: 400, messages: ['Missing image_upload or image_url.'], results: {} });
         const limit = Number(/name="limit"\r\n\r\n(\d+)/.exec(text)?.[1] ?? 100);
         // An image too plain to fingerprint is refused inside a 200, as TinEye does.
-        if (!/\x89PNG|JFIF|Exif/.test(text)) return json(200, { code: 400, messages: ['The image is too simple to find matches.'], results: {} });
+        if (!/PNG\r\n|JFIF|Exif/.test(text)) return json(200, { code: 400, messages: ['The image is too simple to find matches.'], results: {} });
         const matches = [
           {
             image_url: 'https://news.example.org/img/lighthouse.jpg',
