@@ -74,7 +74,7 @@ describe('YOLO ONNX from the model directory', () => {
   });
 
   it('names the file and the directory when the model is not installed', async () => {
-    const err = await loadYolo(path.join(dir, 'yolo11m.onnx'), 'yolo11m (YOLO11 medium)').catch((e: Error & { code: string }) => e);
+    const err = (await loadYolo(path.join(dir, 'yolo11m.onnx'), 'yolo11m (YOLO11 medium)').then(() => undefined, (e: unknown) => e)) as Error & { code: string };
     expect(err.code).toBe('model_not_installed');
     expect(err.message).toContain(path.join(dir, 'yolo11m.onnx'));
     expect(err.message).toContain('VISION_MODEL_DIR');
@@ -94,7 +94,7 @@ describe('OWL-ViT ONNX zero-shot', () => {
   });
 
   it('names both files when they are missing', async () => {
-    const err = await loadOwlVit(path.join(dir, 'nope', 'model.onnx'), path.join(dir, 'nope', 'tokenizer.json')).catch((e: Error & { code: string }) => e);
+    const err = (await loadOwlVit(path.join(dir, 'nope', 'model.onnx'), path.join(dir, 'nope', 'tokenizer.json')).then(() => undefined, (e: unknown) => e)) as Error & { code: string };
     expect(err.code).toBe('model_not_installed');
     expect(err.message).toMatch(/model\.onnx and tokenizer\.json/);
   });
