@@ -30,7 +30,7 @@ export async function labelImages(images: string[], classes: string[], confidenc
   if (notCoco.length && missing.length) {
     throw new ApiError(
       'unavailable',
-      `${notCoco.join(', ')} ${notCoco.length === 1 ? 'is' : 'are'} not COCO classes, so labelling them needs the zero-shot model, which is not installed: put ${missing.join(' and ')} in place`,
+      `${notCoco.join(', ')} ${notCoco.length === 1 ? 'is not a COCO class' : 'are not COCO classes'}, so labelling needs the zero-shot model, which is not installed: put ${missing.join(' and ')} in place`,
       { code: 'model_not_installed' },
     );
   }

@@ -47,12 +47,13 @@ serveWorker({
     const progress = await session.run(seconds);
     const cp = await session.checkpoint();
     const weights = bytesOf(cp.weights);
-    const best = cp.best && { epoch: cp.best.epoch, metrics: cp.best.metrics, weights: bytesOf(cp.best.weights) };
+    // The session keeps its best weights: only a copy may be moved to the caller.
+    const best = cp.best && { epoch: cp.best.epoch, metrics: cp.best.metrics, weights: bytesOf(cp.best.weights.slice()) };
     if (progress.done) {
       session.dispose();
       sessions.delete(jobId);
     }
-    return withTransfer({ progress, checkpoint: { epoch: cp.epoch, weights, best } }, best ? [weights.buffer as ArrayBuffer, ...(best.weights.buffer !== weights.buffer ? [best.weights.buffer as ArrayBuffer] : [])] : [weights.buffer as ArrayBuffer]);
+    return withTransfer({ progress, checkpoint: { epoch: cp.epoch, weights, best } }, [weights.buffer as ArrayBuffer, ...(best ? [best.weights.buffer as ArrayBuffer] : [])]);
   },
 
   stop({ jobId }: { jobId: string }) {
