@@ -3,16 +3,20 @@
 // clear errors before anything is queued, running a detection in the engine
 // (or a web-detection engine), its cost and its usage record.
 import type { Knex } from 'knex';
-import { ApiError } from '../server/errors.ts';
+import { ApiError } from '../protocols/errors.ts';
 import { EngineError } from '../engines/workerPool.ts';
 import { visionEngine, type DetectionOutput } from '../engines/vision/index.ts';
 import { imageBytes, inspectImage, type ImageInfo } from '../engines/vision/image.ts';
 import { builtinModel, missingFiles, BUILTIN_MODELS, type BuiltinModel } from '../engines/vision/models.ts';
 import { unitCost, type Cost } from '../pricing/cost.ts';
-import { webEngine, webEngineSettings, type WebEngineId, type WebDetectionResult } from '../providers/webDetection.ts';
+import { webEngine, webEngineSettings, type WebEngineId, type WebDetectionResult } from '../providers/webEngines.ts';
 import { getVisionModel } from '../db/gateway/getVisionModel.ts';
 import type { UsageRecord } from '../db/gateway/insertUsage.ts';
-import { toApiError, type Caller } from './completion.ts';
+import { toApiError } from './errors.ts';
+import type { Caller } from './providerCall.ts';
+import { ProviderError } from '../providers/types.ts';
+import { WEB_ENGINES } from '../providers/webEngines.ts';
+import { visionConfig } from '../engines/vision/config.ts';
 
 export const CUSTOM_MODEL_PREFIX = 'custom-';
 
@@ -41,6 +45,10 @@ export function visionApiError(err: unknown): ApiError {
     const known = ENGINE_KINDS[err.code];
     if (known) return new ApiError(known.kind, err.message, { code: known.code ?? err.code });
     return new ApiError('internal', `vision engine failed: ${err.message}`, { code: err.code });
+  }
+  // The error table looks providers up in the model-provider registry, where the web-detection engines are not.
+  if (err instanceof ProviderError && err.code === 'unreachable' && (WEB_ENGINES as readonly string[]).includes(err.provider)) {
+    return new ApiError('upstream', err.message, { code: 'unreachable' });
   }
   return toApiError(err);
 }
@@ -156,4 +164,17 @@ export function visionUsage(ran: { result: VisionResult; provider: string; model
     service: caller.service,
     tag: caller.tag,
   };
+}
+
+/**
+ * The queue's limits for the groups vision tasks run in: the local engine
+ * (PROVIDER_CONCURRENCY_VISION, which also sizes its worker-thread pool) and
+ * each web-detection engine (PROVIDER_CONCURRENCY_GOOGLE_VISION, _TINEYE).
+ */
+export function engineGroupLimits(env: NodeJS.ProcessEnv): Record<string, number> {
+  const hosted = (name: string) => {
+    const n = Number(env[name]);
+    return Number.isInteger(n) && n > 0 ? n : 20;
+  };
+  return { 'local-vision': visionConfig(env).concurrency, 'google-vision': hosted('PROVIDER_CONCURRENCY_GOOGLE_VISION'), tineye: hosted('PROVIDER_CONCURRENCY_TINEYE') };
 }

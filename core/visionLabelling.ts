@@ -1,6 +1,6 @@
 // Auto-labelling: the detector (COCO classes) or the zero-shot model (any
 // phrase) over the caller's images, into a YOLO dataset zip.
-import { ApiError } from '../server/errors.ts';
+import { ApiError } from '../protocols/errors.ts';
 import { visionEngine } from '../engines/vision/index.ts';
 import { builtinModel, missingFiles, ZERO_SHOT_MODEL } from '../engines/vision/models.ts';
 import { COCO_CLASSES } from '../engines/vision/coco.ts';

@@ -13,7 +13,7 @@ import { saveTrainingProgress } from '../db/gateway/saveTrainingProgress.ts';
 import { completeTrainingJob } from '../db/gateway/completeTrainingJob.ts';
 import { failTrainingJob } from '../db/gateway/failTrainingJob.ts';
 import { getTrainingJob } from '../db/gateway/getTrainingJob.ts';
-import { TRAINING_QUEUE } from '../core/visionTraining.ts';
+import { TRAINING_QUEUE } from './visionTraining.ts';
 
 
 const MAX_ATTEMPTS = 4;

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { fromKnex, type PgBoss } from 'pg-boss';
-import { ApiError } from '../server/errors.ts';
+import { ApiError } from '../protocols/errors.ts';
 import { visionEngine, type DetectorArch } from '../engines/vision/index.ts';
 import { trainingPlan } from '../engines/vision/dataset.ts';
 import { WIDTHS } from '../engines/vision/detector.ts';

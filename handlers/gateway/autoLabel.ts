@@ -1,12 +1,11 @@
-import type { Handler } from '../../server/types.ts';
-import type { AutoLabelRequest } from '../../generated/gateway/types.gen.ts';
+import type { Handler } from '../types.ts';
+import type { AutoLabelData } from '../../generated/gateway/types.gen.ts';
 import { requireLocalVision } from '../../core/vision.ts';
 import { labelImages } from '../../core/visionLabelling.ts';
-import { body, ok } from './_context.ts';
+import { ok } from './_context.ts';
 
 // Not queued (document 2): the labelled dataset is the answer.
-const autoLabel: Handler = async (ctx) => {
-  const b = body<AutoLabelRequest>(ctx);
+const autoLabel: Handler<AutoLabelData> = async (ctx, { body: b }) => {
   const { env } = ctx.state.deps;
   requireLocalVision(env);
   const labelled = await labelImages(b.images, b.classes, b.confidence, env);

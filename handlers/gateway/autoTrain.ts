@@ -1,18 +1,18 @@
-import type { Handler } from '../../server/types.ts';
-import type { AutoTrainRequest } from '../../generated/gateway/types.gen.ts';
+import type { Handler } from '../types.ts';
+import type { AutoTrainData } from '../../generated/gateway/types.gen.ts';
 import { requireLocalVision } from '../../core/vision.ts';
 import { labelImages } from '../../core/visionLabelling.ts';
 import { startTraining } from '../../core/visionTraining.ts';
-import { body, callerOf, ok } from './_context.ts';
+import { keyOf } from '../gatewayContext.ts';
+import { ok } from './_context.ts';
 
-const autoTrain: Handler = async (ctx) => {
-  const b = body<AutoTrainRequest>(ctx);
+const autoTrain: Handler<AutoTrainData> = async (ctx, { body: b }) => {
   const { db, env, boss } = ctx.state.deps;
   requireLocalVision(env);
   const labelled = await labelImages(b.images, b.classes, b.confidence, env);
   const without = labelled.stats.imagesWithoutDetections;
   const response = await startTraining(db, boss as never, env, {
-    keyId: callerOf(ctx).keyId,
+    keyId: keyOf(ctx).keyId,
     zip: labelled.zip,
     baseModel: b.baseModel,
     classes: b.classes,

@@ -1,12 +1,10 @@
-import type { Handler } from '../../server/types.ts';
-import type { FaceDetectionRequest } from '../../generated/gateway/types.gen.ts';
+import type { Handler } from '../types.ts';
+import type { DetectFacesData } from '../../generated/gateway/types.gen.ts';
 import { checkImage, requireInstalled, requireLocalVision } from '../../core/vision.ts';
 import { builtinModel, DEFAULT_FACE_MODEL } from '../../engines/vision/models.ts';
-import { body } from './_context.ts';
 import { queueVision } from './_vision.ts';
 
-const detectFaces: Handler = async (ctx) => {
-  const b = body<FaceDetectionRequest>(ctx);
+const detectFaces: Handler<DetectFacesData> = async (ctx, { body: b }) => {
   const { env } = ctx.state.deps;
   requireLocalVision(env);
   const model = b.model ?? DEFAULT_FACE_MODEL;

@@ -1,16 +1,15 @@
-import type { Handler } from '../../server/types.ts';
-import type { ObjectDetectionRequest } from '../../generated/gateway/types.gen.ts';
+import type { Handler } from '../types.ts';
+import type { DetectObjectsData } from '../../generated/gateway/types.gen.ts';
 import { checkImage, checkObjectModel, requireLocalVision } from '../../core/vision.ts';
 import { DEFAULT_OBJECT_MODEL } from '../../engines/vision/models.ts';
-import { body, callerOf } from './_context.ts';
+import { keyOf } from '../gatewayContext.ts';
 import { queueVision } from './_vision.ts';
 
-const detectObjects: Handler = async (ctx) => {
-  const b = body<ObjectDetectionRequest>(ctx);
+const detectObjects: Handler<DetectObjectsData> = async (ctx, { body: b }) => {
   const { db, env } = ctx.state.deps;
   requireLocalVision(env);
   const model = b.model ?? DEFAULT_OBJECT_MODEL;
-  await checkObjectModel(db, model, callerOf(ctx).keyId, env);
+  await checkObjectModel(db, model, keyOf(ctx).keyId, env);
   await checkImage(b.image, env);
   await queueVision(ctx, { op: 'objects', image: b.image, model, confidence: b.confidence ?? 0.25 }, { group: 'local-vision', model });
 };

@@ -1,17 +1,16 @@
-import type { Handler } from '../../server/types.ts';
-import type { WebDetectionRequest } from '../../generated/gateway/types.gen.ts';
-import { ApiError } from '../../server/errors.ts';
+import type { Handler } from '../types.ts';
+import type { DetectWebData } from '../../generated/gateway/types.gen.ts';
+import { ApiError } from '../../protocols/errors.ts';
 import { checkImage } from '../../core/vision.ts';
-import { webEngine, webEngineSettings } from '../../providers/webDetection.ts';
-import { body, providerKeyOf } from './_context.ts';
+import { webEngine, webEngineSettings } from '../../providers/webEngines.ts';
+import { callerOf } from '../gatewayContext.ts';
 import { queueVision } from './_vision.ts';
 
 // Web detection calls a hosted engine: no local models, so no VISION_SERVICE_ENABLED.
-const detectWeb: Handler = async (ctx) => {
-  const b = body<WebDetectionRequest>(ctx);
+const detectWeb: Handler<DetectWebData> = async (ctx, { body: b }) => {
   const { env } = ctx.state.deps;
   const engine = b.engine ?? 'google-vision';
-  const providerKey = providerKeyOf(ctx);
+  const providerKey = callerOf(ctx).providerKey;
   const settings = webEngineSettings(engine, env);
   if (!settings.apiKey && !providerKey) {
     throw new ApiError('unavailable', `${engine} is not configured: set ${settings.keyEnv} or send X-Provider-Key`, { code: 'provider_not_configured' });

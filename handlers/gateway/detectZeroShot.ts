@@ -1,13 +1,11 @@
-import type { Handler } from '../../server/types.ts';
-import type { ZeroShotDetectionRequest } from '../../generated/gateway/types.gen.ts';
-import { ApiError } from '../../server/errors.ts';
+import type { Handler } from '../types.ts';
+import type { DetectZeroShotData } from '../../generated/gateway/types.gen.ts';
+import { ApiError } from '../../protocols/errors.ts';
 import { checkImage, requireInstalled, requireLocalVision } from '../../core/vision.ts';
 import { builtinModel, ZERO_SHOT_MODEL } from '../../engines/vision/models.ts';
-import { body } from './_context.ts';
 import { queueVision } from './_vision.ts';
 
-const detectZeroShot: Handler = async (ctx) => {
-  const b = body<ZeroShotDetectionRequest>(ctx);
+const detectZeroShot: Handler<DetectZeroShotData> = async (ctx, { body: b }) => {
   const { env } = ctx.state.deps;
   requireLocalVision(env);
   const classes = b.prompt.split(',').map((p) => p.trim()).filter(Boolean);

@@ -1,12 +1,13 @@
-import type { Handler } from '../../server/types.ts';
-import type { TrainingJob } from '../../generated/gateway/types.gen.ts';
-import { ApiError } from '../../server/errors.ts';
+import type { Handler } from '../types.ts';
+import type { GetTrainingJobData, TrainingJob } from '../../generated/gateway/types.gen.ts';
+import { ApiError } from '../../protocols/errors.ts';
 import { getTrainingJob as getJob } from '../../db/gateway/getTrainingJob.ts';
-import { callerOf, ok } from './_context.ts';
+import { keyOf } from '../gatewayContext.ts';
+import { ok } from './_context.ts';
 
-const getTrainingJob: Handler = async (ctx) => {
-  const jobId = ctx.state.op.request.params.jobId as string;
-  const job = await getJob(ctx.state.deps.db, jobId, callerOf(ctx).keyId);
+const getTrainingJob: Handler<GetTrainingJobData> = async (ctx, { path }) => {
+  const jobId = path.jobId;
+  const job = await getJob(ctx.state.deps.db, jobId, keyOf(ctx).keyId);
   if (!job) throw new ApiError('not_found', `No training job ${jobId}`, { code: 'not_found' });
   const data: TrainingJob = {
     jobId: job.id,

@@ -1,12 +1,13 @@
-import type { Handler } from '../../server/types.ts';
-import type { VisionModel } from '../../generated/gateway/types.gen.ts';
+import type { Handler } from '../types.ts';
+import type { ListVisionModelsData, VisionModel } from '../../generated/gateway/types.gen.ts';
 import { listVisionModels as listCustom } from '../../db/gateway/listVisionModels.ts';
 import { BUILTIN_MODELS, missingFiles } from '../../engines/vision/models.ts';
 import { COCO_CLASSES } from '../../engines/vision/coco.ts';
 import { visionEngine } from '../../engines/vision/index.ts';
-import { callerOf, ok } from './_context.ts';
+import { keyOf } from '../gatewayContext.ts';
+import { ok } from './_context.ts';
 
-const listVisionModels: Handler = async (ctx) => {
+const listVisionModels: Handler<ListVisionModelsData> = async (ctx) => {
   const { db, env } = ctx.state.deps;
   const modelDir = visionEngine(env).config.modelDir;
   const builtins: VisionModel[] = BUILTIN_MODELS.map((m) => ({
@@ -23,7 +24,7 @@ const listVisionModels: Handler = async (ctx) => {
     metrics: null,
     recommended_confidence: null,
   }));
-  const custom: VisionModel[] = (await listCustom(db, callerOf(ctx).keyId)).map((m) => ({
+  const custom: VisionModel[] = (await listCustom(db, keyOf(ctx).keyId)).map((m) => ({
     id: m.id,
     name: m.name,
     type: 'custom',

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
 import { startFake as startGoogle, FAKE_GOOGLE_KEY } from '../../providers/google-vision/fake.ts';
 import { startFake as startTineye, FAKE_TINEYE_KEY } from '../../providers/tineye/fake.ts';
-import type { Fake } from '../../providers/shared/fake.ts';
+import type { Fake } from '../../providers/testing/fake.ts';
 import { owlTestModel, testTokenizerJson, yoloTestModel } from '../../engines/vision/testing/onnx.ts';
 import { photo, pngHeaderOnly, truncated } from '../../engines/vision/testing/images.ts';
 import { iou } from '../../engines/vision/geometry.ts';

@@ -2,7 +2,7 @@
 // WEB_DETECTION in the v1 wire format, Google's error envelope for a bad key,
 // and a per-image error (inside a 200) for bytes that are not an image.
 import { createHash } from 'node:crypto';
-import { startFakeServer, type Fake } from '../shared/fake.ts';
+import { startFakeServer, type Fake } from '../testing/fake.ts';
 
 export const FAKE_GOOGLE_KEY = 'gv-test-key';
 

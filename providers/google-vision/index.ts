@@ -2,9 +2,9 @@
 // an image (or copies and parts of it) appears on the web, the entities it is
 // about, and the best-guess label. Billed per image analysed.
 import type { ProviderId } from '../../protocols/canonical.ts';
-import { joinUrl, requireKey, sendJson } from '../http.ts';
+import { joinUrl, requireKey, sendJson } from '../transport/http.ts';
 import { ProviderError, type CallContext } from '../types.ts';
-import type { WebDetectionCall, WebDetectionResult, WebEngine, WebImageMatch } from '../webDetection.ts';
+import type { WebDetectionCall, WebDetectionResult, WebEngine, WebImageMatch } from '../wire/webDetection.ts';
 
 const ID = 'google-vision' as unknown as ProviderId;
 

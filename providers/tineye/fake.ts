@@ -1,7 +1,7 @@
 // A loopback TinEye: POST /rest/search/ with a multipart image_upload and the
 // key in x-api-key, answering the JSON search result (stats, matches with
 // backlinks and crawl dates) or TinEye's { code, messages } error body.
-import { startFakeServer, type Fake } from '../shared/fake.ts';
+import { startFakeServer, type Fake } from '../testing/fake.ts';
 
 export const FAKE_TINEYE_KEY = 'te-test-key';
 

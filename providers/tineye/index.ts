@@ -4,9 +4,9 @@
 // Canada. Billed per search.
 import { randomBytes } from 'node:crypto';
 import type { ProviderId } from '../../protocols/canonical.ts';
-import { joinUrl, requireKey, sendJson } from '../http.ts';
+import { joinUrl, requireKey, sendJson } from '../transport/http.ts';
 import { ProviderError, type CallContext } from '../types.ts';
-import { hostOf, type WebDetectionCall, type WebDetectionResult, type WebEngine, type WebImageMatch } from '../webDetection.ts';
+import { hostOf, type WebDetectionCall, type WebDetectionResult, type WebEngine, type WebImageMatch } from '../wire/webDetection.ts';
 
 const ID = 'tineye' as unknown as ProviderId;
 
