@@ -81,7 +81,7 @@ function humanInstance(): Promise<Human> {
       segmentation: OFF,
       face: {
         enabled: true,
-        detector: { rotation: false, maxDetected: 100, minConfidence: 0.1, skipFrames: 0, return: false, iouThreshold: 0.3 },
+        detector: { rotation: false, maxDetected: 100, minConfidence: 0.1, skipFrames: 0, return: false, iouThreshold: 0.3, scale: 1 },
         mesh: OFF, iris: OFF, description: OFF, emotion: OFF, antispoof: OFF, liveness: OFF, attention: OFF,
       },
       object: { enabled: true, minConfidence: 0.1, iouThreshold: 0.4, maxDetected: 100, skipFrames: 0 },
@@ -118,7 +118,8 @@ export async function centernetObjects(rgb: Rgb, confidence: number): Promise<Sc
 export async function blazefaceFaces(rgb: Rgb, confidence: number): Promise<Scored[]> {
   const r = await detect(rgb, {
     object: OFF,
-    face: { enabled: true, detector: { rotation: false, maxDetected: 100, minConfidence: Math.max(confidence, 0.01), skipFrames: 0, return: false } },
+    // scale 1: the detector's own box, not Human's 1.4x enlargement for its face-mesh stage.
+    face: { enabled: true, detector: { rotation: false, maxDetected: 100, minConfidence: Math.max(confidence, 0.01), skipFrames: 0, return: false, scale: 1 } },
   });
   return r.face
     .filter((f) => f.boxScore >= confidence)
