@@ -1,16 +1,18 @@
-// `npm run bench [-- queue|overhead|analytics|media|ocr] [options]`: every benchmark, each
+// `npm run bench [-- queue|overhead|analytics|media|ocr|vision] [options]`: every benchmark, each
 // reported against a baseline measured in the same run. With no name, all of them.
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --log-level info --no-streaming --no-reference --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
 //   analytics: --events 1000000 --ingest 60000 --processes 1
 //   media:     --videos 8 --megabytes 20
 //   ocr:       --images 16 --rate 50 --seconds 5 (per latency block) --ocr-parts accuracy,speed,latency
+//   vision:    --images 24 --seconds 10 --rate 20
 import { parseArgs } from 'node:util';
 import { runGatewayOverheadBench } from './gatewayOverhead.ts';
 import { runQueueBench } from './queue.ts';
 import { runAnalyticsBench } from './analytics.ts';
 import { runMediaBench } from './media.ts';
 import { runOcrBench } from './ocr.ts';
+import { runVisionBench } from './vision.ts';
 import { createBenchContext } from './context.ts';
 
 const { values, positionals } = parseArgs({
@@ -36,7 +38,7 @@ const { values, positionals } = parseArgs({
   },
 });
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'ocr'];
+const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'ocr', 'vision'];
 const results: Record<string, unknown> = {};
 
 if (wanted.includes('overhead')) {
@@ -80,6 +82,9 @@ if (wanted.includes('ocr')) {
     blockSeconds: num(values.seconds),
     parts: values['ocr-parts']?.split(',') as Array<'accuracy' | 'speed' | 'latency'> | undefined,
   });
+}
+if (wanted.includes('vision')) {
+  results.vision = await runVisionBench({ images: num(values.images), seconds: num(values.seconds), rate: num(values.rate) });
 }
 if (values.json) console.log(JSON.stringify(results, null, 2));
 process.exit(0);

@@ -82,7 +82,7 @@ const bytes = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength
 describe('quality of the shipped detectors', () => {
   it('CenterNet (objects, confidence 0.25)', async () => {
     const set = await labelledSet(OBJECTS);
-    const found = [];
+    const found: Array<Array<{ label: string; confidence: number; bbox: Box }>> = [];
     for (const image of set) found.push((await engine.detectObjects({ image: bytes(image.png), model: 'centernet', confidence: 0.25 })).detections);
     const s = score(set, found);
     console.log(`centernet: precision ${s.precision.toFixed(2)} recall ${s.recall.toFixed(2)} (tp ${s.tp}, fp ${s.fp}, fn ${s.fn}) over ${set.length} images`);
@@ -95,7 +95,7 @@ describe('quality of the shipped detectors', () => {
   for (const model of ['haarcascade', 'mediapipe'] as const) {
     it(`${model} (faces, confidence 0.5)`, async () => {
       const set = await labelledSet(FACES);
-      const found = [];
+      const found: Array<Array<{ label: string; confidence: number; bbox: Box }>> = [];
       for (const image of set) found.push((await engine.detectFaces({ image: bytes(image.png), model, confidence: 0.5, blur: false, blurStrength: 51 })).detections);
       if (process.env.DEBUG_QUALITY) set.forEach((im, i) => console.log(model, im.name, JSON.stringify(found[i]!.map((d) => [d.confidence, d.bbox]))));
       const s = score(set, found);
