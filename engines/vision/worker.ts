@@ -2,6 +2,7 @@
 // model (loaded by the first job that needs it, kept for every later one)
 // and answers document 2's result shape.
 import { workerData } from 'node:worker_threads';
+import { lowerThreadPriority } from './priority.ts';
 import { serveWorker } from '../workerServe.ts';
 import { EngineError } from '../workerPool.ts';
 import { decodeRgb, encodePng, inspectImage, type Rgb } from './image.ts';
@@ -18,6 +19,8 @@ import { parseDataset, buildDatasetZip, type LabelBox } from './dataset.ts';
 import { loadOwlVit, runOwlVit, type OwlVit } from './zeroShot.ts';
 
 const { modelDir, maxPixels } = workerData as { modelDir: string; maxPixels: number };
+
+lowerThreadPriority();
 
 const yolos = new Map<string, Promise<YoloModel>>();
 function yolo(id: string): Promise<YoloModel> {
