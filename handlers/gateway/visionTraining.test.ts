@@ -83,16 +83,17 @@ describe('a bad dataset is a 400 naming what is wrong, and no job', () => {
 
 describe('training a custom detector', () => {
   it('answers pending at once, trains through a restart, and the model finds unseen shapes', async () => {
-    const started = await train(b64(await shapesZip(60, 1)), { epochs: 45, name: 'shapes' });
+    const started = await train(b64(await shapesZip(48, 1, 4)), { epochs: 35, name: 'shapes' });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const created = started.body.data;
-    expect(created).toMatchObject({ status: 'pending', datasetStats: { train: 48, val: 12, total: 60 }, trainingProfile: 'medium', augmentation: 'high', effectiveEpochs: 45 });
+    expect(created).toMatchObject({ status: 'pending', datasetStats: { train: 36, val: 12, total: 48 }, trainingProfile: 'small', augmentation: 'aggressive', effectiveEpochs: 35 });
     const { jobId } = created;
     expect((await call('GET', `/api/vision/train/${jobId}`, undefined, otherKey)).status).toBe(404);
 
     // Wait for a checkpoint, then stop the whole service mid-training.
     let before: any;
-    for (const deadline = Date.now() + 120_000; ; ) {
+    // Generous deadlines: a shared CI machine can be many times slower than a quiet one.
+    for (const deadline = Date.now() + 300_000; ; ) {
       before = await job(jobId);
       if (process.env.DEBUG_TRAINING) console.log(JSON.stringify(before));
       if (before.progress.epoch >= 3) break;
@@ -111,7 +112,7 @@ describe('training a custom detector', () => {
     service = await startTestService(['gateway'], ENV);
     const seen: number[] = [];
     let done: any;
-    for (const deadline = Date.now() + 240_000; ; ) {
+    for (const deadline = Date.now() + 600_000; ; ) {
       done = await job(jobId);
       seen.push(done.progress.epoch);
       if (done.status === 'completed' || done.status === 'failed') break;
@@ -161,7 +162,7 @@ describe('training a custom detector', () => {
     const gone = await call('POST', '/api/vision/detect', { image: b64((await shapeImage(1)).png), model: done.modelId });
     expect(gone.status).toBe(400);
     expect(gone.body.code).toBe('invalid_model');
-  }, 420_000);
+  }, 1_000_000);
 });
 
 describe('auto-label and auto-train', () => {
