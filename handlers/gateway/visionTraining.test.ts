@@ -10,7 +10,7 @@ import { shapeImage, yoloLabels, SHAPE_CLASSES } from '../../engines/vision/test
 import { photo } from '../../engines/vision/testing/images.ts';
 import { evaluate, type Prediction, type Truth } from '../../engines/vision/metrics.ts';
 
-const ENV = { VISION_SERVICE_ENABLED: 'true', VISION_TRAIN_CHUNK_SECONDS: '3', VISION_TRAIN_MAX_SECONDS: '300' };
+const ENV = { VISION_SERVICE_ENABLED: 'true', VISION_TRAIN_CHUNK_SECONDS: '3', VISION_TRAIN_MAX_SECONDS: '600' };
 /** The held-out mAP@0.5 the trained model must reach (it reaches about 0.7-0.8 here). */
 const MAP50_FLOOR = 0.5;
 
@@ -83,10 +83,10 @@ describe('a bad dataset is a 400 naming what is wrong, and no job', () => {
 
 describe('training a custom detector', () => {
   it('answers pending at once, trains through a restart, and the model finds unseen shapes', async () => {
-    const started = await train(b64(await shapesZip(48, 1, 4)), { epochs: 35, name: 'shapes' });
+    const started = await train(b64(await shapesZip(52, 1, 4)), { epochs: 40, name: 'shapes' });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const created = started.body.data;
-    expect(created).toMatchObject({ status: 'pending', datasetStats: { train: 36, val: 12, total: 48 }, trainingProfile: 'small', augmentation: 'aggressive', effectiveEpochs: 35 });
+    expect(created).toMatchObject({ status: 'pending', datasetStats: { train: 39, val: 13, total: 52 }, trainingProfile: 'medium', augmentation: 'high', effectiveEpochs: 40 });
     const { jobId } = created;
     expect((await call('GET', `/api/vision/train/${jobId}`, undefined, otherKey)).status).toBe(404);
 
@@ -126,7 +126,8 @@ describe('training a custom detector', () => {
     const row = await service.db('vision_training_jobs').where({ id: jobId }).first('attempts', 'dataset');
     expect(row.attempts).toBe(2);
     expect(row.dataset).toBeNull();
-    expect(['epochs', 'early-stopping']).toContain(done.stopReason);
+    // On a slow machine the wall-clock budget may end it first; the best epoch so far is still the model.
+    expect(['epochs', 'early-stopping', 'time-budget']).toContain(done.stopReason);
     expect(done.modelId).toBe(`custom-${jobId.slice(0, 8)}`);
     expect(done.metrics.mAP50).toBeGreaterThan(MAP50_FLOOR);
     expect(done.recommended_confidence).toBeGreaterThanOrEqual(0.05);
