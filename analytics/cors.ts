@@ -4,6 +4,7 @@ import type { AppState } from '../handlers/types.ts';
 import { checkOrigin, isLocalHost } from './origins.ts';
 import { dashboardOrigin, projectPolicy } from './policies.ts';
 import type { AnalyticsAuth } from './auth.ts';
+import { anyProjectTrustsHost } from '../db/analytics/anyProjectTrustsHost.ts';
 
 const ALLOW_HEADERS = 'Authorization, Content-Type';
 const EXPOSE_HEADERS = 'X-Next-Cursor, Retry-After';
@@ -18,10 +19,7 @@ async function trustedByAnyProject(db: Knex, origin: string, env: NodeJS.Process
   } catch {
     return false;
   }
-  if (isLocalHost(host)) return Boolean(await db('analytics_projects').where('allow_local_origins', true).first('id'));
-  const labels = host.split('.');
-  const candidates = labels.map((_, i) => labels.slice(i).join('.'));
-  return Boolean(await db('analytics_domains').whereIn('domain', candidates).first('domain'));
+  return anyProjectTrustsHost(db, host, isLocalHost(host));
 }
 
 /**

@@ -3,8 +3,8 @@ import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, beacon, CHROME_MAC, createProject, IPHONE, sleep, startAnalytics, type Created } from './testing.ts';
-import { COLUMNS } from './eventRow.ts';
-import { runRetention } from '../jobs/retention.ts';
+import { COLUMNS } from '../db/analytics/eventRow.ts';
+import { runRetention } from './retention.ts';
 
 const STATS = ['overview', 'timeseries', 'pages', 'sources', 'countries', 'regions', 'locales', 'events', 'utm', 'devices', 'goals'];
 

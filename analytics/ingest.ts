@@ -4,7 +4,7 @@ import { classifyVisitor } from './classify.ts';
 import { evaluateIngest } from './origins.ts';
 import { sessionIdOf } from './sessions.ts';
 import { sourceOf } from './sources.ts';
-import type { NewEvent, Props } from './eventRow.ts';
+import type { NewEvent, Props } from '../db/analytics/eventRow.ts';
 import type { ProjectPolicy } from './policies.ts';
 
 export interface CollectPayload {

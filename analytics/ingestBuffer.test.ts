@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { testDb } from '../test/support.ts';
 import { IngestBuffer } from './ingestBuffer.ts';
-import type { NewEvent } from './eventRow.ts';
+import type { NewEvent } from '../db/analytics/eventRow.ts';
 
 function event(projectId: string): NewEvent {
   return {

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import insertEvents from '../db/analytics/insertEvents.ts';
-import addDailyCounts from '../db/analytics/addDailyCounts.ts';
-import getDailyCount from '../db/analytics/getDailyCount.ts';
-import type { NewEvent } from './eventRow.ts';
+import { insertEvents } from '../db/analytics/insertEvents.ts';
+import { addDailyCounts } from '../db/analytics/addDailyCounts.ts';
+import { getDailyCount } from '../db/analytics/getDailyCount.ts';
+import type { NewEvent } from '../db/analytics/eventRow.ts';
 import { utcDay } from './sessions.ts';
 
 export interface IngestBufferOptions {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import getIngestPolicy from '../db/analytics/getIngestPolicy.ts';
+import { getIngestPolicy } from '../db/analytics/getIngestPolicy.ts';
 
 export interface ProjectPolicy {
   domains: string[];

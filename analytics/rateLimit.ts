@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
-import { ApiError } from '../protocols/errors.ts';
-import type { AppState } from '../handlers/types.ts';
-import countRequestInWindow from '../db/analytics/countRequestInWindow.ts';
+import { ApiError } from '../server/errors.ts';
+import type { AppState } from '../server/types.ts';
+import { countRequestInWindow } from '../db/analytics/countRequestInWindow.ts';
 import type { AnalyticsAuth } from './auth.ts';
 
 export const RATE_LIMIT = 120;

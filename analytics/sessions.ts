@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Knex } from 'knex';
-import getOrCreateSalt from '../db/analytics/getOrCreateSalt.ts';
+import { getOrCreateSalt } from '../db/analytics/getOrCreateSalt.ts';
 
 const salts = new Map<string, Promise<Buffer>>();
 let settledSalt: { day: string; salt: Buffer } | undefined;

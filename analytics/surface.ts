@@ -8,7 +8,7 @@ import { collectFastPath, collectRawHandler } from './collect.ts';
 import { rateLimit } from './rateLimit.ts';
 import { IngestBuffer } from './ingestBuffer.ts';
 import { warmClassifiers } from './classify.ts';
-import { scheduleRetention } from '../jobs/retention.ts';
+import { scheduleRetention } from './retention.ts';
 import type { PgBoss } from 'pg-boss';
 
 // The contract's codes for the generic kinds the app raises (validation, unknown route).

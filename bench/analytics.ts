@@ -17,14 +17,14 @@ import type { Knex } from 'knex';
 import { createDb, migrate } from '../db/knex.ts';
 import { startEmbeddedPostgres, type Database } from '../server/database.ts';
 import { startService } from '../server/service.ts';
-import insertEvents from '../db/analytics/insertEvents.ts';
-import getOverview from '../db/analytics/getOverview.ts';
-import getTimeseries from '../db/analytics/getTimeseries.ts';
-import listPages from '../db/analytics/listPages.ts';
-import listSources from '../db/analytics/listSources.ts';
+import { insertEvents } from '../db/analytics/insertEvents.ts';
+import { getOverview } from '../db/analytics/getOverview.ts';
+import { getTimeseries } from '../db/analytics/getTimeseries.ts';
+import { listPages } from '../db/analytics/listPages.ts';
+import { listSources } from '../db/analytics/listSources.ts';
 import { windowBounds } from '../analytics/statsQuery.ts';
 import { classifyUserAgent } from '../analytics/userAgent.ts';
-import type { NewEvent } from '../analytics/eventRow.ts';
+import type { NewEvent } from '../db/analytics/eventRow.ts';
 
 export interface AnalyticsBenchOptions {
   /** Events bulk-loaded for the query benchmark (default 1,000,000). */

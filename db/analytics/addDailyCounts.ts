@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /** Adds live-ingested events to each project's UTC-day counter; returns the new totals. */
-export default async function addDailyCounts(db: Knex | Knex.Transaction, day: string, counts: Map<string, number>) {
+export async function addDailyCounts(db: Knex | Knex.Transaction, day: string, counts: Map<string, number>) {
   if (counts.size === 0) return new Map<string, number>();
   const { rows } = await db.raw(
     `INSERT INTO analytics_daily_counts AS d (project_id, day, count)

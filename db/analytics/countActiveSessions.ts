@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /** Realtime: humans only, last five minutes, no toggles. */
-export default async function countActiveSessions(db: Knex, projectId: string): Promise<number> {
+export async function countActiveSessions(db: Knex, projectId: string): Promise<number> {
   const [row] = await db('analytics_sessions')
     .count({ n: '*' })
     .where('project_id', projectId)

@@ -18,7 +18,7 @@ class DomainClaimed extends Error {
 }
 
 /** Creates the project, claims its domains and stores its live key; names the first domain already taken instead. */
-export default async function createProject(db: Knex, p: NewProject): Promise<{ id: string } | { claimed: string }> {
+export async function createProject(db: Knex, p: NewProject): Promise<{ id: string } | { claimed: string }> {
   try {
     return await insertProject(db, p);
   } catch (err) {

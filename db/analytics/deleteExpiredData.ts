@@ -15,7 +15,7 @@ async function deleteInBatches(db: Knex, sql: string, bindings: unknown[]): Prom
  * Deletes one project's events and rollups older than its retention. Batches keep
  * each transaction short so ingest is never blocked behind a huge delete.
  */
-export default async function deleteExpiredData(db: Knex, projectId: string, cutoff: Date) {
+export async function deleteExpiredData(db: Knex, projectId: string, cutoff: Date) {
   const events = await deleteInBatches(
     db,
     `DELETE FROM analytics_events WHERE (project_id, id) IN (

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Readable } from 'node:stream';
-import { EVENT_ROW_SELECT } from '../../analytics/eventRow.ts';
+import { EVENT_ROW_SELECT } from './eventRow.ts';
 
 export interface ExportPage {
   projectId: string;
@@ -29,6 +29,6 @@ export async function findExportPageEnd(db: Knex, p: ExportPage): Promise<{ crea
 }
 
 /** Rows of the page as a stream (a server-side cursor), never materialised in memory. */
-export default function exportEvents(db: Knex, p: ExportPage): Readable {
+export function exportEvents(db: Knex, p: ExportPage): Readable {
   return pageQuery(db, p).select(db.raw(EVENT_ROW_SELECT)).limit(p.limit).stream({ highWaterMark: 500 }) as unknown as Readable;
 }

@@ -11,7 +11,7 @@ async function breakdown(db: Knex, scope: StatsScope, column: string, limit: num
   return rows.map((r) => ({ name: (r.name as string | null) ?? null, visitors: Number(r.visitors) }));
 }
 
-export default async function getDevices(db: Knex, scope: StatsScope, limit = 100) {
+export async function getDevices(db: Knex, scope: StatsScope, limit = 100) {
   const [browsers, os, deviceTypes] = await Promise.all([
     breakdown(db, scope, 'browser', limit),
     breakdown(db, scope, 'os', limit),

@@ -3,7 +3,7 @@ import { firstHour, type StatsScope } from './scope.ts';
 
 // Reads the hourly rollup. Segments ignore the toggles (they describe all
 // traffic); the headline numbers honour them. One pass serves both.
-export default async function getOverview(db: Knex, scope: StatsScope) {
+export async function getOverview(db: Knex, scope: StatsScope) {
   const { rows } = await db.raw(
     `WITH h AS (
        SELECT *, ((? OR NOT is_bot) AND (? OR NOT is_internal)) AS counted

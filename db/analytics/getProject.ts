@@ -12,7 +12,7 @@ export interface ProjectInfo {
   allowLocalOrigins: boolean;
 }
 
-export default async function getProject(db: Knex, projectId: string): Promise<ProjectInfo | null> {
+export async function getProject(db: Knex, projectId: string): Promise<ProjectInfo | null> {
   const row = await db('analytics_projects as p')
     .select(
       'p.*',

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import { toSessionRecord } from './sessionRecord.ts';
 
-export default async function getSession(db: Knex, projectId: string, sessionId: string) {
-  const row = await db('analytics_sessions').where({ project_id: projectId, id: sessionId }).first();
-  return row ? toSessionRecord(row) : null;
+/** The session's row (snake_case columns), or null. */
+export async function getSession(db: Knex, projectId: string, sessionId: string): Promise<Record<string, any> | null> {
+  return (await db('analytics_sessions').where({ project_id: projectId, id: sessionId }).first()) ?? null;
 }

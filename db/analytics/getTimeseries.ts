@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { firstHour, type StatsScope } from './scope.ts';
 
 /** Visitors (sessions started) and page views per UTC bucket from the hourly rollup, zero-filled, oldest first. */
-export default async function getTimeseries(db: Knex, scope: StatsScope, interval: 'hour' | 'day') {
+export async function getTimeseries(db: Knex, scope: StatsScope, interval: 'hour' | 'day') {
   const { rows } = await db.raw(
     `WITH buckets AS (
        SELECT generate_series(date_trunc(?, ?::timestamptz, 'UTC'), date_trunc(?, ?::timestamptz, 'UTC'), ('1 ' || ?)::interval) AS t

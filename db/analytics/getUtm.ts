@@ -12,7 +12,7 @@ async function breakdown(db: Knex, scope: StatsScope, column: string, limit: num
   return rows.map((r) => ({ value: r.value as string, visitors: Number(r.visitors) }));
 }
 
-export default async function getUtm(db: Knex, scope: StatsScope, limit = 100) {
+export async function getUtm(db: Knex, scope: StatsScope, limit = 100) {
   const [sources, mediums, campaigns] = await Promise.all([
     breakdown(db, scope, 'utm_source', limit),
     breakdown(db, scope, 'utm_medium', limit),

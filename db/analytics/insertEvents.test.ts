@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { testDb } from '../../test/support.ts';
-import insertEvents from './insertEvents.ts';
-import type { NewEvent } from '../../analytics/eventRow.ts';
+import { insertEvents } from './insertEvents.ts';
+import type { NewEvent } from './eventRow.ts';
 
 function event(projectId: string, sessionId: string, at: number, over: Partial<NewEvent> = {}): NewEvent {
   return {

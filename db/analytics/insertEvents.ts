@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { NewEvent } from '../../analytics/eventRow.ts';
+import type { NewEvent } from './eventRow.ts';
 
 // The batch goes in column by column, one array parameter per column, unnested into
 // rows: PostgreSQL parses typed array literals at about half the cost of the same rows
@@ -211,7 +211,7 @@ page_days AS (
 SELECT (SELECT count(*) FROM ins)::int AS inserted`;
 
 /** Inserts a batch (ids already present are skipped) and returns how many rows were new. */
-export default async function insertEvents(db: Knex | Knex.Transaction, events: NewEvent[]): Promise<number> {
+export async function insertEvents(db: Knex | Knex.Transaction, events: NewEvent[]): Promise<number> {
   if (events.length === 0) return 0;
   const arrays = COLUMNS.map(([, , value]) => {
     let literal = '{';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { sessionsInScope, type StatsScope } from './scope.ts';
 
-export default async function listCountries(db: Knex, scope: StatsScope, limit = 250) {
+export async function listCountries(db: Knex, scope: StatsScope, limit = 250) {
   const rows: Record<string, any>[] = await sessionsInScope(db, scope)
     .select('country')
     .count({ visitors: '*' })

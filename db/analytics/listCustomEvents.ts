@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { StatsScope } from './scope.ts';
 
 // Custom events are a small share of traffic; a partial index covers exactly them.
-export default async function listCustomEvents(db: Knex, scope: StatsScope, limit = 100) {
+export async function listCustomEvents(db: Knex, scope: StatsScope, limit = 100) {
   const q = db('analytics_events')
     .select({ name: 'event_name' })
     .count({ events: '*' })

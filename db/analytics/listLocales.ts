@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { sessionsInScope, type StatsScope } from './scope.ts';
 
 // Tags are grouped case-insensitively; imported rows may carry any case.
-export default async function listLocales(db: Knex, scope: StatsScope, limit = 250) {
+export async function listLocales(db: Knex, scope: StatsScope, limit = 250) {
   const rows: Record<string, any>[] = await sessionsInScope(db, scope)
     .select(db.raw('lower(locale) AS locale'))
     .count({ visitors: '*' })

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { splitDays, type StatsScope } from './scope.ts';
 
 // Full days come from the daily rollup, the edge hours from the hourly one; raw events are never read.
-export default async function listPages(db: Knex, scope: StatsScope, limit = 100) {
+export async function listPages(db: Knex, scope: StatsScope, limit = 100) {
   const { days, hours } = splitDays(scope);
   const parts: string[] = [];
   const bindings: unknown[] = [];

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { sessionsInScope, type StatsScope } from './scope.ts';
 
-export default async function listRegions(db: Knex, scope: StatsScope, country?: string, limit = 250) {
+export async function listRegions(db: Knex, scope: StatsScope, country?: string, limit = 250) {
   const q = sessionsInScope(db, scope)
     .select('country', 'region', 'region_code')
     .count({ visitors: '*' })

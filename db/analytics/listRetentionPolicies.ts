@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
 
-export default async function listRetentionPolicies(db: Knex) {
+export async function listRetentionPolicies(db: Knex) {
   return (await db('analytics_projects').select('id', 'retention_days')) as { id: string; retention_days: number }[];
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-export default async function listSessionEvents(db: Knex, projectId: string, sessionId: string, limit = 1000) {
+export async function listSessionEvents(db: Knex, projectId: string, sessionId: string, limit = 1000) {
   const rows = await db('analytics_events')
     .select('id', 'created_at', 'event_type', 'event_name', 'props', 'path', 'referrer_path', 'target_path')
     .where({ project_id: projectId, session_id: sessionId })

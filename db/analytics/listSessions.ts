@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { toSessionRecord } from './sessionRecord.ts';
 
 export interface SessionFilter {
   projectId: string;
@@ -13,7 +12,7 @@ export interface SessionFilter {
 }
 
 /** Sessions active in the window, most recent first; one extra row tells whether more exist. */
-export default async function listSessions(db: Knex, f: SessionFilter) {
+export async function listSessions(db: Knex, f: SessionFilter) {
   const q = db('analytics_sessions')
     .where('project_id', f.projectId)
     .where('last_seen_at', '>=', f.from)
@@ -25,5 +24,5 @@ export default async function listSessions(db: Knex, f: SessionFilter) {
   if (f.country) q.where('country', f.country.toUpperCase());
   if (f.regionCode) q.where('region_code', f.regionCode.toUpperCase());
   const rows = await q;
-  return { sessions: rows.slice(0, f.limit).map(toSessionRecord), hasMore: rows.length > f.limit };
+  return { sessions: rows.slice(0, f.limit) as Record<string, any>[], hasMore: rows.length > f.limit };
 }

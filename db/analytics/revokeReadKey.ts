@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
 
-export default async function revokeReadKey(db: Knex, projectId: string): Promise<number> {
+export async function revokeReadKey(db: Knex, projectId: string): Promise<number> {
   return db('analytics_keys').where({ project_id: projectId, kind: 'read' }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
 }

@@ -1,8 +1,8 @@
 import { ApiError } from '../../protocols/errors.ts';
 import type { ApiContext } from '../types.ts';
 import { generateKey } from '../../analytics/keys.ts';
-import createProject from '../../db/analytics/createProject.ts';
-import getProject from '../../db/analytics/getProject.ts';
+import { createProject } from '../../db/analytics/createProject.ts';
+import { getProject } from '../../db/analytics/getProject.ts';
 import { timingSafeEqual, createHash } from 'node:crypto';
 
 function inviteCodes(env: NodeJS.ProcessEnv): string[] {

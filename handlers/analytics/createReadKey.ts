@@ -1,7 +1,7 @@
 import type { ApiContext } from '../types.ts';
 import { projectIdOf } from '../../analytics/statsQuery.ts';
 import { generateKey } from '../../analytics/keys.ts';
-import replaceReadKey from '../../db/analytics/replaceReadKey.ts';
+import { replaceReadKey } from '../../db/analytics/replaceReadKey.ts';
 
 export default async function handler(ctx: ApiContext) {
   const key = generateKey('read');

@@ -3,8 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import { ApiError } from '../../protocols/errors.ts';
 import type { ApiContext } from '../types.ts';
 import { projectIdOf, windowBounds, type Window } from '../../analytics/statsQuery.ts';
-import { CSV_HEADER, toCsvLine, toNdjsonLine } from '../../analytics/eventRow.ts';
-import exportEvents, { findExportPageEnd, type ExportPage } from '../../db/analytics/exportEvents.ts';
+import { CSV_HEADER, toCsvLine, toNdjsonLine } from '../../db/analytics/eventRow.ts';
+import { exportEvents, findExportPageEnd, type ExportPage } from '../../db/analytics/exportEvents.ts';
 
 type Position = { createdAt: string; id: string };
 

@@ -1,6 +1,6 @@
 import type { ApiContext } from '../types.ts';
 import { statsScope } from '../../analytics/statsQuery.ts';
-import listCustomEvents from '../../db/analytics/listCustomEvents.ts';
+import { listCustomEvents } from '../../db/analytics/listCustomEvents.ts';
 
 export default async function handler(ctx: ApiContext) {
   const scope = statsScope(ctx);

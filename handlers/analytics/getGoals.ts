@@ -1,7 +1,7 @@
 import type { ApiContext } from '../types.ts';
 import { statsScope } from '../../analytics/statsQuery.ts';
-import listCustomEvents from '../../db/analytics/listCustomEvents.ts';
-import countVisitors from '../../db/analytics/countVisitors.ts';
+import { listCustomEvents } from '../../db/analytics/listCustomEvents.ts';
+import { countVisitors } from '../../db/analytics/countVisitors.ts';
 
 // Every custom event name is a goal; conversion is over all visitors of the window.
 export default async function handler(ctx: ApiContext) {

@@ -1,6 +1,6 @@
 import type { ApiContext } from '../types.ts';
 import { statsScope } from '../../analytics/statsQuery.ts';
-import listPages from '../../db/analytics/listPages.ts';
+import { listPages } from '../../db/analytics/listPages.ts';
 
 export default async function handler(ctx: ApiContext) {
   const scope = statsScope(ctx);

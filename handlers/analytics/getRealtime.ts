@@ -1,6 +1,6 @@
 import type { ApiContext } from '../types.ts';
 import { projectIdOf } from '../../analytics/statsQuery.ts';
-import countActiveSessions from '../../db/analytics/countActiveSessions.ts';
+import { countActiveSessions } from '../../db/analytics/countActiveSessions.ts';
 
 export default async function handler(ctx: ApiContext) {
   ctx.body = { activeSessions: await countActiveSessions(ctx.state.deps.db, projectIdOf(ctx)) };

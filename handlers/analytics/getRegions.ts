@@ -1,6 +1,6 @@
 import type { ApiContext } from '../types.ts';
 import { statsScope } from '../../analytics/statsQuery.ts';
-import listRegions from '../../db/analytics/listRegions.ts';
+import { listRegions } from '../../db/analytics/listRegions.ts';
 
 export default async function handler(ctx: ApiContext) {
   const scope = statsScope(ctx);

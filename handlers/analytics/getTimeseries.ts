@@ -1,6 +1,6 @@
 import type { ApiContext } from '../types.ts';
 import { statsScope } from '../../analytics/statsQuery.ts';
-import getTimeseries from '../../db/analytics/getTimeseries.ts';
+import { getTimeseries } from '../../db/analytics/getTimeseries.ts';
 
 export default async function handler(ctx: ApiContext) {
   const scope = statsScope(ctx);

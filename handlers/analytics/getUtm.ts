@@ -1,6 +1,6 @@
 import type { ApiContext } from '../types.ts';
 import { statsScope } from '../../analytics/statsQuery.ts';
-import getUtm from '../../db/analytics/getUtm.ts';
+import { getUtm } from '../../db/analytics/getUtm.ts';
 
 export default async function handler(ctx: ApiContext) {
   const scope = statsScope(ctx);

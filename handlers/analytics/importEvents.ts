@@ -4,8 +4,8 @@ import type { ApiContext, AppState } from '../types.ts';
 import { projectIdOf } from '../../analytics/statsQuery.ts';
 import { validateEventRow } from '../../analytics/contract.ts';
 import { classifyUserAgent } from '../../analytics/userAgent.ts';
-import type { EventRow, NewEvent } from '../../analytics/eventRow.ts';
-import insertEvents from '../../db/analytics/insertEvents.ts';
+import type { EventRow, NewEvent } from '../../db/analytics/eventRow.ts';
+import { insertEvents } from '../../db/analytics/insertEvents.ts';
 
 const MAX_EVENTS = 5000;
 const FUTURE_SKEW_MS = 60_000;

@@ -1,6 +1,7 @@
 import type { ApiContext } from '../types.ts';
 import { flag, projectIdOf, windowBounds, type Window } from '../../analytics/statsQuery.ts';
-import listSessions from '../../db/analytics/listSessions.ts';
+import { listSessions } from '../../db/analytics/listSessions.ts';
+import { toSessionRecord } from '../../analytics/sessionRecord.ts';
 
 export default async function handler(ctx: ApiContext) {
   const q = ctx.state.op.request.query as Record<string, unknown>;
@@ -16,5 +17,5 @@ export default async function handler(ctx: ApiContext) {
     limit,
     offset,
   });
-  ctx.body = { sessions: page.sessions, limit, offset, hasMore: page.hasMore };
+  ctx.body = { sessions: page.sessions.map(toSessionRecord), limit, offset, hasMore: page.hasMore };
 }

@@ -4,7 +4,7 @@ import type { ApiContext } from '../types.ts';
 import type { AnalyticsAuth } from '../../analytics/auth.ts';
 import { projectPolicy } from '../../analytics/policies.ts';
 import { saltFor, sessionIdOf } from '../../analytics/sessions.ts';
-import type { Props } from '../../analytics/eventRow.ts';
+import type { Props } from '../../db/analytics/eventRow.ts';
 import { ingestBuffer } from './_shared.ts';
 
 export default async function handler(ctx: ApiContext) {

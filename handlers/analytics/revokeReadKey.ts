@@ -1,6 +1,6 @@
 import type { ApiContext } from '../types.ts';
 import { projectIdOf } from '../../analytics/statsQuery.ts';
-import revokeReadKey from '../../db/analytics/revokeReadKey.ts';
+import { revokeReadKey } from '../../db/analytics/revokeReadKey.ts';
 
 export default async function handler(ctx: ApiContext) {
   await revokeReadKey(ctx.state.deps.db, projectIdOf(ctx));

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import type { PgBoss } from 'pg-boss';
-import listRetentionPolicies from '../db/analytics/listRetentionPolicies.ts';
-import deleteExpiredData from '../db/analytics/deleteExpiredData.ts';
-import deleteStaleCounters from '../db/analytics/deleteStaleCounters.ts';
-import { utcDay } from '../analytics/sessions.ts';
+import { listRetentionPolicies } from '../db/analytics/listRetentionPolicies.ts';
+import { deleteExpiredData } from '../db/analytics/deleteExpiredData.ts';
+import { deleteStaleCounters } from '../db/analytics/deleteStaleCounters.ts';
+import { utcDay } from './sessions.ts';
 
 export const RETENTION_JOB = 'analytics-retention';
 

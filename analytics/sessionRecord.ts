@@ -1,4 +1,4 @@
-import { describeSource } from '../../analytics/sources.ts';
+import { describeSource } from './sources.ts';
 
 /** analytics_sessions row -> SessionRecord of the contract. */
 export function toSessionRecord(r: Record<string, any>) {
