@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { ApiError } from '../server/errors.ts';
 import type { ApiContext, AppState } from '../server/types.ts';
 import { findKeysByPrefix } from '../db/analytics/findKeysByPrefix.ts';
+import { noteLookupFailure } from './outage.ts';
 import { hashKey, hashesMatch, keyKindOf, KEY_PREFIX_LENGTH, type KeyKind } from './keys.ts';
 
 export interface AnalyticsAuth {
@@ -36,7 +37,12 @@ const memo = new WeakMap<object, Promise<AnalyticsAuth | null>>();
 export function authenticateKey(ctx: ApiContext): Promise<AnalyticsAuth | null> {
   let p = memo.get(ctx);
   if (!p) {
-    p = lookup(ctx);
+    // The router reads a failed lookup as "no key"; the failure is kept so that an
+    // outage answers 503 rather than 401 (analytics/outage.ts).
+    p = lookup(ctx).catch((err) => {
+      noteLookupFailure(ctx, err);
+      throw err;
+    });
     memo.set(ctx, p);
   }
   return p;

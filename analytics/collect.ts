@@ -5,6 +5,7 @@ import type { ApiContext, AppState, Deps } from '../handlers/types.ts';
 import { firstError, validateCollectPayload } from './contract.ts';
 import { buildEvent, type CollectPayload } from './ingest.ts';
 import { checkOrigin } from './origins.ts';
+import { isDatabaseOutage, outageError } from './outage.ts';
 import { dashboardOrigin, knownPolicy, projectPolicy } from './policies.ts';
 import { knownSalt, saltFor } from './sessions.ts';
 import type { IngestBuffer } from './ingestBuffer.ts';
@@ -106,8 +107,9 @@ function accepted(res: ServerResponse, origin: string | null, cors: boolean): vo
 }
 
 async function failed(rc: RawContext, res: ServerResponse, origin: string | null, raw: unknown, projectId: unknown): Promise<void> {
-  const err = raw instanceof ApiError ? raw : new ApiError('internal', 'Internal server error', { code: 'internal_error' });
-  if (!(raw instanceof ApiError)) rc.deps.log.error({ err: raw }, 'analytics collect failed');
+  const down = !(raw instanceof ApiError) && isDatabaseOutage(raw);
+  const err = raw instanceof ApiError ? raw : down ? outageError() : new ApiError('internal', 'Internal server error', { code: 'internal_error' });
+  if (!(raw instanceof ApiError)) rc.deps.log[down ? 'warn' : 'error']({ err: raw }, 'analytics collect failed');
   const body = JSON.stringify(rc.render(err));
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', ...err.headers };
   if (origin) {

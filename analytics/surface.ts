@@ -3,6 +3,7 @@ import type { ApiError } from '../protocols/errors.ts';
 import { loadHandlers } from '../server/handlers.ts';
 import { authenticateKey, requireLiveKey } from './auth.ts';
 import { cors } from './cors.ts';
+import { outageAs503 } from './outage.ts';
 import { ndjsonBody } from './ndjsonBody.ts';
 import { collectFastPath, collectRawHandler } from './collect.ts';
 import { rateLimit } from './rateLimit.ts';
@@ -28,7 +29,7 @@ export const analyticsSurface: SurfaceDefinition = {
     readKey: authenticateKey as never,
   },
   renderError: errorBody,
-  before: [cors, collectFastPath, ndjsonBody],
+  before: [cors, outageAs503, collectFastPath, ndjsonBody],
   afterAuth: [requireLiveKey, rateLimit],
   rawHandler: (deps) => collectRawHandler(deps, errorBody),
   async start(deps) {

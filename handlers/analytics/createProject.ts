@@ -24,8 +24,12 @@ export default async function handler(ctx: ApiContext) {
     retentionDays?: number;
     dailyEventCap?: number;
   };
-  if (!inviteCodes(ctx.state.deps.env).some((c) => sameSecret(c, body.inviteCode))) {
-    throw new ApiError('forbidden', 'The invite code is not valid.', { code: 'invalid_invite_code' });
+  const codes = inviteCodes(ctx.state.deps.env);
+  if (codes.length === 0) {
+    throw new ApiError('forbidden', 'No invite codes are configured on this server: set ANALYTICS_INVITE_CODES (comma-separated) and restart it.', { code: 'invalid_invite_code' });
+  }
+  if (!codes.some((c) => sameSecret(c, body.inviteCode))) {
+    throw new ApiError('forbidden', 'The invite code is not valid (it must be one of ANALYTICS_INVITE_CODES).', { code: 'invalid_invite_code' });
   }
   const domains = [...new Set(body.domains.map((d) => d.trim().toLowerCase().replace(/\.$/, '')))];
   if (domains.some((d) => !d.includes('.') && d !== 'localhost')) {
