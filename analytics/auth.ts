@@ -48,6 +48,18 @@ export function authenticateKey(ctx: ApiContext): Promise<AnalyticsAuth | null> 
   return p;
 }
 
+/** Keys for the liveKey and readKey schemes: a shared link's token is not one of them. */
+export async function authenticateApiKey(ctx: ApiContext): Promise<AnalyticsAuth | null> {
+  const auth = await authenticateKey(ctx);
+  return auth && auth.kind !== 'share' ? auth : null;
+}
+
+/** The shareLink scheme: only a shared link's token. */
+export async function authenticateShareLink(ctx: ApiContext): Promise<AnalyticsAuth | null> {
+  const auth = await authenticateKey(ctx);
+  return auth?.kind === 'share' ? auth : null;
+}
+
 export const requireLiveKey: Middleware<AppState> = async (ctx, next) => {
   const auth = ctx.state.auth as AnalyticsAuth | undefined;
   const security = (ctx.state.op.operation.security ?? []) as Record<string, unknown>[];

@@ -20,6 +20,7 @@ function schema(name: string) {
 
 export const validateEventRow = schema('EventRow');
 export const validateCollectPayload = schema('CollectPayload');
+export const validateGoalSpec = schema('GoalSpec');
 
 export function firstError(v: { errors?: { instancePath: string; message?: string }[] | null }): string {
   const e = v.errors?.[0];

@@ -91,9 +91,9 @@ describe('analytics ingest, classification and stats', () => {
     expect(o).toMatchObject({ window: '7d', visitors: 3, pageviews: 4, events: 1, segments: { humans: 2, bots: 3, vpn: 1, internal: 1 } });
     expect(o.bounceRate).toBeCloseTo(2 / 3, 3);
     expect(o.bySource).toEqual(expect.arrayContaining([
-      { source: 'google', label: 'Google', channel: 'search', visitors: 1 },
-      { source: 'newsletter', label: 'newsletter', channel: 'referral', visitors: 1 },
-      { source: 'hackernews', label: 'Hacker News', channel: 'social', visitors: 1 },
+      { source: 'google', label: 'Google', channel: 'Organic Search', visitors: 1 },
+      { source: 'newsletter', label: 'newsletter', channel: 'Email', visitors: 1 },
+      { source: 'hackernews', label: 'Hacker News', channel: 'Organic Social', visitors: 1 },
     ]));
     expect((await get('/v1/stats/overview?includeBots=1')).visitors).toBe(6);
     expect((await get('/v1/stats/overview?includeInternal=true')).visitors).toBe(4);
@@ -138,7 +138,7 @@ describe('analytics ingest, classification and stats', () => {
     expect(locales).toEqual(expect.arrayContaining([{ locale: 'en-gb', visitors: 1 }, { locale: 'en-us', visitors: 1 }, { locale: null, visitors: 1 }]));
     expect((await get('/v1/stats/locales?includeInternal=1')).results).toEqual(expect.arrayContaining([{ locale: 'fr', visitors: 1 }]));
 
-    expect((await get('/v1/stats/events')).results).toEqual([{ name: 'Signup', events: 1, visitors: 1 }]);
+    expect((await get('/v1/stats/events')).results).toEqual([{ name: 'Signup', events: 1, visitors: 1, revenue: [] }]);
     expect(await get('/v1/stats/goals')).toMatchObject({ totalVisitors: 3, results: [{ name: 'Signup', visitors: 1, events: 1, conversionRate: 0.3333 }] });
     expect(await get('/v1/stats/utm')).toMatchObject({
       sources: [{ value: 'newsletter', visitors: 1 }], mediums: [{ value: 'email', visitors: 1 }], campaigns: [{ value: 'launch', visitors: 1 }],
@@ -170,7 +170,7 @@ describe('analytics ingest, classification and stats', () => {
     }
 
     const detail = await get(`/v1/sessions/${sessionOfHuman}`);
-    expect(detail.session).toMatchObject({ id: sessionOfHuman, pageviews: 2, events: 1, entryPath: '/', trafficSource: 'google', sourceLabel: 'Google', channel: 'search', locale: 'en-gb' });
+    expect(detail.session).toMatchObject({ id: sessionOfHuman, pageviews: 2, events: 1, entryPath: '/', trafficSource: 'google', sourceLabel: 'Google', channel: 'Organic Search', locale: 'en-gb' });
     expect(detail.events.map((e: any) => e.eventType)).toEqual(['pageview', 'pageview', 'event']);
     const missing = await call('/v1/sessions/6f1c2b3a-0000-4000-8000-000000000009');
     expect(missing.status).toBe(404);

@@ -17,6 +17,9 @@ export interface CollectPayload {
   props?: Props;
   target?: string;
   internal?: boolean;
+  /** Hash-based routing: the fragment is part of the page's path. */
+  hash?: boolean;
+  revenue?: { amount: number | string; currency: string };
 }
 
 const LOCALE = /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i;
@@ -45,6 +48,14 @@ function nowIso(): string {
     iso = new Date(now).toISOString();
   }
   return iso;
+}
+
+/** A revenue amount as the contract allows it (a number or a decimal string) with its currency, or none. */
+export function revenueOf(r: { amount: number | string; currency: string } | null | undefined): { revenueAmount: number | null; revenueCurrency: string | null } {
+  if (!r) return { revenueAmount: null, revenueCurrency: null };
+  const amount = typeof r.amount === 'number' ? r.amount : Number(r.amount);
+  if (!Number.isFinite(amount)) throw new ApiError('invalid_request', 'revenue.amount must be a finite number', { code: 'bad_request' });
+  return { revenueAmount: Math.round(amount * 1e6) / 1e6, revenueCurrency: r.currency.toUpperCase() };
 }
 
 export interface BeaconClient {
@@ -94,7 +105,7 @@ export function buildEvent(p: CollectPayload, policy: ProjectPolicy, client: Bea
     eventType: p.type,
     eventName: p.type === 'event' ? p.name! : null,
     props: p.props && Object.keys(p.props).length ? p.props : null,
-    path: (url.pathname || '/').slice(0, 2048),
+    path: ((url.pathname || '/') + (p.hash && url.hash.length > 1 ? url.hash : '')).slice(0, 2048),
     referrerPath: referrer ? `${referrer.origin}${referrer.pathname}`.slice(0, 2048) : null,
     targetPath: clip(p.target, 2048),
     country: v.country,
@@ -116,6 +127,9 @@ export function buildEvent(p: CollectPayload, policy: ProjectPolicy, client: Bea
     utmCampaign: utm(params, 'utm_campaign'),
     userAgent: clip(client.userAgent, 1000),
     isInternal: p.internal === true,
+    utmTerm: utm(params, 'utm_term'),
+    utmContent: utm(params, 'utm_content'),
+    ...revenueOf(p.revenue),
   };
   return { event, cors: verdict.cors };
 }

@@ -11,6 +11,7 @@ function event(projectId: string): NewEvent {
     props: null, path: '/', referrerPath: null, targetPath: null, country: null, region: null, regionCode: null, city: null,
     asn: null, asOrganization: null, browser: null, os: null, deviceType: null, isBot: false, botName: null, isVpn: false,
     locale: null, trafficSource: null, utmSource: null, utmMedium: null, utmCampaign: null, userAgent: null, isInternal: false,
+    utmTerm: null, utmContent: null, revenueAmount: null, revenueCurrency: null,
   };
 }
 

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export type KeyKind = 'live' | 'read';
+export type KeyKind = 'live' | 'read' | 'share';
 
-const PREFIX: Record<KeyKind, string> = { live: 'an_live_', read: 'an_read_' };
+const PREFIX: Record<KeyKind, string> = { live: 'an_live_', read: 'an_read_', share: 'an_share_' };
 /** What is shown and indexed: the kind prefix plus 8 random characters. */
 export const KEY_PREFIX_LENGTH = 16;
 
@@ -19,6 +19,7 @@ export function hashKey(key: string): Buffer {
 export function keyKindOf(key: string): KeyKind | null {
   if (key.startsWith(PREFIX.live)) return 'live';
   if (key.startsWith(PREFIX.read)) return 'read';
+  if (key.startsWith(PREFIX.share)) return 'share';
   return null;
 }
 

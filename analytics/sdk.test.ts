@@ -54,14 +54,14 @@ describe('analytics through the generated SDK', () => {
 
     const overview = await sdk.getOverview({ client: live, query: { window: '24h' } });
     expect(overview.data).toMatchObject({ window: '24h', visitors: 3, pageviews: 2, events: 1 });
-    expect(overview.data!.bySource).toEqual(expect.arrayContaining([{ source: 'newsletter', label: 'newsletter', channel: 'referral', visitors: 1 }]));
+    expect(overview.data!.bySource).toEqual(expect.arrayContaining([{ source: 'newsletter', label: 'newsletter', channel: 'Email', visitors: 1 }]));
     expect((await sdk.getTimeseries({ client: live, query: { window: '24h' } })).data!.interval).toBe('hour');
     expect((await sdk.getPages({ client: live })).data!.results).toEqual(expect.arrayContaining([{ path: '/welcome', pageviews: 1, visitors: 1 }]));
     expect((await sdk.getSources({ client: live })).data!.results.length).toBeGreaterThan(0);
     expect((await sdk.getCountries({ client: live })).data!.results).toEqual(expect.arrayContaining([{ country: 'GB', visitors: 1 }]));
     expect((await sdk.getRegions({ client: live, query: { country: 'GB' } })).data!.results).toEqual([{ country: 'GB', region: 'England', regionCode: 'GB-ENG', visitors: 1 }]);
     expect((await sdk.getLocales({ client: live })).data!.results).toEqual(expect.arrayContaining([{ locale: 'en-us', visitors: 1 }]));
-    expect((await sdk.getEventStats({ client: live })).data!.results).toEqual([{ name: 'Signup', events: 1, visitors: 1 }]);
+    expect((await sdk.getEventStats({ client: live })).data!.results).toEqual([{ name: 'Signup', events: 1, visitors: 1, revenue: [] }]);
     expect((await sdk.getUtm({ client: live })).data!.sources).toEqual([{ value: 'newsletter', visitors: 1 }]);
     expect((await sdk.getDevices({ client: live })).data!.browsers).toEqual(expect.arrayContaining([{ name: 'Chrome', visitors: 2 }]));
     expect((await sdk.getGoals({ client: live })).data!.results[0]).toMatchObject({ name: 'Signup', visitors: 1 });

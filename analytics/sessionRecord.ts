@@ -1,4 +1,5 @@
 import { describeSource } from './sources.ts';
+import { channelOf } from './channels.ts';
 
 /** analytics_sessions row -> SessionRecord of the contract. */
 export function toSessionRecord(r: Record<string, any>) {
@@ -21,10 +22,13 @@ export function toSessionRecord(r: Record<string, any>) {
     locale: r.locale ?? null,
     trafficSource: r.traffic_source ?? null,
     sourceLabel: source?.label ?? null,
-    channel: source?.channel ?? null,
+    channel: channelOf({ source: r.traffic_source ?? null, utmSource: r.utm_source ?? null, utmMedium: r.utm_medium ?? null, utmCampaign: r.utm_campaign ?? null, referrer: r.referrer ?? null }),
     utmSource: r.utm_source ?? null,
     utmMedium: r.utm_medium ?? null,
     utmCampaign: r.utm_campaign ?? null,
+    utmTerm: r.utm_term ?? null,
+    utmContent: r.utm_content ?? null,
+    referrer: r.referrer ?? null,
     isBot: r.is_bot as boolean,
     isVpn: r.is_vpn as boolean,
     isInternal: r.is_internal as boolean,

@@ -1,9 +1,10 @@
-export type Channel = 'search' | 'social' | 'direct' | 'referral';
+/** What kind of site a known source is; the channel rules (analytics/channels.ts) read it. */
+export type SourceCategory = 'search' | 'social' | 'video' | 'shopping' | 'email';
 
 interface KnownSource {
   id: string;
   label: string;
-  channel: Channel;
+  channel: SourceCategory;
   /** Hostnames (without www.) that refer with this source; a trailing dot matches any TLD (google.). */
   hosts: string[];
 }
@@ -28,7 +29,7 @@ const KNOWN: KnownSource[] = [
   { id: 'linkedin', label: 'LinkedIn', channel: 'social', hosts: ['linkedin.com', 'lnkd.in'] },
   { id: 'reddit', label: 'Reddit', channel: 'social', hosts: ['reddit.com', 'old.reddit.com', 'out.reddit.com'] },
   { id: 'hackernews', label: 'Hacker News', channel: 'social', hosts: ['news.ycombinator.com'] },
-  { id: 'youtube', label: 'YouTube', channel: 'social', hosts: ['youtube.com', 'm.youtube.com', 'youtu.be'] },
+  { id: 'youtube', label: 'YouTube', channel: 'video', hosts: ['youtube.com', 'm.youtube.com', 'youtu.be'] },
   { id: 'pinterest', label: 'Pinterest', channel: 'social', hosts: ['pinterest.com', 'pin.it'] },
   { id: 'tiktok', label: 'TikTok', channel: 'social', hosts: ['tiktok.com'] },
   { id: 'mastodon', label: 'Mastodon', channel: 'social', hosts: ['mastodon.social', 'mastodon.online', 'fosstodon.org', 'hachyderm.io'] },
@@ -38,6 +39,16 @@ const KNOWN: KnownSource[] = [
   { id: 'vk', label: 'VK', channel: 'social', hosts: ['vk.com'] },
   { id: 'telegram', label: 'Telegram', channel: 'social', hosts: ['t.me', 'web.telegram.org'] },
   { id: 'discord', label: 'Discord', channel: 'social', hosts: ['discord.com', 'discordapp.com'] },
+  { id: 'vimeo', label: 'Vimeo', channel: 'video', hosts: ['vimeo.com'] },
+  { id: 'twitch', label: 'Twitch', channel: 'video', hosts: ['twitch.tv', 'm.twitch.tv'] },
+  { id: 'amazon', label: 'Amazon', channel: 'shopping', hosts: ['amazon.', 'www.amazon.'] },
+  { id: 'ebay', label: 'eBay', channel: 'shopping', hosts: ['ebay.', 'www.ebay.'] },
+  { id: 'etsy', label: 'Etsy', channel: 'shopping', hosts: ['etsy.com'] },
+  { id: 'shopify', label: 'Shopify', channel: 'shopping', hosts: ['shopify.com', 'shop.app'] },
+  { id: 'gmail', label: 'Gmail', channel: 'email', hosts: ['mail.google.com'] },
+  { id: 'outlook', label: 'Outlook', channel: 'email', hosts: ['outlook.live.com', 'outlook.office.com', 'outlook.office365.com'] },
+  { id: 'yahoo-mail', label: 'Yahoo Mail', channel: 'email', hosts: ['mail.yahoo.com'] },
+  { id: 'proton-mail', label: 'Proton Mail', channel: 'email', hosts: ['mail.proton.me'] },
   { id: 'whatsapp', label: 'WhatsApp', channel: 'social', hosts: ['whatsapp.com', 'web.whatsapp.com', 'wa.me'] },
 ];
 
@@ -73,10 +84,10 @@ export function sourceOf(input: { utmSource?: string | null; referrer?: string |
   return knownHost(host)?.id ?? bare;
 }
 
-/** Label and channel are derived when read, so a better table improves old data too. */
-export function describeSource(id: string | null): { source: string; label: string; channel: Channel } {
-  if (!id || id === 'direct') return { source: 'direct', label: 'Direct', channel: 'direct' };
+/** Label and category are derived when read, so a better table improves old data too. */
+export function describeSource(id: string | null): { source: string; label: string; category: SourceCategory | null } {
+  if (!id || id === 'direct') return { source: 'direct', label: 'Direct', category: null };
   const known = BY_ID.get(id) ?? knownHost(id);
-  if (known) return { source: id, label: known.label, channel: known.channel };
-  return { source: id, label: id, channel: 'referral' };
+  if (known) return { source: id, label: known.label, category: known.channel };
+  return { source: id, label: id, category: null };
 }

@@ -1,37 +1,41 @@
-import type { StatsScope } from '../db/analytics/scope.ts';
-import type { ApiContext } from '../handlers/types.ts';
-
-export type Window = '24h' | '7d' | '30d' | '90d';
-
-const WINDOW_MS: Record<Window, number> = {
-  '24h': 24 * 3600_000,
-  '7d': 7 * 86400_000,
-  '30d': 30 * 86400_000,
-  '90d': 90 * 86400_000,
-};
+import type { ApiContext } from '../server/types.ts';
+import { parseCompare, parsePeriod, type Compare, type PeriodName } from './query/period.ts';
+import { parseFilters, type Filter } from './query/filters.ts';
+import type { StatsQuery } from './query/stats.ts';
+import type { SegmentStore } from './query/store.ts';
+import type { Engine } from './reports.ts';
 
 /** The contract's toggles: `true` or `1` switch on; anything else the spec allows is off. */
 export function flag(value: unknown): boolean {
   return value === true || value === 'true' || value === '1' || value === 1;
 }
 
-export function windowBounds(window: Window = '7d', now = new Date()): { from: Date; to: Date } {
-  return { from: new Date(now.getTime() - WINDOW_MS[window]), to: now };
-}
-
 export function projectIdOf(ctx: ApiContext): string {
   return (ctx.state.auth as { projectId: string }).projectId;
 }
 
-/** Window and toggles of a stats request, scoped to the key's project. */
-export function statsScope(ctx: ApiContext): StatsScope & { window: Window } {
-  const q = ctx.state.op.request.query as Record<string, unknown>;
-  const window = ((q.window as Window | undefined) ?? '7d') as Window;
+/** The query layer of this process: the database and the segment copies. */
+export function engineOf(ctx: ApiContext): Engine {
+  return { db: ctx.state.deps.db, store: ctx.state.deps.analyticsStore as SegmentStore };
+}
+
+export interface ParsedStats {
+  q: StatsQuery;
+  compare: Compare | null;
+}
+
+/** Period, time zone, comparison, filters and toggles of a stats request, scoped to the key's project. */
+export function statsQuery(ctx: ApiContext, extraFilters: Filter[] = [], fallback: PeriodName = '7d'): ParsedStats {
+  const q = ctx.state.op.request.query as Record<string, string | undefined>;
+  const period = parsePeriod({ period: q.period, window: q.window, from: q.from, to: q.to, timezone: q.timezone }, Date.now(), fallback);
   return {
-    window,
-    projectId: projectIdOf(ctx),
-    ...windowBounds(window),
-    includeBots: flag(q.includeBots),
-    includeInternal: flag(q.includeInternal),
+    q: {
+      projectId: projectIdOf(ctx),
+      period,
+      includeBots: flag(q.includeBots),
+      includeInternal: flag(q.includeInternal),
+      filters: [...parseFilters(q.filters), ...extraFilters],
+    },
+    compare: parseCompare(q.compare),
   };
 }

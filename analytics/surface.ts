@@ -1,13 +1,14 @@
 import type { SurfaceDefinition } from '../server/surface.ts';
 import type { ApiError } from '../protocols/errors.ts';
 import { loadHandlers } from '../server/handlers.ts';
-import { authenticateKey, requireLiveKey } from './auth.ts';
+import { authenticateApiKey, authenticateShareLink, requireLiveKey } from './auth.ts';
 import { cors } from './cors.ts';
 import { outageAs503 } from './outage.ts';
 import { ndjsonBody } from './ndjsonBody.ts';
 import { collectFastPath, collectRawHandler } from './collect.ts';
 import { rateLimit } from './rateLimit.ts';
 import { IngestBuffer } from './ingestBuffer.ts';
+import { SegmentStore } from './query/store.ts';
 import { warmClassifiers } from './classify.ts';
 import { scheduleRetention } from './retention.ts';
 import type { PgBoss } from 'pg-boss';
@@ -25,8 +26,9 @@ export const analyticsSurface: SurfaceDefinition = {
   spec: 'openapi/analytics.yaml',
   handlers: await loadHandlers('analytics'),
   authenticate: {
-    liveKey: authenticateKey as never,
-    readKey: authenticateKey as never,
+    liveKey: authenticateApiKey as never,
+    readKey: authenticateApiKey as never,
+    shareLink: authenticateShareLink as never,
   },
   renderError: errorBody,
   before: [cors, outageAs503, collectFastPath, ndjsonBody],
@@ -41,6 +43,7 @@ export const analyticsSurface: SurfaceDefinition = {
     });
     buffer.start();
     deps.analyticsIngest = buffer;
+    deps.analyticsStore = new SegmentStore(deps.db, { maxEvents: Number(deps.env.ANALYTICS_QUERY_CACHE_EVENTS || 40_000_000) });
     if (deps.boss && deps.env.ANALYTICS_RETENTION_JOB !== 'off') await scheduleRetention(deps.boss as PgBoss, deps.db);
     return { stop: () => buffer.stop() };
   },

@@ -18,11 +18,9 @@ import { createDb, migrate } from '../db/knex.ts';
 import { startEmbeddedPostgres, type Database } from '../server/database.ts';
 import { startService } from '../server/service.ts';
 import { insertEvents } from '../db/analytics/insertEvents.ts';
-import { getOverview } from '../db/analytics/getOverview.ts';
-import { getTimeseries } from '../db/analytics/getTimeseries.ts';
-import { listPages } from '../db/analytics/listPages.ts';
-import { listSources } from '../db/analytics/listSources.ts';
-import { windowBounds } from '../analytics/statsQuery.ts';
+import { SegmentStore } from '../analytics/query/store.ts';
+import { parsePeriod } from '../analytics/query/period.ts';
+import { overviewReport, pagesReport, timeseriesReport } from '../analytics/reports.ts';
 import { classifyUserAgent } from '../analytics/userAgent.ts';
 import type { NewEvent } from '../db/analytics/eventRow.ts';
 
@@ -137,6 +135,7 @@ export function syntheticBatch(projectId: string, n: number, seed: number): NewE
       browser: c.browser, os: c.os, deviceType: c.deviceType, isBot: c.isBot, botName: c.botName, isVpn: k % 29 === 0,
       locale: LOCALES[k % LOCALES.length]!, trafficSource: SOURCES[k % SOURCES.length]!, utmSource: k % 8 === 7 ? 'newsletter' : null,
       utmMedium: k % 8 === 7 ? 'email' : null, utmCampaign: null, userAgent: ua, isInternal: k % 97 === 0,
+      utmTerm: null, utmContent: null, revenueAmount: null, revenueCurrency: null,
     });
   }
   return out;
@@ -156,8 +155,7 @@ async function bulkLoad(db: Knex, projectId: string, total: number, log: (l: str
   };
   await Promise.all([worker(0), worker(1)]);
   // What autovacuum does shortly after a bulk load: statistics and the visibility map.
-  await db.raw(`VACUUM ANALYZE analytics_events, analytics_sessions, analytics_hourly, analytics_source_hourly,
-    analytics_page_hourly, analytics_page_daily, analytics_session_pages`);
+  await db.raw(`VACUUM ANALYZE analytics_events, analytics_sessions, analytics_segments`);
   const seconds = (performance.now() - t) / 1000;
   return { events: total, seconds: Math.round(seconds * 10) / 10, rowsPerSecond: Math.round(total / seconds) };
 }
@@ -416,11 +414,12 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
     log(`  ${load.rowsPerSecond.toLocaleString()} rows/s`);
 
     // 3. Query latency: the query layer directly, and the HTTP route on top of it.
-    const scope = { projectId: big.project.id, ...windowBounds('30d'), includeBots: false, includeInternal: false };
+    const engine = { db, store: new SegmentStore(db) };
+    const q = () => ({ projectId: big.project.id, period: parsePeriod({ period: '30d' }), includeBots: false, includeInternal: false, filters: [] });
     const queries = {
-      overview30d: await timed(runs, () => Promise.all([getOverview(db, scope), listSources(db, scope, 10)])),
-      timeseries30d: await timed(runs, () => getTimeseries(db, scope, 'day')),
-      pages30d: await timed(runs, () => listPages(db, scope)),
+      overview30d: await timed(runs, () => overviewReport(engine, q(), null)),
+      timeseries30d: await timed(runs, () => timeseriesReport(engine, q(), null)),
+      pages30d: await timed(runs, () => pagesReport(engine, q(), null)),
     };
     const http: Record<string, { p50ms: number }> = {};
     for (const route of ['overview', 'timeseries', 'pages']) {

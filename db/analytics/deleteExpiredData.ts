@@ -12,7 +12,7 @@ async function deleteInBatches(db: Knex, sql: string, bindings: unknown[]): Prom
 }
 
 /**
- * Deletes one project's events and rollups older than its retention. Batches keep
+ * Deletes one project's events and sessions older than its retention. Batches keep
  * each transaction short so ingest is never blocked behind a huge delete.
  */
 export async function deleteExpiredData(db: Knex, projectId: string, cutoff: Date) {
@@ -28,16 +28,13 @@ export async function deleteExpiredData(db: Knex, projectId: string, cutoff: Dat
        SELECT project_id, id FROM analytics_sessions WHERE project_id = ? AND last_seen_at < ? LIMIT ?)`,
     [projectId, cutoff],
   );
-  await deleteInBatches(
-    db,
-    `DELETE FROM analytics_session_pages WHERE (project_id, session_id, path) IN (
-       SELECT project_id, session_id, path FROM analytics_session_pages WHERE project_id = ? AND first_seen_at < ? LIMIT ?)`,
+  // Segments whose sessions are all gone; the query layer drops its copies of them.
+  await db('analytics_segments').where('project_id', projectId).where('hour', '<', cutoff)
+    .whereNotExists(db('analytics_sessions as s').where('s.project_id', projectId).whereRaw(`date_trunc('hour', s.started_at, 'UTC') = analytics_segments.hour`))
+    .delete();
+  await db.raw(
+    `UPDATE analytics_segments SET version = nextval('analytics_segment_version') WHERE project_id = ? AND hour < ?`,
     [projectId, cutoff],
   );
-  await db('analytics_page_hourly').where('project_id', projectId).where('hour', '<', cutoff).delete();
-  await db('analytics_hourly').where('project_id', projectId).where('hour', '<', cutoff).delete();
-  await db('analytics_source_hourly').where('project_id', projectId).where('hour', '<', cutoff).delete();
-  // A day is dropped once all of it is past the cutoff.
-  await db('analytics_page_daily').where('project_id', projectId).where('day', '<', db.raw(`(?::timestamptz AT TIME ZONE 'UTC')::date`, [cutoff])).delete();
   return { events, sessions };
 }

@@ -3,7 +3,7 @@ export const COLUMNS = [
   'id', 'createdAt', 'sessionId', 'eventType', 'eventName', 'props', 'path', 'referrerPath', 'targetPath',
   'country', 'region', 'regionCode', 'city', 'asn', 'asOrganization', 'browser', 'os', 'deviceType',
   'isBot', 'botName', 'isVpn', 'locale', 'trafficSource', 'utmSource', 'utmMedium', 'utmCampaign',
-  'userAgent', 'isInternal',
+  'userAgent', 'isInternal', 'utmTerm', 'utmContent', 'revenueAmount', 'revenueCurrency',
 ] as const;
 
 export type Props = Record<string, string | number | boolean>;
@@ -37,6 +37,11 @@ export interface EventRow {
   utmCampaign: string | null;
   userAgent: string | null;
   isInternal: boolean;
+  utmTerm: string | null;
+  utmContent: string | null;
+  /** Revenue carried by the event (a purchase), with its ISO 4217 currency. */
+  revenueAmount: number | null;
+  revenueCurrency: string | null;
 }
 
 /** An event on its way into analytics_events, tagged with its project. */
@@ -49,7 +54,9 @@ export const DB_COLUMNS: Record<(typeof COLUMNS)[number], string> = Object.fromE
 export const EVENT_ROW_SELECT = COLUMNS.map((c) =>
   c === 'createdAt'
     ? `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`
-    : `${DB_COLUMNS[c]} AS "${c}"`,
+    : c === 'revenueAmount'
+      ? `revenue_amount::float8 AS "revenueAmount"`
+      : `${DB_COLUMNS[c]} AS "${c}"`,
 ).join(', ');
 
 function csvCell(v: unknown): string {

@@ -11,11 +11,12 @@ function event(projectId: string, sessionId: string, at: number, over: Partial<N
     props: null, path: '/', referrerPath: null, targetPath: null, country: null, region: null, regionCode: null, city: null,
     asn: null, asOrganization: null, browser: null, os: null, deviceType: null, isBot: false, botName: null, isVpn: false,
     locale: null, trafficSource: null, utmSource: null, utmMedium: null, utmCampaign: null, userAgent: null, isInternal: false,
+    utmTerm: null, utmContent: null, revenueAmount: null, revenueCurrency: null,
     ...over,
   };
 }
 
-describe('insertEvents keeps the rollups equal to the raw events', () => {
+describe('insertEvents keeps sessions and segment versions in step with the raw events', () => {
   let db: Knex;
   let projectId: string;
   beforeAll(async () => {
@@ -40,27 +41,49 @@ describe('insertEvents keeps the rollups equal to the raw events', () => {
     expect(await insertEvents(db, all.slice(150, 300))).toBe(150);
     expect(await insertEvents(db, all.slice(100, 400))).toBe(100);
 
-    const [h] = (await db('analytics_hourly').where({ project_id: projectId })
-      .sum({ visitors: 'visitors', pageviews: 'pageviews', events: 'events', bounces: 'bounces', duration: 'duration_ms' })) as any[];
     const { rows: [truth] } = await db.raw(
-      `SELECT count(*)::int AS visitors, sum(pageviews)::int AS pageviews, sum(events)::int AS events,
-         count(*) FILTER (WHERE pageviews + events <= 1)::int AS bounces,
-         sum(extract(epoch FROM last_seen_at - started_at) * 1000)::bigint AS duration
-       FROM analytics_sessions WHERE project_id = ?`, [projectId]);
-    expect(Number(h.visitors)).toBe(40);
-    expect({ visitors: Number(h.visitors), pageviews: Number(h.pageviews), events: Number(h.events), bounces: Number(h.bounces), duration: Number(h.duration) })
-      .toEqual({ ...truth, duration: Number(truth.duration) });
+      `SELECT count(DISTINCT session_id)::int AS sessions, count(*) FILTER (WHERE event_type = 'pageview')::int AS pageviews,
+         count(*) FILTER (WHERE event_type <> 'pageview')::int AS events
+       FROM analytics_events WHERE project_id = ?`, [projectId]);
+    const [totals] = (await db('analytics_sessions').where({ project_id: projectId })
+      .count({ n: '*' }).sum({ pageviews: 'pageviews', events: 'events' })) as any[];
+    expect(truth).toEqual({ sessions: 40, pageviews: Number(totals.pageviews), events: Number(totals.events) });
+    expect(Number(totals.n)).toBe(40);
+    // Every session's start hour has a segment version, and the last batch bumped each one it touched.
+    const segs = await db('analytics_segments').where({ project_id: projectId }).select('hour', 'version');
+    const { rows: hours } = await db.raw(`SELECT DISTINCT date_trunc('hour', started_at, 'UTC') AS hour FROM analytics_sessions WHERE project_id = ?`, [projectId]);
+    expect(segs.map((s: any) => s.hour.getTime()).sort()).toEqual(hours.map((h: any) => h.hour.getTime()).sort());
+  });
 
-    const pages = await db('analytics_page_daily').where({ project_id: projectId }).select('path').sum({ pv: 'pageviews', v: 'visitors' }).groupBy('path').orderBy('path');
-    const { rows: pageTruth } = await db.raw(
-      `SELECT path, count(*)::int AS pv, count(DISTINCT session_id)::int AS v FROM analytics_events
-       WHERE project_id = ? AND event_type = 'pageview' GROUP BY path ORDER BY path`, [projectId]);
-    expect(pages.map((p: any) => ({ path: p.path, pv: Number(p.pv), v: Number(p.v) }))).toEqual(pageTruth);
-    const hourlyPv = await db('analytics_page_hourly').where({ project_id: projectId }).sum({ n: 'pageviews' });
-    expect(Number(hourlyPv[0]!.n)).toBe(pageTruth.reduce((n: number, p: any) => n + p.pv, 0));
+  it('bumps the version of every segment a batch touches, and only those', async () => {
+    const base = Date.now() - 5 * 3600_000;
+    const s1 = randomUUID();
+    const s2 = randomUUID();
+    await insertEvents(db, [event(projectId, s1, base), event(projectId, s2, base + 2 * 3600_000)]);
+    const before = new Map((await db('analytics_segments').where({ project_id: projectId })).map((r: any) => [r.hour.getTime(), r.version]));
+    // A late event of session 1 (three hours after its start) changes session 1's segment only.
+    await insertEvents(db, [event(projectId, s1, base + 3 * 3600_000)]);
+    const after = new Map((await db('analytics_segments').where({ project_id: projectId })).map((r: any) => [r.hour.getTime(), r.version]));
+    const h1 = Math.floor(base / 3600_000) * 3600_000;
+    const h2 = Math.floor((base + 2 * 3600_000) / 3600_000) * 3600_000;
+    expect(BigInt(after.get(h1))).toBeGreaterThan(BigInt(before.get(h1)));
+    expect(after.get(h2)).toBe(before.get(h2));
+    const seg1 = await db('analytics_segments').where({ project_id: projectId, hour: new Date(h1) }).first();
+    expect(seg1.last_seen_at.getTime()).toBe(base + 3 * 3600_000);
+    // An imported event earlier than the session moves it to an earlier segment; both versions change.
+    await insertEvents(db, [event(projectId, s2, base - 3600_000)]);
+    const moved = new Map((await db('analytics_segments').where({ project_id: projectId })).map((r: any) => [r.hour.getTime(), r.version]));
+    expect(moved.get(h2)).not.toBe(after.get(h2));
+    expect(moved.has(h1 - 3600_000)).toBe(true);
+  });
 
-    const sources = await db('analytics_source_hourly').where({ project_id: projectId }).select('traffic_source').sum({ n: 'visitors' }).groupBy('traffic_source').orderBy('traffic_source');
-    expect(sources.map((s: any) => [s.traffic_source, Number(s.n)])).toEqual([['direct', 20], ['google', 20]]);
+  it('a session is internal (or a bot) as soon as any of its events is', async () => {
+    const sessionId = randomUUID();
+    const at = Date.now() - 3600_000;
+    await insertEvents(db, [event(projectId, sessionId, at), event(projectId, sessionId, at + 1000)]);
+    await insertEvents(db, [event(projectId, sessionId, at + 2000, { isInternal: true })]);
+    const row = await db('analytics_sessions').where({ project_id: projectId, id: sessionId }).first();
+    expect(row).toMatchObject({ is_internal: true, is_bot: false, pageviews: 3 });
   });
 
   it('stores any string a beacon can carry, and one bad value never fails the batch', async () => {

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { CollectEventData, CollectEventErrors, CollectEventResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, CreateReadKeyData, CreateReadKeyErrors, CreateReadKeyResponses, ExportEventsData, ExportEventsErrors, ExportEventsResponses, GetCountriesData, GetCountriesErrors, GetCountriesResponses, GetDevicesData, GetDevicesErrors, GetDevicesResponses, GetEventStatsData, GetEventStatsErrors, GetEventStatsResponses, GetGoalsData, GetGoalsErrors, GetGoalsResponses, GetLocalesData, GetLocalesErrors, GetLocalesResponses, GetOverviewData, GetOverviewErrors, GetOverviewResponses, GetPagesData, GetPagesErrors, GetPagesResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetRealtimeData, GetRealtimeErrors, GetRealtimeResponses, GetRegionsData, GetRegionsErrors, GetRegionsResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSourcesData, GetSourcesErrors, GetSourcesResponses, GetTimeseriesData, GetTimeseriesErrors, GetTimeseriesResponses, GetTrackerScriptData, GetTrackerScriptErrors, GetTrackerScriptResponses, GetUtmData, GetUtmErrors, GetUtmResponses, ImportEventsData, ImportEventsErrors, ImportEventsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, RecordEventData, RecordEventErrors, RecordEventResponses, RevokeReadKeyData, RevokeReadKeyErrors, RevokeReadKeyResponses, ValidateSetupData, ValidateSetupErrors, ValidateSetupResponses } from './types.gen.js';
+import type { CollectEventData, CollectEventErrors, CollectEventResponses, CreateFunnelData, CreateFunnelErrors, CreateFunnelResponses, CreateGoalData, CreateGoalErrors, CreateGoalResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, CreateReadKeyData, CreateReadKeyErrors, CreateReadKeyResponses, CreateSharedLinkData, CreateSharedLinkErrors, CreateSharedLinkResponses, DeleteFunnelData, DeleteFunnelErrors, DeleteFunnelResponses, DeleteGoalData, DeleteGoalErrors, DeleteGoalResponses, DeleteSharedLinkData, DeleteSharedLinkErrors, DeleteSharedLinkResponses, ExportEventsData, ExportEventsErrors, ExportEventsResponses, GetBreakdownData, GetBreakdownErrors, GetBreakdownResponses, GetCountriesData, GetCountriesErrors, GetCountriesResponses, GetDashboardData, GetDashboardResponses, GetDashboardStatsData, GetDashboardStatsErrors, GetDashboardStatsResponses, GetDevicesData, GetDevicesErrors, GetDevicesResponses, GetEventStatsData, GetEventStatsErrors, GetEventStatsResponses, GetFunnelData, GetFunnelErrors, GetFunnelResponses, GetGoalsData, GetGoalsErrors, GetGoalsResponses, GetLocalesData, GetLocalesErrors, GetLocalesResponses, GetOverviewData, GetOverviewErrors, GetOverviewResponses, GetPagesData, GetPagesErrors, GetPagesResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetRealtimeData, GetRealtimeErrors, GetRealtimeResponses, GetRegionsData, GetRegionsErrors, GetRegionsResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSourcesData, GetSourcesErrors, GetSourcesResponses, GetTimeseriesData, GetTimeseriesErrors, GetTimeseriesResponses, GetTrackerScriptData, GetTrackerScriptErrors, GetTrackerScriptResponses, GetUtmData, GetUtmErrors, GetUtmResponses, ImportEventsData, ImportEventsErrors, ImportEventsResponses, ListFunnelsData, ListFunnelsErrors, ListFunnelsResponses, ListGoalsData, ListGoalsErrors, ListGoalsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, ListSharedLinksData, ListSharedLinksErrors, ListSharedLinksResponses, RecordEventData, RecordEventErrors, RecordEventResponses, RevokeReadKeyData, RevokeReadKeyErrors, RevokeReadKeyResponses, ValidateSetupData, ValidateSetupErrors, ValidateSetupResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -40,15 +40,23 @@ export const createProject = <ThrowOnError extends boolean = false>(options: Opt
  * The key's project
  */
 export const getProject = <ThrowOnError extends boolean = false>(options?: Options<GetProjectData, ThrowOnError>): RequestResult<GetProjectResponses, GetProjectErrors, ThrowOnError> => (options?.client ?? client).get<GetProjectResponses, GetProjectErrors, ThrowOnError>({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
     url: '/v1/project',
     ...options
 });
@@ -113,15 +121,23 @@ export const validateSetup = <ThrowOnError extends boolean = false>(options: Opt
  * Headline numbers, traffic segments and sources
  */
 export const getOverview = <ThrowOnError extends boolean = false>(options?: Options<GetOverviewData, ThrowOnError>): RequestResult<GetOverviewResponses, GetOverviewErrors, ThrowOnError> => (options?.client ?? client).get<GetOverviewResponses, GetOverviewErrors, ThrowOnError>({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
     url: '/v1/stats/overview',
     ...options
 });
@@ -132,15 +148,23 @@ export const getOverview = <ThrowOnError extends boolean = false>(options?: Opti
  * Hourly buckets for `24h`, daily (UTC) buckets otherwise; empty buckets are returned as zeros, oldest first.
  */
 export const getTimeseries = <ThrowOnError extends boolean = false>(options?: Options<GetTimeseriesData, ThrowOnError>): RequestResult<GetTimeseriesResponses, GetTimeseriesErrors, ThrowOnError> => (options?.client ?? client).get<GetTimeseriesResponses, GetTimeseriesErrors, ThrowOnError>({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
     url: '/v1/stats/timeseries',
     ...options
 });
@@ -151,15 +175,23 @@ export const getTimeseries = <ThrowOnError extends boolean = false>(options?: Op
  * At most 100 paths, most page views first. `visitors` counts distinct sessions that viewed the path.
  */
 export const getPages = <ThrowOnError extends boolean = false>(options?: Options<GetPagesData, ThrowOnError>): RequestResult<GetPagesResponses, GetPagesErrors, ThrowOnError> => (options?.client ?? client).get<GetPagesResponses, GetPagesErrors, ThrowOnError>({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
     url: '/v1/stats/pages',
     ...options
 });
@@ -170,15 +202,23 @@ export const getPages = <ThrowOnError extends boolean = false>(options?: Options
  * Visitors by the source of the session's first event (UTM source wins over the referrer). At most 100 entries.
  */
 export const getSources = <ThrowOnError extends boolean = false>(options?: Options<GetSourcesData, ThrowOnError>): RequestResult<GetSourcesResponses, GetSourcesErrors, ThrowOnError> => (options?.client ?? client).get<GetSourcesResponses, GetSourcesErrors, ThrowOnError>({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
     url: '/v1/stats/sources',
     ...options
 });
@@ -189,15 +229,23 @@ export const getSources = <ThrowOnError extends boolean = false>(options?: Optio
  * ISO 3166-1 alpha-2 codes; `null` is the bucket of unknown location.
  */
 export const getCountries = <ThrowOnError extends boolean = false>(options?: Options<GetCountriesData, ThrowOnError>): RequestResult<GetCountriesResponses, GetCountriesErrors, ThrowOnError> => (options?.client ?? client).get<GetCountriesResponses, GetCountriesErrors, ThrowOnError>({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
     url: '/v1/stats/countries',
     ...options
 });
@@ -206,15 +254,23 @@ export const getCountries = <ThrowOnError extends boolean = false>(options?: Opt
  * Visitors by region
  */
 export const getRegions = <ThrowOnError extends boolean = false>(options?: Options<GetRegionsData, ThrowOnError>): RequestResult<GetRegionsResponses, GetRegionsErrors, ThrowOnError> => (options?.client ?? client).get<GetRegionsResponses, GetRegionsErrors, ThrowOnError>({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
     url: '/v1/stats/regions',
     ...options
 });
@@ -225,15 +281,23 @@ export const getRegions = <ThrowOnError extends boolean = false>(options?: Optio
  * Locale tags grouped case-insensitively and returned lowercased; `null` is the bucket of unknown locale.
  */
 export const getLocales = <ThrowOnError extends boolean = false>(options?: Options<GetLocalesData, ThrowOnError>): RequestResult<GetLocalesResponses, GetLocalesErrors, ThrowOnError> => (options?.client ?? client).get<GetLocalesResponses, GetLocalesErrors, ThrowOnError>({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
     url: '/v1/stats/locales',
     ...options
 });
@@ -244,15 +308,23 @@ export const getLocales = <ThrowOnError extends boolean = false>(options?: Optio
  * Custom events (eventType `event`) by name, most frequent first, at most 100.
  */
 export const getEventStats = <ThrowOnError extends boolean = false>(options?: Options<GetEventStatsData, ThrowOnError>): RequestResult<GetEventStatsResponses, GetEventStatsErrors, ThrowOnError> => (options?.client ?? client).get<GetEventStatsResponses, GetEventStatsErrors, ThrowOnError>({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
     url: '/v1/stats/events',
     ...options
 });
@@ -263,15 +335,23 @@ export const getEventStats = <ThrowOnError extends boolean = false>(options?: Op
  * Sessions grouped separately by utm_source, utm_medium and utm_campaign of their first event (sessions without the parameter are left out), at most 100 each.
  */
 export const getUtm = <ThrowOnError extends boolean = false>(options?: Options<GetUtmData, ThrowOnError>): RequestResult<GetUtmResponses, GetUtmErrors, ThrowOnError> => (options?.client ?? client).get<GetUtmResponses, GetUtmErrors, ThrowOnError>({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
     url: '/v1/stats/utm',
     ...options
 });
@@ -280,15 +360,23 @@ export const getUtm = <ThrowOnError extends boolean = false>(options?: Options<G
  * Visitors by browser, operating system and device type
  */
 export const getDevices = <ThrowOnError extends boolean = false>(options?: Options<GetDevicesData, ThrowOnError>): RequestResult<GetDevicesResponses, GetDevicesErrors, ThrowOnError> => (options?.client ?? client).get<GetDevicesResponses, GetDevicesErrors, ThrowOnError>({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
     url: '/v1/stats/devices',
     ...options
 });
@@ -302,15 +390,23 @@ export const getDevices = <ThrowOnError extends boolean = false>(options?: Optio
  *
  */
 export const getGoals = <ThrowOnError extends boolean = false>(options?: Options<GetGoalsData, ThrowOnError>): RequestResult<GetGoalsResponses, GetGoalsErrors, ThrowOnError> => (options?.client ?? client).get<GetGoalsResponses, GetGoalsErrors, ThrowOnError>({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
     url: '/v1/stats/goals',
     ...options
 });
@@ -319,23 +415,321 @@ export const getGoals = <ThrowOnError extends boolean = false>(options?: Options
  * Sessions active in the last 5 minutes
  *
  * Distinct non-bot, non-internal sessions with at least one event in the last 5
- * minutes. `window`, `includeBots` and `includeInternal` are accepted (so one query
- * string can serve every stats route) and ignored.
+ * minutes. Any query parameter is accepted and ignored, none is validated (so
+ * one query string can serve every stats route, and realtime never depends on
+ * the period, toggles or filters).
  *
  */
 export const getRealtime = <ThrowOnError extends boolean = false>(options?: Options<GetRealtimeData, ThrowOnError>): RequestResult<GetRealtimeResponses, GetRealtimeErrors, ThrowOnError> => (options?.client ?? client).get<GetRealtimeResponses, GetRealtimeErrors, ThrowOnError>({
+    querySerializer: { parameters: { ignored: { object: { style: 'form' } } } },
+    security: [
+        {
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
+            key: 'readKey',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
+    url: '/v1/stats/realtime',
+    ...options
+});
+
+/**
+ * Any dimension, broken down (Plausible-style)
+ *
+ * Groups by one `property`, any dimension the filters know: for a visit
+ * dimension, the sessions started in the period by their attribute (visitors,
+ * their page views in the period, bounce rate, visit duration); for `event:page`,
+ * page views and the distinct sessions that viewed the page; for `event:name`,
+ * custom events and the sessions that sent them (with revenue per currency);
+ * for `event:props:<key>`, the events carrying the key by its value. Most
+ * visitors (page views for pages, events for names) first, ties by value;
+ * unknown values are `null` (left out for UTM and property breakdowns).
+ *
+ */
+export const getBreakdown = <ThrowOnError extends boolean = false>(options: Options<GetBreakdownData, ThrowOnError>): RequestResult<GetBreakdownResponses, GetBreakdownErrors, ThrowOnError> => (options.client ?? client).get<GetBreakdownResponses, GetBreakdownErrors, ThrowOnError>({
+    security: [
+        {
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
+            key: 'readKey',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
+    url: '/v1/stats/breakdown',
+    ...options
+});
+
+/**
+ * A funnel's conversion and drop-off per step
+ *
+ * Give a saved funnel's id (`funnel`) or the steps themselves (`steps`, a JSON
+ * array of 2 to 8 goals, each `{"event": name}` or `{"page": path pattern}`
+ * where `*` matches within one path segment and `**` across segments). Counts the
+ * sessions started in the period (toggles and visit filters apply; event filters
+ * do not, the steps are the event conditions) whose events, oldest first, match
+ * the steps in order, other events allowed in between. `conversionRate` is
+ * relative to the first step, `conversionRateStep` to the step before;
+ * `dropoff` is how many of the previous step's sessions went no further.
+ *
+ */
+export const getFunnel = <ThrowOnError extends boolean = false>(options?: Options<GetFunnelData, ThrowOnError>): RequestResult<GetFunnelResponses, GetFunnelErrors, ThrowOnError> => (options?.client ?? client).get<GetFunnelResponses, GetFunnelErrors, ThrowOnError>({
+    security: [
+        {
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
+            key: 'readKey',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
+    url: '/v1/stats/funnel',
+    ...options
+});
+
+/**
+ * Everything one dashboard view shows, in one request
+ *
+ * The dashboard's one call per view (one request against the rate limit, one
+ * round trip before the first paint). Each member is exactly the body of its own
+ * route with the same parameters, computed by the same query functions:
+ * `overview` (/v1/stats/overview), `timeseries` (/v1/stats/timeseries),
+ * `goals` (/v1/stats/goals), and each breakdown (/v1/stats/breakdown with the
+ * property named in `breakdowns`, limit 10 unless `limit` says otherwise).
+ *
+ */
+export const getDashboardStats = <ThrowOnError extends boolean = false>(options?: Options<GetDashboardStatsData, ThrowOnError>): RequestResult<GetDashboardStatsResponses, GetDashboardStatsErrors, ThrowOnError> => (options?.client ?? client).get<GetDashboardStatsResponses, GetDashboardStatsErrors, ThrowOnError>({
+    security: [
+        {
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
+            key: 'readKey',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
+    url: '/v1/stats/dashboard',
+    ...options
+});
+
+/**
+ * The project's goals
+ */
+export const listGoals = <ThrowOnError extends boolean = false>(options?: Options<ListGoalsData, ThrowOnError>): RequestResult<ListGoalsResponses, ListGoalsErrors, ThrowOnError> => (options?.client ?? client).get<ListGoalsResponses, ListGoalsErrors, ThrowOnError>({
+    security: [
+        {
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
+            key: 'readKey',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
+    url: '/v1/goals',
+    ...options
+});
+
+/**
+ * Add a goal (a custom event, or pageviews of matching paths)
+ *
+ * Live key only. `event` names a custom event; `page` is a path pattern where
+ * `*` matches within one path segment and `**` across (`/blog**`). At most 100
+ * goals per project.
+ *
+ */
+export const createGoal = <ThrowOnError extends boolean = false>(options: Options<CreateGoalData, ThrowOnError>): RequestResult<CreateGoalResponses, CreateGoalErrors, ThrowOnError> => (options.client ?? client).post<CreateGoalResponses, CreateGoalErrors, ThrowOnError>({
     security: [{
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
-            key: 'readKey',
+        }],
+    url: '/v1/goals',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Remove a goal
+ */
+export const deleteGoal = <ThrowOnError extends boolean = false>(options: Options<DeleteGoalData, ThrowOnError>): RequestResult<DeleteGoalResponses, DeleteGoalErrors, ThrowOnError> => (options.client ?? client).delete<DeleteGoalResponses, DeleteGoalErrors, ThrowOnError>({
+    security: [{
+            key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
         }],
-    url: '/v1/stats/realtime',
+    url: '/v1/goals/{goalId}',
     ...options
 });
+
+/**
+ * The project's saved funnels
+ */
+export const listFunnels = <ThrowOnError extends boolean = false>(options?: Options<ListFunnelsData, ThrowOnError>): RequestResult<ListFunnelsResponses, ListFunnelsErrors, ThrowOnError> => (options?.client ?? client).get<ListFunnelsResponses, ListFunnelsErrors, ThrowOnError>({
+    security: [
+        {
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
+            key: 'readKey',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }
+    ],
+    url: '/v1/funnels',
+    ...options
+});
+
+/**
+ * Save a funnel
+ *
+ * Live key only. 2 to 8 steps; at most 50 funnels per project.
+ */
+export const createFunnel = <ThrowOnError extends boolean = false>(options: Options<CreateFunnelData, ThrowOnError>): RequestResult<CreateFunnelResponses, CreateFunnelErrors, ThrowOnError> => (options.client ?? client).post<CreateFunnelResponses, CreateFunnelErrors, ThrowOnError>({
+    security: [{
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/v1/funnels',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Remove a saved funnel
+ */
+export const deleteFunnel = <ThrowOnError extends boolean = false>(options: Options<DeleteFunnelData, ThrowOnError>): RequestResult<DeleteFunnelResponses, DeleteFunnelErrors, ThrowOnError> => (options.client ?? client).delete<DeleteFunnelResponses, DeleteFunnelErrors, ThrowOnError>({
+    security: [{
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/v1/funnels/{funnelId}',
+    ...options
+});
+
+/**
+ * The project's shared dashboard links
+ *
+ * Live key only. The links' secrets are never shown again; each entry shows its prefix.
+ */
+export const listSharedLinks = <ThrowOnError extends boolean = false>(options?: Options<ListSharedLinksData, ThrowOnError>): RequestResult<ListSharedLinksResponses, ListSharedLinksErrors, ThrowOnError> => (options?.client ?? client).get<ListSharedLinksResponses, ListSharedLinksErrors, ThrowOnError>({
+    security: [{
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/v1/shared-links',
+    ...options
+});
+
+/**
+ * Create a read-only shareable dashboard link
+ *
+ * Live key only. Returns, once, a link to the dashboard that anyone holding it can
+ * open without a key: `{analytics_url}/dashboard#share=<token>`. The token sits in
+ * the URL's fragment, which browsers never send to a server, so it stays out of
+ * access logs and Referer headers. It is a credential of its own kind (`an_share_`
+ * + 43 characters, stored as a hash) that reads the stats routes, goals, funnels
+ * and the project's name only: not sessions, export, keys or settings. Revoke it
+ * with DELETE; at most 20 links per project.
+ *
+ */
+export const createSharedLink = <ThrowOnError extends boolean = false>(options?: Options<CreateSharedLinkData, ThrowOnError>): RequestResult<CreateSharedLinkResponses, CreateSharedLinkErrors, ThrowOnError> => (options?.client ?? client).post<CreateSharedLinkResponses, CreateSharedLinkErrors, ThrowOnError>({
+    security: [{
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/v1/shared-links',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * Revoke a shared link
+ *
+ * Live key only. The link stops working at once.
+ */
+export const deleteSharedLink = <ThrowOnError extends boolean = false>(options: Options<DeleteSharedLinkData, ThrowOnError>): RequestResult<DeleteSharedLinkResponses, DeleteSharedLinkErrors, ThrowOnError> => (options.client ?? client).delete<DeleteSharedLinkResponses, DeleteSharedLinkErrors, ThrowOnError>({
+    security: [{
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/v1/shared-links/{linkId}',
+    ...options
+});
+
+/**
+ * The dashboard (HTML)
+ *
+ * The analytics dashboard, served by this service (one HTML page with its style
+ * and script inline; no build server). Sign in with the project's live or
+ * read-only key (kept in the browser's sessionStorage, sent as a Bearer header),
+ * or open a shared link (`/dashboard#share=<token>`). Every number on the page
+ * comes from `GET /v1/stats/dashboard` and the other routes above.
+ *
+ */
+export const getDashboard = <ThrowOnError extends boolean = false>(options?: Options<GetDashboardData, ThrowOnError>): RequestResult<GetDashboardResponses, unknown, ThrowOnError> => (options?.client ?? client).get<GetDashboardResponses, unknown, ThrowOnError>({ url: '/dashboard', ...options });
 
 /**
  * List sessions

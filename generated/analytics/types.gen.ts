@@ -9,7 +9,8 @@ export type Error = {
         /**
          * bad_request (400), unauthorized (401), invalid_invite_code (403),
          * read_only_key (403), untrusted_origin (403, ingest only), not_found (404),
-         * conflict (409), rate_limited (429), daily_cap_exceeded (429).
+         * conflict (409), rate_limited (429), daily_cap_exceeded (429),
+         * service_unavailable (503: the database is unreachable).
          *
          */
         code: string;
@@ -100,9 +101,182 @@ export type ValidateResult = {
     cors: boolean;
 };
 
-export type Window = '24h' | '7d' | '30d' | '90d';
+/**
+ * The period of the answer (see the `period` parameter).
+ */
+export type Window = '24h' | '7d' | '30d' | '90d' | 'custom';
 
-export type Channel = 'search' | 'social' | 'direct' | 'referral';
+/**
+ * Channel of a session, by the rules of Plausible and GA4's default channel group,
+ * applied in this order to its source, utm_medium, utm_campaign and utm_source:
+ * Cross-network (campaign contains "cross-network"); Direct (no referrer and no
+ * UTM source or medium); Paid Shopping, Paid Search, Paid Social, Paid Video (a
+ * shopping site or shopping campaign, search engine, social network or video site
+ * with a paid medium: `cpc`, `ppc`, `retargeting`, anything containing `cp` or
+ * starting `paid`); Display (medium display, banner, expandable, interstitial or
+ * cpm); Paid Other (any other paid medium); Organic Shopping, Organic Social,
+ * Organic Video, Organic Search (the same sources, or media social / video /
+ * organic, without a paid medium); Email (a webmail source, or medium or UTM
+ * source email, e-mail, e_mail, "e mail" or newsletter); Affiliates (medium
+ * affiliate); Audio; SMS; Mobile Push Notifications (medium ending in push or
+ * containing mobile or notification); Referral (medium referral, app or link, or
+ * any other referring site or UTM source); Unassigned. So `utm_medium=email` is
+ * Email, not Referral.
+ *
+ */
+export type Channel = 'Cross-network' | 'Direct' | 'Paid Shopping' | 'Paid Search' | 'Paid Social' | 'Paid Video' | 'Display' | 'Paid Other' | 'Organic Shopping' | 'Organic Social' | 'Organic Video' | 'Organic Search' | 'Email' | 'Affiliates' | 'Audio' | 'SMS' | 'Mobile Push Notifications' | 'Referral' | 'Unassigned';
+
+/**
+ * The comparison period (present with `compare`).
+ */
+export type Comparison = {
+    from: string;
+    to: string;
+    [key: string]: unknown;
+};
+
+export type BreakdownEntry = {
+    /**
+     * The dimension's value; null is unknown.
+     */
+    value: string | null;
+    /**
+     * Display name where it differs from the value: sources, regions.
+     */
+    label?: string;
+    /**
+     * Sessions (visit dimensions) or distinct sessions with a matching event (event dimensions).
+     */
+    visitors: number;
+    pageviews?: number;
+    /**
+     * Matching events (event:name and event:props breakdowns).
+     */
+    events?: number;
+    bounceRate?: number;
+    avgVisitDurationSeconds?: number;
+    /**
+     * Revenue carried by the events, per currency (event:name).
+     */
+    revenue?: Array<Revenue>;
+    /**
+     * This row's figures in the comparison period.
+     */
+    comparison?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Percent change of visitors against the comparison period; null when it had none.
+     */
+    change?: number | null;
+};
+
+export type Breakdown = {
+    window: Window;
+    timezone: string;
+    property: string;
+    comparison?: Comparison;
+    results: Array<BreakdownEntry>;
+};
+
+/**
+ * No conversion between currencies is made (the service works offline); each currency is totalled apart.
+ */
+export type Revenue = {
+    /**
+     * ISO 4217 code.
+     */
+    currency: string | null;
+    total: number;
+    /**
+     * Per event carrying revenue.
+     */
+    average: number;
+};
+
+/**
+ * A custom event by name (`event`), or page views whose path matches `page` (`*` within one path segment, `**` across).
+ */
+export type GoalSpec = {
+    event?: string;
+    page?: string;
+};
+
+export type GoalInput = unknown & {
+    event?: string;
+    page?: string;
+    displayName?: string;
+};
+
+export type Goal = {
+    id: string;
+    kind: 'event' | 'page';
+    event: string | null;
+    page: string | null;
+    displayName: string;
+    createdAt: string;
+};
+
+export type FunnelInput = {
+    name: string;
+    steps: Array<GoalSpec>;
+};
+
+export type Funnel = {
+    id: string;
+    name: string;
+    steps: Array<GoalSpec>;
+    createdAt: string;
+};
+
+export type FunnelStats = {
+    window: Window;
+    timezone: string;
+    /**
+     * Sessions started in the period (the funnel's entrants).
+     */
+    visitors: number;
+    steps: Array<{
+        goal: GoalSpec;
+        label: string;
+        visitors: number;
+        conversionRate: number;
+        conversionRateStep: number;
+        dropoff: number;
+        dropoffRate: number;
+    }>;
+    comparison?: Comparison;
+};
+
+export type SharedLink = {
+    id: string;
+    label: string | null;
+    /**
+     * First 16 characters of the token.
+     */
+    prefix: string;
+    createdAt: string;
+};
+
+export type SharedLinkCreated = SharedLink & {
+    token: string;
+    /**
+     * The dashboard link: `{analytics_url}/dashboard#share=<token>`.
+     */
+    url: string;
+};
+
+export type DashboardStats = {
+    overview: Overview;
+    timeseries: Timeseries;
+    goals: GoalStats;
+    /**
+     * Property -> the results of /v1/stats/breakdown for it: event:page, event:name, and every visit dimension.
+     */
+    breakdowns: {
+        [key: string]: Array<BreakdownEntry>;
+    };
+};
 
 export type SourceEntry = {
     /**
@@ -115,6 +289,10 @@ export type SourceEntry = {
     label: string;
     channel: Channel;
     visitors: number;
+    comparison?: {
+        [key: string]: unknown;
+    };
+    change?: number | null;
 };
 
 /**
@@ -143,11 +321,22 @@ export type Overview = {
      */
     events: number;
     /**
-     * Share of sessions with a single page view and no custom event (0..1).
+     * Share of sessions with a single event (one page view and nothing else) (0..1).
      */
     bounceRate: number;
     avgVisitDurationSeconds: number;
     viewsPerVisit: number;
+    timezone?: string;
+    /**
+     * The headline numbers of the comparison period (visitors, pageviews, events, bounceRate, avgVisitDurationSeconds, viewsPerVisit), with from and to.
+     */
+    comparison?: Comparison;
+    /**
+     * Percent change of each headline number against the comparison (null where it was zero); bounceRate's is the difference in points.
+     */
+    change?: {
+        [key: string]: number | null;
+    };
     segments: Segments;
     /**
      * Top 10 sources (same entries as /v1/stats/sources).
@@ -160,17 +349,34 @@ export type Timeseries = {
     from: string;
     to: string;
     interval: 'hour' | 'day';
-    points: Array<{
-        /**
-         * Bucket start (UTC).
-         */
-        t: string;
-        /**
-         * Sessions started in the bucket.
-         */
-        visitors: number;
-        pageviews: number;
-    }>;
+    timezone?: string;
+    points: Array<TimeseriesPoint>;
+    /**
+     * The comparison period's points, bucket for bucket.
+     */
+    comparison?: {
+        from: string;
+        to: string;
+        points: Array<TimeseriesPoint>;
+    };
+};
+
+export type TimeseriesPoint = {
+    /**
+     * The instant the bucket starts.
+     */
+    t: string;
+    /**
+     * The bucket in the time zone: YYYY-MM-DD for days, YYYY-MM-DDTHH:MM for hours.
+     */
+    date: string;
+    /**
+     * Sessions started in the bucket.
+     */
+    visitors: number;
+    pageviews: number;
+    bounceRate: number;
+    avgVisitDurationSeconds: number;
 };
 
 export type PageStats = {
@@ -219,6 +425,11 @@ export type EventStats = {
         name: string;
         events: number;
         visitors: number;
+        revenue?: Array<Revenue>;
+        comparison?: {
+            [key: string]: unknown;
+        };
+        change?: number | null;
     }>;
 };
 
@@ -232,6 +443,8 @@ export type UtmStats = {
     sources: Array<ValueCount>;
     mediums: Array<ValueCount>;
     campaigns: Array<ValueCount>;
+    terms: Array<ValueCount>;
+    contents: Array<ValueCount>;
 };
 
 export type NameCount = {
@@ -253,10 +466,28 @@ export type GoalStats = {
     window: Window;
     totalVisitors: number;
     results: Array<{
+        /**
+         * The goal's display name (an implicit goal's event name).
+         */
         name: string;
+        kind: 'event' | 'page';
+        /**
+         * The saved goal; null for an implicit event goal.
+         */
+        goalId?: string | null;
+        event?: string | null;
+        page?: string | null;
         visitors: number;
+        /**
+         * Matching events (page views for a page goal).
+         */
         events: number;
         conversionRate: number;
+        revenue: Array<Revenue>;
+        comparison?: {
+            [key: string]: unknown;
+        };
+        change?: number | null;
     }>;
 };
 
@@ -289,8 +520,20 @@ export type SessionRecord = {
     utmSource: string | null;
     utmMedium: string | null;
     utmCampaign: string | null;
+    utmTerm?: string | null;
+    utmContent?: string | null;
+    /**
+     * Referring URL of the first event: scheme, host and path.
+     */
+    referrer?: string | null;
     isBot: boolean;
     isVpn: boolean;
+    /**
+     * A session is internal (and a bot, and VPN) as soon as any of its events is:
+     * one marked internal midway counts as internal throughout, in this list and in
+     * every stats route alike.
+     *
+     */
     isInternal: boolean;
 };
 
@@ -360,6 +603,10 @@ export type EventRow = {
     utmCampaign?: string | null;
     userAgent?: string | null;
     isInternal?: boolean;
+    utmTerm?: string | null;
+    utmContent?: string | null;
+    revenueAmount?: number | null;
+    revenueCurrency?: string | null;
 };
 
 export type ImportRequest = {
@@ -389,8 +636,23 @@ export type RecordEventRequest = {
      * Count the event as internal traffic.
      */
     internal?: boolean;
+    revenue?: RevenueInput;
 };
 
+/**
+ * Revenue the event carries (a purchase). No currency conversion is made; stats total each currency apart.
+ */
+export type RevenueInput = {
+    amount: number | string;
+    /**
+     * ISO 4217 code.
+     */
+    currency: string;
+};
+
+/**
+ * `name` is required when `type` is `event` and ignored for a page view.
+ */
 export type CollectPayload = {
     projectId: string;
     type: 'pageview' | 'event';
@@ -399,7 +661,7 @@ export type CollectPayload = {
      */
     name?: string;
     /**
-     * location.href of the page; path (at most 2048 characters) and UTM parameters are read from it.
+     * location.href of the page (an absolute URL); path (at most 2048 characters) and UTM parameters (utm_source, utm_medium, utm_campaign, utm_term, utm_content; `ref` stands for utm_source) are read from it.
      */
     url: string;
     referrer?: string;
@@ -410,6 +672,11 @@ export type CollectPayload = {
      */
     target?: string;
     internal?: boolean;
+    /**
+     * Hash-based routing (the tracker's `hash` extension) - the URL's fragment is part of the page path.
+     */
+    hash?: boolean;
+    revenue?: RevenueInput;
 };
 
 export type Accepted = {
@@ -417,9 +684,78 @@ export type Accepted = {
 };
 
 /**
- * Rolling window ending now.
+ * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+ * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+ * same parameter under its older name; giving both with different values is 400.
+ *
  */
-export type Window2 = '24h' | '7d' | '30d' | '90d';
+export type Period = '24h' | '7d' | '30d' | '90d' | 'custom';
+
+/**
+ * Alias of `period` (its older name).
+ */
+export type Window2 = '24h' | '7d' | '30d' | '90d' | 'custom';
+
+/**
+ * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+ */
+export type From = string;
+
+/**
+ * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+ */
+export type To = string;
+
+/**
+ * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+ * bucketed in it, and a custom period's dates are its local dates; rolling
+ * periods end now whatever the zone. An unknown zone is 400.
+ *
+ */
+export type Timezone = string;
+
+/**
+ * Adds the same figures for a comparison period: `previous_period` (the same
+ * length right before) or `year_over_year` (the same instants a year earlier).
+ * Overview and timeseries gain a `comparison` object; each breakdown row gains
+ * `comparison` (the row's figures then, zeros when it had none) and `change`
+ * (percent change of visitors, null when there were none).
+ *
+ */
+export type Compare = 'previous_period' | 'year_over_year';
+
+/**
+ * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+ * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+ * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+ * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+ * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+ * the comparison case-insensitive (case-sensitive by default). At most 100
+ * values per filter, each at most 1,000 characters. The value `(none)` stands
+ * for "unknown".
+ *
+ * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+ * `event:props:<key>` (an event without the key has the value `(none)`), and the
+ * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+ * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+ * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+ * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+ * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+ * `visit:browser`, `visit:os`, `visit:locale`.
+ *
+ * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+ * matches. Event filters must all hold for the same event: event counts
+ * (pageviews, events, page and property breakdowns) count only matching events,
+ * and session counts (visitors, bounce rate, duration) count the sessions with at
+ * least one matching event in the period.
+ *
+ */
+export type Filters = string;
+
+/**
+ * Rows of a breakdown (default 100).
+ */
+export type Limit = number;
 
 /**
  * `true` or `1` includes bot traffic; default excludes it.
@@ -480,6 +816,10 @@ export type GetProjectErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type GetProjectError = GetProjectErrors[keyof GetProjectErrors];
@@ -513,6 +853,10 @@ export type RevokeReadKeyErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type RevokeReadKeyError = RevokeReadKeyErrors[keyof RevokeReadKeyErrors];
@@ -546,6 +890,10 @@ export type CreateReadKeyErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type CreateReadKeyError = CreateReadKeyErrors[keyof CreateReadKeyErrors];
@@ -588,6 +936,10 @@ export type ValidateSetupErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type ValidateSetupError = ValidateSetupErrors[keyof ValidateSetupErrors];
@@ -606,9 +958,67 @@ export type GetOverviewData = {
     path?: never;
     query?: {
         /**
-         * Rolling window ending now.
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
          */
-        window?: '24h' | '7d' | '30d' | '90d';
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
         /**
          * `true` or `1` includes bot traffic; default excludes it.
          */
@@ -634,6 +1044,10 @@ export type GetOverviewErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type GetOverviewError = GetOverviewErrors[keyof GetOverviewErrors];
@@ -652,9 +1066,67 @@ export type GetTimeseriesData = {
     path?: never;
     query?: {
         /**
-         * Rolling window ending now.
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
          */
-        window?: '24h' | '7d' | '30d' | '90d';
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
         /**
          * `true` or `1` includes bot traffic; default excludes it.
          */
@@ -680,6 +1152,10 @@ export type GetTimeseriesErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type GetTimeseriesError = GetTimeseriesErrors[keyof GetTimeseriesErrors];
@@ -698,9 +1174,67 @@ export type GetPagesData = {
     path?: never;
     query?: {
         /**
-         * Rolling window ending now.
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
          */
-        window?: '24h' | '7d' | '30d' | '90d';
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
         /**
          * `true` or `1` includes bot traffic; default excludes it.
          */
@@ -726,6 +1260,10 @@ export type GetPagesErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type GetPagesError = GetPagesErrors[keyof GetPagesErrors];
@@ -744,9 +1282,67 @@ export type GetSourcesData = {
     path?: never;
     query?: {
         /**
-         * Rolling window ending now.
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
          */
-        window?: '24h' | '7d' | '30d' | '90d';
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
         /**
          * `true` or `1` includes bot traffic; default excludes it.
          */
@@ -772,6 +1368,10 @@ export type GetSourcesErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type GetSourcesError = GetSourcesErrors[keyof GetSourcesErrors];
@@ -790,9 +1390,67 @@ export type GetCountriesData = {
     path?: never;
     query?: {
         /**
-         * Rolling window ending now.
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
          */
-        window?: '24h' | '7d' | '30d' | '90d';
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
         /**
          * `true` or `1` includes bot traffic; default excludes it.
          */
@@ -818,6 +1476,10 @@ export type GetCountriesErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type GetCountriesError = GetCountriesErrors[keyof GetCountriesErrors];
@@ -836,9 +1498,67 @@ export type GetRegionsData = {
     path?: never;
     query?: {
         /**
-         * Rolling window ending now.
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
          */
-        window?: '24h' | '7d' | '30d' | '90d';
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
         /**
          * `true` or `1` includes bot traffic; default excludes it.
          */
@@ -868,6 +1588,10 @@ export type GetRegionsErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type GetRegionsError = GetRegionsErrors[keyof GetRegionsErrors];
@@ -886,9 +1610,67 @@ export type GetLocalesData = {
     path?: never;
     query?: {
         /**
-         * Rolling window ending now.
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
          */
-        window?: '24h' | '7d' | '30d' | '90d';
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
         /**
          * `true` or `1` includes bot traffic; default excludes it.
          */
@@ -914,6 +1696,10 @@ export type GetLocalesErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type GetLocalesError = GetLocalesErrors[keyof GetLocalesErrors];
@@ -932,9 +1718,67 @@ export type GetEventStatsData = {
     path?: never;
     query?: {
         /**
-         * Rolling window ending now.
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
          */
-        window?: '24h' | '7d' | '30d' | '90d';
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
         /**
          * `true` or `1` includes bot traffic; default excludes it.
          */
@@ -960,6 +1804,10 @@ export type GetEventStatsErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type GetEventStatsError = GetEventStatsErrors[keyof GetEventStatsErrors];
@@ -978,9 +1826,67 @@ export type GetUtmData = {
     path?: never;
     query?: {
         /**
-         * Rolling window ending now.
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
          */
-        window?: '24h' | '7d' | '30d' | '90d';
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
         /**
          * `true` or `1` includes bot traffic; default excludes it.
          */
@@ -1006,6 +1912,10 @@ export type GetUtmErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type GetUtmError = GetUtmErrors[keyof GetUtmErrors];
@@ -1024,9 +1934,67 @@ export type GetDevicesData = {
     path?: never;
     query?: {
         /**
-         * Rolling window ending now.
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
          */
-        window?: '24h' | '7d' | '30d' | '90d';
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
         /**
          * `true` or `1` includes bot traffic; default excludes it.
          */
@@ -1052,6 +2020,10 @@ export type GetDevicesErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type GetDevicesError = GetDevicesErrors[keyof GetDevicesErrors];
@@ -1070,9 +2042,67 @@ export type GetGoalsData = {
     path?: never;
     query?: {
         /**
-         * Rolling window ending now.
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
          */
-        window?: '24h' | '7d' | '30d' | '90d';
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
         /**
          * `true` or `1` includes bot traffic; default excludes it.
          */
@@ -1098,6 +2128,10 @@ export type GetGoalsErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type GetGoalsError = GetGoalsErrors[keyof GetGoalsErrors];
@@ -1116,17 +2150,11 @@ export type GetRealtimeData = {
     path?: never;
     query?: {
         /**
-         * Rolling window ending now.
+         * Free-form; every query parameter is ignored.
          */
-        window?: '24h' | '7d' | '30d' | '90d';
-        /**
-         * `true` or `1` includes bot traffic; default excludes it.
-         */
-        includeBots?: 'true' | '1' | 'false' | '0';
-        /**
-         * `true` or `1` includes internal traffic; default excludes it.
-         */
-        includeInternal?: 'true' | '1' | 'false' | '0';
+        ignored?: {
+            [key: string]: unknown;
+        };
     };
     url: '/v1/stats/realtime';
 };
@@ -1140,6 +2168,10 @@ export type GetRealtimeErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type GetRealtimeError = GetRealtimeErrors[keyof GetRealtimeErrors];
@@ -1153,14 +2185,829 @@ export type GetRealtimeResponses = {
 
 export type GetRealtimeResponse = GetRealtimeResponses[keyof GetRealtimeResponses];
 
+export type GetBreakdownData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The dimension to group by, as in `filters`.
+         */
+        property: string;
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+        /**
+         * Rows of a breakdown (default 100).
+         */
+        limit?: number;
+    };
+    url: '/v1/stats/breakdown';
+};
+
+export type GetBreakdownErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+
+export type GetBreakdownError = GetBreakdownErrors[keyof GetBreakdownErrors];
+
+export type GetBreakdownResponses = {
+    /**
+     * Rows.
+     */
+    200: Breakdown;
+};
+
+export type GetBreakdownResponse = GetBreakdownResponses[keyof GetBreakdownResponses];
+
+export type GetFunnelData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Id of a saved funnel (see /v1/funnels).
+         */
+        funnel?: string;
+        /**
+         * The steps as JSON, instead of a saved funnel.
+         */
+        steps?: string;
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+    };
+    url: '/v1/stats/funnel';
+};
+
+export type GetFunnelErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+
+export type GetFunnelError = GetFunnelErrors[keyof GetFunnelErrors];
+
+export type GetFunnelResponses = {
+    /**
+     * The funnel.
+     */
+    200: FunnelStats;
+};
+
+export type GetFunnelResponse = GetFunnelResponses[keyof GetFunnelResponses];
+
+export type GetDashboardStatsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+        /**
+         * Rows per breakdown (default 10).
+         */
+        limit?: number;
+    };
+    url: '/v1/stats/dashboard';
+};
+
+export type GetDashboardStatsErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+
+export type GetDashboardStatsError = GetDashboardStatsErrors[keyof GetDashboardStatsErrors];
+
+export type GetDashboardStatsResponses = {
+    /**
+     * The view.
+     */
+    200: DashboardStats;
+};
+
+export type GetDashboardStatsResponse = GetDashboardStatsResponses[keyof GetDashboardStatsResponses];
+
+export type ListGoalsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/goals';
+};
+
+export type ListGoalsErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+
+export type ListGoalsError = ListGoalsErrors[keyof ListGoalsErrors];
+
+export type ListGoalsResponses = {
+    /**
+     * Goals, oldest first.
+     */
+    200: {
+        goals: Array<Goal>;
+    };
+};
+
+export type ListGoalsResponse = ListGoalsResponses[keyof ListGoalsResponses];
+
+export type CreateGoalData = {
+    body: GoalInput;
+    path?: never;
+    query?: never;
+    url: '/v1/goals';
+};
+
+export type CreateGoalErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * A per-project limit is reached, or the same thing exists already.
+     */
+    409: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+
+export type CreateGoalError = CreateGoalErrors[keyof CreateGoalErrors];
+
+export type CreateGoalResponses = {
+    /**
+     * The goal.
+     */
+    201: Goal;
+};
+
+export type CreateGoalResponse = CreateGoalResponses[keyof CreateGoalResponses];
+
+export type DeleteGoalData = {
+    body?: never;
+    path: {
+        goalId: string;
+    };
+    query?: never;
+    url: '/v1/goals/{goalId}';
+};
+
+export type DeleteGoalErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+
+export type DeleteGoalError = DeleteGoalErrors[keyof DeleteGoalErrors];
+
+export type DeleteGoalResponses = {
+    /**
+     * Removed.
+     */
+    204: void;
+};
+
+export type DeleteGoalResponse = DeleteGoalResponses[keyof DeleteGoalResponses];
+
+export type ListFunnelsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/funnels';
+};
+
+export type ListFunnelsErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+
+export type ListFunnelsError = ListFunnelsErrors[keyof ListFunnelsErrors];
+
+export type ListFunnelsResponses = {
+    /**
+     * Funnels, oldest first.
+     */
+    200: {
+        funnels: Array<Funnel>;
+    };
+};
+
+export type ListFunnelsResponse = ListFunnelsResponses[keyof ListFunnelsResponses];
+
+export type CreateFunnelData = {
+    body: FunnelInput;
+    path?: never;
+    query?: never;
+    url: '/v1/funnels';
+};
+
+export type CreateFunnelErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * A per-project limit is reached, or the same thing exists already.
+     */
+    409: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+
+export type CreateFunnelError = CreateFunnelErrors[keyof CreateFunnelErrors];
+
+export type CreateFunnelResponses = {
+    /**
+     * The funnel.
+     */
+    201: Funnel;
+};
+
+export type CreateFunnelResponse = CreateFunnelResponses[keyof CreateFunnelResponses];
+
+export type DeleteFunnelData = {
+    body?: never;
+    path: {
+        funnelId: string;
+    };
+    query?: never;
+    url: '/v1/funnels/{funnelId}';
+};
+
+export type DeleteFunnelErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+
+export type DeleteFunnelError = DeleteFunnelErrors[keyof DeleteFunnelErrors];
+
+export type DeleteFunnelResponses = {
+    /**
+     * Removed.
+     */
+    204: void;
+};
+
+export type DeleteFunnelResponse = DeleteFunnelResponses[keyof DeleteFunnelResponses];
+
+export type ListSharedLinksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/shared-links';
+};
+
+export type ListSharedLinksErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+
+export type ListSharedLinksError = ListSharedLinksErrors[keyof ListSharedLinksErrors];
+
+export type ListSharedLinksResponses = {
+    /**
+     * Active links, oldest first.
+     */
+    200: {
+        links: Array<SharedLink>;
+    };
+};
+
+export type ListSharedLinksResponse = ListSharedLinksResponses[keyof ListSharedLinksResponses];
+
+export type CreateSharedLinkData = {
+    body?: {
+        /**
+         * What the link is for.
+         */
+        label?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/shared-links';
+};
+
+export type CreateSharedLinkErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * A per-project limit is reached, or the same thing exists already.
+     */
+    409: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+
+export type CreateSharedLinkError = CreateSharedLinkErrors[keyof CreateSharedLinkErrors];
+
+export type CreateSharedLinkResponses = {
+    /**
+     * The link, shown only now.
+     */
+    201: SharedLinkCreated;
+};
+
+export type CreateSharedLinkResponse = CreateSharedLinkResponses[keyof CreateSharedLinkResponses];
+
+export type DeleteSharedLinkData = {
+    body?: never;
+    path: {
+        linkId: string;
+    };
+    query?: never;
+    url: '/v1/shared-links/{linkId}';
+};
+
+export type DeleteSharedLinkErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+
+export type DeleteSharedLinkError = DeleteSharedLinkErrors[keyof DeleteSharedLinkErrors];
+
+export type DeleteSharedLinkResponses = {
+    /**
+     * Revoked.
+     */
+    204: void;
+};
+
+export type DeleteSharedLinkResponse = DeleteSharedLinkResponses[keyof DeleteSharedLinkResponses];
+
+export type GetDashboardData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/dashboard';
+};
+
+export type GetDashboardResponses = {
+    /**
+     * The page.
+     */
+    200: string;
+};
+
+export type GetDashboardResponse = GetDashboardResponses[keyof GetDashboardResponses];
+
 export type ListSessionsData = {
     body?: never;
     path?: never;
     query?: {
         /**
-         * Rolling window ending now.
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
          */
-        window?: '24h' | '7d' | '30d' | '90d';
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
         /**
          * `true` or `1` includes bot traffic; default excludes it.
          */
@@ -1170,6 +3017,9 @@ export type ListSessionsData = {
          */
         includeInternal?: 'true' | '1' | 'false' | '0';
         limit?: number;
+        /**
+         * Sessions to skip; offset + limit may not pass 10,000 (narrow the period or add filters to see further).
+         */
         offset?: number;
         /**
          * ISO 3166-1 alpha-2 code (case-insensitive).
@@ -1196,6 +3046,10 @@ export type ListSessionsErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type ListSessionsError = ListSessionsErrors[keyof ListSessionsErrors];
@@ -1235,6 +3089,10 @@ export type GetSessionErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type GetSessionError = GetSessionErrors[keyof GetSessionErrors];
@@ -1253,9 +3111,9 @@ export type ExportEventsData = {
     path?: never;
     query?: {
         /**
-         * Rolling window ending now.
+         * Alias of `period` (its older name).
          */
-        window?: '24h' | '7d' | '30d' | '90d';
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         format?: 'csv' | 'ndjson';
         limit?: number;
         /**
@@ -1279,6 +3137,10 @@ export type ExportEventsErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type ExportEventsError = ExportEventsErrors[keyof ExportEventsErrors];
@@ -1319,6 +3181,10 @@ export type ImportEventsErrors = {
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
 };
 
 export type ImportEventsError = ImportEventsErrors[keyof ImportEventsErrors];

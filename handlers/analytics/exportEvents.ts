@@ -1,8 +1,9 @@
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ApiError } from '../../protocols/errors.ts';
-import type { ApiContext } from '../types.ts';
-import { projectIdOf, windowBounds, type Window } from '../../analytics/statsQuery.ts';
+import { ApiError } from '../../server/errors.ts';
+import type { ApiContext } from '../../server/types.ts';
+import { projectIdOf } from '../../analytics/statsQuery.ts';
+import { parsePeriod } from '../../analytics/query/period.ts';
 import { CSV_HEADER, toCsvLine, toNdjsonLine } from '../../db/analytics/eventRow.ts';
 import { exportEvents, findExportPageEnd, type ExportPage } from '../../db/analytics/exportEvents.ts';
 
@@ -23,11 +24,11 @@ function decodeCursor(cursor: string): Position {
 }
 
 export default async function handler(ctx: ApiContext) {
-  const q = ctx.state.op.request.query as { window?: Window; format?: 'csv' | 'ndjson'; limit?: number; cursor?: string };
+  const q = ctx.state.op.request.query as { window?: string; format?: 'csv' | 'ndjson'; limit?: number; cursor?: string };
   const format = q.format ?? 'csv';
   const page: ExportPage = {
     projectId: projectIdOf(ctx),
-    from: windowBounds(q.window ?? '7d').from,
+    from: new Date(parsePeriod({ window: q.window }).from),
     after: q.cursor ? decodeCursor(q.cursor) : undefined,
     limit: Number(q.limit ?? 1000),
   };

@@ -1,8 +1,8 @@
-import type { ApiContext } from '../types.ts';
-import { statsScope } from '../../analytics/statsQuery.ts';
-import { getDevices } from '../../db/analytics/getDevices.ts';
+import type { ApiContext } from '../../server/types.ts';
+import { engineOf, statsQuery } from '../../analytics/statsQuery.ts';
+import { devicesReport } from '../../analytics/reports.ts';
 
 export default async function handler(ctx: ApiContext) {
-  const scope = statsScope(ctx);
-  ctx.body = { window: scope.window, ...(await getDevices(ctx.state.deps.db, scope)) };
+  const { q, compare } = statsQuery(ctx);
+  ctx.body = await devicesReport(engineOf(ctx), q, compare);
 }

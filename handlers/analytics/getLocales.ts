@@ -1,8 +1,8 @@
-import type { ApiContext } from '../types.ts';
-import { statsScope } from '../../analytics/statsQuery.ts';
-import { listLocales } from '../../db/analytics/listLocales.ts';
+import type { ApiContext } from '../../server/types.ts';
+import { engineOf, statsQuery } from '../../analytics/statsQuery.ts';
+import { localesReport } from '../../analytics/reports.ts';
 
 export default async function handler(ctx: ApiContext) {
-  const scope = statsScope(ctx);
-  ctx.body = { window: scope.window, results: await listLocales(ctx.state.deps.db, scope) };
+  const { q, compare } = statsQuery(ctx);
+  ctx.body = await localesReport(engineOf(ctx), q, compare);
 }

@@ -1,8 +1,8 @@
-import type { ApiContext } from '../types.ts';
-import { statsScope } from '../../analytics/statsQuery.ts';
-import { listPages } from '../../db/analytics/listPages.ts';
+import type { ApiContext } from '../../server/types.ts';
+import { engineOf, statsQuery } from '../../analytics/statsQuery.ts';
+import { pagesReport } from '../../analytics/reports.ts';
 
 export default async function handler(ctx: ApiContext) {
-  const scope = statsScope(ctx);
-  ctx.body = { window: scope.window, results: await listPages(ctx.state.deps.db, scope) };
+  const { q, compare } = statsQuery(ctx);
+  ctx.body = await pagesReport(engineOf(ctx), q, compare);
 }

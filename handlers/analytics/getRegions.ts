@@ -1,9 +1,9 @@
-import type { ApiContext } from '../types.ts';
-import { statsScope } from '../../analytics/statsQuery.ts';
-import { listRegions } from '../../db/analytics/listRegions.ts';
+import type { ApiContext } from '../../server/types.ts';
+import { engineOf, statsQuery } from '../../analytics/statsQuery.ts';
+import { regionsReport } from '../../analytics/reports.ts';
 
 export default async function handler(ctx: ApiContext) {
-  const scope = statsScope(ctx);
   const country = (ctx.state.op.request.query as { country?: string }).country;
-  ctx.body = { window: scope.window, results: await listRegions(ctx.state.deps.db, scope, country) };
+  const { q, compare } = statsQuery(ctx, country ? [{ op: 'is', dimension: 'visit:country', values: [country.toUpperCase()], caseSensitive: true }] : []);
+  ctx.body = await regionsReport(engineOf(ctx), q, compare);
 }

@@ -66,6 +66,10 @@ function toEvent(raw: unknown, projectId: string, now: number): NewEvent | null 
     utmCampaign: r.utmCampaign ?? null,
     userAgent: r.userAgent ?? null,
     isInternal: r.isInternal ?? false,
+    utmTerm: r.utmTerm ?? null,
+    utmContent: r.utmContent ?? null,
+    revenueAmount: r.revenueAmount ?? null,
+    revenueCurrency: r.revenueAmount != null ? (r.revenueCurrency?.toUpperCase() ?? null) : null,
   };
 }
 

@@ -1,21 +1,22 @@
-import type { ApiContext } from '../types.ts';
-import { flag, projectIdOf, windowBounds, type Window } from '../../analytics/statsQuery.ts';
-import { listSessions } from '../../db/analytics/listSessions.ts';
+import type { ApiContext } from '../../server/types.ts';
+import { engineOf, statsQuery } from '../../analytics/statsQuery.ts';
+import { prepare, sessionsPage } from '../../analytics/query/stats.ts';
+import type { Filter } from '../../analytics/query/filters.ts';
 import { toSessionRecord } from '../../analytics/sessionRecord.ts';
+import { listSessionsByIds } from '../../db/analytics/listSessionsByIds.ts';
 
+// The same query functions as the stats routes pick the sessions (so a session the
+// overview leaves out is left out here too); the records come from their rows.
 export default async function handler(ctx: ApiContext) {
-  const q = ctx.state.op.request.query as Record<string, unknown>;
-  const limit = Number(q.limit ?? 50);
-  const offset = Number(q.offset ?? 0);
-  const page = await listSessions(ctx.state.deps.db, {
-    projectId: projectIdOf(ctx),
-    from: windowBounds((q.window as Window) ?? '7d').from,
-    includeBots: flag(q.includeBots),
-    includeInternal: flag(q.includeInternal),
-    country: q.country as string | undefined,
-    regionCode: q.regionCode as string | undefined,
-    limit,
-    offset,
-  });
-  ctx.body = { sessions: page.sessions.map(toSessionRecord), limit, offset, hasMore: page.hasMore };
+  const query = ctx.state.op.request.query as { limit?: number; offset?: number; country?: string; regionCode?: string };
+  const limit = Number(query.limit ?? 50);
+  const offset = Number(query.offset ?? 0);
+  const extra: Filter[] = [];
+  if (query.country) extra.push({ op: 'is', dimension: 'visit:country', values: [query.country.toUpperCase()], caseSensitive: true });
+  if (query.regionCode) extra.push({ op: 'is', dimension: 'visit:region', values: [query.regionCode.toUpperCase()], caseSensitive: true });
+  const { q } = statsQuery(ctx, extra);
+  const engine = engineOf(ctx);
+  const page = sessionsPage(await prepare(engine.db, engine.store, q), limit, offset);
+  const rows = new Map((await listSessionsByIds(engine.db, q.projectId, page.ids)).map((r) => [r.id as string, r]));
+  ctx.body = { sessions: page.ids.filter((id) => rows.has(id)).map((id) => toSessionRecord(rows.get(id)!)), limit, offset, hasMore: page.hasMore };
 }

@@ -5,11 +5,12 @@ import type { AnalyticsAuth } from '../../analytics/auth.ts';
 import { projectPolicy } from '../../analytics/policies.ts';
 import { saltFor, sessionIdOf } from '../../analytics/sessions.ts';
 import type { Props } from '../../db/analytics/eventRow.ts';
+import { revenueOf } from '../../analytics/ingest.ts';
 import { ingestBuffer } from './_shared.ts';
 
 export default async function handler(ctx: ApiContext) {
   const auth = ctx.state.auth as AnalyticsAuth;
-  const body = ctx.state.op.request.requestBody as { name: string; props?: Props; path?: string; internal?: boolean };
+  const body = ctx.state.op.request.requestBody as { name: string; props?: Props; path?: string; internal?: boolean; revenue?: { amount: number | string; currency: string } };
   const db = ctx.state.deps.db;
   const policy = (await projectPolicy(db, auth.projectId))!;
   // A server has no visitor IP or browser: its events share one daily session per key.
@@ -22,6 +23,7 @@ export default async function handler(ctx: ApiContext) {
       city: null, asn: null, asOrganization: null, browser: null, os: null, deviceType: null, isBot: false,
       botName: null, isVpn: false, locale: null, trafficSource: null, utmSource: null, utmMedium: null,
       utmCampaign: null, userAgent: null, isInternal: body.internal === true,
+      utmTerm: null, utmContent: null, ...revenueOf(body.revenue),
     },
     policy.dailyEventCap,
   );

@@ -1,0 +1,13 @@
+import type { Knex } from 'knex';
+
+export interface SharedLinkRow {
+  id: string;
+  label: string | null;
+  prefix: string;
+  created_at: Date;
+}
+
+export async function listSharedLinks(db: Knex, projectId: string): Promise<SharedLinkRow[]> {
+  return db('analytics_keys').select('id', 'label', 'prefix', 'created_at')
+    .where({ project_id: projectId, kind: 'share' }).whereNull('revoked_at').orderBy([{ column: 'created_at' }, { column: 'id' }]);
+}

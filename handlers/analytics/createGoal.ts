@@ -1,0 +1,14 @@
+import { ApiError } from '../../server/errors.ts';
+import type { ApiContext } from '../../server/types.ts';
+import { projectIdOf } from '../../analytics/statsQuery.ts';
+import { MAX_GOALS, toGoal } from '../../analytics/goals.ts';
+import { insertGoal } from '../../db/analytics/insertGoal.ts';
+
+export default async function handler(ctx: ApiContext) {
+  const body = ctx.state.op.request.requestBody as { event?: string; page?: string; displayName?: string };
+  const displayName = body.displayName ?? (body.event ?? `Visit ${body.page}`);
+  const row = await insertGoal(ctx.state.deps.db, projectIdOf(ctx), { event: body.event ?? null, page: body.page ?? null, displayName }, MAX_GOALS);
+  if (!row) throw new ApiError('conflict', `This goal exists already, or the project has ${MAX_GOALS} goals.`, { code: 'conflict' });
+  ctx.status = 201;
+  ctx.body = toGoal(row);
+}

@@ -1,0 +1,10 @@
+import { ApiError } from '../../server/errors.ts';
+import type { ApiContext } from '../../server/types.ts';
+import { projectIdOf } from '../../analytics/statsQuery.ts';
+import { deleteFunnel } from '../../db/analytics/deleteFunnel.ts';
+
+export default async function handler(ctx: ApiContext) {
+  const { funnelId } = ctx.state.op.request.params as { funnelId: string };
+  if (!(await deleteFunnel(ctx.state.deps.db, projectIdOf(ctx), funnelId))) throw new ApiError('not_found', 'Funnel not found.', { code: 'not_found' });
+  ctx.status = 204;
+}

@@ -1,0 +1,10 @@
+import { ApiError } from '../../server/errors.ts';
+import type { ApiContext } from '../../server/types.ts';
+import { projectIdOf } from '../../analytics/statsQuery.ts';
+import { deleteGoal } from '../../db/analytics/deleteGoal.ts';
+
+export default async function handler(ctx: ApiContext) {
+  const { goalId } = ctx.state.op.request.params as { goalId: string };
+  if (!(await deleteGoal(ctx.state.deps.db, projectIdOf(ctx), goalId))) throw new ApiError('not_found', 'Goal not found.', { code: 'not_found' });
+  ctx.status = 204;
+}

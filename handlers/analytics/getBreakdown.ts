@@ -1,0 +1,9 @@
+import type { ApiContext } from '../../server/types.ts';
+import { engineOf, statsQuery } from '../../analytics/statsQuery.ts';
+import { breakdownReport } from '../../analytics/reports.ts';
+
+export default async function handler(ctx: ApiContext) {
+  const { property, limit } = ctx.state.op.request.query as { property: string; limit?: number };
+  const { q, compare } = statsQuery(ctx);
+  ctx.body = await breakdownReport(engineOf(ctx), q, compare, property, Number(limit ?? 100));
+}

@@ -1,0 +1,9 @@
+import type { ApiContext } from '../../server/types.ts';
+import { engineOf, statsQuery } from '../../analytics/statsQuery.ts';
+import { dashboardReport } from '../../analytics/reports.ts';
+
+export default async function handler(ctx: ApiContext) {
+  const { limit } = ctx.state.op.request.query as { limit?: number };
+  const { q, compare } = statsQuery(ctx);
+  ctx.body = await dashboardReport(engineOf(ctx), q, compare, Number(limit ?? 10));
+}

@@ -1,0 +1,23 @@
+import { ApiError } from '../../server/errors.ts';
+import type { ApiContext } from '../../server/types.ts';
+import { engineOf, projectIdOf, statsQuery } from '../../analytics/statsQuery.ts';
+import { funnelReport } from '../../analytics/reports.ts';
+import { parseSteps } from '../../analytics/goals.ts';
+import { getFunnel } from '../../db/analytics/getFunnel.ts';
+
+export default async function handler(ctx: ApiContext) {
+  const { funnel: funnelId, steps: raw } = ctx.state.op.request.query as { funnel?: string; steps?: string };
+  if ((funnelId === undefined) === (raw === undefined)) {
+    throw new ApiError('invalid_request', 'Give either funnel (a saved funnel id) or steps (the steps as JSON).', { code: 'bad_request', param: 'steps' });
+  }
+  let steps;
+  if (funnelId) {
+    const saved = await getFunnel(ctx.state.deps.db, projectIdOf(ctx), funnelId);
+    if (!saved) throw new ApiError('not_found', 'Funnel not found.', { code: 'not_found' });
+    steps = saved.steps;
+  } else {
+    steps = parseSteps(raw!);
+  }
+  const { q, compare } = statsQuery(ctx);
+  ctx.body = await funnelReport(engineOf(ctx), q, compare, steps);
+}

@@ -1,0 +1,8 @@
+import type { ApiContext } from '../../server/types.ts';
+import { projectIdOf } from '../../analytics/statsQuery.ts';
+import { toSharedLink } from '../../analytics/goals.ts';
+import { listSharedLinks } from '../../db/analytics/listSharedLinks.ts';
+
+export default async function handler(ctx: ApiContext) {
+  ctx.body = { links: (await listSharedLinks(ctx.state.deps.db, projectIdOf(ctx))).map(toSharedLink) };
+}
