@@ -25,7 +25,10 @@ export interface Run {
 }
 
 export async function prepare(db: Knex, store: SegmentStore, q: StatsQuery): Promise<Run> {
-  const [segs, f] = await Promise.all([store.segments(q.projectId, q.period.from, q.period.to), compileFilters(db, q.filters)]);
+  // Filters are compiled against the dictionaries once the segments are in, so every
+  // value the segments hold has its code.
+  const segs = await store.segments(q.projectId, q.period.from, q.period.to);
+  const f = await compileFilters(db, q.filters);
   return { q, segs, from: q.period.from, to: q.period.to, excluded: (q.includeBots ? 0 : BOT) | (q.includeInternal ? 0 : INTERNAL), f };
 }
 
@@ -266,7 +269,7 @@ function eventBreakdown(run: Run, keyOf: (seg: Segment, j: number) => number, si
   const events = new Uint32Array(size);
   const visitors = new Uint32Array(size);
   const lastSession = new Float64Array(size).fill(-1);
-  const revenue = new Map<number, Map<number, number>>();
+  const revenue = new Map<number, Map<number, [number, number]>>();
   let token = 0;
   let prev: Segment | null = null;
   let prevI = -1;
@@ -288,7 +291,8 @@ function eventBreakdown(run: Run, keyOf: (seg: Segment, j: number) => number, si
       let byCurrency = revenue.get(c);
       if (!byCurrency) revenue.set(c, (byCurrency = new Map()));
       const cur = seg.revCurrency![j]!;
-      byCurrency.set(cur, (byCurrency.get(cur) ?? 0) + amount);
+      const sum = byCurrency.get(cur) ?? [0, 0];
+      byCurrency.set(cur, [sum[0] + amount, sum[1] + 1]);
     }
   });
   return { events, visitors, revenue };
@@ -300,9 +304,9 @@ export interface Revenue {
   average: number;
 }
 
-function revenueList(byCurrency: Map<number, number> | undefined, events: number): Revenue[] {
+function revenueList(byCurrency: Map<number, [number, number]> | undefined): Revenue[] {
   if (!byCurrency) return [];
-  return [...byCurrency].map(([c, total]) => ({ currency: dicts.currency.values[c] ?? null, total: round(total, 2), average: round(total / events, 2) }))
+  return [...byCurrency].map(([c, [total, n]]) => ({ currency: dicts.currency.values[c] ?? null, total: round(total, 2), average: round(total / n, 2) }))
     .sort((a, b) => b.total - a.total);
 }
 
@@ -310,7 +314,7 @@ export function customEvents(run: Run, limit: number): { name: string; events: n
   const { events, visitors, revenue } = eventBreakdown(run, (seg, j) => (seg.evName[j] === 0 ? -1 : seg.evName[j]!), dicts.name.size);
   const rows = [];
   for (let c = 1; c < events.length; c++) {
-    if (events[c]) rows.push({ name: dicts.name.values[c]!, events: events[c]!, visitors: visitors[c]!, revenue: revenueList(revenue.get(c), events[c]!) });
+    if (events[c]) rows.push({ name: dicts.name.values[c]!, events: events[c]!, visitors: visitors[c]!, revenue: revenueList(revenue.get(c)) });
   }
   return top(rows, limit, (r) => r.events, (r) => r.name);
 }
@@ -347,7 +351,7 @@ export function goals(run: Run, specs: GoalSpec[]): { totalVisitors: number; res
   const results = specs.map((spec) => {
     const test = compileGoal(spec);
     const { events, visitors, revenue } = eventBreakdown(run, (seg, j) => (test(seg, j) ? 0 : -1), 1);
-    return { visitors: visitors[0]!, events: events[0]!, conversionRate: rate(visitors[0]!, totalVisitors), revenue: revenueList(revenue.get(0), events[0]!) };
+    return { visitors: visitors[0]!, events: events[0]!, conversionRate: rate(visitors[0]!, totalVisitors), revenue: revenueList(revenue.get(0)) };
   });
   return { totalVisitors, results };
 }

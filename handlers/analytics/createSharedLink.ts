@@ -11,5 +11,5 @@ export default async function handler(ctx: ApiContext) {
   const row = await insertSharedLink(ctx.state.deps.db, projectIdOf(ctx), { prefix: token.prefix, hash: token.hash, label: body.label ?? null }, MAX_SHARED_LINKS);
   if (!row) throw new ApiError('conflict', `This project has ${MAX_SHARED_LINKS} shared links already; revoke one first.`, { code: 'conflict' });
   ctx.status = 201;
-  ctx.body = { ...toSharedLink(row), token: token.key, url: `${ctx.origin}/dashboard#share=${token.key}` };
+  ctx.body = { ...toSharedLink(row), token: token.key, url: `${ctx.protocol}://${ctx.host}/dashboard#share=${token.key}` };
 }
