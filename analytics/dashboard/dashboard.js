@@ -1,0 +1,304 @@
+// The dashboard: every number comes from this service's stats API, mostly from one
+// GET /v1/stats/dashboard per view, so the page and the API cannot disagree.
+(function () {
+  'use strict';
+  var $ = function (id) { return document.getElementById(id); };
+  var share = /[#&]share=([^&]+)/.exec(location.hash);
+  var key = share ? decodeURIComponent(share[1]) : sessionStorage.getItem('switchyard_key');
+  var shared = Boolean(share);
+  var zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  var params = new URLSearchParams(location.search);
+  var state = {
+    period: params.get('period') || '7d', from: params.get('from') || '', to: params.get('to') || '',
+    compare: params.get('compare') || '', bots: params.get('includeBots') === '1', internal: params.get('includeInternal') === '1',
+    filters: JSON.parse(params.get('filters') || '[]'), timezone: params.get('timezone') || zone,
+  };
+  var PANELS = [
+    { title: 'Pages', tabs: [['Top pages', 'event:page'], ['Entry pages', 'visit:entry_page'], ['Exit pages', 'visit:exit_page']] },
+    { title: 'Sources', tabs: [['Channels', 'visit:channel'], ['Sources', 'visit:source'], ['Referrers', 'visit:referrer']] },
+    { title: 'Campaigns', tabs: [['UTM source', 'visit:utm_source'], ['Medium', 'visit:utm_medium'], ['Campaign', 'visit:utm_campaign'], ['Term', 'visit:utm_term'], ['Content', 'visit:utm_content']] },
+    { title: 'Locations', tabs: [['Countries', 'visit:country'], ['Regions', 'visit:region'], ['Cities', 'visit:city']] },
+    { title: 'Devices', tabs: [['Devices', 'visit:device'], ['Browsers', 'visit:browser'], ['Systems', 'visit:os']] },
+    { title: 'Languages', tabs: [['Locales', 'visit:locale']] },
+    { title: 'Custom events', tabs: [['Events', 'event:name']] },
+  ];
+  var tabOf = {};
+  var data = null;
+
+  function api(path) {
+    return fetch(path, { headers: { authorization: 'Bearer ' + key } }).then(function (res) {
+      return res.json().then(function (body) {
+        if (!res.ok) { var e = new Error(body.error ? body.error.message : res.statusText); e.status = res.status; throw e; }
+        return body;
+      });
+    });
+  }
+  function query(extra) {
+    var q = new URLSearchParams({ period: state.period, timezone: state.timezone });
+    if (state.period === 'custom') { q.set('from', state.from); q.set('to', state.to); }
+    if (state.compare) q.set('compare', state.compare);
+    if (state.bots) q.set('includeBots', '1');
+    if (state.internal) q.set('includeInternal', '1');
+    if (state.filters.length) q.set('filters', JSON.stringify(state.filters));
+    for (var k in extra || {}) q.set(k, extra[k]);
+    return q.toString();
+  }
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    // Styles through the CSSOM: the page's Content-Security-Policy refuses style attributes.
+    for (var k in attrs || {}) if (k === 'style') e.style.cssText = attrs[k]; else e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  var nf = new Intl.NumberFormat();
+  function num(n) { return nf.format(n); }
+  function pct(x) { return (Math.round(x * 1000) / 10) + '%'; }
+  function dur(s) { var m = Math.floor(s / 60); return (m ? m + 'm ' : '') + Math.round(s % 60) + 's'; }
+
+  function signin(message) {
+    $('app').hidden = true;
+    $('signin').hidden = false;
+    $('signin-error').textContent = message || '';
+  }
+  $('signin-form').addEventListener('submit', function (e) {
+    e.preventDefault();
+    key = $('key').value.trim();
+    api('/v1/project').then(function () { sessionStorage.setItem('switchyard_key', key); start(); }, function (err) { signin(err.message); });
+  });
+  $('signout').addEventListener('click', function () { sessionStorage.removeItem('switchyard_key'); key = null; location.hash = ''; signin(); });
+
+  function syncUrl() {
+    var q = new URLSearchParams(query());
+    if (q.get('timezone') === zone) q.delete('timezone');
+    history.replaceState(null, '', location.pathname + '?' + q.toString() + location.hash);
+  }
+  function load() {
+    syncUrl();
+    $('error').textContent = '';
+    return api('/v1/stats/dashboard?' + query()).then(function (d) { data = d; render(); }, fail);
+  }
+  function fail(err) {
+    if (err.status === 401) return signin(shared ? 'This shared link was revoked.' : 'The key is not valid (any more).');
+    $('error').textContent = err.message;
+  }
+
+  function cards(o) {
+    var box = $('cards');
+    box.textContent = '';
+    [['visitors', 'Unique visitors', num], ['pageviews', 'Pageviews', num], ['bounceRate', 'Bounce rate', pct],
+      ['avgVisitDurationSeconds', 'Visit duration', dur], ['viewsPerVisit', 'Views per visit', String], ['events', 'Custom events', num]]
+      .forEach(function (m) {
+        var c = el('div', { class: 'card' });
+        c.appendChild(el('div', { class: 'label' }, m[1]));
+        var v = el('div', { class: 'value', 'data-metric': m[0], 'data-raw': String(o[m[0]]) }, m[2](o[m[0]]));
+        if (o.change && o.change[m[0]] !== null && o.change[m[0]] !== undefined) {
+          var ch = o.change[m[0]];
+          var good = m[0] === 'bounceRate' ? ch <= 0 : ch >= 0;
+          v.appendChild(el('span', { class: 'change ' + (good ? 'up' : 'down'), 'data-change': m[0] }, (ch > 0 ? '+' : '') + ch + (m[0] === 'bounceRate' ? ' pt' : '%')));
+        }
+        c.appendChild(v);
+        box.appendChild(c);
+      });
+  }
+
+  function chart(ts) {
+    var svg = $('chart');
+    var pts = ts.points;
+    var prev = ts.comparison ? ts.comparison.points : [];
+    var max = Math.max(1, Math.max.apply(null, pts.map(function (p) { return p.visitors; }).concat(prev.map(function (p) { return p.visitors; }))));
+    var w = 800, h = 210;
+    function line(list) {
+      return list.map(function (p, i) { return (list.length > 1 ? (i / (list.length - 1)) * w : w / 2).toFixed(1) + ',' + (h - (p.visitors / max) * (h - 10)).toFixed(1); }).join(' ');
+    }
+    svg.innerHTML = (prev.length ? '<polyline fill="none" stroke="#9ca3af" stroke-dasharray="4 3" stroke-width="2" points="' + line(prev) + '"/>' : '') +
+      '<polyline fill="none" stroke="#2563eb" stroke-width="2.5" points="' + line(pts) + '"/>';
+    svg.setAttribute('data-points', JSON.stringify(pts.map(function (p) { return p.visitors; })));
+    var axis = $('chart-axis');
+    axis.textContent = '';
+    if (pts.length) { axis.appendChild(el('span', {}, pts[0].date)); axis.appendChild(el('span', {}, 'max ' + num(max))); axis.appendChild(el('span', {}, pts[pts.length - 1].date)); }
+  }
+
+  function addFilter(f) { state.filters.push(f); renderFilters(); load(); }
+  function renderFilters() {
+    var box = $('filters');
+    box.textContent = '';
+    state.filters.forEach(function (f, i) {
+      var chip = el('span', { class: 'chip', 'data-filter': JSON.stringify(f) }, f[1].replace(/^(visit|event):/, '') + ' ' + f[0].replace('_', ' ') + ' ' + f[2].join(', '));
+      var x = el('button', { type: 'button', 'aria-label': 'Remove filter' }, '×');
+      x.addEventListener('click', function () { state.filters.splice(i, 1); renderFilters(); load(); });
+      chip.appendChild(x);
+      box.appendChild(chip);
+    });
+  }
+
+  function table(rows, property) {
+    var t = el('table', { 'data-panel': property });
+    var main = property === 'event:page' ? 'pageviews' : property === 'event:name' ? 'events' : 'visitors';
+    var max = Math.max(1, Math.max.apply(null, rows.map(function (r) { return r[main]; })));
+    rows.forEach(function (r) {
+      var tr = el('tr', { class: 'click', 'data-value': r.value === null ? '(none)' : r.value, 'data-visitors': String(r.visitors) });
+      var k = el('td', { class: 'k', style: '--w:' + Math.round((r[main] / max) * 100) + '%', title: r.value || '(none)' }, r.label || (r.value === null ? '(none)' : r.value));
+      tr.appendChild(k);
+      tr.appendChild(el('td', { class: 'n', 'data-col': 'visitors' }, num(r.visitors)));
+      if (main !== 'visitors') tr.appendChild(el('td', { class: 'n', 'data-col': main }, num(r[main])));
+      if (r.change !== undefined && r.change !== null) tr.appendChild(el('td', { class: 'n ' + (r.change >= 0 ? 'up' : 'down') }, (r.change > 0 ? '+' : '') + r.change + '%'));
+      tr.addEventListener('click', function () { addFilter(['is', property, [r.value === null ? '(none)' : String(r.value)]]); });
+      t.appendChild(tr);
+    });
+    if (!rows.length) t.appendChild(el('tr', {}, '')).appendChild(el('td', {}, 'No data'));
+    return t;
+  }
+
+  function renderPanels() {
+    var box = $('panels');
+    box.textContent = '';
+    PANELS.forEach(function (p) {
+      var panel = el('div', { class: 'panel' });
+      panel.appendChild(el('h2', {}, p.title));
+      var current = tabOf[p.title] || p.tabs[0][1];
+      if (p.tabs.length > 1) {
+        var tabs = el('div', { class: 'tabs' });
+        p.tabs.forEach(function (t) {
+          var b = el('button', { type: 'button', class: t[1] === current ? 'on' : '' }, t[0]);
+          b.addEventListener('click', function () { tabOf[p.title] = t[1]; renderPanels(); });
+          tabs.appendChild(b);
+        });
+        panel.appendChild(tabs);
+      }
+      panel.appendChild(table(data.breakdowns[current] || [], current));
+      box.appendChild(panel);
+    });
+  }
+
+  function renderGoals(g) {
+    var t = $('goals');
+    t.textContent = '';
+    g.results.forEach(function (r) {
+      var tr = el('tr', { 'data-goal': r.name, 'data-visitors': String(r.visitors) });
+      tr.appendChild(el('td', { class: 'k' }, r.name));
+      tr.appendChild(el('td', { class: 'n' }, num(r.visitors)));
+      tr.appendChild(el('td', { class: 'n' }, pct(r.conversionRate)));
+      tr.appendChild(el('td', { class: 'n' }, r.revenue.map(function (x) { return x.total + ' ' + (x.currency || ''); }).join(', ')));
+      t.appendChild(tr);
+    });
+    if (!g.results.length) t.appendChild(el('tr')).appendChild(el('td', {}, 'No goals yet'));
+  }
+
+  function renderSegments(s) {
+    var t = $('segments');
+    t.textContent = '';
+    [['humans', 'Humans'], ['vpn', 'VPN'], ['internal', 'Internal'], ['bots', 'Bots']].forEach(function (c) {
+      var tr = el('tr', { 'data-segment': c[0] });
+      tr.appendChild(el('td', { class: 'k' }, c[1]));
+      tr.appendChild(el('td', { class: 'n' }, num(s[c[0]])));
+      t.appendChild(tr);
+    });
+  }
+
+  function loadFunnels() {
+    api('/v1/funnels').then(function (r) {
+      var sel = $('funnel-select');
+      sel.textContent = '';
+      if (!r.funnels.length) { $('funnel').textContent = 'No saved funnels (POST /v1/funnels).'; sel.hidden = true; return; }
+      r.funnels.forEach(function (f) { sel.appendChild(el('option', { value: f.id }, f.name)); });
+      sel.onchange = renderFunnel;
+      renderFunnel();
+    }, fail);
+  }
+  function renderFunnel() {
+    var id = $('funnel-select').value;
+    if (!id) return;
+    api('/v1/stats/funnel?' + query({ funnel: id })).then(function (f) {
+      var box = $('funnel');
+      box.textContent = '';
+      f.steps.forEach(function (s) {
+        var row = el('div', { 'data-step': s.label, 'data-visitors': String(s.visitors) });
+        row.appendChild(el('div', {}, s.label + ': ' + num(s.visitors) + ' (' + pct(s.conversionRate) + ', drop-off ' + num(s.dropoff) + ')'));
+        var bar = el('div', { class: 'bar', style: 'width:' + Math.max(2, s.conversionRate * 100) + '%' });
+        row.appendChild(bar);
+        box.appendChild(row);
+      });
+    }, fail);
+  }
+
+  function loadSessions() {
+    if (shared) { $('sessions-panel').hidden = true; return; }
+    api('/v1/sessions?' + query({ limit: '20' }).replace(/(^|&)compare=[^&]*/, '')).then(function (r) {
+      var t = $('sessions');
+      t.textContent = '';
+      r.sessions.forEach(function (s) {
+        var tr = el('tr', { class: 'click', 'data-session': s.id });
+        [new Date(s.lastSeenAt).toLocaleString(), s.entryPath || '', s.sourceLabel || '', s.country || '', s.browser || '', s.pageviews + ' views', dur(s.durationSeconds)]
+          .forEach(function (v, i) { tr.appendChild(el('td', { class: i > 4 ? 'n' : 'k' }, v)); });
+        tr.addEventListener('click', function () { timeline(s.id); });
+        t.appendChild(tr);
+      });
+    }, fail);
+  }
+  function timeline(id) {
+    api('/v1/sessions/' + id).then(function (d) {
+      var box = $('timeline');
+      box.hidden = false;
+      box.textContent = '';
+      box.appendChild(el('h2', {}, 'Session ' + id.slice(0, 8) + ' · ' + (d.session.country || '?') + ' · ' + (d.session.browser || '?')));
+      var ol = el('ol');
+      d.events.forEach(function (e) {
+        ol.appendChild(el('li', { 'data-event': e.eventType }, new Date(e.createdAt).toLocaleTimeString() + ' ' + (e.eventType === 'pageview' ? 'viewed ' + e.path : e.eventName + ' on ' + e.path + (e.props ? ' ' + JSON.stringify(e.props) : ''))));
+      });
+      box.appendChild(ol);
+    }, fail);
+  }
+
+  function realtime() {
+    api('/v1/stats/realtime').then(function (r) { $('realtime').textContent = '● ' + num(r.activeSessions) + ' current visitors'; $('realtime').setAttribute('data-active', String(r.activeSessions)); }, function () {});
+  }
+
+  function render() {
+    cards(data.overview);
+    chart(data.timeseries);
+    renderPanels();
+    renderGoals(data.goals);
+    renderSegments(data.overview.segments);
+    document.body.setAttribute('data-ready', '1');
+  }
+
+  function controls() {
+    $('period').value = state.period;
+    $('custom').hidden = state.period !== 'custom';
+    $('from').value = state.from; $('to').value = state.to;
+    $('compare').value = state.compare; $('bots').checked = state.bots; $('internal').checked = state.internal;
+    $('period').onchange = function () {
+      state.period = this.value;
+      $('custom').hidden = state.period !== 'custom';
+      if (state.period === 'custom' && !(state.from && state.to)) {
+        var d = new Date(); state.to = d.toISOString().slice(0, 10); d.setDate(d.getDate() - 6); state.from = d.toISOString().slice(0, 10);
+        $('from').value = state.from; $('to').value = state.to;
+      }
+      reload();
+    };
+    $('from').onchange = function () { state.from = this.value; reload(); };
+    $('to').onchange = function () { state.to = this.value; reload(); };
+    $('compare').onchange = function () { state.compare = this.value; reload(); };
+    $('bots').onchange = function () { state.bots = this.checked; reload(); };
+    $('internal').onchange = function () { state.internal = this.checked; reload(); };
+    var dims = ['event:page', 'event:name'].concat(PANELS.reduce(function (a, p) { return a.concat(p.tabs.map(function (t) { return t[1]; })); }, []).filter(function (d) { return d.indexOf('visit:') === 0; }));
+    dims.forEach(function (d) { $('f-dim').appendChild(el('option', {}, d)); });
+    $('add-filter').onsubmit = function (e) { e.preventDefault(); addFilter([$('f-op').value, $('f-dim').value, [$('f-val').value]]); $('f-val').value = ''; };
+  }
+  function reload() { load(); loadSessions(); if (!$('funnel-select').hidden) renderFunnel(); }
+
+  function start() {
+    $('signin').hidden = true;
+    $('app').hidden = false;
+    if (shared) $('signout').hidden = true;
+    controls();
+    renderFilters();
+    load();
+    api('/v1/project').then(function (p) { $('project-name').textContent = p.name; document.title = p.name + ' · Switchyard Analytics'; }, function () {});
+    realtime();
+    setInterval(realtime, 30000);
+    loadFunnels();
+    loadSessions();
+  }
+  if (key) start(); else signin();
+})();
