@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
+import { EXTENSIONS, trackerSource, type Extension } from './tracker.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, beacon, CHROME_MAC, createProject, IPHONE, sleep, startAnalytics, type Created } from './testing.ts';
 import { COLUMNS } from '../db/analytics/eventRow.ts';
@@ -233,8 +233,11 @@ describe('analytics export, import, isolation, limits and retention', () => {
   });
 
   it('tracking script stays tiny', () => {
-    const size = gzipSync(readFileSync(new URL('./tracker.js', import.meta.url))).length;
-    console.log(`tracker.js gzipped: ${size} bytes`);
-    expect(size).toBeLessThan(1024);
+    const size = (ext: Extension[] = []) => gzipSync(trackerSource(ext)).length;
+    console.log(`tracker gzipped: core ${size()} bytes, every extension ${size([...EXTENSIONS])} bytes`);
+    expect(size()).toBeLessThan(1024);
+    // Each extension adds only its own code.
+    for (const e of EXTENSIONS) expect(size([e]), e).toBeGreaterThan(size());
+    expect(size(['hash'])).toBeLessThan(size() + 60);
   });
 });

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { CollectEventData, CollectEventErrors, CollectEventResponses, CreateFunnelData, CreateFunnelErrors, CreateFunnelResponses, CreateGoalData, CreateGoalErrors, CreateGoalResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, CreateReadKeyData, CreateReadKeyErrors, CreateReadKeyResponses, CreateSharedLinkData, CreateSharedLinkErrors, CreateSharedLinkResponses, DeleteFunnelData, DeleteFunnelErrors, DeleteFunnelResponses, DeleteGoalData, DeleteGoalErrors, DeleteGoalResponses, DeleteSharedLinkData, DeleteSharedLinkErrors, DeleteSharedLinkResponses, ExportEventsData, ExportEventsErrors, ExportEventsResponses, GetBreakdownData, GetBreakdownErrors, GetBreakdownResponses, GetCountriesData, GetCountriesErrors, GetCountriesResponses, GetDashboardData, GetDashboardResponses, GetDashboardStatsData, GetDashboardStatsErrors, GetDashboardStatsResponses, GetDevicesData, GetDevicesErrors, GetDevicesResponses, GetEventStatsData, GetEventStatsErrors, GetEventStatsResponses, GetFunnelData, GetFunnelErrors, GetFunnelResponses, GetGoalsData, GetGoalsErrors, GetGoalsResponses, GetLocalesData, GetLocalesErrors, GetLocalesResponses, GetOverviewData, GetOverviewErrors, GetOverviewResponses, GetPagesData, GetPagesErrors, GetPagesResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetRealtimeData, GetRealtimeErrors, GetRealtimeResponses, GetRegionsData, GetRegionsErrors, GetRegionsResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSourcesData, GetSourcesErrors, GetSourcesResponses, GetTimeseriesData, GetTimeseriesErrors, GetTimeseriesResponses, GetTrackerScriptData, GetTrackerScriptErrors, GetTrackerScriptResponses, GetUtmData, GetUtmErrors, GetUtmResponses, ImportEventsData, ImportEventsErrors, ImportEventsResponses, ListFunnelsData, ListFunnelsErrors, ListFunnelsResponses, ListGoalsData, ListGoalsErrors, ListGoalsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, ListSharedLinksData, ListSharedLinksErrors, ListSharedLinksResponses, RecordEventData, RecordEventErrors, RecordEventResponses, RevokeReadKeyData, RevokeReadKeyErrors, RevokeReadKeyResponses, ValidateSetupData, ValidateSetupErrors, ValidateSetupResponses } from './types.gen.js';
+import type { CollectEventData, CollectEventErrors, CollectEventResponses, CreateFunnelData, CreateFunnelErrors, CreateFunnelResponses, CreateGoalData, CreateGoalErrors, CreateGoalResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, CreateReadKeyData, CreateReadKeyErrors, CreateReadKeyResponses, CreateSharedLinkData, CreateSharedLinkErrors, CreateSharedLinkResponses, DeleteFunnelData, DeleteFunnelErrors, DeleteFunnelResponses, DeleteGoalData, DeleteGoalErrors, DeleteGoalResponses, DeleteSharedLinkData, DeleteSharedLinkErrors, DeleteSharedLinkResponses, ExportEventsData, ExportEventsErrors, ExportEventsResponses, GetBreakdownData, GetBreakdownErrors, GetBreakdownResponses, GetCountriesData, GetCountriesErrors, GetCountriesResponses, GetDashboardData, GetDashboardResponses, GetDashboardStatsData, GetDashboardStatsErrors, GetDashboardStatsResponses, GetDevicesData, GetDevicesErrors, GetDevicesResponses, GetEventStatsData, GetEventStatsErrors, GetEventStatsResponses, GetFunnelData, GetFunnelErrors, GetFunnelResponses, GetGoalsData, GetGoalsErrors, GetGoalsResponses, GetLocalesData, GetLocalesErrors, GetLocalesResponses, GetOverviewData, GetOverviewErrors, GetOverviewResponses, GetPagesData, GetPagesErrors, GetPagesResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetRealtimeData, GetRealtimeErrors, GetRealtimeResponses, GetRegionsData, GetRegionsErrors, GetRegionsResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSourcesData, GetSourcesErrors, GetSourcesResponses, GetTimeseriesData, GetTimeseriesErrors, GetTimeseriesResponses, GetTrackerScriptData, GetTrackerScriptErrors, GetTrackerScriptResponses, GetTrackerScriptWithExtensionsData, GetTrackerScriptWithExtensionsErrors, GetTrackerScriptWithExtensionsResponses, GetUtmData, GetUtmErrors, GetUtmResponses, ImportEventsData, ImportEventsErrors, ImportEventsResponses, ListFunnelsData, ListFunnelsErrors, ListFunnelsResponses, ListGoalsData, ListGoalsErrors, ListGoalsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, ListSharedLinksData, ListSharedLinksErrors, ListSharedLinksResponses, RecordEventData, RecordEventErrors, RecordEventResponses, RevokeReadKeyData, RevokeReadKeyErrors, RevokeReadKeyResponses, ValidateSetupData, ValidateSetupErrors, ValidateSetupResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -729,7 +729,11 @@ export const deleteSharedLink = <ThrowOnError extends boolean = false>(options: 
  * comes from `GET /v1/stats/dashboard` and the other routes above.
  *
  */
-export const getDashboard = <ThrowOnError extends boolean = false>(options?: Options<GetDashboardData, ThrowOnError>): RequestResult<GetDashboardResponses, unknown, ThrowOnError> => (options?.client ?? client).get<GetDashboardResponses, unknown, ThrowOnError>({ url: '/dashboard', ...options });
+export const getDashboard = <ThrowOnError extends boolean = false>(options?: Options<GetDashboardData, ThrowOnError>): RequestResult<GetDashboardResponses, unknown, ThrowOnError> => (options?.client ?? client).get<GetDashboardResponses, unknown, ThrowOnError>({
+    querySerializer: { parameters: { view: { object: { style: 'form' } } } },
+    url: '/dashboard',
+    ...options
+});
 
 /**
  * List sessions
@@ -869,7 +873,7 @@ export const collectEvent = <ThrowOnError extends boolean = false>(options: Opti
 });
 
 /**
- * The tracking script
+ * The tracking script (core)
  *
  * Embed it as a deferred script element whose `src` is `{analytics_url}/script.js`
  * and whose `data-project` attribute is the project id, or load
@@ -879,7 +883,35 @@ export const collectEvent = <ThrowOnError extends boolean = false>(options: Opti
  * `document.documentElement.lang`, else `navigator.language`. Setting
  * `localStorage.switchyard_internal = '1'` marks this browser's traffic as internal.
  * Events go to `/v1/collect` on the script's own origin via `navigator.sendBeacon`
- * (falling back to `fetch` with `keepalive`), as `text/plain`.
+ * (falling back to `fetch` with `keepalive`), as `text/plain`. At most 1 KB
+ * gzipped; extensions are in `/script.{extensions}.js`.
+ *
+ * Served brotli- or gzip-compressed by `Accept-Encoding`, with a strong `ETag`
+ * (`If-None-Match` answers 304) and `Cache-Control: public, max-age=86400,
+ * stale-while-revalidate=604800`.
  *
  */
 export const getTrackerScript = <ThrowOnError extends boolean = false>(options?: Options<GetTrackerScriptData, ThrowOnError>): RequestResult<GetTrackerScriptResponses, GetTrackerScriptErrors, ThrowOnError> => (options?.client ?? client).get<GetTrackerScriptResponses, GetTrackerScriptErrors, ThrowOnError>({ url: '/script.js', ...options });
+
+/**
+ * The tracking script with opt-in extensions
+ *
+ * The core script plus the extensions named in the file name, dot-separated in any
+ * order (`/script.outbound-links.file-downloads.js`), each adding only its own code:
+ *
+ * - `outbound-links`: a click (or middle click) on a link to another host sends the
+ * custom event `Outbound Link: Click` with `props.url`.
+ * - `file-downloads`: a click on a link to a file (pdf, docx, xlsx, csv, zip, dmg,
+ * mp3, mp4 and other common types) sends `File Download` with `props.url`.
+ * - `404`: a page holding `<meta name="switchyard-404">` sends `404` with `props.path`.
+ * - `hash`: hash-based routing; the URL fragment is part of the page path, and
+ * `hashchange` is a navigation.
+ * - `revenue`: `switchyard('event', name, props, { revenue: { amount, currency } })`
+ * records the revenue with the event.
+ *
+ * Link events go out with `sendBeacon` (or `fetch` with `keepalive`) while the
+ * navigation proceeds, never delaying it, whatever the link's `target`. An unknown
+ * extension name is 404. Compression, ETag and caching as for `/script.js`.
+ *
+ */
+export const getTrackerScriptWithExtensions = <ThrowOnError extends boolean = false>(options: Options<GetTrackerScriptWithExtensionsData, ThrowOnError>): RequestResult<GetTrackerScriptWithExtensionsResponses, GetTrackerScriptWithExtensionsErrors, ThrowOnError> => (options.client ?? client).get<GetTrackerScriptWithExtensionsResponses, GetTrackerScriptWithExtensionsErrors, ThrowOnError>({ url: '/script.{extensions}.js', ...options });

@@ -684,6 +684,11 @@ export type Accepted = {
 };
 
 /**
+ * Project id baked into the script, for embeds that cannot set `data-project`.
+ */
+export type TrackerProject = string;
+
+/**
  * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
  * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
  * same parameter under its older name; giving both with different values is 400.
@@ -2938,7 +2943,14 @@ export type DeleteSharedLinkResponse = DeleteSharedLinkResponses[keyof DeleteSha
 export type GetDashboardData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * The page keeps its state (period, filters, toggles) in its own query string, as the stats routes spell it; the server ignores it.
+         */
+        view?: {
+            [key: string]: unknown;
+        };
+    };
     url: '/dashboard';
 };
 
@@ -3295,9 +3307,48 @@ export type GetTrackerScriptError = GetTrackerScriptErrors[keyof GetTrackerScrip
 
 export type GetTrackerScriptResponses = {
     /**
-     * The script (about 0.8 KB gzipped); cacheable for an hour.
+     * The script.
      */
     200: Blob | File;
 };
 
 export type GetTrackerScriptResponse = GetTrackerScriptResponses[keyof GetTrackerScriptResponses];
+
+export type GetTrackerScriptWithExtensionsData = {
+    body?: never;
+    path: {
+        /**
+         * Dot-separated extension names.
+         */
+        extensions: string;
+    };
+    query?: {
+        /**
+         * Project id baked into the script, for embeds that cannot set `data-project`.
+         */
+        project?: string;
+    };
+    url: '/script.{extensions}.js';
+};
+
+export type GetTrackerScriptWithExtensionsErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+};
+
+export type GetTrackerScriptWithExtensionsError = GetTrackerScriptWithExtensionsErrors[keyof GetTrackerScriptWithExtensionsErrors];
+
+export type GetTrackerScriptWithExtensionsResponses = {
+    /**
+     * The script.
+     */
+    200: Blob | File;
+};
+
+export type GetTrackerScriptWithExtensionsResponse = GetTrackerScriptWithExtensionsResponses[keyof GetTrackerScriptWithExtensionsResponses];

@@ -1,0 +1,1 @@
+  H = 1; w.addEventListener('hashchange', view);

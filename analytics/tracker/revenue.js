@@ -1,0 +1,1 @@
+  E = function (x) { return x && x.revenue && { revenue: x.revenue }; };
