@@ -158,7 +158,7 @@ async function timed(runs: number, fn: () => Promise<unknown>): Promise<{ p50ms:
  * custom (with a property, some with revenue): enough distinct values that filters
  * and breakdowns work as on a real site, not on a handful of values.
  */
-export function syntheticBatch(projectId: string, n: number, seed: number): NewEvent[] {
+export function syntheticBatch(projectId: string, n: number, seed: number, total = n + seed): NewEvent[] {
   const now = Date.now();
   const out: NewEvent[] = [];
   let session = randomUUID();
@@ -168,7 +168,9 @@ export function syntheticBatch(projectId: string, n: number, seed: number): NewE
     const r = (seed + i) * 2654435761;
     if (i % 4 === 0) {
       session = randomUUID();
-      sessionAt = now - Math.floor(Math.random() * 90 * 86400_000);
+      // Sessions arrive in time order (with a few minutes' jitter), as live ingest writes them,
+      // so the events table is laid out by time as in production.
+      sessionAt = now - 90 * 86400_000 + Math.floor(((seed + i) / total) * 90 * 86400_000) + Math.floor(Math.random() * 600_000) - 600_000;
       k = (r >>> 3) % 100_000;
     }
     const ua = UAS[k % UAS.length]!;
@@ -200,7 +202,7 @@ async function bulkLoad(db: Knex, projectId: string, total: number, log: (l: str
   // Two writers: one per core; PostgreSQL does the rest.
   const worker = async (w: number) => {
     for (let i = w * BATCH; i < total; i += 2 * BATCH) {
-      await insertEvents(db, syntheticBatch(projectId, Math.min(BATCH, total - i), i));
+      await insertEvents(db, syntheticBatch(projectId, Math.min(BATCH, total - i), i, total));
       done += BATCH;
       if (done % 200_000 === 0) log(`  loaded ${done.toLocaleString()} events`);
     }

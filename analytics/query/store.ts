@@ -265,10 +265,12 @@ export class SegmentStore {
     const versions = await listSegmentVersions(this.db, projectId, new Date(from), new Date(to));
     const cache = this.cacheOf(projectId);
     const wanted = new Map<number, string>();
+    const reach = new Map<number, number>();
     const out: Segment[] = [];
     const stale: number[] = [];
     for (const v of versions) {
       wanted.set(v.hour, v.version);
+      reach.set(v.hour, v.lastSeen);
       const seg = cache.segments.get(v.hour);
       if (seg && seg.version === v.version) out.push(seg);
       else stale.push(v.hour);
@@ -280,7 +282,11 @@ export class SegmentStore {
       if (last && last[1] === h && h - last[0] < 7 * 86400_000) last[1] = h + HOUR;
       else runs.push([h, h + HOUR]);
     }
-    const loaded = await Promise.all(runs.map(([a, b]) => this.load(projectId, cache, a, b, wanted)));
+    const loaded = await Promise.all(runs.map(([a, b]) => {
+      let last = a;
+      for (let h = a; h < b; h += HOUR) last = Math.max(last, reach.get(h) ?? h);
+      return this.load(projectId, cache, a, b, last, wanted);
+    }));
     // An hour whose sessions all moved away (an earlier imported event) has nothing left.
     for (const h of stale) cache.segments.delete(h);
     for (const segs of loaded) {
@@ -294,11 +300,11 @@ export class SegmentStore {
     return out;
   }
 
-  private load(projectId: string, cache: ProjectCache, from: number, to: number, wanted: Map<number, string>): Promise<Segment[]> {
+  private load(projectId: string, cache: ProjectCache, from: number, to: number, lastSeen: number, wanted: Map<number, string>): Promise<Segment[]> {
     const key = `${from}:${to}:${wanted.get(from)}`;
     let p = cache.loading.get(key);
     if (!p) {
-      p = loadSegments(this.db, projectId, new Date(from), new Date(to)).then(({ sessions, events }) => {
+      p = loadSegments(this.db, projectId, new Date(from), new Date(to), new Date(lastSeen)).then(({ sessions, events }) => {
         const versions = new Map<number, string>();
         for (let h = from; h < to; h += HOUR) versions.set(h, wanted.get(h) ?? '0');
         return buildSegments(sessions, events, versions);

@@ -24,18 +24,23 @@ const EVENTS = `
     e.revenue_amount::float8, e.revenue_currency
   FROM analytics_sessions s JOIN analytics_events e ON e.project_id = s.project_id AND e.session_id = s.id
   WHERE s.project_id = ? AND s.started_at >= ? AND s.started_at < ?
+    AND e.created_at >= ? AND e.created_at <= ?
   ORDER BY e.session_id, e.created_at, e.id`;
 
 /**
- * The sessions that started in [from, to) with all their events, both ordered by
+ * The sessions that started in [from, to) with all their events (none later than
+ * `lastSeen`, the segments' recorded reach), both ordered by
  * session id (events then by time), as arrays of columns per row.
  */
-export async function loadSegments(db: Knex, projectId: string, from: Date, to: Date): Promise<{ sessions: unknown[][]; events: unknown[][] }> {
+export async function loadSegments(db: Knex, projectId: string, from: Date, to: Date, lastSeen: Date): Promise<{ sessions: unknown[][]; events: unknown[][] }> {
   const bindings = [projectId, from, to];
+  // A session's events lie between its start and the segment's last_seen_at: bounding
+  // the events by time lets PostgreSQL read them off the time index, not the project's all.
+  const eventBindings = [projectId, from, to, from, lastSeen];
   // One snapshot for both reads, so every event belongs to a session read with it.
   return db.transaction(async (trx) => {
     const sessions = await trx.raw(SESSIONS, bindings).options({ rowMode: 'array' });
-    const events = await trx.raw(EVENTS, bindings).options({ rowMode: 'array' });
+    const events = await trx.raw(EVENTS, eventBindings).options({ rowMode: 'array' });
     return { sessions: sessions.rows, events: events.rows };
   }, { isolationLevel: 'repeatable read', readOnly: true });
 }
