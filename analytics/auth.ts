@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { ApiError } from '../server/errors.ts';
-import type { ApiContext, AppState } from '../server/types.ts';
+import { ApiError } from '../protocols/errors.ts';
+import type { ApiContext, AppState } from '../handlers/types.ts';
 import { findKeysByPrefix } from '../db/analytics/findKeysByPrefix.ts';
 import { noteLookupFailure } from './outage.ts';
 import { hashKey, hashesMatch, keyKindOf, KEY_PREFIX_LENGTH, type KeyKind } from './keys.ts';

@@ -1,4 +1,4 @@
-import { ApiError } from '../server/errors.ts';
+import { ApiError } from '../protocols/errors.ts';
 import { validateGoalSpec, firstError } from './contract.ts';
 import type { GoalSpec } from './query/filters.ts';
 

@@ -1,6 +1,5 @@
 import type { Middleware } from 'koa';
-import { ApiError } from '../server/errors.ts';
-import type { AppState } from '../server/types.ts';
+import { ApiError } from '../protocols/errors.ts';
 
 // SQLSTATE classes and driver errors that mean "the database is not reachable or
 // not accepting work right now", as opposed to a bad query or bad data.
@@ -35,7 +34,7 @@ export function noteLookupFailure(ctx: object, err: unknown): void {
  * could not reach the database, and any error the database's absence caused, become
  * 503 service_unavailable in the analytics error shape.
  */
-export const outageAs503: Middleware<AppState> = async (ctx, next) => {
+export const outageAs503: Middleware = async (ctx, next) => {
   try {
     await next();
   } catch (err) {

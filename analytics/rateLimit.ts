@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { ApiError } from '../server/errors.ts';
-import type { AppState } from '../server/types.ts';
+import { ApiError } from '../protocols/errors.ts';
+import type { AppState } from '../handlers/types.ts';
 import { countRequestInWindow } from '../db/analytics/countRequestInWindow.ts';
 import type { AnalyticsAuth } from './auth.ts';
 

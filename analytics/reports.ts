@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ApiError } from '../server/errors.ts';
+import { ApiError } from '../protocols/errors.ts';
 import { listGoals } from '../db/analytics/listGoals.ts';
 import { channelOf } from './channels.ts';
 import { describeSource } from './sources.ts';

@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { ApiContext } from '../server/types.ts';
+
+/** The parts of a Koa context an asset answers through. */
+interface Exchange {
+  get(header: string): string;
+  set(header: string, value: string): void;
+  acceptsEncodings(...encodings: string[]): string | false;
+  type: string;
+  status: number;
+  body: unknown;
+}
 
 /**
  * A text asset compressed once (brotli and gzip, at their highest settings) with a
@@ -22,7 +31,7 @@ export class StaticAsset {
     this.cacheControl = cacheControl;
   }
 
-  send(ctx: ApiContext): void {
+  send(ctx: Exchange): void {
     ctx.set('ETag', this.etag);
     ctx.set('Cache-Control', this.cacheControl);
     ctx.set('Vary', 'Accept-Encoding');

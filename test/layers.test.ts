@@ -62,14 +62,8 @@ const PENDING = new Set([
   'analytics/cors.ts -> handlers/types.ts',
   'analytics/ndjsonBody.ts -> handlers/types.ts',
   'analytics/rateLimit.ts -> handlers/types.ts',
-  'analytics/statsQuery.ts -> handlers/types.ts',
   'analytics/surface.ts -> server/surface.ts',
   'analytics/surface.ts -> server/handlers.ts',
-  'db/analytics/exportEvents.ts -> analytics/eventRow.ts',
-  'db/analytics/insertEvents.ts -> analytics/eventRow.ts',
-  'db/analytics/listSources.ts -> analytics/sources.ts',
-  'db/analytics/sessionRecord.ts -> analytics/sources.ts',
-  'jobs/retention.ts -> analytics/sessions.ts',
 ]);
 
 const files = sources().filter((f) => !isTestSupport(f) && floorOf.has(f.split('/')[0]!));

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ApiError } from '../../server/errors.ts';
+import { ApiError } from '../../protocols/errors.ts';
 import { describeSource } from '../sources.ts';
 import { matchValues } from '../../db/analytics/matchValues.ts';
 import { dicts, dictOf, regionNames, VISIT_DIMS, type Dict, type Segment, type VisitDim } from './store.ts';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../server/errors.ts';
+import { ApiError } from '../../protocols/errors.ts';
 
 export type PeriodName = '24h' | '7d' | '30d' | '90d' | 'custom';
 export type Compare = 'previous_period' | 'year_over_year';

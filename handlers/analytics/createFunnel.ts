@@ -1,6 +1,6 @@
-import { ApiError } from '../../server/errors.ts';
-import type { ApiContext } from '../../server/types.ts';
-import { projectIdOf } from '../../analytics/statsQuery.ts';
+import { ApiError } from '../../protocols/errors.ts';
+import type { ApiContext } from '../../handlers/types.ts';
+import { projectIdOf } from './_stats.ts';
 import { MAX_FUNNELS, toFunnel } from '../../analytics/goals.ts';
 import { insertFunnel } from '../../db/analytics/insertFunnel.ts';
 

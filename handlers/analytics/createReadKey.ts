@@ -1,5 +1,5 @@
 import type { ApiContext } from '../types.ts';
-import { projectIdOf } from '../../analytics/statsQuery.ts';
+import { projectIdOf } from './_stats.ts';
 import { generateKey } from '../../analytics/keys.ts';
 import { replaceReadKey } from '../../db/analytics/replaceReadKey.ts';
 

@@ -1,6 +1,6 @@
-import { ApiError } from '../../server/errors.ts';
-import type { ApiContext } from '../../server/types.ts';
-import { projectIdOf } from '../../analytics/statsQuery.ts';
+import { ApiError } from '../../protocols/errors.ts';
+import type { ApiContext } from '../../handlers/types.ts';
+import { projectIdOf } from './_stats.ts';
 import { generateKey } from '../../analytics/keys.ts';
 import { MAX_SHARED_LINKS, toSharedLink } from '../../analytics/goals.ts';
 import { insertSharedLink } from '../../db/analytics/insertSharedLink.ts';

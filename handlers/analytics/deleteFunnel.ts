@@ -1,6 +1,6 @@
-import { ApiError } from '../../server/errors.ts';
-import type { ApiContext } from '../../server/types.ts';
-import { projectIdOf } from '../../analytics/statsQuery.ts';
+import { ApiError } from '../../protocols/errors.ts';
+import type { ApiContext } from '../../handlers/types.ts';
+import { projectIdOf } from './_stats.ts';
 import { deleteFunnel } from '../../db/analytics/deleteFunnel.ts';
 
 export default async function handler(ctx: ApiContext) {

@@ -1,8 +1,8 @@
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ApiError } from '../../server/errors.ts';
-import type { ApiContext } from '../../server/types.ts';
-import { projectIdOf } from '../../analytics/statsQuery.ts';
+import { ApiError } from '../../protocols/errors.ts';
+import type { ApiContext } from '../../handlers/types.ts';
+import { projectIdOf } from './_stats.ts';
 import { parsePeriod } from '../../analytics/query/period.ts';
 import { CSV_HEADER, toCsvLine, toNdjsonLine } from '../../db/analytics/eventRow.ts';
 import { exportEvents, findExportPageEnd, type ExportPage } from '../../db/analytics/exportEvents.ts';

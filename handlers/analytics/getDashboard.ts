@@ -1,4 +1,4 @@
-import type { ApiContext } from '../../server/types.ts';
+import type { ApiContext } from '../../handlers/types.ts';
 import { dashboardPage } from '../../analytics/dashboard.ts';
 
 const page = dashboardPage();

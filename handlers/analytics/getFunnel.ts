@@ -1,6 +1,6 @@
-import { ApiError } from '../../server/errors.ts';
-import type { ApiContext } from '../../server/types.ts';
-import { engineOf, projectIdOf, statsQuery } from '../../analytics/statsQuery.ts';
+import { ApiError } from '../../protocols/errors.ts';
+import type { ApiContext } from '../../handlers/types.ts';
+import { engineOf, projectIdOf, statsQuery } from './_stats.ts';
 import { funnelReport } from '../../analytics/reports.ts';
 import { parseSteps } from '../../analytics/goals.ts';
 import { getFunnel } from '../../db/analytics/getFunnel.ts';

@@ -1,5 +1,5 @@
-import type { ApiContext } from '../../server/types.ts';
-import { engineOf, statsQuery } from '../../analytics/statsQuery.ts';
+import type { ApiContext } from '../../handlers/types.ts';
+import { engineOf, statsQuery } from './_stats.ts';
 import { pagesReport } from '../../analytics/reports.ts';
 
 export default async function handler(ctx: ApiContext) {

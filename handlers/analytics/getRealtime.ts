@@ -1,5 +1,5 @@
 import type { ApiContext } from '../types.ts';
-import { projectIdOf } from '../../analytics/statsQuery.ts';
+import { projectIdOf } from './_stats.ts';
 import { countActiveSessions } from '../../db/analytics/countActiveSessions.ts';
 
 export default async function handler(ctx: ApiContext) {

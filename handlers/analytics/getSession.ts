@@ -1,6 +1,6 @@
 import { ApiError } from '../../protocols/errors.ts';
 import type { ApiContext } from '../types.ts';
-import { projectIdOf } from '../../analytics/statsQuery.ts';
+import { projectIdOf } from './_stats.ts';
 import { getSession } from '../../db/analytics/getSession.ts';
 import { toSessionRecord } from '../../analytics/sessionRecord.ts';
 import { listSessionEvents } from '../../db/analytics/listSessionEvents.ts';

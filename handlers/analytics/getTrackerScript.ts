@@ -1,4 +1,4 @@
-import type { ApiContext } from '../../server/types.ts';
+import type { ApiContext } from '../../handlers/types.ts';
 import { trackerAsset } from '../../analytics/tracker.ts';
 
 export default async function handler(ctx: ApiContext) {

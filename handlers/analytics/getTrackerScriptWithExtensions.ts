@@ -1,5 +1,5 @@
-import { ApiError } from '../../server/errors.ts';
-import type { ApiContext } from '../../server/types.ts';
+import { ApiError } from '../../protocols/errors.ts';
+import type { ApiContext } from '../../handlers/types.ts';
 import { EXTENSIONS, parseExtensions, trackerAsset } from '../../analytics/tracker.ts';
 
 export default async function handler(ctx: ApiContext) {

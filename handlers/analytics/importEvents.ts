@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../protocols/errors.ts';
 import type { ApiContext, AppState } from '../types.ts';
-import { projectIdOf } from '../../analytics/statsQuery.ts';
+import { projectIdOf } from './_stats.ts';
 import { validateEventRow } from '../../analytics/contract.ts';
 import { classifyUserAgent } from '../../analytics/userAgent.ts';
 import type { EventRow, NewEvent } from '../../db/analytics/eventRow.ts';

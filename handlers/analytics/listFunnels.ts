@@ -1,5 +1,5 @@
-import type { ApiContext } from '../../server/types.ts';
-import { projectIdOf } from '../../analytics/statsQuery.ts';
+import type { ApiContext } from '../../handlers/types.ts';
+import { projectIdOf } from './_stats.ts';
 import { toFunnel } from '../../analytics/goals.ts';
 import { listFunnels } from '../../db/analytics/listFunnels.ts';
 

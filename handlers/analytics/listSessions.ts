@@ -1,5 +1,5 @@
-import type { ApiContext } from '../../server/types.ts';
-import { engineOf, statsQuery } from '../../analytics/statsQuery.ts';
+import type { ApiContext } from '../../handlers/types.ts';
+import { engineOf, statsQuery } from './_stats.ts';
 import { prepare, sessionsPage } from '../../analytics/query/stats.ts';
 import type { Filter } from '../../analytics/query/filters.ts';
 import { toSessionRecord } from '../../analytics/sessionRecord.ts';

@@ -1,5 +1,5 @@
-import type { ApiContext } from '../../server/types.ts';
-import { projectIdOf } from '../../analytics/statsQuery.ts';
+import type { ApiContext } from '../../handlers/types.ts';
+import { projectIdOf } from './_stats.ts';
 import { toSharedLink } from '../../analytics/goals.ts';
 import { listSharedLinks } from '../../db/analytics/listSharedLinks.ts';
 

@@ -1,5 +1,5 @@
 import type { ApiContext } from '../types.ts';
-import { projectIdOf } from '../../analytics/statsQuery.ts';
+import { projectIdOf } from './_stats.ts';
 import { evaluateIngest } from '../../analytics/origins.ts';
 import { dashboardOrigin, projectPolicy } from '../../analytics/policies.ts';
 

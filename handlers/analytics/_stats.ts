@@ -1,9 +1,9 @@
-import type { ApiContext } from '../server/types.ts';
-import { parseCompare, parsePeriod, type Compare, type PeriodName } from './query/period.ts';
-import { parseFilters, type Filter } from './query/filters.ts';
-import type { StatsQuery } from './query/stats.ts';
-import type { SegmentStore } from './query/store.ts';
-import type { Engine } from './reports.ts';
+import type { ApiContext } from '../types.ts';
+import { parseCompare, parsePeriod, type Compare, type PeriodName } from '../../analytics/query/period.ts';
+import { parseFilters, type Filter } from '../../analytics/query/filters.ts';
+import type { StatsQuery } from '../../analytics/query/stats.ts';
+import type { SegmentStore } from '../../analytics/query/store.ts';
+import type { Engine } from '../../analytics/reports.ts';
 
 /** The contract's toggles: `true` or `1` switch on; anything else the spec allows is off. */
 export function flag(value: unknown): boolean {
