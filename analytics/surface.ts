@@ -43,7 +43,11 @@ export const analyticsSurface: SurfaceDefinition = {
     });
     buffer.start();
     deps.analyticsIngest = buffer;
-    deps.analyticsStore = new SegmentStore(deps.db, { maxEvents: Number(deps.env.ANALYTICS_QUERY_CACHE_EVENTS || 40_000_000) });
+    const store = new SegmentStore(deps.db, { maxEvents: Number(deps.env.ANALYTICS_QUERY_CACHE_EVENTS || 40_000_000) });
+    deps.analyticsStore = store;
+    // The 30-day view of the recently active projects is loaded in the background at start.
+    const warmDays = Number(deps.env.ANALYTICS_QUERY_WARM_DAYS ?? 30);
+    if (warmDays > 0) setTimeout(() => void store.warm(warmDays).catch((err) => deps.log.warn({ err }, 'analytics query warm-up failed')), 1000).unref();
     if (deps.boss && deps.env.ANALYTICS_RETENTION_JOB !== 'off') await scheduleRetention(deps.boss as PgBoss, deps.db);
     return { stop: () => buffer.stop() };
   },

@@ -9,6 +9,7 @@ export async function startAnalytics(env: Record<string, string | undefined> = {
     ANALYTICS_DASHBOARD_ORIGIN: 'https://dash.switchyard.test',
     ANALYTICS_FLUSH_MS: '20',
     ANALYTICS_RETENTION_JOB: 'off',
+    ANALYTICS_QUERY_WARM_DAYS: '0',
     ...env,
   });
   return Object.assign(service, { url: service.analyticsUrl! });

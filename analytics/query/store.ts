@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { listSegmentVersions } from '../../db/analytics/listSegmentVersions.ts';
 import { loadSegments } from '../../db/analytics/loadSegments.ts';
+import { listActiveProjects } from '../../db/analytics/listActiveProjects.ts';
 import { channelOf } from '../channels.ts';
 
 /**
@@ -322,6 +323,18 @@ export class SegmentStore {
       if (total <= this.budget || this.projects.size === 1) break;
       for (const s of c.segments.values()) total -= s.events + s.n;
       this.projects.delete(id);
+    }
+  }
+
+  /**
+   * Loads the last `days` of the projects active in the last day, one after another,
+   * so the first dashboard view after a restart does not wait for its segments.
+   * Runs in the background; a failure only means the first query loads them.
+   */
+  async warm(days: number, maxProjects = 50): Promise<void> {
+    const now = Date.now();
+    for (const projectId of await listActiveProjects(this.db, new Date(now - 86400_000), maxProjects)) {
+      await this.segments(projectId, now - days * 86400_000, now);
     }
   }
 
