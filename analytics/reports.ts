@@ -19,6 +19,20 @@ import {
 export interface Engine {
   db: Knex;
   store: SegmentStore;
+  /** Runs prepared for this request, shared by the answers built from the same question. */
+  runs?: Map<string, Promise<Run>>;
+}
+
+/** One segment read and filter compilation per distinct question within a request. */
+function prepared(e: Engine, q: StatsQuery): Promise<Run> {
+  const key = JSON.stringify([q.projectId, q.period, q.includeBots, q.includeInternal, q.filters]);
+  e.runs ??= new Map();
+  let run = e.runs.get(key);
+  if (!run) {
+    run = prepare(e.db, e.store, q);
+    e.runs.set(key, run);
+  }
+  return run;
 }
 
 function meta(p: Period) {
@@ -31,10 +45,10 @@ function change(now: number, before: number): number | null {
 }
 
 async function withComparison<T>(e: Engine, q: StatsQuery, compare: Compare | null, build: (run: Run) => T): Promise<{ now: T; before?: T; period?: Period }> {
-  const run = await prepare(e.db, e.store, q);
+  const run = await prepared(e, q);
   if (!compare) return { now: build(run) };
   const period = comparisonPeriod(q.period, compare);
-  const before = build(await prepare(e.db, e.store, { ...q, period }));
+  const before = build(await prepared(e, { ...q, period }));
   return { now: build(run), before, period };
 }
 
@@ -192,13 +206,13 @@ async function goalDefs(e: Engine, run: Run): Promise<GoalDef[]> {
 }
 
 export async function goalsReport(e: Engine, q: StatsQuery, compare: Compare | null) {
-  const run = await prepare(e.db, e.store, q);
+  const run = await prepared(e, q);
   const defs = await goalDefs(e, run);
   const g = goals(run, defs.map((d) => d.spec));
   let results = defs.map(({ spec: _spec, ...d }, i) => ({ ...d, ...g.results[i]! }))
     .sort((a, b) => (a.goalId === null) === (b.goalId === null) ? b.visitors - a.visitors || (a.name < b.name ? -1 : 1) : a.goalId === null ? 1 : -1);
   if (compare) {
-    const before = goals(await prepare(e.db, e.store, { ...q, period: comparisonPeriod(q.period, compare) }), defs.map((d) => d.spec));
+    const before = goals(await prepared(e, { ...q, period: comparisonPeriod(q.period, compare) }), defs.map((d) => d.spec));
     const old = new Map(defs.map((d, i) => [d.goalId ?? `event:${d.event}`, before.results[i]!]));
     results = results.map((r) => {
       const b = old.get(r.goalId ?? `event:${r.event}`)!;

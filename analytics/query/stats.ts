@@ -52,6 +52,15 @@ function walk(run: Run, onSession: SessionFn | null, onEvent: EventFn | null, op
     for (let i = 0; i < n; i++) {
       if (cls[i]! & excluded) continue;
       if (f.visit && !f.visit(seg, i)) continue;
+      // Counting sessions only, with no event filter: a session wholly inside the period
+      // needs none of its events (its counts are kept), one started outside it is not counted.
+      if (onEvent === null && f.event === null && !opts.active) {
+        if (start[i]! < from || start[i]! >= to) continue;
+        if (seg.end[i]! < to) {
+          if (onSession) onSession(seg, i, seg.pv[i]!, seg.ce[i]!);
+          continue;
+        }
+      }
       let hit = false;
       let pv = 0;
       let ev = 0;

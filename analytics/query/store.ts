@@ -86,6 +86,9 @@ export interface Segment {
   start: Float64Array;
   end: Float64Array;
   cls: Uint8Array;
+  /** Page views and custom events of each session (all of them, whatever the period). */
+  pv: Uint32Array;
+  ce: Uint32Array;
   dims: Record<VisitDim, Uint32Array>;
   /** Events of session i are evOff[i] .. evOff[i+1], oldest first. */
   evOff: Uint32Array;
@@ -152,6 +155,7 @@ function buildSegments(sessions: Row[], events: Row[], versions: Map<number, str
     const seg: Segment = {
       hour, version: versions.get(hour) ?? '0', n, events: evCount,
       ids: new Uint8Array(n * 16), start: new Float64Array(n), end: new Float64Array(n), cls: new Uint8Array(n),
+      pv: new Uint32Array(n), ce: new Uint32Array(n),
       dims: Object.fromEntries([...VISIT_DIMS].map((d) => [d, new Uint32Array(n)])) as Record<VisitDim, Uint32Array>,
       evOff: new Uint32Array(n + 1), evAt: new Float64Array(evCount), evName: new Uint32Array(evCount), evPath: new Uint32Array(evCount),
       propOff: new Uint32Array(evCount + 1), propKey: new Uint32Array(propCount), propVal: new Uint32Array(propCount),
@@ -208,6 +212,9 @@ function buildSegments(sessions: Row[], events: Row[], versions: Map<number, str
         if (name === null) {
           if (!firstPage) firstPage = path;
           lastPage = path;
+          seg.pv[s]!++;
+        } else {
+          seg.ce[s]!++;
         }
         seg.propOff[e] = p;
         if (ev[4]) {
