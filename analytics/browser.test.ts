@@ -58,7 +58,7 @@ describe.skipIf(!hasChromium)('the dashboard and the tracker in a real browser (
   const cards = (page: Page) => page.$$eval('[data-metric]', (els) => Object.fromEntries(els.map((e) => [e.getAttribute('data-metric'), Number(e.getAttribute('data-raw'))])));
   const rows = (page: Page, property: string) => page.$$eval(`table[data-panel="${property}"] tr[data-value]`, (els) => els.map((e) => [e.getAttribute('data-value'), Number(e.getAttribute('data-visitors'))]));
 
-  it('signs in with a key and shows exactly the API\'s numbers, also after filtering by a click', async () => {
+  it('signs in with a key and shows exactly the API\'s numbers, also after filtering by a click', { timeout: 90_000 }, async () => {
     const page = await open(`${svc.url}/dashboard`);
     await page.waitForSelector('#key');
     await page.type('#key', 'an_read_wrong');
@@ -102,7 +102,7 @@ describe.skipIf(!hasChromium)('the dashboard and the tracker in a real browser (
     await page.close();
   });
 
-  it('works at a phone\'s width: one column, nothing wider than the screen', async () => {
+  it('works at a phone\'s width: one column, nothing wider than the screen', { timeout: 60_000 }, async () => {
     const link = await (await api(svc.url, p.apiKey)('/v1/shared-links', { method: 'POST' })).json();
     const page = await open(link.url, 390, 844);
     await ready(page);
