@@ -1,4 +1,5 @@
 import type { ApiContext } from '../types.ts';
+import type { GetOverviewData } from '../../generated/analytics/types.gen.ts';
 import { parseCompare, parsePeriod, type Compare, type PeriodName } from '../../analytics/query/period.ts';
 import { parseFilters, type Filter } from '../../analytics/query/filters.ts';
 import type { StatsQuery } from '../../analytics/query/stats.ts';
@@ -19,14 +20,17 @@ export function engineOf(ctx: ApiContext): Engine {
   return { db: ctx.state.deps.db, store: ctx.state.deps.analyticsStore as SegmentStore };
 }
 
+/** The parameters every stats route shares; each route's generated query type has them. */
+export type StatsParams = Pick<NonNullable<GetOverviewData['query']>, 'period' | 'window' | 'from' | 'to' | 'timezone' | 'compare' | 'filters' | 'includeBots' | 'includeInternal'>;
+
 export interface ParsedStats {
   q: StatsQuery;
   compare: Compare | null;
 }
 
 /** Period, time zone, comparison, filters and toggles of a stats request, scoped to the key's project. */
-export function statsQuery(ctx: ApiContext, extraFilters: Filter[] = [], fallback: PeriodName = '7d'): ParsedStats {
-  const q = ctx.state.op.request.query as Record<string, string | undefined>;
+export function statsQuery(ctx: ApiContext, query: StatsParams | undefined, extraFilters: Filter[] = [], fallback: PeriodName = '7d'): ParsedStats {
+  const q = query ?? {};
   const period = parsePeriod({ period: q.period, window: q.window, from: q.from, to: q.to, timezone: q.timezone }, Date.now(), fallback);
   return {
     q: {

@@ -1,8 +1,11 @@
-import type { ApiContext } from '../types.ts';
 import { collect } from '../../analytics/collect.ts';
+import type { Handler } from '../types.ts';
+import type { CollectEventData } from '../../generated/analytics/types.gen.ts';
 
 // Normally answered by analytics/collect.ts's fast path before routing; this
 // binding serves any request that reaches the router (e.g. other content types).
-export default async function handler(ctx: ApiContext) {
-  await collect(ctx, ctx.state.op.request.requestBody);
-}
+const handler: Handler<CollectEventData> = async (ctx, { body }) => {
+  await collect(ctx, body);
+};
+
+export default handler;

@@ -1,9 +1,10 @@
 import { ApiError } from '../../protocols/errors.ts';
-import type { ApiContext } from '../types.ts';
 import { generateKey } from '../../analytics/keys.ts';
 import { createProject } from '../../db/analytics/createProject.ts';
 import { getProject } from '../../db/analytics/getProject.ts';
 import { timingSafeEqual, createHash } from 'node:crypto';
+import type { Handler } from '../types.ts';
+import type { CreateProjectData } from '../../generated/analytics/types.gen.ts';
 
 function inviteCodes(env: NodeJS.ProcessEnv): string[] {
   return (env.ANALYTICS_INVITE_CODES ?? '').split(',').map((c) => c.trim()).filter(Boolean);
@@ -15,15 +16,7 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(ha, hb);
 }
 
-export default async function handler(ctx: ApiContext) {
-  const body = ctx.state.op.request.requestBody as {
-    inviteCode: string;
-    name: string;
-    domains: string[];
-    allowLocalOrigins?: boolean;
-    retentionDays?: number;
-    dailyEventCap?: number;
-  };
+const handler: Handler<CreateProjectData> = async (ctx, { body }) => {
   const codes = inviteCodes(ctx.state.deps.env);
   if (codes.length === 0) {
     throw new ApiError('forbidden', 'No invite codes are configured on this server: set ANALYTICS_INVITE_CODES (comma-separated) and restart it.', { code: 'invalid_invite_code' });
@@ -49,4 +42,6 @@ export default async function handler(ctx: ApiContext) {
   }
   ctx.status = 201;
   ctx.body = { apiKey: live.key, project: await getProject(ctx.state.deps.db, created.id) };
-}
+};
+
+export default handler;

@@ -1,11 +1,12 @@
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError } from '../../protocols/errors.ts';
-import type { ApiContext } from '../../handlers/types.ts';
 import { projectIdOf } from './_stats.ts';
 import { parsePeriod } from '../../analytics/query/period.ts';
 import { CSV_HEADER, toCsvLine, toNdjsonLine } from '../../db/analytics/eventRow.ts';
 import { exportEvents, findExportPageEnd, type ExportPage } from '../../db/analytics/exportEvents.ts';
+import type { Handler } from '../types.ts';
+import type { ExportEventsData } from '../../generated/analytics/types.gen.ts';
 
 type Position = { createdAt: string; id: string };
 
@@ -23,8 +24,8 @@ function decodeCursor(cursor: string): Position {
   throw new ApiError('invalid_request', 'cursor is not a cursor this service issued', { code: 'bad_request' });
 }
 
-export default async function handler(ctx: ApiContext) {
-  const q = ctx.state.op.request.query as { window?: string; format?: 'csv' | 'ndjson'; limit?: number; cursor?: string };
+const handler: Handler<ExportEventsData> = async (ctx, { query }) => {
+  const q = query;
   const format = q.format ?? 'csv';
   const page: ExportPage = {
     projectId: projectIdOf(ctx),
@@ -59,4 +60,6 @@ export default async function handler(ctx: ApiContext) {
     ctx.state.log.error({ err }, 'export stream failed');
     encode.destroy(err);
   });
-}
+};
+
+export default handler;

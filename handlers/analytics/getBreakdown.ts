@@ -1,9 +1,12 @@
-import type { ApiContext } from '../../handlers/types.ts';
 import { engineOf, statsQuery } from './_stats.ts';
 import { breakdownReport } from '../../analytics/reports.ts';
+import type { Handler } from '../types.ts';
+import type { GetBreakdownData } from '../../generated/analytics/types.gen.ts';
 
-export default async function handler(ctx: ApiContext) {
-  const { property, limit } = ctx.state.op.request.query as { property: string; limit?: number };
-  const { q, compare } = statsQuery(ctx);
+const handler: Handler<GetBreakdownData> = async (ctx, { query }) => {
+  const { property, limit } = query;
+  const { q, compare } = statsQuery(ctx, query);
   ctx.body = await breakdownReport(engineOf(ctx), q, compare, property, Number(limit ?? 100));
-}
+};
+
+export default handler;

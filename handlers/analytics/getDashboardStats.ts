@@ -1,9 +1,12 @@
-import type { ApiContext } from '../../handlers/types.ts';
 import { engineOf, statsQuery } from './_stats.ts';
 import { dashboardReport } from '../../analytics/reports.ts';
+import type { Handler } from '../types.ts';
+import type { GetDashboardStatsData } from '../../generated/analytics/types.gen.ts';
 
-export default async function handler(ctx: ApiContext) {
-  const { limit } = ctx.state.op.request.query as { limit?: number };
-  const { q, compare } = statsQuery(ctx);
+const handler: Handler<GetDashboardStatsData> = async (ctx, { query }) => {
+  const { limit } = query;
+  const { q, compare } = statsQuery(ctx, query);
   ctx.body = await dashboardReport(engineOf(ctx), q, compare, Number(limit ?? 10));
-}
+};
+
+export default handler;

@@ -1,12 +1,13 @@
 import { ApiError } from '../../protocols/errors.ts';
-import type { ApiContext } from '../../handlers/types.ts';
 import { engineOf, projectIdOf, statsQuery } from './_stats.ts';
 import { funnelReport } from '../../analytics/reports.ts';
 import { parseSteps } from '../../analytics/goals.ts';
 import { getFunnel } from '../../db/analytics/getFunnel.ts';
+import type { Handler } from '../types.ts';
+import type { GetFunnelData } from '../../generated/analytics/types.gen.ts';
 
-export default async function handler(ctx: ApiContext) {
-  const { funnel: funnelId, steps: raw } = ctx.state.op.request.query as { funnel?: string; steps?: string };
+const handler: Handler<GetFunnelData> = async (ctx, { query }) => {
+  const { funnel: funnelId, steps: raw } = query;
   if ((funnelId === undefined) === (raw === undefined)) {
     throw new ApiError('invalid_request', 'Give either funnel (a saved funnel id) or steps (the steps as JSON).', { code: 'bad_request', param: 'steps' });
   }
@@ -18,6 +19,8 @@ export default async function handler(ctx: ApiContext) {
   } else {
     steps = parseSteps(raw!);
   }
-  const { q, compare } = statsQuery(ctx);
+  const { q, compare } = statsQuery(ctx, query);
   ctx.body = await funnelReport(engineOf(ctx), q, compare, steps);
-}
+};
+
+export default handler;

@@ -1,9 +1,12 @@
-import type { ApiContext } from '../../handlers/types.ts';
 import { engineOf, statsQuery } from './_stats.ts';
 import { regionsReport } from '../../analytics/reports.ts';
+import type { Handler } from '../types.ts';
+import type { GetRegionsData } from '../../generated/analytics/types.gen.ts';
 
-export default async function handler(ctx: ApiContext) {
-  const country = (ctx.state.op.request.query as { country?: string }).country;
-  const { q, compare } = statsQuery(ctx, country ? [{ op: 'is', dimension: 'visit:country', values: [country.toUpperCase()], caseSensitive: true }] : []);
+const handler: Handler<GetRegionsData> = async (ctx, { query }) => {
+  const country = query.country;
+  const { q, compare } = statsQuery(ctx, query, country ? [{ op: 'is', dimension: 'visit:country', values: [country.toUpperCase()], caseSensitive: true }] : []);
   ctx.body = await regionsReport(engineOf(ctx), q, compare);
-}
+};
+
+export default handler;

@@ -1,7 +1,10 @@
-import type { ApiContext } from '../../handlers/types.ts';
 import { trackerAsset } from '../../analytics/tracker.ts';
+import type { Handler } from '../types.ts';
+import type { GetTrackerScriptData } from '../../generated/analytics/types.gen.ts';
 
-export default async function handler(ctx: ApiContext) {
-  const { project } = ctx.state.op.request.query as { project?: string };
+const handler: Handler<GetTrackerScriptData> = async (ctx, { query }) => {
+  const { project } = query;
   trackerAsset([], project).send(ctx);
-}
+};
+
+export default handler;

@@ -1,11 +1,14 @@
 import { ApiError } from '../../protocols/errors.ts';
-import type { ApiContext } from '../../handlers/types.ts';
 import { EXTENSIONS, parseExtensions, trackerAsset } from '../../analytics/tracker.ts';
+import type { Handler } from '../types.ts';
+import type { GetTrackerScriptWithExtensionsData } from '../../generated/analytics/types.gen.ts';
 
-export default async function handler(ctx: ApiContext) {
-  const { extensions } = ctx.state.op.request.params as { extensions: string };
-  const { project } = ctx.state.op.request.query as { project?: string };
+const handler: Handler<GetTrackerScriptWithExtensionsData> = async (ctx, { path, query }) => {
+  const { extensions } = path;
+  const { project } = query;
   const list = parseExtensions(extensions);
   if (!list) throw new ApiError('not_found', `Unknown tracker extension in ${extensions}; the extensions are ${EXTENSIONS.join(', ')}.`, { code: 'not_found' });
   trackerAsset(list, project).send(ctx);
-}
+};
+
+export default handler;

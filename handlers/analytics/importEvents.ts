@@ -6,6 +6,8 @@ import { validateEventRow } from '../../analytics/contract.ts';
 import { classifyUserAgent } from '../../analytics/userAgent.ts';
 import type { EventRow, NewEvent } from '../../db/analytics/eventRow.ts';
 import { insertEvents } from '../../db/analytics/insertEvents.ts';
+import type { Handler } from '../types.ts';
+import type { ImportEventsData } from '../../generated/analytics/types.gen.ts';
 
 const MAX_EVENTS = 5000;
 const FUTURE_SKEW_MS = 60_000;
@@ -74,8 +76,8 @@ function toEvent(raw: unknown, projectId: string, now: number): NewEvent | null 
 }
 
 // Imports bypass the daily cap and the write buffer: the caller waits for the insert.
-export default async function handler(ctx: ApiContext) {
-  const rows = parseBody(ctx.state.op.request.requestBody, (ctx.state as AppState & { ndjson?: string }).ndjson);
+const handler: Handler<ImportEventsData> = async (ctx, { body }) => {
+  const rows = parseBody(body, (ctx.state as AppState & { ndjson?: string }).ndjson);
   const projectId = projectIdOf(ctx);
   const now = Date.now();
   const events = rows.map((r) => toEvent(r, projectId, now)).filter((e): e is NewEvent => e !== null);
@@ -86,4 +88,6 @@ export default async function handler(ctx: ApiContext) {
     skippedInvalid: rows.length - events.length,
     skippedDuplicate: events.length - inserted,
   };
-}
+};
+
+export default handler;

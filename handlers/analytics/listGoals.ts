@@ -1,8 +1,11 @@
-import type { ApiContext } from '../../handlers/types.ts';
 import { projectIdOf } from './_stats.ts';
 import { toGoal } from '../../analytics/goals.ts';
 import { listGoals } from '../../db/analytics/listGoals.ts';
+import type { Handler } from '../types.ts';
+import type { ListGoalsData } from '../../generated/analytics/types.gen.ts';
 
-export default async function handler(ctx: ApiContext) {
+const handler: Handler<ListGoalsData> = async (ctx) => {
   ctx.body = { goals: (await listGoals(ctx.state.deps.db, projectIdOf(ctx))).map(toGoal) };
-}
+};
+
+export default handler;

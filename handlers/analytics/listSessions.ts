@@ -1,22 +1,24 @@
-import type { ApiContext } from '../../handlers/types.ts';
 import { engineOf, statsQuery } from './_stats.ts';
 import { prepare, sessionsPage } from '../../analytics/query/stats.ts';
 import type { Filter } from '../../analytics/query/filters.ts';
 import { toSessionRecord } from '../../analytics/sessionRecord.ts';
 import { listSessionsByIds } from '../../db/analytics/listSessionsByIds.ts';
+import type { Handler } from '../types.ts';
+import type { ListSessionsData } from '../../generated/analytics/types.gen.ts';
 
 // The same query functions as the stats routes pick the sessions (so a session the
 // overview leaves out is left out here too); the records come from their rows.
-export default async function handler(ctx: ApiContext) {
-  const query = ctx.state.op.request.query as { limit?: number; offset?: number; country?: string; regionCode?: string };
+const handler: Handler<ListSessionsData> = async (ctx, { query }) => {
   const limit = Number(query.limit ?? 50);
   const offset = Number(query.offset ?? 0);
   const extra: Filter[] = [];
   if (query.country) extra.push({ op: 'is', dimension: 'visit:country', values: [query.country.toUpperCase()], caseSensitive: true });
   if (query.regionCode) extra.push({ op: 'is', dimension: 'visit:region', values: [query.regionCode.toUpperCase()], caseSensitive: true });
-  const { q } = statsQuery(ctx, extra);
+  const { q } = statsQuery(ctx, query, extra);
   const engine = engineOf(ctx);
   const page = sessionsPage(await prepare(engine.db, engine.store, q), limit, offset);
   const rows = new Map((await listSessionsByIds(engine.db, q.projectId, page.ids)).map((r) => [r.id as string, r]));
   ctx.body = { sessions: page.ids.filter((id) => rows.has(id)).map((id) => toSessionRecord(rows.get(id)!)), limit, offset, hasMore: page.hasMore };
-}
+};
+
+export default handler;

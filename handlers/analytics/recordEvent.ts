@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../protocols/errors.ts';
-import type { ApiContext } from '../types.ts';
 import type { AnalyticsAuth } from '../../analytics/auth.ts';
 import { projectPolicy } from '../../analytics/policies.ts';
 import { saltFor, sessionIdOf } from '../../analytics/sessions.ts';
 import type { Props } from '../../db/analytics/eventRow.ts';
 import { revenueOf } from '../../analytics/ingest.ts';
 import { ingestBuffer } from './_shared.ts';
+import type { Handler } from '../types.ts';
+import type { RecordEventData } from '../../generated/analytics/types.gen.ts';
 
-export default async function handler(ctx: ApiContext) {
+const handler: Handler<RecordEventData> = async (ctx, { body }) => {
   const auth = ctx.state.auth as AnalyticsAuth;
-  const body = ctx.state.op.request.requestBody as { name: string; props?: Props; path?: string; internal?: boolean; revenue?: { amount: number | string; currency: string } };
   const db = ctx.state.deps.db;
   const policy = (await projectPolicy(db, auth.projectId))!;
   // A server has no visitor IP or browser: its events share one daily session per key.
@@ -32,4 +32,6 @@ export default async function handler(ctx: ApiContext) {
   }
   ctx.status = 202;
   ctx.body = { accepted: true };
-}
+};
+
+export default handler;
