@@ -3,6 +3,7 @@
 // and usage agree whichever way a call came in.
 import { randomUUID } from 'node:crypto';
 import {
+  optionalOptionsOf,
   ResultAccumulator,
   type CanonicalRequest,
   type CanonicalResult,
@@ -10,8 +11,8 @@ import {
   type StreamEvent,
 } from '../protocols/canonical.ts';
 import { ApiError } from '../protocols/errors.ts';
-import { chatAdapterOf } from '../providers/registry.ts';
-import type { ChatAdapter } from '../providers/types.ts';
+import { chatAdapterOf, descriptorOf } from '../providers/registry.ts';
+import { unsupported, type ChatAdapter } from '../providers/types.ts';
 import { defaultModel } from '../pricing/catalogue.ts';
 import { completionCost } from '../pricing/cost.ts';
 import { providerCall, type Caller, type ProviderCall } from './providerCall.ts';
@@ -45,9 +46,19 @@ function chatAdapter(request: { provider: CanonicalRequest['provider'] }): ChatA
 export function prepareCompletion(request: Omit<CanonicalRequest, 'model'> & { model?: string }, caller: Pick<Caller, 'providerKey'>): PreparedCompletion {
   const adapter = chatAdapter(request);
   const prepared = { ...request, model: request.model || adapter.defaultModel || defaultModel(request.provider) } as CanonicalRequest;
+  refuseUnhonoured(prepared);
   const call = providerCall(request.provider, caller);
   const wire = adapter.validate(prepared);
   return { request: prepared, adapter, call, wire };
+}
+
+/** Optional options the provider's descriptor does not list are refused here, whatever its adapter would do. */
+export function refuseUnhonoured(request: CanonicalRequest): void {
+  const asked = optionalOptionsOf(request);
+  if (!asked.length) return;
+  const honoured = descriptorOf(request.provider).capabilities.chat?.options ?? [];
+  const refused = asked.filter((o) => !honoured.includes(o));
+  if (refused.length) throw unsupported(request.provider, refused.join(', '));
 }
 
 /** A stored request (a queued task) made ready again in the worker. */

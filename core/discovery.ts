@@ -2,7 +2,8 @@
 // today, its models from the pricing catalogue, and for local runtimes the
 // models the runtime itself lists (whatever the operator installed).
 import type { ModelInfo, ProviderId } from '../protocols/canonical.ts';
-import { catalogue, listModels as catalogueModels, type ModelRecord } from '../pricing/catalogue.ts';
+import { catalogue, findModel, listModels as catalogueModels, type ModelRecord } from '../pricing/catalogue.ts';
+import type { CompatModel } from '../protocols/models.ts';
 import { adapterOf, descriptorOf, PROVIDERS } from '../providers/registry.ts';
 import { providerSettings } from '../providers/settings.ts';
 import type { ProviderCapabilities as Served } from '../providers/types.ts';
@@ -78,4 +79,37 @@ export function capabilitiesOf(provider: ProviderId): ProviderCapabilities {
 
 export function allCapabilities(): Record<string, ProviderCapabilities> {
   return Object.fromEntries(PROVIDERS.map((d) => [d.id, capabilitiesOf(d.id)]));
+}
+
+/**
+ * Every model /v1 can call now, as `<provider>/<model>`, in provider order:
+ * the same models as discovery (a catalogued model whose operation is not
+ * built is left out), the live list of each local runtime that answers, and
+ * nothing of a hosted provider the operator has not given a key (its calls
+ * would answer 503).
+ */
+export async function compatModels(only?: ProviderId): Promise<CompatModel[]> {
+  const lists = await Promise.all(
+    PROVIDERS.filter((d) => only === undefined || d.id === only).map(async (d): Promise<CompatModel[]> => {
+      const settings = providerSettings(d.id);
+      if (!settings.local && !settings.apiKey) return [];
+      if (settings.local && adapterOf(d.id)?.listModels) {
+        // A local runtime that is down lists nothing; the rest of the listing still answers.
+        const live = await modelsOf(d.id).catch(() => []);
+        return live.map((m) => ({ id: `${d.id}/${m.id}`, provider: d.id, name: m.name, created: 0, contextWindow: m.contextWindow, maxOutputTokens: m.maxOutputTokens }));
+      }
+      return capabilitiesOf(d.id).models.map((m) => {
+        const record = findModel(d.id, m.id);
+        return {
+          id: `${d.id}/${m.id}`,
+          provider: d.id,
+          name: m.name ?? m.id,
+          created: record?.effectiveFrom ? Math.floor(Date.parse(record.effectiveFrom) / 1000) : 0,
+          contextWindow: record?.contextWindow || null,
+          maxOutputTokens: record?.maxOutputTokens || null,
+        };
+      });
+    }),
+  );
+  return lists.flat();
 }

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { testDb, createGatewayKey } from '../test/support.ts';
 import { insertUpload } from '../db/gateway/insertUpload.ts';
 import { putCachedResult } from '../db/gateway/putCachedResult.ts';
+import { insertResponse } from '../db/gateway/insertResponse.ts';
 import { purgeExpiredMedia, runGatewayCleanup } from './gatewayCleanup.ts';
 import { MediaStore } from '../media/store.ts';
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
 
 afterAll(() => db?.destroy());
 
-it('deletes expired uploads with their files and expired cache entries, and keeps live ones', async () => {
+it('deletes expired uploads with their files, expired cache entries and stored responses past retention, and keeps live ones', async () => {
   const { id: keyId } = await createGatewayKey(db);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'switchyard-uploads-'));
   const upload = async (ttlSeconds: number) => {
@@ -36,9 +37,14 @@ it('deletes expired uploads with their files and expired cache entries, and keep
   await putCachedResult(db, 'expired-entry', { content: 'y' }, 60);
   await db('gateway_cache').where({ cache_key: 'expired-entry' }).update({ expires_at: db.raw(`now() - interval '1 second'`) });
 
+  await insertResponse(db, { id: 'resp_live', keyId, conversation: [], response: {}, ttlSeconds: 3600 });
+  await insertResponse(db, { id: 'resp_old', keyId, conversation: [], response: {}, ttlSeconds: 3600 });
+  await db('gateway_responses').where({ id: 'resp_old' }).update({ expires_at: db.raw(`now() - interval '1 second'`) });
+
   const removed = await runGatewayCleanup(db, new MediaStore({ root: await mkdtemp(path.join(os.tmpdir(), 'media-')), retentionMs: 3_600_000 }));
 
-  expect(removed).toEqual({ uploads: 1, cacheEntries: 1, mediaTasks: 0 });
+  expect(removed).toEqual({ uploads: 1, cacheEntries: 1, mediaTasks: 0, responses: 1 });
+  expect((await db('gateway_responses').select('id')).map((r) => r.id)).toEqual(['resp_live']);
   expect(existsSync(expired)).toBe(false);
   expect(existsSync(live)).toBe(true);
   expect(await db('gateway_uploads').where({ path: live }).first()).toBeDefined();

@@ -1,6 +1,7 @@
 // Uploaded videos live one hour, cache entries their ttl, media tasks and
-// their files MEDIA_RETENTION_HOURS; reads already ignore expired uploads and
-// cache entries, and this removes them (and the files) for good.
+// their files MEDIA_RETENTION_HOURS, stored /v1 responses
+// RESPONSES_RETENTION_DAYS; reads already ignore expired uploads, cache
+// entries and responses, and this removes them (and the files) for good.
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
@@ -8,6 +9,7 @@ import type { PgBoss } from 'pg-boss';
 import { deleteExpiredUploads } from '../db/gateway/deleteExpiredUploads.ts';
 import { deleteExpiredCache } from '../db/gateway/deleteExpiredCache.ts';
 import { deleteExpiredMediaTasks } from '../db/gateway/deleteExpiredMediaTasks.ts';
+import { deleteExpiredResponses } from '../db/gateway/deleteExpiredResponses.ts';
 import { listTaskStates } from '../db/gateway/listTaskStates.ts';
 import { mediaStore, type MediaStore } from '../media/store.ts';
 
@@ -39,12 +41,16 @@ export async function purgeExpiredMedia(db: Knex, store: MediaStore, now = new D
   return { tasks, orphans };
 }
 
-export async function runGatewayCleanup(db: Knex, store: MediaStore = mediaStore()): Promise<{ uploads: number; cacheEntries: number; mediaTasks: number }> {
+export async function runGatewayCleanup(
+  db: Knex,
+  store: MediaStore = mediaStore(),
+): Promise<{ uploads: number; cacheEntries: number; mediaTasks: number; responses: number }> {
   const uploads = await deleteExpiredUploads(db);
   await Promise.all(uploads.map((u) => rm(u.path, { force: true })));
   const cacheEntries = await deleteExpiredCache(db);
   const media = await purgeExpiredMedia(db, store);
-  return { uploads: uploads.length, cacheEntries, mediaTasks: media.tasks };
+  const responses = await deleteExpiredResponses(db);
+  return { uploads: uploads.length, cacheEntries, mediaTasks: media.tasks, responses };
 }
 
 /** Every 15 minutes; pg-boss runs each occurrence once, whatever the number of replicas. */

@@ -83,6 +83,46 @@ export interface CanonicalRequest {
   tools?: Tool[];
   toolChoice?: ToolChoice;
   parallelToolCalls?: boolean;
+  /** Sample only from the k most likely tokens. */
+  topK?: number;
+  /** Return each output token's log probability, with `top` alternatives per token (0 for none). */
+  logprobs?: { top: number };
+  /** Independent answers to generate (more than 1 only where the provider can). */
+  n?: number;
+  seed?: number;
+  /** OpenAI's answer length hint. */
+  verbosity?: 'low' | 'medium' | 'high';
+  /** Token id (as a string) -> bias from -100 to 100. */
+  logitBias?: Record<string, number>;
+}
+
+/**
+ * The options of CanonicalRequest only some providers honour. A provider's
+ * descriptor lists the ones it does (ChatCapabilities.options), and
+ * core/completion.ts refuses the rest before any adapter runs, so an adapter
+ * that never heard of an option cannot drop it.
+ */
+export const OPTIONAL_CHAT_OPTIONS = ['topK', 'logprobs', 'n', 'seed', 'verbosity', 'logitBias'] as const;
+export type OptionalChatOption = (typeof OPTIONAL_CHAT_OPTIONS)[number];
+
+/** The optional options a request asks for (n only when more than one answer is wanted). */
+export function optionalOptionsOf(req: CanonicalRequest): OptionalChatOption[] {
+  const asked: OptionalChatOption[] = [];
+  if (req.topK !== undefined) asked.push('topK');
+  if (req.logprobs !== undefined) asked.push('logprobs');
+  if (req.n !== undefined && req.n > 1) asked.push('n');
+  if (req.seed !== undefined) asked.push('seed');
+  if (req.verbosity !== undefined) asked.push('verbosity');
+  if (req.logitBias !== undefined) asked.push('logitBias');
+  return asked;
+}
+
+/** One output token with its log probability and, when asked for, the most likely alternatives. */
+export interface TokenLogprob {
+  token: string;
+  logprob: number;
+  bytes?: number[] | null;
+  top: Array<{ token: string; logprob: number; bytes?: number[] | null }>;
 }
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter';
@@ -113,6 +153,18 @@ export interface CanonicalResult {
   requestId: string;
   reasoning?: string;
   citations?: string[];
+  /** Per output token, when the request asked for logprobs. */
+  logprobs?: TokenLogprob[];
+  /** Answers 2..n when the request asked for n > 1 (the first is this result itself); usage covers all. */
+  choices?: Choice[];
+}
+
+/** One further answer of an n > 1 call. */
+export interface Choice {
+  content: string;
+  toolCalls?: ToolCall[];
+  finishReason: FinishReason;
+  logprobs?: TokenLogprob[];
 }
 
 /**
@@ -122,7 +174,7 @@ export interface CanonicalResult {
  */
 export type StreamEvent =
   | { type: 'meta'; model?: string; requestId?: string }
-  | { type: 'text'; delta: string }
+  | { type: 'text'; delta: string; logprobs?: TokenLogprob[] }
   | { type: 'reasoning'; delta: string }
   | { type: 'tool_call_start'; index: number; id: string; name: string }
   | { type: 'tool_call_args'; index: number; delta: string }
@@ -139,6 +191,7 @@ export class ResultAccumulator {
   private reasoning = '';
   private calls: ToolCall[] = [];
   private citations: string[] | undefined;
+  private logprobs: TokenLogprob[] | undefined;
   model: string;
   requestId: string;
   finish: Extract<StreamEvent, { type: 'finish' }> | undefined;
@@ -158,6 +211,7 @@ export class ResultAccumulator {
         break;
       case 'text':
         this.content += event.delta;
+        if (event.logprobs) (this.logprobs ??= []).push(...event.logprobs);
         break;
       case 'reasoning':
         this.reasoning += event.delta;
@@ -192,6 +246,7 @@ export class ResultAccumulator {
       requestId: this.requestId,
       ...(this.reasoning ? { reasoning: this.reasoning } : {}),
       ...(this.citations ? { citations: this.citations } : {}),
+      ...(this.logprobs ? { logprobs: this.logprobs } : {}),
     };
   }
 }

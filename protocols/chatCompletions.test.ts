@@ -48,9 +48,32 @@ describe('fromChatRequest', () => {
     expect(e.message).toContain('nope');
   });
 
-  it('rejects n > 1 and accepts n = 1', () => {
-    expect(error(() => fromChatRequest({ ...base, n: 2 }))).toMatchObject({ kind: 'invalid_request', param: 'n' });
-    expect(fromChatRequest({ ...base, n: 1 }).request.messages).toHaveLength(1);
+  it('forwards n > 1 (refused with stream), leaves n = 1 out', () => {
+    expect(fromChatRequest({ ...base, n: 3 }).request.n).toBe(3);
+    expect(fromChatRequest({ ...base, n: 1 }).request.n).toBeUndefined();
+    expect(error(() => fromChatRequest({ ...base, n: 2, stream: true }))).toMatchObject({ kind: 'invalid_request', param: 'n', code: 'capability_not_supported' });
+  });
+
+  it('maps logprobs, top_logprobs, seed, verbosity and logit_bias; top_logprobs alone is invalid', () => {
+    const r = fromChatRequest({ ...base, logprobs: true, top_logprobs: 3, seed: 42, verbosity: 'low', logit_bias: { '50256': -100 } }).request;
+    expect(r).toMatchObject({ logprobs: { top: 3 }, seed: 42, verbosity: 'low', logitBias: { '50256': -100 } });
+    expect(fromChatRequest({ ...base, logprobs: true }).request.logprobs).toEqual({ top: 0 });
+    expect(fromChatRequest({ ...base, logprobs: false }).request.logprobs).toBeUndefined();
+    expect(error(() => fromChatRequest({ ...base, top_logprobs: 2 })).param).toBe('top_logprobs');
+    expect(error(() => fromChatRequest({ ...base, logit_bias: { '1': 300 } })).param).toBe('logit_bias.1');
+  });
+
+  it('refuses, never drops, the protocol fields it cannot honour', () => {
+    const refusedFor = (extra: Record<string, unknown>) => error(() => fromChatRequest({ ...base, ...extra }));
+    for (const [field, value] of Object.entries({ audio: { voice: 'alloy', format: 'mp3' }, prediction: { type: 'content', content: 'x' }, functions: [{ name: 'f' }], function_call: 'auto' })) {
+      expect(refusedFor({ [field]: value })).toMatchObject({ code: 'capability_not_supported', param: field });
+    }
+    expect(refusedFor({ store: true })).toMatchObject({ code: 'capability_not_supported', param: 'store' });
+    expect(refusedFor({ modalities: ['text', 'audio'] })).toMatchObject({ param: 'modalities' });
+    expect(refusedFor({ service_tier: 'flex' })).toMatchObject({ param: 'service_tier' });
+    expect(refusedFor({ web_search_options: { user_location: { type: 'approximate' } } })).toMatchObject({ param: 'web_search_options.user_location' });
+    // What the default values ask for is what happens anyway.
+    expect(fromChatRequest({ ...base, store: false, modalities: ['text'], service_tier: 'auto', metadata: { a: 'b' } }).request.messages).toHaveLength(1);
   });
 
   it('rejects empty messages, unknown roles and unsupported parts', () => {
@@ -139,7 +162,7 @@ describe('fromChatRequest', () => {
       prompt_cache_key: 'tenant-7',
       safety_identifier: 'user-hash',
       reasoning_effort: 'low',
-      web_search_options: { search_context_size: 'low' },
+      web_search_options: {},
       seed: 7,
       logit_bias: null,
     });
@@ -168,6 +191,7 @@ describe('fromChatRequest', () => {
       safetyIdentifier: 'user-hash',
       thinkingMode: { enabled: true, effort: 'low' },
       webSearch: { enabled: true },
+      seed: 7,
     });
   });
 
@@ -179,7 +203,7 @@ describe('fromChatRequest', () => {
       tool_choice: 'required',
       response_format: { type: 'json_schema', json_schema: { name: 'person', schema: { type: 'object' }, strict: true } },
       reasoning_effort: 'none',
-      user: 'ignored, as the contract says',
+      user: 'end-user-7',
     }).request;
     expect(r).toMatchObject({
       maxTokens: 50,
@@ -189,7 +213,9 @@ describe('fromChatRequest', () => {
       jsonSchema: { name: 'person', schema: { type: 'object' }, strict: true },
       thinkingMode: { enabled: false },
     });
-    expect(r.safetyIdentifier).toBeUndefined();
+    // `user` is the older name of safety_identifier, which wins when both are sent.
+    expect(r.safetyIdentifier).toBe('end-user-7');
+    expect(fromChatRequest({ ...base, user: 'old', safety_identifier: 'new' }).request.safetyIdentifier).toBe('new');
     expect(fromChatRequest({ ...base, reasoning_effort: 'max' }).request.thinkingMode).toEqual({ enabled: true, effort: 'high' });
     expect(fromChatRequest({ ...base, response_format: { type: 'text' } }).request.responseFormat).toBe('text');
     expect(error(() => fromChatRequest({ ...base, reasoning_effort: 'ultra' })).param).toBe('reasoning_effort');

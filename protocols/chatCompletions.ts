@@ -3,6 +3,7 @@
 import type {
   CanonicalRequest,
   CanonicalResult,
+  Choice,
   ContentPart,
   Cost,
   FinishReason,
@@ -26,11 +27,17 @@ import {
   optInteger,
   optNumber,
   optObject,
+  optCount,
   optString,
   parseModelRef,
   prefixedId,
+  refused,
+  refuseFields,
+  serviceTier,
   string,
   thinkingFromEffort,
+  toOpenAiLogprobs,
+  verbosity,
   type ContentEvent,
   type FinishEvent,
   type Json,
@@ -49,8 +56,13 @@ export function fromChatRequest(input: unknown): ChatRequest {
   const body = object(input, 'body');
   const { provider, model } = parseModelRef(body.model);
 
-  const n = optNumber(body.n, 'n');
-  if (n !== undefined && n !== 1) throw invalid('n', 'Only n = 1 is supported');
+  const stream = optBoolean(body.stream, 'stream') ?? false;
+  refuseFields(body, UNHONOURED);
+  if (body.store === true) throw refused('store', 'store is not supported: chat completions are not stored (POST /v1/responses stores responses)');
+  if (body.modalities != null && !(Array.isArray(body.modalities) && body.modalities.every((m) => m === 'text'))) {
+    throw refused('modalities', 'modalities other than ["text"] are not supported');
+  }
+  serviceTier(body.service_tier, 'service_tier', ['auto', 'default']);
 
   const messages = array(body.messages, 'messages').map((m, i) => fromChatMessage(m, `messages[${i}]`));
   if (!messages.length) throw invalid('messages', 'messages must not be empty');
@@ -76,7 +88,24 @@ export function fromChatRequest(input: unknown): ChatRequest {
   set('promptCacheKey', optString(body.prompt_cache_key, 'prompt_cache_key'));
   set('safetyIdentifier', optString(body.safety_identifier, 'safety_identifier'));
   set('thinkingMode', thinkingFromEffort(body.reasoning_effort, 'reasoning_effort'));
-  if (optObject(body.web_search_options, 'web_search_options')) request.webSearch = { enabled: true };
+  // `user` is the older name of safety_identifier (a stable end-user id).
+  if (request.safetyIdentifier === undefined) set('safetyIdentifier', optString(body.user, 'user'));
+  const search = optObject(body.web_search_options, 'web_search_options');
+  if (search) {
+    refuseFields(search, { user_location: 'the search location is not forwarded', search_context_size: 'the search context size is not forwarded' }, 'web_search_options.');
+    request.webSearch = { enabled: true };
+  }
+  const n = optInteger(body.n, 'n');
+  if (n !== undefined && n > 1) {
+    if (stream) throw refused('n', 'n > 1 is not supported with stream: true; ask without streaming');
+    request.n = n;
+  }
+  const topLogprobs = optCount(body.top_logprobs, 'top_logprobs');
+  if (optBoolean(body.logprobs, 'logprobs')) request.logprobs = { top: topLogprobs ?? 0 };
+  else if (topLogprobs !== undefined) throw invalid('top_logprobs', 'top_logprobs needs logprobs: true');
+  set('seed', optSeed(body.seed));
+  set('verbosity', verbosity(body.verbosity, 'verbosity'));
+  set('logitBias', logitBias(body.logit_bias));
   // Clients that target caching upstreams through an OpenAI-shaped API mark breakpoints this way.
   if (hasCacheControl(body.messages) || hasCacheControl(body.tools)) request.promptCaching = true;
 
@@ -85,9 +114,32 @@ export function fromChatRequest(input: unknown): ChatRequest {
     provider,
     model,
     request,
-    stream: optBoolean(body.stream, 'stream') ?? false,
+    stream,
     includeUsage: optBoolean(streamOptions?.include_usage, 'stream_options.include_usage') ?? false,
   };
+}
+
+/** Listed in the protocol but with no counterpart here; each is refused when sent. */
+const UNHONOURED: Record<string, string> = {
+  audio: 'audio output is not supported',
+  prediction: 'predicted outputs are not supported',
+  functions: 'use tools (functions is the deprecated form)',
+  function_call: 'use tool_choice (function_call is the deprecated form)',
+};
+
+function optSeed(value: unknown): number | undefined {
+  const seed = optNumber(value, 'seed');
+  if (seed !== undefined && !Number.isInteger(seed)) throw invalid('seed', 'seed must be an integer');
+  return seed;
+}
+
+function logitBias(value: unknown): Record<string, number> | undefined {
+  const map = optObject(value, 'logit_bias');
+  if (!map) return undefined;
+  for (const [token, bias] of Object.entries(map)) {
+    if (typeof bias !== 'number' || bias < -100 || bias > 100) throw invalid(`logit_bias.${token}`, 'each logit_bias value must be a number from -100 to 100');
+  }
+  return map as Record<string, number>;
 }
 
 function fromChatMessage(input: unknown, param: string): Message {
@@ -221,27 +273,29 @@ export interface ChatReplyContext {
   created?: number;
 }
 
+function toChatChoice(choice: Choice, index: number): Json {
+  const toolCalls = choice.toolCalls ?? [];
+  return {
+    index,
+    message: {
+      role: 'assistant',
+      // OpenAI sends null, not "", when the turn is only tool calls.
+      content: choice.content === '' && toolCalls.length ? null : choice.content,
+      refusal: null,
+      ...(toolCalls.length ? { tool_calls: toolCalls.map(toChatToolCall) } : {}),
+    },
+    logprobs: choice.logprobs ? { content: toOpenAiLogprobs(choice.logprobs), refusal: null } : null,
+    finish_reason: choice.finishReason satisfies FinishReason,
+  };
+}
+
 export function toChatCompletion(result: CanonicalResult, cost: Cost, ctx: ChatReplyContext): Json {
-  const toolCalls = result.toolCalls ?? [];
   return {
     id: prefixedId('chatcmpl-', ctx.id ?? result.requestId),
     object: 'chat.completion',
     created: ctx.created ?? nowSeconds(),
     model: ctx.model,
-    choices: [
-      {
-        index: 0,
-        message: {
-          role: 'assistant',
-          // OpenAI sends null, not "", when the turn is only tool calls.
-          content: result.content === '' && toolCalls.length ? null : result.content,
-          refusal: null,
-          ...(toolCalls.length ? { tool_calls: toolCalls.map(toChatToolCall) } : {}),
-        },
-        logprobs: null,
-        finish_reason: result.finishReason satisfies FinishReason,
-      },
-    ],
+    choices: [result, ...(result.choices ?? [])].map(toChatChoice),
     usage: toChatUsage(result.usage),
     ...(result.citations ? { citations: result.citations } : {}),
     cost,
@@ -294,7 +348,11 @@ export class ChatCompletionStreamEncoder {
     const out = this.start();
     switch (event.type) {
       case 'text':
-        if (event.delta) out.push(this.chunk({ content: event.delta }));
+        if (event.delta || event.logprobs) {
+          const chunk = this.chunk({ content: event.delta });
+          if (event.logprobs) (chunk.choices as Json[])[0]!.logprobs = { content: toOpenAiLogprobs(event.logprobs), refusal: null };
+          out.push(chunk);
+        }
         break;
       case 'tool_call_start':
         out.push(

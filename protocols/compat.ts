@@ -5,12 +5,42 @@
 // malformed body fails with a precise 400 rather than a crash deeper down.
 
 import { ApiError } from './errors.ts';
-import { isProviderId, type CanonicalRequest, type ImagePart, type ProviderId, type StreamEvent } from './canonical.ts';
+import { isProviderId, type CanonicalRequest, type ImagePart, type ProviderId, type StreamEvent, type TokenLogprob } from './canonical.ts';
 
 export type Json = Record<string, unknown>;
 
 export function invalid(param: string, message: string): ApiError {
   return new ApiError('invalid_request', message, { param, code: 'invalid_request' });
+}
+
+/**
+ * A request option the gateway cannot honour (for this protocol, or at all):
+ * refused with a 400 rather than dropped, so a client never believes it was applied.
+ */
+export function refused(param: string, message: string): ApiError {
+  return new ApiError('invalid_request', message, { param, code: 'capability_not_supported' });
+}
+
+/** Refuses every field of `body` named in `fields` that is present (not null), saying why. */
+export function refuseFields(body: Json, fields: Record<string, string>, prefix = ''): void {
+  for (const field in fields) {
+    if (body[field] != null) throw refused(prefix + field, `${prefix + field} is not supported: ${fields[field]}`);
+  }
+}
+
+/** A service tier every provider honours is the default one; asking for another is refused. */
+export function serviceTier(value: unknown, param: string, defaults: readonly string[]): void {
+  const tier = optString(value, param);
+  if (tier !== undefined && !defaults.includes(tier)) {
+    throw refused(param, `${param} "${tier}" is not supported; only ${defaults.join(' or ')} (the providers' default tier)`);
+  }
+}
+
+/** A whole number >= 0 (top_logprobs, seed-like counts). */
+export function optCount(value: unknown, param: string): number | undefined {
+  const n = optNumber(value, param);
+  if (n !== undefined && (!Number.isInteger(n) || n < 0)) throw invalid(param, `${param} must be a whole number >= 0`);
+  return n;
 }
 
 export function isObject(value: unknown): value is Json {
@@ -164,4 +194,26 @@ export function jsonSchemaFormat(format: Json, param: string): NonNullable<Canon
   const name = optString(format.name, `${param}.name`);
   const strict = optBoolean(format.strict, `${param}.strict`);
   return { schema, ...(name !== undefined ? { name } : {}), ...(strict !== undefined ? { strict } : {}) };
+}
+
+/** OpenAI's token-logprob shape (chat logprobs.content[] and responses output_text.logprobs[]). */
+export function toOpenAiLogprobs(logprobs: TokenLogprob[]): Json[] {
+  return logprobs.map((t) => ({
+    token: t.token,
+    logprob: t.logprob,
+    bytes: t.bytes ?? utf8Bytes(t.token),
+    top_logprobs: t.top.map((a) => ({ token: a.token, logprob: a.logprob, bytes: a.bytes ?? utf8Bytes(a.token) })),
+  }));
+}
+
+function utf8Bytes(token: string): number[] {
+  return [...Buffer.from(token, 'utf8')];
+}
+
+/** The verbosity hint of chat `verbosity` and responses `text.verbosity`. */
+export function verbosity(value: unknown, param: string): CanonicalRequest['verbosity'] {
+  const v = optString(value, param);
+  if (v === undefined) return undefined;
+  if (v !== 'low' && v !== 'medium' && v !== 'high') throw invalid(param, `${param} must be low, medium or high`);
+  return v;
 }

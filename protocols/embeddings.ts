@@ -1,7 +1,7 @@
 // OpenAI Embeddings <-> canonical embeddings, for POST /v1/embeddings.
 
 import type { Cost, EmbeddingRequest, EmbeddingResult, ProviderId } from './canonical.ts';
-import { array, invalid, object, optInteger, optString, parseModelRef, type Json } from './compat.ts';
+import { array, invalid, object, optInteger, optString, parseModelRef, refused, type Json } from './compat.ts';
 
 export const MAX_EMBEDDING_INPUTS = 2048;
 
@@ -32,6 +32,8 @@ export function fromEmbeddingsRequest(input: unknown): EmbeddingsRequest {
     throw invalid('encoding_format', 'encoding_format must be float or base64');
   }
   const dimensions = optInteger(body.dimensions, 'dimensions');
+  // No provider's embeddings call takes an end-user id the gateway could forward.
+  if (body.user != null) throw refused('user', 'user is not supported on embeddings: no provider takes an end-user id there');
   return {
     provider,
     model,

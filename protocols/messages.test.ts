@@ -123,7 +123,7 @@ describe('fromMessagesRequest', () => {
     expect(r.request.promptCaching).toBe(true);
   });
 
-  it('maps tools, tool choice, thinking, stops and sampling; ignores metadata', () => {
+  it('maps tools, tool choice, thinking, stops, sampling (top_k too) and metadata.user_id', () => {
     const r = fromMessagesRequest({
       ...base,
       system: 'Be kind.',
@@ -148,6 +148,8 @@ describe('fromMessagesRequest', () => {
       ],
       temperature: 0.2,
       topP: 0.8,
+      topK: 5,
+      safetyIdentifier: 'u-42',
       stop: ['###'],
       tools: [
         {
@@ -159,6 +161,30 @@ describe('fromMessagesRequest', () => {
       parallelToolCalls: false,
       thinkingMode: { enabled: true, budget: 2048 },
     });
+  });
+
+  it('maps output_config.format (and the beta output_format) to a JSON-schema answer, as chat response_format does', () => {
+    const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false };
+    for (const extra of [{ output_config: { format: { type: 'json_schema', schema } } }, { output_format: { type: 'json_schema', schema } }]) {
+      expect(fromMessagesRequest({ ...base, ...extra }).request).toMatchObject({ responseFormat: 'json_schema', jsonSchema: { schema } });
+    }
+    expect(fromMessagesRequest({ ...base, output_config: { format: null } }).request.responseFormat).toBeUndefined();
+    expect(error(() => fromMessagesRequest({ ...base, output_config: { format: { type: 'xml', schema } } })).param).toBe('output_config.format.type');
+    expect(error(() => fromMessagesRequest({ ...base, output_config: { effort: 'high' } }))).toMatchObject({ code: 'capability_not_supported', param: 'output_config.effort' });
+  });
+
+  it('refuses, never drops, the protocol fields it cannot honour', () => {
+    for (const field of ['container', 'inference_geo', 'mcp_servers', 'context_management', 'speed', 'fallbacks']) {
+      expect(error(() => fromMessagesRequest({ ...base, [field]: 'x' }))).toMatchObject({ code: 'capability_not_supported', param: field });
+    }
+    expect(error(() => fromMessagesRequest({ ...base, service_tier: 'standard_only' })).param).toBe('service_tier');
+    expect(fromMessagesRequest({ ...base, service_tier: 'auto' }).request.messages).toHaveLength(1);
+  });
+
+  it('takes a body without max_tokens for count_tokens only', () => {
+    const { max_tokens: _, ...noMax } = base as Record<string, unknown>;
+    expect(error(() => fromMessagesRequest(noMax)).param).toBe('max_tokens');
+    expect(fromMessagesRequest(noMax, true).request.maxTokens).toBeUndefined();
   });
 
   it.each([

@@ -27,6 +27,9 @@ import {
   parseArguments,
   parseModelRef,
   prefixedId,
+  refused,
+  refuseFields,
+  serviceTier,
   sseEvent,
   string,
   type ContentEvent,
@@ -41,22 +44,42 @@ export interface MessagesRequest {
   stream: boolean;
 }
 
-export function fromMessagesRequest(input: unknown): MessagesRequest {
+/** Listed in the protocol but with no counterpart here; each is refused when sent. */
+const UNHONOURED: Record<string, string> = {
+  container: 'code-execution containers are not supported',
+  inference_geo: 'the inference region is the provider configuration\'s, not the request\'s',
+  mcp_servers: 'MCP connectors are not supported',
+  context_management: 'server-side context editing is not supported',
+  speed: 'speed modes are not supported',
+  fallbacks: 'model fallbacks are not supported',
+};
+
+/**
+ * The messages protocol as canonical. `countOnly` is for count_tokens, whose
+ * body is a messages request without max_tokens.
+ */
+export function fromMessagesRequest(input: unknown, countOnly = false): MessagesRequest {
   const body = object(input, 'body');
   const { provider, model } = parseModelRef(body.model);
   const maxTokens = optInteger(body.max_tokens, 'max_tokens');
-  if (maxTokens === undefined) throw invalid('max_tokens', 'max_tokens: Field required');
+  if (maxTokens === undefined && !countOnly) throw invalid('max_tokens', 'max_tokens: Field required');
+  refuseFields(body, UNHONOURED);
+  serviceTier(body.service_tier, 'service_tier', ['auto']);
 
   const messages: Message[] = [...systemMessages(body.system)];
   array(body.messages, 'messages').forEach((m, i) => messages.push(...fromAnthropicMessage(m, `messages[${i}]`)));
   if (!messages.some((m) => m.role !== 'system')) throw invalid('messages', 'messages must not be empty');
 
-  const request: CanonicalRequest = { provider, model, messages, maxTokens };
+  const request: CanonicalRequest = { provider, model, messages, ...(maxTokens !== undefined ? { maxTokens } : {}) };
   const set = <K extends keyof CanonicalRequest>(key: K, value: CanonicalRequest[K] | undefined) => {
     if (value !== undefined) request[key] = value;
   };
   set('temperature', optNumber(body.temperature, 'temperature'));
   set('topP', optNumber(body.top_p, 'top_p'));
+  set('topK', optInteger(body.top_k, 'top_k'));
+  Object.assign(request, outputFormat(body));
+  // Anthropic's end-user id is what the canonical safetyIdentifier means.
+  set('safetyIdentifier', optString(optObject(body.metadata, 'metadata')?.user_id, 'metadata.user_id'));
   set(
     'stop',
     body.stop_sequences == null
@@ -71,6 +94,26 @@ export function fromMessagesRequest(input: unknown): MessagesRequest {
     request.promptCaching = true;
   }
   return { provider, model, request, stream: optBoolean(body.stream, 'stream') ?? false };
+}
+
+/**
+ * Structured output: `output_config.format` (and the beta's top-level
+ * `output_format`) ask for JSON matching a schema, the same canonical request
+ * as chat `response_format` or responses `text.format`.
+ */
+function outputFormat(body: Json): Pick<CanonicalRequest, 'responseFormat' | 'jsonSchema'> {
+  const config = optObject(body.output_config, 'output_config');
+  if (config) {
+    if (config.effort != null) throw refused('output_config.effort', 'output_config.effort is not supported; use thinking to set how much the model thinks');
+    for (const key of Object.keys(config)) {
+      if (key !== 'format' && key !== 'effort' && config[key] != null) throw refused(`output_config.${key}`, `output_config.${key} is not supported`);
+    }
+  }
+  const [format, param] = config?.format != null ? [config.format, 'output_config.format'] : [body.output_format, 'output_format'];
+  const f = optObject(format, param);
+  if (!f) return {};
+  if (f.type !== 'json_schema') throw invalid(`${param}.type`, `${param}.type must be json_schema`);
+  return { responseFormat: 'json_schema', jsonSchema: { schema: object(f.schema, `${param}.schema`) } };
 }
 
 /** One system message per block, so an adapter that caches by block keeps the client's boundaries. */

@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
 import type { CanonicalResult, StreamEvent } from './canonical.ts';
-import { fromResponsesRequest, ResponsesStreamEncoder, toResponse } from './responses.ts';
+import { withHistory, fromResponsesRequest, ResponsesStreamEncoder, toResponse } from './responses.ts';
 import { cost, parseSse, serveOnce, textTurn, toolTurn, usage } from './testing.ts';
 
 const base = { model: 'openai/gpt-4.1', input: 'hi' };
@@ -100,7 +100,7 @@ describe('fromResponsesRequest', () => {
     expect(r.request.messages.map((m) => m.role)).toEqual(['assistant', 'tool', 'assistant']);
   });
 
-  it('maps options, keeps function tools, skips built-in tools and builds the echo', () => {
+  it('maps options, keeps function tools, turns web_search into webSearch, skips other built-in tools and builds the echo', () => {
     const r = fromResponsesRequest({
       ...base,
       stream: true,
@@ -140,7 +140,11 @@ describe('fromResponsesRequest', () => {
       jsonSchema: { name: 'weather', schema: { type: 'object' }, strict: true },
       promptCacheKey: 'k',
       safetyIdentifier: 's',
+      webSearch: { enabled: true },
     });
+    expect(r.store).toBe(false);
+    expect(r.previousResponseId).toBe('resp_prev');
+    expect(r.input).toEqual([{ role: 'user', content: 'hi' }]);
     expect(r.echo).toMatchObject({
       model: 'openai/gpt-4.1',
       temperature: 0.7,
@@ -180,7 +184,42 @@ describe('fromResponsesRequest', () => {
       reasoning: { effort: null, summary: null },
       previous_response_id: null,
       metadata: {},
+      store: true,
     });
+  });
+
+  it('maps top_logprobs, the logprobs include, verbosity, user and web search domains', () => {
+    expect(fromResponsesRequest({ ...base, top_logprobs: 4 }).request.logprobs).toEqual({ top: 4 });
+    expect(fromResponsesRequest({ ...base, include: ['message.output_text.logprobs'] }).request.logprobs).toEqual({ top: 0 });
+    expect(fromResponsesRequest({ ...base, include: ['reasoning.encrypted_content'] }).request.logprobs).toBeUndefined();
+    expect(fromResponsesRequest({ ...base, text: { verbosity: 'high' } }).request.verbosity).toBe('high');
+    expect(fromResponsesRequest({ ...base, user: 'u-1' }).request.safetyIdentifier).toBe('u-1');
+    const search = fromResponsesRequest({ ...base, tools: [{ type: 'web_search', filters: { allowed_domains: ['example.org'] } }] });
+    expect(search.request.webSearch).toEqual({ enabled: true, allowedDomains: ['example.org'] });
+    expect(search.request.tools).toBeUndefined();
+  });
+
+  it('refuses, never drops, the protocol fields it cannot honour', () => {
+    const refusedFor = (extra: Record<string, unknown>) => error(() => fromResponsesRequest({ ...base, ...extra }));
+    expect(refusedFor({ background: true })).toMatchObject({ code: 'capability_not_supported', param: 'background' });
+    expect(refusedFor({ truncation: 'auto' })).toMatchObject({ param: 'truncation' });
+    expect(refusedFor({ conversation: 'conv_1' })).toMatchObject({ param: 'conversation' });
+    expect(refusedFor({ prompt: { id: 'pmpt_1' } })).toMatchObject({ param: 'prompt' });
+    expect(refusedFor({ service_tier: 'priority' })).toMatchObject({ param: 'service_tier' });
+    expect(refusedFor({ tools: [{ type: 'web_search', user_location: { type: 'approximate' } }] })).toMatchObject({ param: 'tools[0].user_location' });
+    expect(fromResponsesRequest({ ...base, background: false, truncation: 'disabled', service_tier: 'default', max_tool_calls: 3 }).request.messages).toHaveLength(1);
+  });
+
+  it('puts a stored conversation between the instructions and the new input', () => {
+    const parsed = fromResponsesRequest({ ...base, instructions: 'Be brief.', input: 'and now?', previous_response_id: 'resp_1' });
+    const history = [
+      { role: 'user' as const, content: 'first' },
+      { role: 'assistant' as const, content: 'answer' },
+    ];
+    const { request, conversation } = withHistory(parsed, history);
+    expect(request.messages).toEqual([{ role: 'system', content: 'Be brief.' }, ...history, { role: 'user', content: 'and now?' }]);
+    // The instructions do not carry over to the next turn.
+    expect(conversation).toEqual([...history, { role: 'user', content: 'and now?' }]);
   });
 
   it('rejects what it cannot represent', () => {

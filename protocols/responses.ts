@@ -11,6 +11,7 @@ import type {
   Tool,
   ToolCall,
   ToolChoice,
+  TokenLogprob,
   Usage,
 } from './canonical.ts';
 import {
@@ -24,13 +25,19 @@ import {
   optBoolean,
   optInteger,
   optNumber,
+  optCount,
   optObject,
   optString,
   parseModelRef,
   prefixedId,
+  refused,
+  refuseFields,
+  serviceTier,
   sseEvent,
   string,
   thinkingFromEffort,
+  toOpenAiLogprobs,
+  verbosity,
   type ContentEvent,
   type FinishEvent,
   type Json,
@@ -56,14 +63,48 @@ export interface ResponseEcho {
   reasoning: { effort: string | null; summary: null };
   previous_response_id: string | null;
   metadata: Record<string, string>;
+  store: boolean;
 }
 
 export interface ResponsesRequest {
   provider: ProviderId;
   model: string;
+  /** Its messages are the instructions, then `input`; withHistory puts an earlier conversation between them. */
   request: CanonicalRequest;
+  /** This turn's input items as canonical messages (instructions excluded: they do not carry over to the next turn). */
+  input: Message[];
   stream: boolean;
+  /** Keep the response for GET and previous_response_id (`store`, default true). */
+  store: boolean;
+  previousResponseId?: string;
   echo: ResponseEcho;
+}
+
+/** Listed in the protocol but with no counterpart here; each is refused when sent. */
+const UNHONOURED: Record<string, string> = {
+  conversation: 'conversations are not stored; continue with previous_response_id',
+  prompt: 'stored prompt templates are not supported',
+};
+
+/**
+ * The request with an earlier conversation (a stored response's input and
+ * output) between the instructions and this turn's input; `conversation` is
+ * what a response to it stores.
+ */
+export function withHistory(parsed: ResponsesRequest, history: Message[]): { request: CanonicalRequest; conversation: Message[] } {
+  if (!history.length) return { request: parsed.request, conversation: parsed.input };
+  const instructions = parsed.request.messages.slice(0, parsed.request.messages.length - parsed.input.length);
+  const conversation = [...history, ...parsed.input];
+  return { request: { ...parsed.request, messages: [...instructions, ...conversation] }, conversation };
+}
+
+/** The assistant turn a result adds to a conversation. */
+export function assistantTurn(result: CanonicalResult): Message {
+  return {
+    role: 'assistant',
+    content: result.content === '' && result.toolCalls?.length ? null : result.content,
+    ...(result.toolCalls?.length ? { toolCalls: result.toolCalls } : {}),
+  };
 }
 
 export function fromResponsesRequest(input: unknown): ResponsesRequest {
@@ -71,9 +112,14 @@ export function fromResponsesRequest(input: unknown): ResponsesRequest {
   const { provider, model } = parseModelRef(body.model);
 
   const instructions = optString(body.instructions, 'instructions');
-  const messages: Message[] = instructions ? [{ role: 'system', content: instructions }] : [];
-  messages.push(...inputMessages(body.input));
-  if (!messages.some((m) => m.role !== 'system')) throw invalid('input', 'input must not be empty');
+  refuseFields(body, UNHONOURED);
+  if (body.background === true) throw refused('background', 'background responses are not supported; use stream or the native queue (POST /api/llm/complete)');
+  if (body.truncation != null && body.truncation !== 'disabled') throw refused('truncation', 'truncation "auto" is not supported; the gateway never drops input');
+  serviceTier(body.service_tier, 'service_tier', ['auto', 'default']);
+  const previousResponseId = optString(body.previous_response_id, 'previous_response_id');
+  const turn = inputMessages(body.input);
+  const messages: Message[] = instructions ? [{ role: 'system', content: instructions }, ...turn] : [...turn];
+  if (!previousResponseId && !turn.some((m) => m.role !== 'system')) throw invalid('input', 'input must not be empty');
 
   const request: CanonicalRequest = { provider, model, messages };
   const set = <K extends keyof CanonicalRequest>(key: K, value: CanonicalRequest[K] | undefined) => {
@@ -87,6 +133,7 @@ export function fromResponsesRequest(input: unknown): ResponsesRequest {
   const format = optObject(optObject(body.text, 'text')?.format, 'text.format');
   const tools = body.tools == null ? [] : array(body.tools, 'tools');
   const functionTools = tools.flatMap((t, i) => functionTool(t, `tools[${i}]`));
+  const search = tools.flatMap((t, i) => webSearchTool(t, `tools[${i}]`))[0];
   set('temperature', temperature);
   set('topP', topP);
   set('maxTokens', maxOutputTokens);
@@ -96,13 +143,22 @@ export function fromResponsesRequest(input: unknown): ResponsesRequest {
   set('thinkingMode', thinkingFromEffort(reasoning?.effort, 'reasoning.effort'));
   Object.assign(request, textFormat(format));
   set('promptCacheKey', optString(body.prompt_cache_key, 'prompt_cache_key'));
-  set('safetyIdentifier', optString(body.safety_identifier, 'safety_identifier'));
+  set('safetyIdentifier', optString(body.safety_identifier, 'safety_identifier') ?? optString(body.user, 'user'));
+  set('webSearch', search);
+  set('verbosity', verbosity(optObject(body.text, 'text')?.verbosity, 'text.verbosity'));
+  const topLogprobs = optCount(body.top_logprobs, 'top_logprobs');
+  const include = body.include == null ? [] : array(body.include, 'include').map((v, i) => string(v, `include[${i}]`));
+  if (topLogprobs !== undefined || include.includes('message.output_text.logprobs')) request.logprobs = { top: topLogprobs ?? 0 };
+  const store = optBoolean(body.store, 'store') ?? true;
 
   return {
     provider,
     model,
     request,
+    input: turn,
     stream: optBoolean(body.stream, 'stream') ?? false,
+    store,
+    ...(previousResponseId !== undefined ? { previousResponseId } : {}),
     echo: {
       model: string(body.model, 'model'),
       instructions: instructions ?? null,
@@ -115,8 +171,9 @@ export function fromResponsesRequest(input: unknown): ResponsesRequest {
       text: { format: format ?? { type: 'text' } },
       reasoning: { effort: optString(reasoning?.effort, 'reasoning.effort') ?? null, summary: null },
       // Accepted so clients that chain responses keep working; the conversation itself comes from input.
-      previous_response_id: optString(body.previous_response_id, 'previous_response_id') ?? null,
+      previous_response_id: previousResponseId ?? null,
       metadata: metadata(body.metadata),
+      store,
     },
   };
 }
@@ -226,7 +283,23 @@ function outputText(output: unknown, param: string): string {
     .join('');
 }
 
-/** Function tools run; built-in tools are accepted and skipped, as the gateway does not execute them. */
+const WEB_SEARCH_TOOLS = new Set(['web_search', 'web_search_2025_08_26', 'web_search_preview', 'web_search_preview_2025_03_11']);
+
+/** The web search built-in tool is the canonical webSearch, which every provider that can search honours. */
+function webSearchTool(input: unknown, param: string): NonNullable<CanonicalRequest['webSearch']>[] {
+  const tool = object(input, param);
+  if (!WEB_SEARCH_TOOLS.has(String(tool.type))) return [];
+  refuseFields(tool, { user_location: 'the search location is not forwarded', search_context_size: 'the search context size is not forwarded' }, `${param}.`);
+  const filters = optObject(tool.filters, `${param}.filters`);
+  const allowed = filters?.allowed_domains == null ? [] : array(filters.allowed_domains, `${param}.filters.allowed_domains`).map((d, i) => string(d, `${param}.filters.allowed_domains[${i}]`));
+  return [{ enabled: true, ...(allowed.length ? { allowedDomains: allowed } : {}) }];
+}
+
+/**
+ * Function tools run; web search becomes the canonical webSearch; the other
+ * built-in tools are accepted and skipped, as document 1 requires (the
+ * gateway does not execute them).
+ */
 function functionTool(input: unknown, param: string): Tool[] {
   const tool = object(input, param);
   if (tool.type === 'custom') throw invalid(`${param}.type`, 'Custom (free-form) tools are not supported; use function tools');
@@ -278,7 +351,7 @@ function metadata(value: unknown): Record<string, string> {
 export function toResponsesUsage(usage: Usage): Json {
   return {
     input_tokens: usage.inputTokens,
-    input_tokens_details: { cached_tokens: usage.cachedTokens },
+    input_tokens_details: { cached_tokens: usage.cachedTokens, cache_write_tokens: usage.cacheCreationTokens ?? 0 },
     output_tokens: usage.outputTokens,
     output_tokens_details: { reasoning_tokens: usage.reasoningTokens ?? 0 },
     total_tokens: usage.totalTokens,
@@ -320,12 +393,12 @@ function reasoningItem(id: string, text: string): Json {
   return { id, type: 'reasoning', summary: [], content: [{ type: 'reasoning_text', text }] };
 }
 
-function outputTextPart(text: string): Json {
-  return { type: 'output_text', text, annotations: [], logprobs: [] };
+function outputTextPart(text: string, logprobs?: TokenLogprob[]): Json {
+  return { type: 'output_text', text, annotations: [], logprobs: logprobs ? toOpenAiLogprobs(logprobs) : [] };
 }
 
-function messageItem(id: string, text: string, status: string): Json {
-  return { id, type: 'message', status, role: 'assistant', content: [outputTextPart(text)] };
+function messageItem(id: string, text: string, status: string, logprobs?: TokenLogprob[]): Json {
+  return { id, type: 'message', status, role: 'assistant', content: [outputTextPart(text, logprobs)] };
 }
 
 function functionCallItem(id: string, call: ToolCall, status: string): Json {
@@ -346,7 +419,7 @@ export function toResponse(result: CanonicalResult, cost: Cost, echo: ResponseEc
   const calls = result.toolCalls ?? [];
   const output: Json[] = [];
   if (result.reasoning) output.push(reasoningItem(ids.reasoning(0), result.reasoning));
-  if (result.content || !calls.length) output.push(messageItem(ids.message(0), result.content, status));
+  if (result.content || !calls.length) output.push(messageItem(ids.message(0), result.content, status, result.logprobs));
   calls.forEach((call, i) => output.push(functionCallItem(ids.functionCall(i), call, 'completed')));
   return {
     ...envelope(id, ctx.createdAt ?? nowSeconds(), echo),
@@ -366,7 +439,7 @@ export interface ResponsesStreamOptions {
 }
 
 type OpenItem =
-  | { kind: 'reasoning' | 'message'; outputIndex: number; id: string; text: string }
+  | { kind: 'reasoning' | 'message'; outputIndex: number; id: string; text: string; logprobs?: TokenLogprob[] }
   | { kind: 'call'; outputIndex: number; id: string; call: ToolCall; callIndex: number };
 
 /**
@@ -406,18 +479,20 @@ export class ResponsesStreamEncoder {
     switch (event.type) {
       case 'text':
       case 'reasoning': {
-        if (!event.delta) break;
+        const logprobs = event.type === 'text' ? event.logprobs : undefined;
+        if (!event.delta && !logprobs) break;
         const kind = event.type === 'text' ? 'message' : 'reasoning';
         if (this.open?.kind !== kind) out.push(...this.openTextItem(kind));
         const item = this.open as Extract<OpenItem, { kind: 'message' | 'reasoning' }>;
         item.text += event.delta;
+        if (logprobs) (item.logprobs ??= []).push(...logprobs);
         out.push(
           this.event(kind === 'message' ? 'response.output_text.delta' : 'response.reasoning_text.delta', {
             item_id: item.id,
             output_index: item.outputIndex,
             content_index: 0,
             delta: event.delta,
-            ...(kind === 'message' ? { logprobs: [] } : {}),
+            ...(kind === 'message' ? { logprobs: logprobs ? toOpenAiLogprobs(logprobs) : [] } : {}),
           }),
         );
         break;
@@ -483,6 +558,10 @@ export class ResponsesStreamEncoder {
     return toSse(this.finish(event, cost));
   }
 
+  toSse(events: Json[]): string {
+    return toSse(events);
+  }
+
   /** The in-band `error` event for a failure after the stream started; the stream closes after it. */
   error(err: { code?: string | null; message: string; param?: string | null }): Json {
     return this.event('error', { code: err.code ?? null, message: err.message, param: err.param ?? null });
@@ -521,10 +600,11 @@ export class ResponsesStreamEncoder {
       done = functionCallItem(item.id, item.call, 'completed');
       out.push(this.event('response.function_call_arguments.done', { ...at, name: item.call.function.name, arguments: item.call.function.arguments }));
     } else if (item.kind === 'message') {
-      done = messageItem(item.id, item.text, status);
+      done = messageItem(item.id, item.text, status, item.logprobs);
+      const logprobs = item.logprobs ? toOpenAiLogprobs(item.logprobs) : [];
       out.push(
-        this.event('response.output_text.done', { ...at, content_index: 0, text: item.text, logprobs: [] }),
-        this.event('response.content_part.done', { ...at, content_index: 0, part: outputTextPart(item.text) }),
+        this.event('response.output_text.done', { ...at, content_index: 0, text: item.text, logprobs }),
+        this.event('response.content_part.done', { ...at, content_index: 0, part: outputTextPart(item.text, item.logprobs) }),
       );
     } else {
       done = reasoningItem(item.id, item.text);

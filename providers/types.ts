@@ -13,6 +13,7 @@ import type {
 } from '../protocols/media.ts';
 import type { MediaStore } from '../media/store.ts';
 import type {
+  OptionalChatOption,
   CanonicalRequest,
   CanonicalResult,
   EmbeddingRequest,
@@ -65,6 +66,8 @@ export interface ProviderAdapter {
   embed?(req: EmbeddingRequest, ctx: CallContext): Promise<EmbeddingResult>;
   /** Live model listing from the provider itself. */
   listModels?(ctx: CallContext): Promise<ModelInfo[]>;
+  /** The exact input tokens of a request, from the provider's own counting endpoint. */
+  countTokens?(req: CanonicalRequest, ctx: CallContext): Promise<number>;
 }
 
 /** An adapter that completes text: the three chat methods are there. */
@@ -78,6 +81,10 @@ export interface ChatCapabilities {
   json: boolean;
   /** Reports prompt-cache reads in its usage. */
   cachedTokens: boolean;
+  /** The optional request options it honours; core/completion.ts refuses the others before the adapter runs. */
+  options?: readonly OptionalChatOption[];
+  /** Counts a request's input tokens with the provider's own counting endpoint (countTokens). */
+  countTokens?: boolean;
 }
 
 /** The operations a provider serves today; discovery reports these and nothing more. */

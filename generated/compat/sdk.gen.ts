@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { CreateChatCompletionData, CreateChatCompletionErrors, CreateChatCompletionResponses, CreateEmbeddingData, CreateEmbeddingErrors, CreateEmbeddingResponses, CreateMessageData, CreateMessageErrors, CreateMessageResponses, CreateResponseData, CreateResponseErrors, CreateResponseResponses } from './types.gen.js';
+import type { CountMessageTokensData, CountMessageTokensErrors, CountMessageTokensResponses, CreateChatCompletionData, CreateChatCompletionErrors, CreateChatCompletionResponses, CreateEmbeddingData, CreateEmbeddingErrors, CreateEmbeddingResponses, CreateMessageData, CreateMessageErrors, CreateMessageResponses, CreateResponseData, CreateResponseErrors, CreateResponseResponses, DeleteResponseData, DeleteResponseErrors, DeleteResponseResponses, GetResponseData, GetResponseErrors, GetResponseResponses, ListModelsData, ListModelsErrors, ListModelsResponses, RetrieveModelData, RetrieveModelErrors, RetrieveModelResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -65,8 +65,9 @@ export const createChatCompletion = <ThrowOnError extends boolean = false>(optio
  * `usage.input_tokens` excludes cache reads and cache writes, which are
  * reported in `cache_read_input_tokens` / `cache_creation_input_tokens`.
  * Any `cache_control` breakpoint in the request (top level, system, blocks,
- * tools) turns on prompt caching for the anthropic provider; other providers
- * ignore it.
+ * tools) turns on prompt caching: the anthropic provider places its
+ * breakpoints; providers that cache prefixes by themselves (openai, xai,
+ * deepseek) honour it as is; the others refuse it.
  *
  */
 export const createMessage = <ThrowOnError extends boolean = false>(options: Options<CreateMessageData, ThrowOnError>): RequestResult<CreateMessageResponses, CreateMessageErrors, ThrowOnError> => (options.client ?? client).post<CreateMessageResponses, CreateMessageErrors, ThrowOnError>({
@@ -80,14 +81,44 @@ export const createMessage = <ThrowOnError extends boolean = false>(options: Opt
 });
 
 /**
+ * Count a messages request's input tokens
+ *
+ * Messages protocol's token counting (anthropic `client.messages.countTokens`):
+ * the body is a messages request without `max_tokens`, checked as the call
+ * itself would be (an option the provider cannot honour is refused the same
+ * way). **Exact** where the provider has a counting endpoint: anthropic
+ * (its own count_tokens), gemini and vertex (`countTokens`), called inside
+ * the provider's concurrency limit. Every other provider gets the gateway's
+ * **estimate**: ceil(characters / 4) over every text, tool call, tool
+ * definition and output schema, plus 4 tokens per message and 1,000 per
+ * image. The gateway extension `estimated` says which. Counting is free:
+ * no usage or cost is recorded.
+ *
+ */
+export const countMessageTokens = <ThrowOnError extends boolean = false>(options: Options<CountMessageTokensData, ThrowOnError>): RequestResult<CountMessageTokensResponses, CountMessageTokensErrors, ThrowOnError> => (options.client ?? client).post<CountMessageTokensResponses, CountMessageTokensErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
+    url: '/v1/messages/count_tokens',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Create a model response on any provider
  *
- * Responses protocol. Nothing is stored: `store` is ignored,
- * `previous_response_id` is accepted and ignored (send the whole conversation
- * in `input`), and built-in tools (web_search, web_search_preview,
- * file_search, computer_use_preview, image_generation, code_interpreter, mcp)
- * are accepted and echoed but not executed. Reasoning items in `input` are
- * tolerated and dropped. Function tools and `function_call` /
+ * Responses protocol. Responses are **stored** (unless `store: false`) for
+ * RESPONSES_RETENTION_DAYS days (default 30), scoped to the key that created
+ * them: `previous_response_id` continues one (its input and output come
+ * before this request's `input`), GET /v1/responses/{id} reads it and
+ * DELETE forgets it. A response is written before the client receives it
+ * (the body, or the stream's closing event), so whatever a client has can
+ * be continued at once. The web search tools turn on the provider's web
+ * search; the other built-in tools (file_search, computer_use_preview,
+ * image_generation, code_interpreter, mcp) are accepted and echoed but not
+ * executed, and reasoning items in `input` are tolerated and dropped, as
+ * document 1 requires. Function tools and `function_call` /
  * `function_call_output` round trips work end to end (match on `call_id`).
  *
  * `stream: true` answers `text/event-stream` with named events whose `data`
@@ -106,7 +137,7 @@ export const createMessage = <ThrowOnError extends boolean = false>(options: Opt
  * started is an `error` event, after which the stream closes.
  * No `[DONE]` line is sent.
  *
- * Ids: response `resp_...`, message item `msg_...`, function-call item `fc_...`
+ * Ids: response `resp_...` (minted by the gateway, unique), message item `msg_...`, function-call item `fc_...`
  * (its `call_id` is the upstream's tool-call id, or `call_...` when the
  * provider gives none), reasoning item `rs_...`.
  * The response echoes `model`, `instructions`, `max_output_tokens`,
@@ -125,6 +156,37 @@ export const createResponse = <ThrowOnError extends boolean = false>(options: Op
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Delete a stored response
+ *
+ * Forgets a stored response at once: it can no longer be read or continued
+ * with previous_response_id (usage records are kept). Another key's
+ * response is a missing one (404 `response_not_found`).
+ *
+ */
+export const deleteResponse = <ThrowOnError extends boolean = false>(options: Options<DeleteResponseData, ThrowOnError>): RequestResult<DeleteResponseResponses, DeleteResponseErrors, ThrowOnError> => (options.client ?? client).delete<DeleteResponseResponses, DeleteResponseErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
+    url: '/v1/responses/{response_id}',
+    ...options
+});
+
+/**
+ * Read a stored response
+ *
+ * The response exactly as its creator received it (the non-streaming body,
+ * or the `response` of the stream's `response.completed` /
+ * `response.incomplete`), `cost` included. Responses are stored unless they
+ * were created with `store: false`, and kept for RESPONSES_RETENTION_DAYS
+ * (default 30) days. Only the key that created a response can read it:
+ * for any other key it does not exist (404 `response_not_found`).
+ *
+ */
+export const getResponse = <ThrowOnError extends boolean = false>(options: Options<GetResponseData, ThrowOnError>): RequestResult<GetResponseResponses, GetResponseErrors, ThrowOnError> => (options.client ?? client).get<GetResponseResponses, GetResponseErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
+    url: '/v1/responses/{response_id}',
+    ...options
 });
 
 /**
@@ -150,4 +212,47 @@ export const createEmbedding = <ThrowOnError extends boolean = false>(options: O
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * List the models /v1 can call now
+ *
+ * The models of GET /api/llm/models, as `<provider>/<model>` ids to send
+ * as `model`: per provider, the catalogued models whose operation is
+ * served today (chat, embeddings; a model of an operation not built yet is
+ * left out), and for local runtimes (ollama, localai) the models the
+ * runtime itself lists. A hosted provider without an operator key is left
+ * out (its calls would answer 503), and so is a local runtime that does not
+ * answer within 3 s.
+ *
+ * **Shape.** A request with an `anthropic-version` header (the anthropic
+ * client sends one on every call), or with `x-api-key` and no
+ * `Authorization`, gets the messages protocol's shape: paged `ModelInfo`
+ * objects (`limit` default 20, `after_id`, `before_id`, `has_more`,
+ * `first_id`, `last_id`). Any other request (the openai client) gets the
+ * chat-completions protocol's `{ object: "list", data: Model[] }`, unpaged.
+ * Errors follow the same choice. `created` / `created_at` is the date the
+ * gateway's catalogue entry took effect (0 / 1970-01-01 for models a local
+ * runtime lists); `owned_by` is the provider id.
+ *
+ */
+export const listModels = <ThrowOnError extends boolean = false>(options?: Options<ListModelsData, ThrowOnError>): RequestResult<ListModelsResponses, ListModelsErrors, ThrowOnError> => (options?.client ?? client).get<ListModelsResponses, ListModelsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
+    url: '/v1/models',
+    ...options
+});
+
+/**
+ * One model of GET /v1/models
+ *
+ * `model_id` is `<provider>/<model>`, URL-encoded as the official clients
+ * send it (`openai%2Fgpt-4o-mini`). Answers in the same shape as
+ * listModels chooses; a model GET /v1/models does not list is 404
+ * `model_not_found`.
+ *
+ */
+export const retrieveModel = <ThrowOnError extends boolean = false>(options: Options<RetrieveModelData, ThrowOnError>): RequestResult<RetrieveModelResponses, RetrieveModelErrors, ThrowOnError> => (options.client ?? client).get<RetrieveModelResponses, RetrieveModelErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
+    url: '/v1/models/{model_id}',
+    ...options
 });

@@ -55,7 +55,8 @@ export type ErrorResponse = {
          * capability_not_supported, invalid_api_key, permission_denied,
          * model_not_found, request_too_large, rate_limit_exceeded,
          * upstream_rate_limited, internal_error, not_implemented, upstream_error,
-         * upstream_timeout, upstream_overloaded, provider_not_configured.
+         * upstream_timeout, upstream_overloaded, provider_not_configured,
+         * response_not_found, previous_response_not_found.
          *
          */
         code: string | null;
@@ -88,10 +89,14 @@ export type JsonSchemaObject = {
 };
 
 /**
- * Chat-completions request. Unknown fields are accepted and ignored (for example
- * `logit_bias`, `logprobs`, `store`, `modalities`, `audio`, `service_tier`,
- * `prediction`, `web_search_options`, `verbosity`, `functions`).
- * `seed`, `user` and `metadata` are accepted and ignored too.
+ * Chat-completions request. `logprobs` / `top_logprobs` (openai, gemini,
+ * vertex), `n` > 1 (openai), `seed` (openai, gemini, vertex, ollama),
+ * `verbosity` and `logit_bias` (openai) are forwarded where the provider
+ * honours them and refused elsewhere. `user` is the older name of
+ * `safety_identifier`. Refused for every provider: `store: true` (chat
+ * completions are not stored), `modalities` other than `["text"]`,
+ * `audio`, `prediction`, `functions` / `function_call` (use tools), and a
+ * `service_tier` other than `auto` / `default`.
  *
  */
 export type ChatCompletionRequest = {
@@ -123,9 +128,64 @@ export type ChatCompletionRequest = {
      */
     max_completion_tokens?: number | null;
     /**
-     * Only 1 is supported (one choice per call); other values are rejected.
+     * Answers to generate. More than 1 is forwarded to providers that
+     * generate several (openai) and refused by the others, and refused
+     * with `stream: true`. Usage and cost cover every choice.
+     *
      */
     n?: number | null;
+    /**
+     * Return each output token's log probability (openai, gemini, vertex; refused elsewhere).
+     */
+    logprobs?: boolean | null;
+    /**
+     * Most likely alternatives per token; needs `logprobs: true`.
+     */
+    top_logprobs?: number | null;
+    /**
+     * Token id -> bias (-100 to 100); openai only, refused elsewhere.
+     */
+    logit_bias?: {
+        [key: string]: number;
+    } | null;
+    /**
+     * Answer length hint; openai only, refused elsewhere.
+     */
+    verbosity?: 'low' | 'medium' | 'high' | null;
+    /**
+     * `true` is refused: chat completions are not stored (POST /v1/responses stores responses).
+     */
+    store?: boolean | null;
+    /**
+     * Only `["text"]`; audio output is refused.
+     */
+    modalities?: Array<string> | null;
+    /**
+     * Refused (audio output).
+     */
+    audio?: unknown;
+    /**
+     * Refused (predicted outputs).
+     */
+    prediction?: unknown;
+    /**
+     * `auto` and `default` are accepted; other tiers are refused.
+     */
+    service_tier?: string | null;
+    /**
+     * Refused; use `tools`.
+     */
+    functions?: unknown;
+    /**
+     * Refused; use `tool_choice`.
+     */
+    function_call?: unknown;
+    /**
+     * Turns on web search (providers that search); `user_location` and `search_context_size` are refused.
+     */
+    web_search_options?: {
+        [key: string]: unknown;
+    } | null;
     /**
      * Up to 4 stop sequences.
      */
@@ -133,15 +193,15 @@ export type ChatCompletionRequest = {
     frequency_penalty?: number | null;
     presence_penalty?: number | null;
     /**
-     * Accepted and ignored.
+     * Forwarded to openai, gemini, vertex and ollama; refused by other providers.
      */
     seed?: number | null;
     /**
-     * Accepted and ignored (use safety_identifier).
+     * The end-user id; used as `safety_identifier` when that is not sent.
      */
     user?: string;
     /**
-     * Accepted and ignored (nothing is stored).
+     * Accepted without effect (it tags stored completions, and chat completions are not stored).
      */
     metadata?: Metadata | null;
     /**
@@ -335,9 +395,10 @@ export type ChatCompletion = {
      * The request's `<provider>/<model>`, exactly as sent.
      */
     model: string;
-    choices: [
-        ChatChoice
-    ];
+    /**
+     * One choice, or `n` of them (indexes 0 to n-1).
+     */
+    choices: Array<ChatChoice>;
     usage: ChatUsage;
     citations?: Citations;
     cost: Cost;
@@ -353,10 +414,29 @@ export type Citations = Array<string>;
 export type ChatFinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter';
 
 export type ChatChoice = {
-    index: 0;
+    index: number;
     message: ChatResponseMessage;
     finish_reason: ChatFinishReason;
-    logprobs: null;
+    logprobs: ChatLogprobs | null;
+};
+
+/**
+ * Present when the request asked for logprobs.
+ */
+export type ChatLogprobs = {
+    content: Array<TokenLogprob>;
+    refusal: null;
+};
+
+export type TokenLogprob = {
+    token: string;
+    logprob: number;
+    bytes: Array<number> | null;
+    top_logprobs: Array<{
+        token: string;
+        logprob: number;
+        bytes: Array<number> | null;
+    }>;
 };
 
 export type ChatResponseMessage = {
@@ -438,7 +518,7 @@ export type ChatChunkChoice = {
         tool_calls?: Array<ChatToolCallDelta>;
     };
     finish_reason: ChatFinishReason | null;
-    logprobs?: null;
+    logprobs?: ChatLogprobs | null;
 };
 
 /**
@@ -455,18 +535,43 @@ export type ChatToolCallDelta = {
 };
 
 /**
- * Messages request. Unknown fields are accepted and ignored (for example
- * `top_k`, `service_tier`, `container`, `output_config`, `inference_geo`).
- * `metadata` is accepted and ignored.
+ * Messages request (MessagesParams with `max_tokens` required).
+ */
+export type MessagesRequest = MessagesParams & {
+    [key: string]: unknown;
+};
+
+export type MessageTokensCount = {
+    input_tokens: number;
+    /**
+     * Gateway extension. false when the provider counted; true for the gateway's documented estimate.
+     */
+    estimated: boolean;
+};
+
+/**
+ * The fields of a messages request (count_tokens takes them without
+ * `max_tokens`). `top_k` is forwarded to providers that sample by it
+ * (anthropic, gemini, vertex, ollama) and refused by the others.
+ * `output_config.format` (and the beta's top-level `output_format`) asks
+ * for JSON matching a schema: the same request as chat
+ * `response_format: json_schema` and responses `text.format`, so it works
+ * on every provider that does structured output (anthropic through a
+ * forced tool, whose input comes back as the text block).
+ * `metadata.user_id` is the end-user id (forwarded as anthropic's
+ * metadata.user_id and openai's safety_identifier; refused by providers
+ * without one). Refused for every provider: `container`, `inference_geo`,
+ * `mcp_servers`, `context_management`, `speed`, `fallbacks`,
+ * `output_config.effort`, and a `service_tier` other than `auto`.
  *
  */
-export type MessagesRequest = {
+export type MessagesParams = {
     model: ModelRef;
     messages: Array<AnthropicMessageParam>;
     /**
      * Required. Maximum output tokens (thinking included, as in the public protocol).
      */
-    max_tokens: number;
+    max_tokens?: number;
     /**
      * System prompt, a string or text blocks (cache_control allowed).
      */
@@ -474,6 +579,42 @@ export type MessagesRequest = {
     stream?: boolean;
     temperature?: number;
     top_p?: number;
+    /**
+     * Forwarded to anthropic, gemini, vertex and ollama; refused by other providers.
+     */
+    top_k?: number;
+    output_config?: {
+        format?: AnthropicJsonOutputFormat | null;
+        /**
+         * Refused when set (use `thinking`).
+         */
+        effort?: string | null;
+        [key: string]: unknown;
+    } | null;
+    /**
+     * The structured-outputs beta's name for output_config.format.
+     */
+    output_format?: AnthropicJsonOutputFormat | null;
+    /**
+     * `auto` (the default) is accepted; other tiers are refused.
+     */
+    service_tier?: string | null;
+    /**
+     * Refused (code-execution containers).
+     */
+    container?: unknown;
+    /**
+     * Refused (the region is the provider configuration's).
+     */
+    inference_geo?: unknown;
+    /**
+     * Refused (MCP connectors).
+     */
+    mcp_servers?: unknown;
+    /**
+     * Refused (server-side context editing).
+     */
+    context_management?: unknown;
     stop_sequences?: Array<string>;
     /**
      * Custom (client) tools. Server tools (web_search_*, bash_*, ...) are rejected.
@@ -483,9 +624,18 @@ export type MessagesRequest = {
     thinking?: AnthropicThinkingConfig;
     cache_control?: AnthropicCacheControl | null;
     metadata?: {
+        /**
+         * The end-user id; see the description above.
+         */
         user_id?: string | null;
         [key: string]: unknown;
     };
+    [key: string]: unknown;
+};
+
+export type AnthropicJsonOutputFormat = {
+    type: 'json_schema';
+    schema: JsonSchemaObject;
     [key: string]: unknown;
 };
 
@@ -783,10 +933,13 @@ export type PingEvent = {
 };
 
 /**
- * Responses request. Unknown fields are accepted and ignored (for example
- * `include`, `truncation`, `background`, `conversation`, `prompt`,
- * `service_tier`, `top_logprobs`, `max_tool_calls`). `store`, `user` and
- * `previous_response_id` are accepted and ignored.
+ * Responses request. Responses are stored unless `store` is false, and
+ * `previous_response_id` continues a stored one. `top_logprobs` (or
+ * `include: ["message.output_text.logprobs"]`) turns on logprobs (openai,
+ * gemini, vertex; refused elsewhere); `text.verbosity` is openai only.
+ * `user` is the older name of `safety_identifier`. Refused for every
+ * provider: `background: true`, `truncation: "auto"`, `conversation`,
+ * `prompt`, and a `service_tier` other than `auto` / `default`.
  *
  */
 export type ResponsesRequest = {
@@ -817,17 +970,58 @@ export type ResponsesRequest = {
      */
     metadata?: Metadata | null;
     /**
-     * Accepted and ignored (nothing is stored; send the full conversation).
+     * Continue a stored response of the same key: its input and output come
+     * before this request's `input` (its `instructions` do not carry over,
+     * as in the public protocol). Unknown, expired, deleted or another
+     * key's: 404 `previous_response_not_found`.
+     *
      */
     previous_response_id?: string | null;
     /**
-     * Accepted and ignored (nothing is stored).
+     * Default true: the response is kept RESPONSES_RETENTION_DAYS (30) days
+     * for GET /v1/responses/{id} and previous_response_id. `false` keeps nothing.
+     *
      */
     store?: boolean | null;
     /**
-     * Accepted and ignored (use safety_identifier).
+     * The end-user id; used as `safety_identifier` when that is not sent.
      */
     user?: string;
+    /**
+     * Most likely alternatives per output token; turns logprobs on.
+     */
+    top_logprobs?: number | null;
+    /**
+     * `message.output_text.logprobs` turns logprobs on; the other values are
+     * accepted without effect (output of built-in tools that do not run,
+     * encrypted reasoning the gateway never returns).
+     *
+     */
+    include?: Array<string> | null;
+    /**
+     * `disabled` (the default) only; `auto` is refused, the gateway never drops input.
+     */
+    truncation?: 'auto' | 'disabled' | null;
+    /**
+     * `true` is refused (use `stream`, or the native queue).
+     */
+    background?: boolean | null;
+    /**
+     * Refused (continue with previous_response_id).
+     */
+    conversation?: unknown;
+    /**
+     * Refused (stored prompt templates).
+     */
+    prompt?: unknown;
+    /**
+     * `auto` and `default` are accepted; other tiers are refused.
+     */
+    service_tier?: string | null;
+    /**
+     * Accepted without effect (it caps built-in tool calls, which never run).
+     */
+    max_tool_calls?: number | null;
     text?: ResponsesTextConfig;
     reasoning?: {
         /**
@@ -835,7 +1029,7 @@ export type ResponsesRequest = {
          */
         effort?: 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh' | 'max' | null;
         /**
-         * Accepted and ignored.
+         * Accepted without effect; the reasoning text is returned whole instead of a summary.
          */
         summary?: 'auto' | 'concise' | 'detailed' | null;
         [key: string]: unknown;
@@ -922,8 +1116,11 @@ export type ResponsesReasoningInput = {
 };
 
 /**
- * Function tools are used. Built-in tools are accepted and ignored (not
- * executed; echoed in the response's `tools`).
+ * Function tools are used. The web search tools turn on the provider's web
+ * search (`filters.allowed_domains` forwarded; `user_location` and
+ * `search_context_size` refused). The other built-in tools are accepted
+ * without effect, as document 1 requires (not executed; echoed in the
+ * response's `tools`).
  *
  */
 export type ResponsesTool = ResponsesFunctionTool | {
@@ -965,7 +1162,7 @@ export type ResponsesTextConfig = {
         [key: string]: unknown;
     };
     /**
-     * Accepted and ignored.
+     * Answer length hint; openai only, refused elsewhere.
      */
     verbosity?: 'low' | 'medium' | 'high' | null;
     [key: string]: unknown;
@@ -1004,9 +1201,13 @@ export type Response = {
     output: Array<ResponsesOutputItem>;
     parallel_tool_calls: boolean;
     /**
-     * Echo of the request value (which is otherwise ignored).
+     * Echo of the request value.
      */
     previous_response_id: string | null;
+    /**
+     * Whether the response is stored (the request's `store`, default true).
+     */
+    store?: boolean;
     temperature: number | null;
     top_p: number | null;
     text?: ResponsesTextConfig;
@@ -1041,8 +1242,14 @@ export type ResponsesUsage = {
      */
     input_tokens: number;
     input_tokens_details: {
+        /**
+         * Input tokens read from the provider's prompt cache.
+         */
         cached_tokens: number;
-        cache_write_tokens?: number;
+        /**
+         * Input tokens written to the provider's prompt cache (anthropic reports them; 0 elsewhere).
+         */
+        cache_write_tokens: number;
     };
     output_tokens: number;
     output_tokens_details: {
@@ -1076,7 +1283,10 @@ export type ResponsesOutputText = {
         title: string;
         url: string;
     }>;
-    logprobs?: Array<unknown>;
+    /**
+     * Per output token when logprobs were asked for; empty otherwise.
+     */
+    logprobs?: Array<TokenLogprob>;
 };
 
 export type ResponsesOutputRefusal = {
@@ -1166,7 +1376,10 @@ export type ResponseOutputTextDeltaEvent = {
     output_index: number;
     content_index: number;
     delta: string;
-    logprobs: Array<unknown>;
+    /**
+     * Per output token when logprobs were asked for; empty otherwise.
+     */
+    logprobs: Array<TokenLogprob>;
 };
 
 export type ResponseOutputTextDoneEvent = {
@@ -1176,7 +1389,10 @@ export type ResponseOutputTextDoneEvent = {
     output_index: number;
     content_index: number;
     text: string;
-    logprobs: Array<unknown>;
+    /**
+     * Per output token when logprobs were asked for; empty otherwise.
+     */
+    logprobs: Array<TokenLogprob>;
 };
 
 export type ResponseContentPartDoneEvent = {
@@ -1282,7 +1498,7 @@ export type MessageStreamEvent = MessageStartEvent | ContentBlockStartEvent | Co
 export type ResponseStreamEvent = ResponseCreatedEvent | ResponseInProgressEvent | ResponseOutputItemAddedEvent | ResponseContentPartAddedEvent | ResponseOutputTextDeltaEvent | ResponseOutputTextDoneEvent | ResponseReasoningTextDeltaEvent | ResponseReasoningTextDoneEvent | ResponseContentPartDoneEvent | ResponseFunctionCallArgumentsDeltaEvent | ResponseFunctionCallArgumentsDoneEvent | ResponseOutputItemDoneEvent | ResponseCompletedEvent | ResponseIncompleteEvent | ResponseErrorEvent;
 
 /**
- * Embeddings request. Unknown fields are accepted and ignored; `user` is accepted and ignored.
+ * Embeddings request. `user` is refused (no provider's embeddings call takes an end-user id).
  */
 export type EmbeddingRequest = {
     model: ModelRef;
@@ -1292,6 +1508,9 @@ export type EmbeddingRequest = {
     input: string | Array<string>;
     dimensions?: number;
     encoding_format?: 'float' | 'base64';
+    /**
+     * Refused.
+     */
     user?: string;
     [key: string]: unknown;
 };
@@ -1319,6 +1538,65 @@ export type Embedding = {
     embedding: Array<number> | string;
 };
 
+export type ResponseDeleted = {
+    id: string;
+    object: 'response';
+    deleted: true;
+};
+
+/**
+ * /v1/models errors come in the shape of the client asking.
+ */
+export type EitherErrorResponse = ErrorResponse | AnthropicErrorResponse;
+
+export type OpenAiModel = {
+    /**
+     * `<provider>/<model>`, to send as `model`.
+     */
+    id: string;
+    object: 'model';
+    /**
+     * Unix seconds the gateway's catalogue entry took effect; 0 when unknown.
+     */
+    created: number;
+    /**
+     * The provider id.
+     */
+    owned_by: string;
+};
+
+export type OpenAiModelList = {
+    object: 'list';
+    data: Array<OpenAiModel>;
+};
+
+export type AnthropicModel = {
+    type: 'model';
+    /**
+     * `<provider>/<model>`, to send as `model`.
+     */
+    id: string;
+    display_name: string;
+    /**
+     * When the gateway's catalogue entry took effect; 1970-01-01 when unknown.
+     */
+    created_at: string;
+    max_input_tokens: number | null;
+    max_tokens: number | null;
+    capabilities: null;
+    lifecycle: 'active';
+    deprecated_at: null;
+    retires_at: null;
+    line: null;
+};
+
+export type AnthropicModelPage = {
+    data: Array<AnthropicModel>;
+    has_more: boolean;
+    first_id: string | null;
+    last_id: string | null;
+};
+
 /**
  * Bring your own key: the caller's own key for the provider named in `model`.
  * It is used for this call only and never stored or logged; the call is billed
@@ -1329,7 +1607,8 @@ export type ProviderKey = string;
 
 /**
  * Messages protocol version date (the anthropic client sends `2023-06-01`).
- * Optional; any value is accepted and ignored.
+ * Optional. On /v1/models its presence picks the messages protocol's
+ * shape; elsewhere any value is accepted (the gateway speaks 2023-06-01).
  *
  */
 export type AnthropicVersion = string;
@@ -1425,7 +1704,8 @@ export type CreateMessageData = {
         'X-Provider-Key'?: string;
         /**
          * Messages protocol version date (the anthropic client sends `2023-06-01`).
-         * Optional; any value is accepted and ignored.
+         * Optional. On /v1/models its presence picks the messages protocol's
+         * shape; elsewhere any value is accepted (the gateway speaks 2023-06-01).
          *
          */
         'anthropic-version'?: string;
@@ -1500,6 +1780,91 @@ export type CreateMessageResponses = {
 
 export type CreateMessageResponse = CreateMessageResponses[keyof CreateMessageResponses];
 
+export type CountMessageTokensData = {
+    body: MessagesParams;
+    headers?: {
+        /**
+         * Bring your own key: the caller's own key for the provider named in `model`.
+         * It is used for this call only and never stored or logged; the call is billed
+         * `byok` with `customerPrice` 0.
+         *
+         */
+        'X-Provider-Key'?: string;
+        /**
+         * Messages protocol version date (the anthropic client sends `2023-06-01`).
+         * Optional. On /v1/models its presence picks the messages protocol's
+         * shape; elsewhere any value is accepted (the gateway speaks 2023-06-01).
+         *
+         */
+        'anthropic-version'?: string;
+        /**
+         * Comma-separated beta flags of the messages protocol. Accepted and ignored.
+         */
+        'anthropic-beta'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/messages/count_tokens';
+};
+
+export type CountMessageTokensErrors = {
+    /**
+     * Invalid request (validation failure such as missing max_tokens, unknown provider, unsupported capability).
+     */
+    400: AnthropicErrorResponse;
+    /**
+     * Missing or invalid gateway key.
+     */
+    401: AnthropicErrorResponse;
+    /**
+     * The key may not use this provider or endpoint.
+     */
+    403: AnthropicErrorResponse;
+    /**
+     * The provider does not know the model.
+     */
+    404: AnthropicErrorResponse;
+    /**
+     * Request body larger than the gateway accepts.
+     */
+    413: AnthropicErrorResponse;
+    /**
+     * Gateway limit reached, or the provider answered 429.
+     */
+    429: AnthropicErrorResponse;
+    /**
+     * Unexpected gateway failure.
+     */
+    500: AnthropicErrorResponse;
+    /**
+     * Operation or feature not implemented yet.
+     */
+    501: AnthropicErrorResponse;
+    /**
+     * The provider failed (5xx, unreadable answer, network error or timeout).
+     */
+    502: AnthropicErrorResponse;
+    /**
+     * The provider is not configured (missing key or base URL, local runtime unreachable).
+     */
+    503: AnthropicErrorResponse;
+    /**
+     * The provider reported it is overloaded (its 529, or 503 overloaded).
+     */
+    529: AnthropicErrorResponse;
+};
+
+export type CountMessageTokensError = CountMessageTokensErrors[keyof CountMessageTokensErrors];
+
+export type CountMessageTokensResponses = {
+    /**
+     * The input tokens, and whether the provider counted them.
+     */
+    200: MessageTokensCount;
+};
+
+export type CountMessageTokensResponse = CountMessageTokensResponses[keyof CountMessageTokensResponses];
+
 export type CreateResponseData = {
     body: ResponsesRequest;
     headers?: {
@@ -1573,6 +1938,82 @@ export type CreateResponseResponses = {
 
 export type CreateResponseResponse = CreateResponseResponses[keyof CreateResponseResponses];
 
+export type DeleteResponseData = {
+    body?: never;
+    path: {
+        /**
+         * A stored response's id (`resp_...`).
+         */
+        response_id: string;
+    };
+    query?: never;
+    url: '/v1/responses/{response_id}';
+};
+
+export type DeleteResponseErrors = {
+    /**
+     * Missing or invalid gateway key.
+     */
+    401: ErrorResponse;
+    /**
+     * The provider does not know the model.
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected gateway failure.
+     */
+    500: ErrorResponse;
+};
+
+export type DeleteResponseError = DeleteResponseErrors[keyof DeleteResponseErrors];
+
+export type DeleteResponseResponses = {
+    /**
+     * Deleted.
+     */
+    200: ResponseDeleted;
+};
+
+export type DeleteResponseResponse = DeleteResponseResponses[keyof DeleteResponseResponses];
+
+export type GetResponseData = {
+    body?: never;
+    path: {
+        /**
+         * A stored response's id (`resp_...`).
+         */
+        response_id: string;
+    };
+    query?: never;
+    url: '/v1/responses/{response_id}';
+};
+
+export type GetResponseErrors = {
+    /**
+     * Missing or invalid gateway key.
+     */
+    401: ErrorResponse;
+    /**
+     * The provider does not know the model.
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected gateway failure.
+     */
+    500: ErrorResponse;
+};
+
+export type GetResponseError = GetResponseErrors[keyof GetResponseErrors];
+
+export type GetResponseResponses = {
+    /**
+     * The stored response.
+     */
+    200: ResponseWithCost;
+};
+
+export type GetResponseResponse = GetResponseResponses[keyof GetResponseResponses];
+
 export type CreateEmbeddingData = {
     body: EmbeddingRequest;
     headers?: {
@@ -1642,3 +2083,102 @@ export type CreateEmbeddingResponses = {
 };
 
 export type CreateEmbeddingResponse = CreateEmbeddingResponses[keyof CreateEmbeddingResponses];
+
+export type ListModelsData = {
+    body?: never;
+    headers?: {
+        /**
+         * Messages protocol version date (the anthropic client sends `2023-06-01`).
+         * Optional. On /v1/models its presence picks the messages protocol's
+         * shape; elsewhere any value is accepted (the gateway speaks 2023-06-01).
+         *
+         */
+        'anthropic-version'?: string;
+    };
+    path?: never;
+    query?: {
+        /**
+         * Anthropic shape only. Models per page.
+         */
+        limit?: number;
+        /**
+         * Anthropic shape only. The page after this model id.
+         */
+        after_id?: string;
+        /**
+         * Anthropic shape only. The page before this model id.
+         */
+        before_id?: string;
+    };
+    url: '/v1/models';
+};
+
+export type ListModelsErrors = {
+    /**
+     * A paging cursor that names no listed model (either error shape, as the listing's).
+     */
+    400: EitherErrorResponse;
+    /**
+     * Missing or invalid gateway key (either error shape, as the listing's).
+     */
+    401: EitherErrorResponse;
+    /**
+     * Unexpected gateway failure (either error shape, as the listing's).
+     */
+    500: EitherErrorResponse;
+};
+
+export type ListModelsError = ListModelsErrors[keyof ListModelsErrors];
+
+export type ListModelsResponses = {
+    /**
+     * The models, in the caller's protocol shape.
+     */
+    200: OpenAiModelList | AnthropicModelPage;
+};
+
+export type ListModelsResponse = ListModelsResponses[keyof ListModelsResponses];
+
+export type RetrieveModelData = {
+    body?: never;
+    headers?: {
+        /**
+         * Messages protocol version date (the anthropic client sends `2023-06-01`).
+         * Optional. On /v1/models its presence picks the messages protocol's
+         * shape; elsewhere any value is accepted (the gateway speaks 2023-06-01).
+         *
+         */
+        'anthropic-version'?: string;
+    };
+    path: {
+        model_id: string;
+    };
+    query?: never;
+    url: '/v1/models/{model_id}';
+};
+
+export type RetrieveModelErrors = {
+    /**
+     * Missing or invalid gateway key (either error shape, as the listing's).
+     */
+    401: EitherErrorResponse;
+    /**
+     * Not a model GET /v1/models lists (either error shape, as the listing's).
+     */
+    404: EitherErrorResponse;
+    /**
+     * Unexpected gateway failure (either error shape, as the listing's).
+     */
+    500: EitherErrorResponse;
+};
+
+export type RetrieveModelError = RetrieveModelErrors[keyof RetrieveModelErrors];
+
+export type RetrieveModelResponses = {
+    /**
+     * The model, in the caller's protocol shape.
+     */
+    200: OpenAiModel | AnthropicModel;
+};
+
+export type RetrieveModelResponse = RetrieveModelResponses[keyof RetrieveModelResponses];

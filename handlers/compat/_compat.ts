@@ -64,7 +64,8 @@ export async function runOnce(ctx: ApiContext, request: CanonicalRequest, caller
 /** One protocol's stream grammar over canonical events (the protocols/ encoders, plus its in-band error). */
 export interface StreamWriter {
   push(event: ContentEvent): string;
-  finish(event: FinishEvent, cost: Cost): string;
+  /** May wait (a stored response is written before the client sees it end). */
+  finish(event: FinishEvent, cost: Cost, result: PricedResult): string | Promise<string>;
   error(err: ApiError): string;
 }
 
@@ -127,9 +128,9 @@ export async function runStream(
     if (firstItem) handle(firstItem);
     sendNow(res);
     if (!first.done) for (let next = await items.next(); !next.done; next = await items.next()) handle(next.value);
-    if (priced) write(writer.finish(finish ?? { type: 'finish', finishReason: priced.finishReason, usage: priced.usage }, priced.cost));
+    if (priced) write(await writer.finish(finish ?? { type: 'finish', finishReason: priced.finishReason, usage: priced.usage }, priced.cost, priced));
   } catch (err) {
-    priced = undefined;
+    // A priced result means the upstream call finished (only the closing write failed): it is still billed.
     const apiErr = toApiError(err, dialect);
     if (apiErr.status >= 500) ctx.state.log.warn({ err }, 'stream failed after it started');
     write(writer.error(apiErr));

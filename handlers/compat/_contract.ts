@@ -56,14 +56,21 @@ function check(ref: string, value: unknown, where: string): string[] {
 
 const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** The spec's path template a concrete path matches (`/v1/models/openai%2Fgpt-4o-mini` -> `/v1/models/{model_id}`). */
+function templateOf(urlPath: string): string | undefined {
+  const paths = load().spec.paths ?? {};
+  if (paths[urlPath]) return urlPath;
+  return Object.keys(paths).find((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(urlPath));
+}
+
 /** The JSON-pointer of the response schema for a path and status (refs followed to their component). */
-function responseRef(urlPath: string, status: number, mediaType: string): string | undefined {
-  const op = load().spec.paths?.[urlPath]?.post;
+function responseRef(template: string, method: string, status: number, mediaType: string): string | undefined {
+  const op = load().spec.paths?.[template]?.[method];
   if (!op) return undefined;
   const key = String(status);
   const raw = op.responses?.[key];
   if (!raw) return undefined;
-  let base = `#/paths/${escapePointer(urlPath)}/post/responses/${key}`;
+  let base = `#/paths/${escapePointer(template)}/${method}/responses/${key}`;
   if (raw.$ref) base = raw.$ref;
   const schema = resolve(raw).content?.[mediaType]?.schema;
   if (!schema) return undefined;
@@ -91,9 +98,11 @@ export function parseSse(text: string): SseEvent[] {
 }
 
 /** Problems with one exchange; an empty list means it follows the contract. */
-export function contractProblems(urlPath: string, status: number, contentType: string, text: string): string[] {
-  const op = load().spec.paths?.[urlPath]?.post;
-  if (!op) return [`${urlPath} is not in openapi/compat.yaml`];
+export function contractProblems(urlPath: string, status: number, contentType: string, text: string, method = 'POST'): string[] {
+  const template = templateOf(urlPath);
+  const verb = method.toLowerCase();
+  const op = template ? load().spec.paths[template][verb] : undefined;
+  if (!op) return [`${method} ${urlPath} is not in openapi/compat.yaml`];
   if (!op.responses?.[String(status)]) return [`${urlPath} answered ${status}, which the spec does not list`];
   if (contentType.startsWith('text/event-stream')) {
     const sse = resolve(op.responses[String(status)])['x-sse-events'] as Record<string, Json> | undefined;
@@ -121,7 +130,7 @@ export function contractProblems(urlPath: string, status: number, contentType: s
     });
     return problems;
   }
-  const ref = responseRef(urlPath, status, 'application/json');
+  const ref = responseRef(template!, verb, status, 'application/json');
   if (!ref) return [`${urlPath} ${status} has no application/json schema`];
   let body: unknown;
   try {
@@ -193,7 +202,7 @@ async function readAll(body: ReadableStream<Uint8Array>): Promise<string> {
 export async function assertContract(log: Exchange[]): Promise<number> {
   const exchanges = log.splice(0);
   const problems: string[] = [];
-  for (const x of exchanges) problems.push(...contractProblems(x.path, x.status, x.contentType, await x.text));
+  for (const x of exchanges) problems.push(...contractProblems(x.path, x.status, x.contentType, await x.text, x.method));
   if (problems.length) throw new Error(`Contract violations:\n${problems.join('\n')}`);
   return exchanges.length;
 }

@@ -317,12 +317,12 @@ describe.each(UPSTREAMS)('upstream $provider', ({ provider, model }) => {
       expect((completed as any).cost.currency).toBe('USD');
     });
 
-    it('round-trips function_call / function_call_output, ignoring built-in tools and previous_response_id', async () => {
+    it('round-trips function_call / function_call_output, with a built-in tool that is not executed', async () => {
       fake().script({ toolCalls: PARALLEL_CALLS });
       const first = await oai.responses.create({
         model,
         input: [{ role: 'user', content: [{ type: 'input_text', text: 'weather and time in Amsterdam?' }] }],
-        tools: [...responseTools, { type: 'web_search_preview' }],
+        tools: [...responseTools, { type: 'file_search', vector_store_ids: ['vs_1'] }],
       });
       const calls = first.output.filter((o): o is OpenAI.Responses.ResponseFunctionToolCall => o.type === 'function_call');
       expect(calls.map((c) => [c.name, JSON.parse(c.arguments)])).toEqual([
@@ -331,12 +331,13 @@ describe.each(UPSTREAMS)('upstream $provider', ({ provider, model }) => {
       ]);
       expect(calls.every((c) => c.id!.startsWith('fc_') && c.call_id)).toBe(true);
       // The built-in tool never reaches the upstream.
-      expect(upstreamText(fake())).not.toContain('web_search');
+      expect(upstreamText(fake())).not.toContain('file_search');
 
+      // The whole conversation sent again, as clients that do not use previous_response_id do.
       const second = await oai.responses.create({
         model,
-        previous_response_id: first.id,
-        tools: [...responseTools, { type: 'web_search_preview' }],
+        store: false,
+        tools: [...responseTools, { type: 'file_search', vector_store_ids: ['vs_1'] }],
         input: [
           { role: 'user', content: [{ type: 'input_text', text: 'weather and time in Amsterdam?' }] },
           { type: 'reasoning', id: 'rs_ignored', summary: [] },
@@ -347,7 +348,7 @@ describe.each(UPSTREAMS)('upstream $provider', ({ provider, model }) => {
       });
       expect(second.status).toBe('completed');
       expect(second.output_text).toContain('tool said:');
-      expect(second.previous_response_id).toBe(first.id);
+      expect(second.previous_response_id).toBeNull();
       expectResultsMatched(provider, fake(), calls.map((c) => c.call_id), calls.map((c) => c.name));
     });
 

@@ -168,8 +168,23 @@ function messagesRoute(): Render {
   };
 }
 
+/** count_tokens counts what a call would send; it refuses generation settings, as the real endpoint does. */
+const countTokensRoute: Render = (req, _reply, res) => {
+  const body = req.body ?? {};
+  const refused = ['max_tokens', 'temperature', 'top_p', 'top_k', 'stop_sequences', 'stream', 'metadata'].find((k) => body[k] !== undefined);
+  const problem = refused ? `${refused}: Extra inputs are not permitted` : !req.headers['x-api-key'] ? 'x-api-key header is required' : undefined;
+  if (problem) {
+    res.writeHead(400, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: problem } }));
+    return;
+  }
+  const text = JSON.stringify([body.system ?? '', body.messages ?? [], body.tools ?? []]);
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ input_tokens: tokens(text) }));
+};
+
 export async function startFake(): Promise<Fake> {
-  const fake = await startFakeServer({ prefix: '/v1', routes: { 'POST /messages': messagesRoute() } });
+  const fake = await startFakeServer({ prefix: '/v1', routes: { 'POST /messages': messagesRoute(), 'POST /messages/count_tokens': countTokensRoute } });
   // ANTHROPIC_BASE_URL is the host; the adapter adds /v1/messages.
   return { ...fake, url: fake.url.replace(/\/v1$/, '') };
 }

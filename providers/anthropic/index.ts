@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { CanonicalRequest, CanonicalResult, FinishReason, StreamEvent, ToolCall, Usage } from '../../protocols/canonical.ts';
 import { joinUrl, requireKey, send, sendJson } from '../transport/http.ts';
 import { parseEventJson, sseMessages } from '../transport/sse.ts';
-import { hosted, malformed, ProviderError, type AdapterOptions, type CallContext, type ChatAdapter, type MaxOutputLookup, type ProviderDescriptor } from '../types.ts';
+import { hosted, malformed, ProviderError, type AdapterOptions, type CallContext, type ChatAdapter, type MaxOutputLookup, type ProviderAdapter, type ProviderDescriptor } from '../types.ts';
 import { jsonTool, messagesBody } from './request.ts';
 
 export { anthropicMaxTokens, DEFAULT_MAX_TOKENS } from './request.ts';
@@ -181,15 +181,15 @@ class EventMapper {
   }
 }
 
-function upstream(ctx: CallContext, body: unknown) {
+function upstream(ctx: CallContext, body: unknown, path = 'v1/messages') {
   return {
-    url: joinUrl(ctx.settings.baseUrl, 'v1/messages'),
+    url: joinUrl(ctx.settings.baseUrl, path),
     headers: { 'x-api-key': requireKey(ctx), 'anthropic-version': VERSION },
     body,
   };
 }
 
-export function createAnthropicAdapter(opts: AdapterOptions = {}): ChatAdapter {
+export function createAnthropicAdapter(opts: AdapterOptions = {}): ChatAdapter & Required<Pick<ProviderAdapter, 'countTokens'>> {
   const cap = (model: string) => opts.maxOutputTokens?.(model) ?? fallbackMaxOutput(model);
   return {
     id: 'anthropic',
@@ -209,12 +209,19 @@ export function createAnthropicAdapter(opts: AdapterOptions = {}): ChatAdapter {
       }
       yield* mapper.end();
     },
+    // The count covers what the call itself would send (system, tools, the JSON tool), minus the generation settings count_tokens refuses.
+    async countTokens(req, ctx) {
+      const { max_tokens: _m, temperature: _t, top_p: _p, top_k: _k, stop_sequences: _s, metadata: _u, ...body } = messagesBody(req, false, cap(req.model));
+      const json = await sendJson<{ input_tokens?: unknown }>('anthropic', ctx, upstream(ctx, body, 'v1/messages/count_tokens'));
+      if (typeof json?.input_tokens !== 'number') throw malformed('anthropic', 'a token count without input_tokens');
+      return json.input_tokens;
+    },
   };
 }
 
 export default {
   id: 'anthropic',
   ...hosted('ANTHROPIC', 'https://api.anthropic.com'),
-  capabilities: { chat: { tools: true, json: true, cachedTokens: true } },
+  capabilities: { chat: { tools: true, json: true, cachedTokens: true, options: ['topK'], countTokens: true } },
   createAdapter: createAnthropicAdapter,
 } satisfies ProviderDescriptor;

@@ -158,11 +158,11 @@ function webSearchTool(req: CanonicalRequest): Block | undefined {
 function checkOptions(req: CanonicalRequest, json: JsonTool | undefined): void {
   if (req.frequencyPenalty !== undefined || req.presencePenalty !== undefined) throw unsupported('anthropic', 'frequency/presence penalties');
   if (req.promptCacheKey !== undefined) throw unsupported('anthropic', 'promptCacheKey', 'use promptCaching');
-  if (req.safetyIdentifier !== undefined) throw unsupported('anthropic', 'safetyIdentifier');
   if (req.temperature !== undefined && req.temperature > 1) throw unsupported('anthropic', `temperature ${req.temperature}`, 'the range is 0 to 1');
   if (req.thinkingMode?.enabled) {
     if (req.temperature !== undefined && req.temperature !== 1) throw unsupported('anthropic', 'temperature other than 1 with thinking');
     if (req.topP !== undefined && req.topP < 0.95) throw unsupported('anthropic', 'topP below 0.95 with thinking');
+    if (req.topK !== undefined) throw unsupported('anthropic', 'topK with thinking');
     const forced = req.toolChoice === 'required' || typeof req.toolChoice === 'object';
     if (forced || json) throw unsupported('anthropic', 'forcing a tool (toolChoice required/named, or JSON output) with thinking');
   }
@@ -197,7 +197,10 @@ export function messagesBody(req: CanonicalRequest, stream: boolean, cap: number
     ...(budget !== undefined ? { thinking: { type: 'enabled', budget_tokens: budget } } : {}),
     ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
     ...(req.topP !== undefined ? { top_p: req.topP } : {}),
+    ...(req.topK !== undefined ? { top_k: req.topK } : {}),
     ...(req.stop?.length ? { stop_sequences: req.stop } : {}),
+    // Anthropic's end-user id for abuse detection is what safetyIdentifier means.
+    ...(req.safetyIdentifier !== undefined ? { metadata: { user_id: req.safetyIdentifier } } : {}),
     ...(stream ? { stream: true } : {}),
   };
 }

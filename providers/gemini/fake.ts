@@ -143,10 +143,23 @@ function answer(body: any, reply: Reply): Answer {
   };
 }
 
-function candidate(parts: any[], a: Answer, final: boolean): Record<string, unknown> {
+/** logprobsResult for the text of `parts`, as Gemini sends it when responseLogprobs is on: per piece, its chosen token and top candidates. */
+function logprobsResult(parts: any[], top: number): Record<string, unknown> {
+  const chosen = parts.filter((p) => typeof p.text === 'string' && !p.thought).flatMap((p) => pieces(p.text));
+  return {
+    chosenCandidates: chosen.map((token, i) => ({ token, logProbability: -0.5 - i / 100 })),
+    topCandidates: chosen.map((token, i) => ({
+      candidates: Array.from({ length: top }, (_, j) => ({ token: j ? `${token}~${j}` : token, logProbability: -0.5 - i / 100 - j })),
+    })),
+  };
+}
+
+function candidate(parts: any[], a: Answer, final: boolean, body?: any): Record<string, unknown> {
+  const config = body?.generationConfig;
   return {
     content: { parts, role: 'model' },
     ...(final ? { finishReason: a.finish, ...(a.grounding ? { groundingMetadata: a.grounding } : {}) } : {}),
+    ...(config?.responseLogprobs ? { logprobsResult: logprobsResult(parts, config.logprobs ?? 0) } : {}),
     index: 0,
   };
 }
@@ -166,7 +179,7 @@ function generateRoute(model: string, vertex: boolean, newResponseId: () => stri
     const streaming = req.path.includes(':streamGenerateContent');
     if (!streaming) {
       const parts = [...(a.thought ? [{ text: a.thought, thought: true }] : []), ...(a.text ? [{ text: a.text }] : []), ...a.calls];
-      return json(res, 200, envelope({ candidates: [candidate(parts, a, true)], usageMetadata: a.usage }));
+      return json(res, 200, envelope({ candidates: [candidate(parts, a, true, req.body)], usageMetadata: a.usage }));
     }
     const chunks = [
       ...pieces(a.thought).map((text) => [{ text, thought: true }]),
@@ -174,7 +187,7 @@ function generateRoute(model: string, vertex: boolean, newResponseId: () => stri
       ...a.calls.map((call) => [call]),
     ];
     const promptOnly = { promptTokenCount: a.usage.promptTokenCount, totalTokenCount: a.usage.promptTokenCount };
-    const frames = chunks.map((parts) => envelope({ candidates: [candidate(parts, a, false)], usageMetadata: promptOnly }));
+    const frames = chunks.map((parts) => envelope({ candidates: [candidate(parts, a, false, req.body)], usageMetadata: promptOnly }));
     const last = envelope({ candidates: [candidate([{ text: '' }], a, true)], usageMetadata: a.usage });
     if (!req.path.includes('alt=sse')) {
       // Without alt=sse Google streams one JSON array of the same responses.
@@ -193,6 +206,24 @@ function generateRoute(model: string, vertex: boolean, newResponseId: () => stri
     res.end(`data: ${JSON.stringify(last)}\r\n\r\n`);
   };
 }
+
+/**
+ * countTokens: the Gemini API takes { contents } or { generateContentRequest };
+ * Vertex takes contents, systemInstruction, tools and generationConfig at the
+ * top level. Each refuses the other's form.
+ */
+const countTokensRoute = (vertex: boolean): Render => (req, _reply, res) => {
+  const body = req.body ?? {};
+  const request = vertex ? body : (body.generateContentRequest ?? body);
+  if (vertex && body.generateContentRequest) return json(res, 400, errorBody(400, 'Invalid JSON payload received. Unknown name "generateContentRequest": Cannot find field.'));
+  if (!vertex && body.generateContentRequest && !String(body.generateContentRequest.model ?? '').startsWith('models/')) {
+    return json(res, 400, errorBody(400, '* CountTokensRequest.generate_content_request.model: model must be models/{model}'));
+  }
+  if (!Array.isArray(request.contents) || !request.contents.length) return json(res, 400, errorBody(400, '* CountTokensRequest.contents: contents is not specified'));
+  const partText = (p: any) => (typeof p.text === 'string' ? p.text : JSON.stringify(p));
+  const text = [request.systemInstruction, ...request.contents].filter(Boolean).map((c: any) => (c.parts ?? []).map(partText).join('')).join('\n');
+  json(res, 200, { totalTokens: tokens(text + (request.tools ? JSON.stringify(request.tools) : '')) });
+};
 
 /** Deterministic embedding: equal inputs embed equally. */
 function embedding(text: string, dims: number): number[] {
@@ -276,6 +307,7 @@ function route(key: string, newResponseId: () => string): Render | undefined {
   const [, model, op] = gemini ?? vertex ?? [];
   if (!model) return undefined;
   if (op === 'generateContent' || op === 'streamGenerateContent') return authenticated(!!vertex, generateRoute(model, !!vertex, newResponseId));
+  if (op === 'countTokens') return authenticated(!!vertex, countTokensRoute(!!vertex));
   if (gemini && op === 'batchEmbedContents') return authenticated(false, batchEmbedRoute(model));
   if (vertex && op === 'predict') return authenticated(true, predictRoute(model));
   return undefined;

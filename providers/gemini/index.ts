@@ -37,7 +37,8 @@ export function createGeminiAdapter(opts: AdapterOptions = {}): ChatAdapter & Em
     id,
     defaultModel: 'gemini-2.5-flash',
     defaultEmbeddingModel: 'gemini-embedding-001',
-    ...generateContentAdapter({ id, modelUrl, headers }, opts),
+    // countTokens takes a whole GenerateContentRequest (with system and tools) under generateContentRequest.
+    ...generateContentAdapter({ id, modelUrl, headers, countTokensBody: (model, request) => ({ generateContentRequest: { model: `models/${model}`, ...request } }) }, opts),
 
     async embed(req, ctx) {
       const model = `models/${req.model}`;
@@ -101,7 +102,13 @@ export function createGeminiAdapter(opts: AdapterOptions = {}): ChatAdapter & Em
 export default {
   id,
   ...hosted('GEMINI', 'https://generativelanguage.googleapis.com'),
-  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, embeddings: true, liveModels: true, imageGeneration: true, videoGeneration: true },
+  capabilities: {
+    chat: { tools: true, json: true, cachedTokens: true, options: ['topK', 'logprobs', 'seed'], countTokens: true },
+    embeddings: true,
+    liveModels: true,
+    imageGeneration: true,
+    videoGeneration: true,
+  },
   media: geminiMedia,
   createAdapter: createGeminiAdapter,
 } satisfies ProviderDescriptor;

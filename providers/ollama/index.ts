@@ -145,6 +145,8 @@ function toChatRequest(req: CanonicalRequest, stream: boolean): Record<string, u
   const options: Record<string, unknown> = {};
   if (req.temperature !== undefined) options.temperature = req.temperature;
   if (req.topP !== undefined) options.top_p = req.topP;
+  if (req.topK !== undefined) options.top_k = req.topK;
+  if (req.seed !== undefined) options.seed = req.seed;
   if (req.maxTokens !== undefined) {
     // num_predict counts thinking tokens too, so the budget goes on top as the spec asks.
     options.num_predict = req.maxTokens + (req.thinkingMode?.enabled ? (req.thinkingMode.budget ?? 0) : 0);
@@ -277,6 +279,6 @@ const adapter: ChatAdapter & Embedder = {
 export default {
   id,
   ...local('OLLAMA', 'http://127.0.0.1:11434'),
-  capabilities: { chat: { tools: true, json: true, cachedTokens: false }, embeddings: true, liveModels: true },
+  capabilities: { chat: { tools: true, json: true, cachedTokens: false, options: ['topK', 'seed'] }, embeddings: true, liveModels: true },
   createAdapter: () => adapter,
 } satisfies ProviderDescriptor;

@@ -93,26 +93,42 @@ function answer(q: ChatFakeQuirks, body: any, reply: Reply, newId: () => string)
   };
 }
 
+/** logprobs.content for a text, as OpenAI sends it when logprobs is true: one entry per piece, top_logprobs alternatives each. */
+function logprobsOf(text: string, top: number): Record<string, unknown> {
+  return {
+    content: pieces(text).map((token, i) => ({
+      token,
+      logprob: -0.25 - i / 100,
+      bytes: [...Buffer.from(token)],
+      top_logprobs: Array.from({ length: top }, (_, j) => {
+        const alt = j ? `${token}~${j}` : token;
+        return { token: alt, logprob: -0.25 - i / 100 - j, bytes: [...Buffer.from(alt)] };
+      }),
+    })),
+    refusal: null,
+  };
+}
+
 function completion(q: ChatFakeQuirks, body: any, reply: Reply, a: Answer, id: string): Record<string, unknown> {
+  const message = (text: string) => ({
+    role: 'assistant',
+    content: a.calls.length && !text ? null : text,
+    ...(a.reasoning ? { reasoning_content: a.reasoning } : {}),
+    ...(a.calls.length ? { tool_calls: a.calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) } : {}),
+  });
+  // n choices: the first is the answer, the others say which choice they are.
+  const texts = Array.from({ length: body.n ?? 1 }, (_, i) => (i ? `${a.text} (choice ${i})` : a.text));
   return {
     id,
     object: 'chat.completion',
     created: 1_700_000_000,
     model: body.model,
-    choices: [
-      {
-        index: 0,
-        message: {
-          role: 'assistant',
-          content: a.calls.length && !a.text ? null : a.text,
-          ...(a.reasoning ? { reasoning_content: a.reasoning } : {}),
-          ...(a.calls.length
-            ? { tool_calls: a.calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) }
-            : {}),
-        },
-        finish_reason: a.finish,
-      },
-    ],
+    choices: texts.map((text, index) => ({
+      index,
+      message: message(text),
+      logprobs: body.logprobs ? logprobsOf(text, body.top_logprobs ?? 0) : null,
+      finish_reason: a.finish,
+    })),
     usage: (q.usage ?? openaiUsageShape)(a.counts),
     ...q.extras?.(reply),
   };
@@ -134,8 +150,10 @@ function* streamDeltas(q: ChatFakeQuirks, a: Answer): Generator<Record<string, u
 
 async function stream(q: ChatFakeQuirks, res: ServerResponse, body: any, reply: Reply, a: Answer, id: string, signal: AbortSignal) {
   sseHeaders(res);
-  const chunk = (delta: unknown, finish: string | null, extra: Record<string, unknown> = {}) =>
-    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_700_000_000, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`;
+  const chunk = (delta: any, finish: string | null, extra: Record<string, unknown> = {}) => {
+    const logprobs = body.logprobs && typeof delta.content === 'string' && delta.content ? logprobsOf(delta.content, body.top_logprobs ?? 0) : undefined;
+    return `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_700_000_000, model: body.model, choices: [{ index: 0, delta, ...(logprobs ? { logprobs } : {}), finish_reason: finish }], ...extra })}\n\n`;
+  };
   for (const delta of streamDeltas(q, a)) {
     if (signal.aborted) return;
     res.write(chunk(delta, null));

@@ -45,6 +45,11 @@ export const openaiDialect: ChatDialect = {
     'prompt_cache_key',
     'safety_identifier',
     'stream_usage_option',
+    'logprobs',
+    'n',
+    'seed',
+    'verbosity',
+    'logit_bias',
   ]),
   thinking: (req) => ({ reasoning_effort: thinkingEffort(req) }),
   webSearch,
@@ -53,7 +58,12 @@ export const openaiDialect: ChatDialect = {
 export default {
   id: 'openai',
   ...hosted('OPENAI', 'https://api.openai.com/v1'),
-  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, embeddings: true, liveModels: true, imageGeneration: true },
+  capabilities: {
+    chat: { tools: true, json: true, cachedTokens: true, options: ['logprobs', 'n', 'seed', 'verbosity', 'logitBias'] },
+    embeddings: true,
+    liveModels: true,
+    imageGeneration: true,
+  },
   media: openaiMedia,
   createAdapter: (opts = {}) => createChatAdapter(openaiDialect, opts),
 } satisfies ProviderDescriptor;

@@ -31,7 +31,16 @@ export function createVertexAdapter(opts: AdapterOptions = {}): ChatAdapter & Em
     id,
     defaultModel: 'gemini-2.5-flash',
     defaultEmbeddingModel: 'gemini-embedding-001',
-    ...generateContentAdapter({ id, modelUrl, headers }, opts),
+    // Vertex's CountTokensRequest takes contents, systemInstruction, tools and generationConfig at the top level, and nothing else.
+    ...generateContentAdapter(
+      {
+        id,
+        modelUrl,
+        headers,
+        countTokensBody: (_model, { contents, systemInstruction, tools, generationConfig }) => ({ contents, systemInstruction, tools, generationConfig }),
+      },
+      opts,
+    ),
 
     async embed(req, ctx) {
       const rows = await inBatches(req.input, batchSize(req.model), 8, async (batch) => {
@@ -64,7 +73,12 @@ export default {
   id,
   // No fixed default host: the region is part of it (see extraSettings).
   ...hosted('VERTEX', ''),
-  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, embeddings: true, imageGeneration: true, videoGeneration: true },
+  capabilities: {
+    chat: { tools: true, json: true, cachedTokens: true, options: ['topK', 'logprobs', 'seed'], countTokens: true },
+    embeddings: true,
+    imageGeneration: true,
+    videoGeneration: true,
+  },
   media: vertexMedia,
   extraSettings(env) {
     const location = env.VERTEX_LOCATION || 'europe-west4';

@@ -7,6 +7,8 @@ import type { Dispatcher } from 'undici';
 import type {
   CanonicalRequest,
   CanonicalResult,
+  Choice,
+  TokenLogprob,
   ContentPart,
   EmbeddingRequest,
   EmbeddingResult,
@@ -39,7 +41,13 @@ export type ChatFeature =
   | 'prompt_cache_key'
   | 'safety_identifier'
   /** Send stream_options.include_usage; without it the provider puts usage in its last chunk anyway. */
-  | 'stream_usage_option';
+  | 'stream_usage_option'
+  | 'logprobs'
+  /** Several choices per call. */
+  | 'n'
+  | 'seed'
+  | 'verbosity'
+  | 'logit_bias';
 
 /** Translates tool-call ids for providers with their own id rules; one per request. */
 export interface ToolIdMap {
@@ -156,6 +164,27 @@ function samplingFields(d: ChatDialect, req: CanonicalRequest, cap: number | und
   const budget = req.thinkingMode?.enabled ? req.thinkingMode.budget : undefined;
   const max = thinkingMaxTokens(req.maxTokens, budget, cap);
   if (max !== undefined) out[d.maxTokensField] = max;
+  if (req.logprobs) {
+    needs(d, 'logprobs', 'logprobs');
+    out.logprobs = true;
+    if (req.logprobs.top) out.top_logprobs = req.logprobs.top;
+  }
+  if (req.n !== undefined && req.n > 1) {
+    needs(d, 'n', `n = ${req.n}`);
+    out.n = req.n;
+  }
+  if (req.seed !== undefined) {
+    needs(d, 'seed', 'seed');
+    out.seed = req.seed;
+  }
+  if (req.verbosity !== undefined) {
+    needs(d, 'verbosity', 'verbosity');
+    out.verbosity = req.verbosity;
+  }
+  if (req.logitBias !== undefined) {
+    needs(d, 'logit_bias', 'logitBias');
+    out.logit_bias = req.logitBias;
+  }
   return out;
 }
 
@@ -285,28 +314,51 @@ function checkError(d: ChatDialect, payload: any): void {
   }
 }
 
-export function parseChatResult(d: ChatDialect, req: CanonicalRequest, json: any, ids: ToolIdMap): CanonicalResult {
-  checkError(d, json);
-  const choice = json?.choices?.[0];
-  if (!choice?.message) throw malformed(d.id, 'a completion without choices[0].message');
+/** OpenAI's logprobs.content entries as canonical token logprobs. */
+export function tokenLogprobs(raw: any): TokenLogprob[] | undefined {
+  const content = raw?.content;
+  if (!Array.isArray(content)) return undefined;
+  return content.map((t: any) => ({
+    token: String(t?.token ?? ''),
+    logprob: Number(t?.logprob ?? 0),
+    bytes: Array.isArray(t?.bytes) ? t.bytes : null,
+    top: (t?.top_logprobs ?? []).map((a: any) => ({ token: String(a?.token ?? ''), logprob: Number(a?.logprob ?? 0), bytes: Array.isArray(a?.bytes) ? a.bytes : null })),
+  }));
+}
+
+function parseChoice(d: ChatDialect, choice: any, ids: ToolIdMap): Choice & { reasoning: string } {
+  if (!choice?.message) throw malformed(d.id, 'a completion choice without message');
   const { text, thinking } = splitContent(choice.message.content);
-  const reasoning = choice.message.reasoning_content ?? choice.message.reasoning ?? thinking;
   const toolCalls: ToolCall[] = (choice.message.tool_calls ?? []).map((c: any) => ({
     id: ids.fromWire(c.id),
     type: 'function',
     function: { name: c.function?.name ?? '', arguments: argumentsText(c.function?.arguments) },
   }));
-  const citations = d.citations?.(json);
+  const logprobs = tokenLogprobs(choice.logprobs);
   return {
     content: text,
     ...(toolCalls.length ? { toolCalls } : {}),
     finishReason: finishReason(choice.finish_reason, toolCalls.length > 0),
+    ...(logprobs ? { logprobs } : {}),
+    reasoning: choice.message.reasoning_content ?? choice.message.reasoning ?? thinking,
+  };
+}
+
+export function parseChatResult(d: ChatDialect, req: CanonicalRequest, json: any, ids: ToolIdMap): CanonicalResult {
+  checkError(d, json);
+  if (!json?.choices?.[0]?.message) throw malformed(d.id, 'a completion without choices[0].message');
+  const [first, ...more] = [...(json.choices as any[])].sort((a, b) => (a?.index ?? 0) - (b?.index ?? 0)).map((c) => parseChoice(d, c, ids));
+  const { reasoning, ...choice } = first!;
+  const citations = d.citations?.(json);
+  return {
+    ...choice,
     usage: (d.usage ?? openaiUsage)(json.usage),
     model: json.model ?? req.model,
     provider: d.id,
     requestId: json.id ?? randomUUID(),
     ...(reasoning ? { reasoning } : {}),
     ...(citations?.length ? { citations } : {}),
+    ...(more.length ? { choices: more.map(({ reasoning: _, ...c }) => c) } : {}),
   };
 }
 
@@ -348,7 +400,8 @@ class ChunkMapper {
     const { text, thinking } = splitContent(delta.content);
     const reasoning = delta.reasoning_content ?? delta.reasoning ?? thinking;
     if (reasoning) yield { type: 'reasoning', delta: reasoning };
-    if (text) yield { type: 'text', delta: text };
+    const logprobs = tokenLogprobs(choice.logprobs);
+    if (text || logprobs?.length) yield { type: 'text', delta: text, ...(logprobs?.length ? { logprobs } : {}) };
     for (const [position, call] of (delta.tool_calls ?? []).entries()) yield* this.toolDelta(call, position);
     if (choice.finish_reason) this.finish = choice.finish_reason;
   }

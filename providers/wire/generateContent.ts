@@ -12,6 +12,7 @@ import type {
   StreamEvent,
   ThinkingEffort,
   ToolCall,
+  TokenLogprob,
   Usage,
 } from '../../protocols/canonical.ts';
 import { send, sendJson, type UpstreamResponse } from '../transport/http.ts';
@@ -43,10 +44,32 @@ interface GeminiUsageMetadata {
   totalTokenCount?: number;
 }
 
+interface GeminiTokenCandidate {
+  token?: string;
+  logProbability?: number;
+}
+
+interface GeminiLogprobsResult {
+  topCandidates?: Array<{ candidates?: GeminiTokenCandidate[] }>;
+  chosenCandidates?: GeminiTokenCandidate[];
+}
+
+/** The chosen token at each step, with that step's top candidates. */
+function logprobsOf(result: GeminiLogprobsResult | undefined): TokenLogprob[] | undefined {
+  const chosen = result?.chosenCandidates;
+  if (!chosen) return undefined;
+  return chosen.map((c, i) => ({
+    token: c.token ?? '',
+    logprob: c.logProbability ?? 0,
+    top: (result!.topCandidates?.[i]?.candidates ?? []).map((t) => ({ token: t.token ?? '', logprob: t.logProbability ?? 0 })),
+  }));
+}
+
 interface GenerateContentResponse {
   candidates?: Array<{
     content?: { role?: string; parts?: GeminiPart[] };
     finishReason?: string;
+    logprobsResult?: GeminiLogprobsResult;
     groundingMetadata?: { groundingChunks?: Array<{ web?: { uri?: string; title?: string } }> };
   }>;
   promptFeedback?: { blockReason?: string };
@@ -256,6 +279,12 @@ function toGenerateContentRequest(provider: ProviderId, req: CanonicalRequest, m
   const generationConfig: Record<string, unknown> = {};
   if (req.temperature !== undefined) generationConfig.temperature = req.temperature;
   if (req.topP !== undefined) generationConfig.topP = req.topP;
+  if (req.topK !== undefined) generationConfig.topK = req.topK;
+  if (req.seed !== undefined) generationConfig.seed = req.seed;
+  if (req.logprobs) {
+    generationConfig.responseLogprobs = true;
+    if (req.logprobs.top) generationConfig.logprobs = req.logprobs.top;
+  }
   if (req.presencePenalty !== undefined) generationConfig.presencePenalty = req.presencePenalty;
   if (req.frequencyPenalty !== undefined) generationConfig.frequencyPenalty = req.frequencyPenalty;
   if (req.stop?.length) generationConfig.stopSequences = req.stop;
@@ -345,6 +374,7 @@ function fromGenerateContentResponse(provider: ProviderId, req: CanonicalRequest
     }));
   const reasoning = parts.filter((p) => p.thought && p.text).map((p) => p.text).join('');
   const citations = [...new Set(citationsOf(res))];
+  const logprobs = logprobsOf(candidate?.logprobsResult);
   return {
     content: parts.filter((p) => typeof p.text === 'string' && !p.thought).map((p) => p.text).join(''),
     ...(toolCalls.length ? { toolCalls } : {}),
@@ -355,6 +385,7 @@ function fromGenerateContentResponse(provider: ProviderId, req: CanonicalRequest
     requestId: res.responseId ?? mintId('req'),
     ...(reasoning ? { reasoning } : {}),
     ...(citations.length ? { citations } : {}),
+    ...(logprobs ? { logprobs } : {}),
   };
 }
 
@@ -374,16 +405,22 @@ async function* streamEventsOf(provider: ProviderId, ctx: CallContext, res: Upst
       yield { type: 'meta', model: chunk.modelVersion, requestId: chunk.responseId };
     }
     const candidate = chunk.candidates?.[0];
+    // A chunk's logprobs cover its answer text: they ride on its first text event.
+    let logprobs = logprobsOf(candidate?.logprobsResult);
     for (const part of candidate?.content?.parts ?? []) {
       if (part.functionCall) {
         const id = toolCallId(part.functionCall, part.thoughtSignature);
         yield { type: 'tool_call_start', index, id, name: part.functionCall.name };
         yield { type: 'tool_call_args', index, delta: JSON.stringify(part.functionCall.args ?? {}) };
         index++;
+      } else if (part.text && part.thought) {
+        yield { type: 'reasoning', delta: part.text };
       } else if (part.text) {
-        yield part.thought ? { type: 'reasoning', delta: part.text } : { type: 'text', delta: part.text };
+        yield { type: 'text', delta: part.text, ...(logprobs?.length ? { logprobs } : {}) };
+        logprobs = undefined;
       }
     }
+    if (logprobs?.length) yield { type: 'text', delta: '', logprobs };
     for (const uri of citationsOf(chunk)) citations.add(uri);
     if (candidate?.finishReason) finishRaw = candidate.finishReason;
     if (!candidate && chunk.promptFeedback?.blockReason) blocked = true;
@@ -420,12 +457,14 @@ export interface GenerateContentEndpoint {
   /** URL of a model method such as generateContent; throws missing_config when settings are incomplete. */
   modelUrl(ctx: CallContext, model: string, method: string): string;
   headers(ctx: CallContext): Record<string, string>;
+  /** The :countTokens body for a generateContent request body (the two APIs wrap it differently). */
+  countTokensBody(model: string, request: Record<string, unknown>): Record<string, unknown>;
 }
 
 export function generateContentAdapter(
   endpoint: GenerateContentEndpoint,
   opts: AdapterOptions,
-): Pick<ChatAdapter, 'validate' | 'complete' | 'stream'> {
+): Pick<ChatAdapter, 'validate' | 'complete' | 'stream'> & Required<Pick<ChatAdapter, 'countTokens'>> {
   const { id } = endpoint;
   const validate = (req: CanonicalRequest) => validateGenerateContent(id, req);
   const build = (req: CanonicalRequest) => toGenerateContentRequest(id, req, opts.maxOutputTokens?.(req.model) ?? FALLBACK_MAX_OUTPUT);
@@ -450,6 +489,16 @@ export function generateContentAdapter(
         body,
       });
       yield* streamEventsOf(id, ctx, res);
+    },
+    async countTokens(req, ctx) {
+      validate(req);
+      const res = await sendJson<{ totalTokens?: unknown }>(id, ctx, {
+        url: endpoint.modelUrl(ctx, req.model, 'countTokens'),
+        headers: endpoint.headers(ctx),
+        body: endpoint.countTokensBody(req.model, build(req)),
+      });
+      if (typeof res.totalTokens !== 'number') throw new ProviderError(id, 'upstream_error', `${id} sent a token count without totalTokens`);
+      return res.totalTokens;
     },
   };
 }

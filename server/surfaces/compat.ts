@@ -1,12 +1,18 @@
 import type { ApiError } from '../../protocols/errors.ts';
 import { anthropicErrorBody, openaiErrorBody } from '../../protocols/errorShapes.ts';
+import { wantsAnthropicShape } from '../../protocols/models.ts';
 import type { SurfaceDefinition } from '../surface.ts';
 import type { GatewayAuthenticator } from '../../core/gatewayAuth.ts';
 import type { ApiContext, Handler } from '../../handlers/types.ts';
 
-/** /v1/messages speaks Anthropic's error shape; the other /v1 endpoints speak OpenAI's. */
-export function renderCompatError(err: ApiError, ctx: Pick<ApiContext, 'path'>): unknown {
-  return ctx.path.startsWith('/v1/messages') ? anthropicErrorBody(err) : openaiErrorBody(err);
+/**
+ * /v1/messages speaks Anthropic's error shape; /v1/models that of the client
+ * asking (Anthropic's with an anthropic-version header); the other /v1
+ * endpoints speak OpenAI's.
+ */
+export function renderCompatError(err: ApiError, ctx: Pick<ApiContext, 'path' | 'headers'>): unknown {
+  const anthropic = ctx.path.startsWith('/v1/messages') || (ctx.path.startsWith('/v1/models') && wantsAnthropicShape(ctx.headers));
+  return anthropic ? anthropicErrorBody(err) : openaiErrorBody(err);
 }
 
 export function compatSurface(auth: GatewayAuthenticator, handlers: Record<string, Handler>): SurfaceDefinition {

@@ -1,0 +1,34 @@
+// Stored /v1/responses answers: what previous_response_id continues and GET
+// /v1/responses/{id} reads back. A response is written before the client has
+// it (the body, or the stream's response.completed), so whatever the client
+// received can be continued at once, from any gateway process.
+import type { Knex } from 'knex';
+import type { Message } from '../protocols/canonical.ts';
+import { ApiError } from '../protocols/errors.ts';
+import { getResponse } from '../db/gateway/getResponse.ts';
+import { insertResponse } from '../db/gateway/insertResponse.ts';
+
+export const DEFAULT_RETENTION_DAYS = 30;
+
+/** RESPONSES_RETENTION_DAYS (default 30), in seconds. */
+export function retentionSeconds(env: NodeJS.ProcessEnv): number {
+  const days = Number(env.RESPONSES_RETENTION_DAYS);
+  return (Number.isFinite(days) && days > 0 ? days : DEFAULT_RETENTION_DAYS) * 86_400;
+}
+
+/** The conversation a stored response ended, for the next turn; another key's response is a missing one. */
+export async function conversationOf(db: Knex, id: string, keyId: string): Promise<Message[]> {
+  const row = await getResponse(db, id, keyId);
+  if (!row) {
+    throw new ApiError('not_found', `Previous response with id '${id}' not found.`, { code: 'previous_response_not_found', param: 'previous_response_id' });
+  }
+  return row.conversation as Message[];
+}
+
+export async function storeResponse(
+  db: Knex,
+  env: NodeJS.ProcessEnv,
+  r: { id: string; keyId: string; conversation: Message[]; response: unknown },
+): Promise<void> {
+  await insertResponse(db, { ...r, ttlSeconds: retentionSeconds(env) });
+}
