@@ -25,6 +25,7 @@ describe('provider registry', () => {
     expect(d.capabilities.chat !== undefined).toBe(has('complete') && has('stream') && has('validate'));
     expect(d.capabilities.embeddings === true).toBe(has('embed'));
     expect(d.capabilities.liveModels === true).toBe(has('listModels'));
+    expect(d.capabilities.chat?.countTokens === true).toBe(has('countTokens'));
     expect(adapter === undefined).toBe(d.createAdapter === undefined);
   });
 

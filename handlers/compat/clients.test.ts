@@ -1,0 +1,312 @@
+// What real client libraries call beyond creating completions: the Anthropic
+// SDK's messages.parse and countTokens, models.list on both SDKs, stored
+// responses continued by previous_response_id, and the options that are
+// forwarded where a provider honours them and refused where it does not.
+// Unmodified official clients against the gateway, providers on loopback
+// fakes; every answer is checked against openapi/compat.yaml (afterEach).
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import OpenAI from 'openai';
+import Anthropic from '@anthropic-ai/sdk';
+import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
+import { z } from 'zod';
+import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
+import type { Fake } from '../../providers/testing/fake.ts';
+import { startFake as startOpenAI } from '../../providers/openai/fake.ts';
+import { startFake as startAnthropic } from '../../providers/anthropic/fake.ts';
+import { startFake as startGemini } from '../../providers/gemini/fake.ts';
+import { startFake as startOllama } from '../../providers/ollama/fake.ts';
+import { assertContract, recordingFetch, type Exchange } from './_contract.ts';
+
+let service: TestService;
+let key: string;
+const fakes = {} as Record<'openai' | 'anthropic' | 'gemini' | 'ollama', Fake>;
+const log: Exchange[] = [];
+let oai: OpenAI;
+let ant: Anthropic;
+
+beforeAll(async () => {
+  [fakes.openai, fakes.anthropic, fakes.gemini, fakes.ollama] = await Promise.all([startOpenAI(), startAnthropic(), startGemini(), startOllama()]);
+  service = await startTestService(['gateway'], {
+    OPENAI_BASE_URL: fakes.openai.url,
+    OPENAI_API_KEY: 'sk-fake-openai',
+    ANTHROPIC_BASE_URL: fakes.anthropic.url,
+    ANTHROPIC_API_KEY: 'sk-ant-fake',
+    GEMINI_BASE_URL: fakes.gemini.url,
+    GEMINI_API_KEY: 'gemini-fake',
+    VERTEX_BASE_URL: fakes.gemini.url,
+    VERTEX_API_KEY: 'vertex-fake',
+    VERTEX_PROJECT: 'acme-eu',
+    OLLAMA_BASE_URL: fakes.ollama.url,
+    // Not configured: its models must not be listed.
+    MISTRAL_API_KEY: undefined,
+    XAI_API_KEY: undefined,
+    DEEPSEEK_API_KEY: undefined,
+    PERPLEXITY_API_KEY: undefined,
+    LOCALAI_BASE_URL: 'http://127.0.0.1:9',
+  });
+  ({ key } = await createGatewayKey(service.db, 'clients'));
+  oai = new OpenAI({ baseURL: `${service.gatewayUrl}/v1`, apiKey: key, maxRetries: 0, fetch: recordingFetch(log) });
+  ant = new Anthropic({ baseURL: service.gatewayUrl, apiKey: key, maxRetries: 0, fetch: recordingFetch(log) });
+});
+
+afterAll(async () => {
+  await service?.close();
+  await Promise.all(Object.values(fakes).map((f) => f?.close()));
+});
+
+beforeEach(() => {
+  for (const f of Object.values(fakes)) f.requests.length = 0;
+});
+
+afterEach(async () => {
+  await assertContract(log);
+});
+
+const CITY = z.object({ answer: z.string() });
+
+describe('messages.parse: output_config.format is structured output on every upstream', () => {
+  it.each([
+    ['anthropic/claude-sonnet-4-5', 'anthropic'],
+    ['openai/gpt-4o-mini', 'openai'],
+    ['gemini/gemini-2.5-flash', 'gemini'],
+  ] as const)('%s', async (model, provider) => {
+    const msg = await ant.messages.parse({
+      model,
+      max_tokens: 200,
+      messages: [{ role: 'user', content: 'which city?' }],
+      output_config: { format: zodOutputFormat(CITY) },
+    });
+    expect(msg.parsed_output).toEqual({ answer: 'echo: which city?' });
+    const sent = fakes[provider].requests.at(-1)!.body;
+    // The schema reached the upstream in its own form.
+    if (provider === 'anthropic') expect(sent.tool_choice).toEqual({ type: 'tool', name: 'response' });
+    if (provider === 'openai') expect(sent.response_format.type).toBe('json_schema');
+    if (provider === 'gemini') expect(sent.generationConfig.responseJsonSchema.properties.answer).toBeDefined();
+    expect(JSON.stringify(sent)).toContain('"answer"');
+  });
+
+  it('streams the structured answer too', async () => {
+    const final = await ant.messages
+      .stream({ model: 'anthropic/claude-sonnet-4-5', max_tokens: 200, messages: [{ role: 'user', content: 'stream it' }], output_config: { format: zodOutputFormat(CITY) } })
+      .finalMessage();
+    expect(JSON.parse((final.content[0] as Anthropic.TextBlock).text)).toEqual({ answer: 'echo: stream it' });
+  });
+});
+
+describe('models', () => {
+  it('openai models.list and retrieve: <provider>/<model> ids of configured providers only', async () => {
+    const ids: string[] = [];
+    for await (const m of oai.models.list()) ids.push(m.id);
+    expect(ids).toContain('openai/gpt-4o-mini');
+    expect(ids).toContain('anthropic/claude-sonnet-4-5');
+    expect(ids).toContain('gemini/gemini-embedding-001');
+    // The local runtime lists what it has installed.
+    expect(ids.some((id) => id.startsWith('ollama/'))).toBe(true);
+    // No key, or the runtime is down: nothing listed.
+    expect(ids.some((id) => /^(mistral|xai|deepseek|perplexity|localai)\//.test(id))).toBe(false);
+    // An operation not built yet: its models are not listed.
+    expect(ids).not.toContain('openai/gpt-image-1');
+    const one = await oai.models.retrieve('openai/gpt-4o-mini');
+    expect(one).toMatchObject({ id: 'openai/gpt-4o-mini', object: 'model', owned_by: 'openai' });
+    expect(one.created).toBeGreaterThan(1_600_000_000);
+    const missing = await oai.models.retrieve('openai/gpt-9').catch((e) => e);
+    expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(missing.error).toMatchObject({ type: 'not_found_error', code: 'model_not_found' });
+  });
+
+  it('anthropic models.list pages through the same models in its own shape', async () => {
+    const all: string[] = [];
+    for await (const m of oai.models.list()) all.push(m.id);
+    const paged: Anthropic.ModelInfo[] = [];
+    for await (const m of ant.models.list({ limit: 7 })) paged.push(m);
+    expect(paged.map((m) => m.id)).toEqual(all);
+    const first = await ant.models.list({ limit: 7 });
+    expect(first.data).toHaveLength(7);
+    expect(first.has_more).toBe(true);
+    const sonnet = await ant.models.retrieve('anthropic/claude-sonnet-4-5');
+    expect(sonnet).toMatchObject({ type: 'model', id: 'anthropic/claude-sonnet-4-5', display_name: expect.any(String), max_input_tokens: 200_000 });
+    const missing = await ant.models.retrieve('anthropic/claude-9').catch((e) => e);
+    expect(missing).toBeInstanceOf(Anthropic.NotFoundError);
+    expect(missing.error).toMatchObject({ type: 'error', error: { type: 'not_found_error' } });
+  });
+});
+
+describe('messages.countTokens', () => {
+  const params = {
+    system: 'You are a weather assistant.',
+    tools: [{ name: 'get_weather', description: 'Weather', input_schema: { type: 'object' as const, properties: { city: { type: 'string' } } } }],
+    messages: [{ role: 'user' as const, content: 'What is the weather in Amsterdam?' }],
+  };
+
+  it.each([
+    ['anthropic/claude-sonnet-4-5', 'anthropic', '/v1/messages/count_tokens'],
+    ['gemini/gemini-2.5-flash', 'gemini', ':countTokens'],
+    ['vertex/gemini-2.5-flash', 'gemini', ':countTokens'],
+  ] as const)('%s: exact, from the provider', async (model, fake, path) => {
+    const count = await ant.messages.countTokens({ model, ...params });
+    expect(count.input_tokens).toBeGreaterThan(0);
+    expect((count as any).estimated).toBe(false);
+    expect(fakes[fake].requests).toHaveLength(1);
+    expect(fakes[fake].requests[0]!.path).toContain(path);
+    expect(JSON.stringify(fakes[fake].requests[0]!.body)).toContain('get_weather');
+  });
+
+  it('openai: the documented estimate, no upstream call, and no usage recorded', async () => {
+    const count = await ant.messages.countTokens({ model: 'openai/gpt-4o-mini', ...params });
+    expect((count as any).estimated).toBe(true);
+    // ceil(chars / 4) + 4 per message: the same order as the text.
+    expect(count.input_tokens).toBeGreaterThan(20);
+    expect(count.input_tokens).toBeLessThan(120);
+    expect(fakes.openai.requests).toHaveLength(0);
+  });
+
+  it('refuses what the call itself would refuse', async () => {
+    const err = await ant.messages.countTokens({ model: 'openai/gpt-4o-mini', top_k: 5, ...params } as any).catch((e) => e);
+    expect(err).toBeInstanceOf(Anthropic.BadRequestError);
+    expect(err.error.error.message).toContain('capability_not_supported');
+  });
+});
+
+describe('options: forwarded where honoured, refused where not', () => {
+  it('top_k reaches anthropic and gemini; openai refuses it before any upstream call', async () => {
+    // The SDK's types dropped top_k (newer Claude models refuse it); the protocol still has it.
+    const withTopK = (model: string, topK: number) => ({ model, max_tokens: 20, top_k: topK, messages: [{ role: 'user', content: 'x' }] }) as Anthropic.MessageCreateParamsNonStreaming;
+    await ant.messages.create(withTopK('anthropic/claude-sonnet-4-5', 7));
+    expect(fakes.anthropic.requests[0]!.body.top_k).toBe(7);
+    await ant.messages.create(withTopK('gemini/gemini-2.5-flash', 9));
+    expect(fakes.gemini.requests[0]!.body.generationConfig.topK).toBe(9);
+    const err = await ant.messages.create(withTopK('openai/gpt-4o-mini', 7)).catch((e) => e);
+    expect(err).toBeInstanceOf(Anthropic.BadRequestError);
+    expect(err.error.error.message).toMatch(/^capability_not_supported: openai does not support topK/);
+    expect(fakes.openai.requests).toHaveLength(0);
+  });
+
+  it.each(['openai/gpt-4o-mini', 'gemini/gemini-2.5-flash'])('%s: chat logprobs with top_logprobs, streamed and not', async (model) => {
+    const res = await oai.chat.completions.create({ model, logprobs: true, top_logprobs: 2, messages: [{ role: 'user', content: 'hello there' }] });
+    const content = res.choices[0]!.logprobs!.content!;
+    expect(content.map((t) => t.token).join('')).toBe('echo: hello there');
+    expect(content.every((t) => t.logprob < 0 && t.top_logprobs.length === 2)).toBe(true);
+    const stream = await oai.chat.completions.create({ model, stream: true, logprobs: true, top_logprobs: 1, messages: [{ role: 'user', content: 'stream me' }] });
+    const tokens: string[] = [];
+    for await (const chunk of stream) for (const t of chunk.choices[0]?.logprobs?.content ?? []) tokens.push(t.token);
+    expect(tokens.join('')).toBe('echo: stream me');
+  });
+
+  it('responses top_logprobs come back on output_text', async () => {
+    const res = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'hello there', top_logprobs: 1, store: false });
+    const part = (res.output[0] as OpenAI.Responses.ResponseOutputMessage).content[0] as OpenAI.Responses.ResponseOutputText;
+    expect(part.logprobs!.map((t) => t.token).join('')).toBe('echo: hello there');
+    expect(fakes.openai.requests[0]!.body).toMatchObject({ logprobs: true, top_logprobs: 1 });
+  });
+
+  it('logprobs on anthropic are refused, not answered with null', async () => {
+    const err = await oai.chat.completions.create({ model: 'anthropic/claude-sonnet-4-5', logprobs: true, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(err).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(err.error).toMatchObject({ code: 'capability_not_supported' });
+    expect(fakes.anthropic.requests).toHaveLength(0);
+  });
+
+  it('n: 2 gives two choices on openai, billed together; anthropic refuses it', async () => {
+    const res = await oai.chat.completions.create({ model: 'openai/gpt-4o-mini', n: 2, messages: [{ role: 'user', content: 'two please' }] });
+    expect(res.choices.map((c) => [c.index, c.message.content])).toEqual([
+      [0, 'echo: two please'],
+      [1, 'echo: two please (choice 1)'],
+    ]);
+    expect(fakes.openai.requests[0]!.body.n).toBe(2);
+    const err = await oai.chat.completions.create({ model: 'anthropic/claude-sonnet-4-5', n: 2, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(err.status).toBe(400);
+    expect(err.error.code).toBe('capability_not_supported');
+  });
+
+  it('responses usage reports cache_write_tokens (anthropic prompt-cache writes)', async () => {
+    fakes.anthropic.script({ cacheCreationTokens: 3 });
+    const res = await oai.responses.create({ model: 'anthropic/claude-sonnet-4-5', input: 'a long enough prompt to cache', store: false });
+    expect(res.usage!.input_tokens_details).toEqual({ cached_tokens: 0, cache_write_tokens: 3 });
+    const plain = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'x', store: false });
+    expect(plain.usage!.input_tokens_details).toEqual({ cached_tokens: 0, cache_write_tokens: 0 });
+  });
+
+  it('fields no provider can honour are refused in each protocol’s shape', async () => {
+    const chat = await oai.chat.completions.create({ model: 'openai/gpt-4o-mini', store: true, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(chat.error).toMatchObject({ code: 'capability_not_supported', param: 'store' });
+    const resp = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'x', background: true }).catch((e) => e);
+    expect(resp.error).toMatchObject({ code: 'capability_not_supported', param: 'background' });
+    const msg = await ant.messages.create({ model: 'anthropic/claude-sonnet-4-5', max_tokens: 5, messages: [{ role: 'user', content: 'x' }], container: 'c_1' } as any).catch((e) => e);
+    expect(msg).toBeInstanceOf(Anthropic.BadRequestError);
+    expect(msg.error.error.message).toMatch(/^capability_not_supported: container/);
+    expect(fakes.openai.requests).toHaveLength(0);
+    expect(fakes.anthropic.requests).toHaveLength(0);
+  });
+});
+
+describe('stored responses and previous_response_id', () => {
+  it.each(['openai/gpt-4o-mini', 'anthropic/claude-sonnet-4-5', 'gemini/gemini-2.5-flash'])('%s: a three-turn conversation by id, a function call in the middle', async (model) => {
+    const fake = fakes[model.split('/')[0] as 'openai' | 'anthropic' | 'gemini'];
+    const tools: OpenAI.Responses.FunctionTool[] = [
+      { type: 'function', name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } }, strict: false },
+    ];
+    const first = await oai.responses.create({ model, instructions: 'Be brief.', input: 'My name is Ada.', tools });
+    expect(first.output_text).toBe('echo: My name is Ada.');
+
+    fake.script({ toolCalls: [{ name: 'get_weather', arguments: '{"city":"Amsterdam"}' }] });
+    const second = await oai.responses.create({ model, previous_response_id: first.id, input: 'Weather in Amsterdam?', tools });
+    const call = second.output.find((o): o is OpenAI.Responses.ResponseFunctionToolCall => o.type === 'function_call')!;
+    expect(call.name).toBe('get_weather');
+    // The upstream saw the first turn, question and answer.
+    expect(JSON.stringify(fake.requests.at(-1)!.body)).toContain('My name is Ada.');
+    expect(JSON.stringify(fake.requests.at(-1)!.body)).toContain('echo: My name is Ada.');
+
+    const third = await oai.responses.create({
+      model,
+      previous_response_id: second.id,
+      instructions: 'Be brief.',
+      input: [{ type: 'function_call_output', call_id: call.call_id, output: '{"temp_c":14}' }],
+      tools,
+    });
+    expect(third.output_text).toContain('tool said:');
+    expect(third.previous_response_id).toBe(second.id);
+    const sent = JSON.stringify(fake.requests.at(-1)!.body);
+    for (const said of ['My name is Ada.', 'Weather in Amsterdam?', 'get_weather', 'temp_c']) expect(sent).toContain(said);
+    // Instructions do not carry over: only this turn's copy was sent.
+    expect(sent.split('Be brief.').length - 1).toBe(1);
+
+    const read = await oai.responses.retrieve(third.id);
+    expect(read.id).toBe(third.id);
+    expect(read.output_text).toBe(third.output_text);
+    expect((read as any).cost).toEqual((third as any).cost);
+  });
+
+  it('a streamed response is stored before response.completed reaches the client', async () => {
+    const stream = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'remember me', stream: true });
+    let id = '';
+    for await (const e of stream) if (e.type === 'response.completed') id = e.response.id;
+    const read = await oai.responses.retrieve(id);
+    expect(read.output_text).toBe('echo: remember me');
+    const next = await oai.responses.create({ model: 'openai/gpt-4o-mini', previous_response_id: id, input: 'and again' });
+    expect(JSON.stringify(fakes.openai.requests.at(-1)!.body)).toContain('remember me');
+    expect(next.output_text).toBe('echo: and again');
+  });
+
+  it('is the creating key’s only; store: false keeps nothing; DELETE forgets', async () => {
+    const mine = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'private' });
+    const { key: otherKey } = await createGatewayKey(service.db, 'other');
+    const other = new OpenAI({ baseURL: `${service.gatewayUrl}/v1`, apiKey: otherKey, maxRetries: 0, fetch: recordingFetch(log) });
+    for (const attempt of [
+      other.responses.retrieve(mine.id),
+      other.responses.delete(mine.id),
+      other.responses.create({ model: 'openai/gpt-4o-mini', previous_response_id: mine.id, input: 'x' }),
+    ]) {
+      const err = await attempt.catch((e) => e);
+      expect(err).toBeInstanceOf(OpenAI.NotFoundError);
+    }
+    const unstored = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'forget me', store: false });
+    expect((unstored as { store?: boolean }).store).toBe(false);
+    expect(await oai.responses.retrieve(unstored.id).catch((e) => e.status)).toBe(404);
+    const continued = await oai.responses.create({ model: 'openai/gpt-4o-mini', previous_response_id: unstored.id, input: 'x' }).catch((e) => e);
+    expect(continued.error).toMatchObject({ code: 'previous_response_not_found', param: 'previous_response_id' });
+
+    await oai.responses.delete(mine.id);
+    expect(await oai.responses.retrieve(mine.id).catch((e) => e.status)).toBe(404);
+    expect(await service.db('gateway_responses').where({ id: mine.id }).first()).toBeUndefined();
+  });
+});
