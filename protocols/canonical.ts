@@ -171,15 +171,17 @@ export interface Choice {
  * What an adapter's stream yields, in order: any number of text, reasoning and
  * tool-call events, then exactly one `finish`. A tool call's `tool_call_start`
  * comes before any of its `tool_call_args`; `index` counts calls from 0.
+ * With n > 1 the events of answers 2..n carry `choice` (1..n-1), each answer
+ * counting its tool calls from 0, and `finish` names their finish reasons.
  */
 export type StreamEvent =
   | { type: 'meta'; model?: string; requestId?: string }
-  | { type: 'text'; delta: string; logprobs?: TokenLogprob[] }
-  | { type: 'reasoning'; delta: string }
-  | { type: 'tool_call_start'; index: number; id: string; name: string }
-  | { type: 'tool_call_args'; index: number; delta: string }
+  | { type: 'text'; delta: string; logprobs?: TokenLogprob[]; choice?: number }
+  | { type: 'reasoning'; delta: string; choice?: number }
+  | { type: 'tool_call_start'; index: number; id: string; name: string; choice?: number }
+  | { type: 'tool_call_args'; index: number; delta: string; choice?: number }
   | { type: 'citations'; urls: string[] }
-  | { type: 'finish'; finishReason: FinishReason; stopSequence?: string; usage: Usage };
+  | { type: 'finish'; finishReason: FinishReason; stopSequence?: string; usage: Usage; moreFinishReasons?: FinishReason[] };
 
 export function emptyUsage(): Usage {
   return { inputTokens: 0, outputTokens: 0, totalTokens: 0, cachedTokens: 0 };
@@ -192,6 +194,8 @@ export class ResultAccumulator {
   private calls: ToolCall[] = [];
   private citations: string[] | undefined;
   private logprobs: TokenLogprob[] | undefined;
+  /** Answers 2..n of an n > 1 stream. */
+  private readonly more: Array<Choice & { calls: ToolCall[] }> = [];
   model: string;
   requestId: string;
   finish: Extract<StreamEvent, { type: 'finish' }> | undefined;
@@ -204,6 +208,7 @@ export class ResultAccumulator {
   }
 
   push(event: StreamEvent): void {
+    if ('choice' in event && event.choice) return this.pushMore(event.choice, event);
     switch (event.type) {
       case 'meta':
         if (event.model) this.model = event.model;
@@ -233,8 +238,25 @@ export class ResultAccumulator {
     }
   }
 
+  private pushMore(at: number, event: StreamEvent): void {
+    const choice = (this.more[at - 1] ??= { content: '', finishReason: 'stop', calls: [] });
+    if (event.type === 'text') {
+      choice.content += event.delta;
+      if (event.logprobs) (choice.logprobs ??= []).push(...event.logprobs);
+    } else if (event.type === 'tool_call_start') {
+      choice.calls[event.index] = { id: event.id, type: 'function', function: { name: event.name, arguments: '' } };
+    } else if (event.type === 'tool_call_args') {
+      const call = choice.calls[event.index];
+      if (call) call.function.arguments += event.delta;
+    }
+  }
+
   result(): CanonicalResult {
     const calls = this.calls.filter(Boolean);
+    const more = this.more.map(({ calls: moreCalls, ...c }, i): Choice => {
+      const toolCalls = moreCalls.filter(Boolean);
+      return { ...c, ...(toolCalls.length ? { toolCalls } : {}), finishReason: this.finish?.moreFinishReasons?.[i] ?? c.finishReason };
+    });
     return {
       content: this.content,
       ...(calls.length ? { toolCalls: calls } : {}),
@@ -247,6 +269,7 @@ export class ResultAccumulator {
       ...(this.reasoning ? { reasoning: this.reasoning } : {}),
       ...(this.citations ? { citations: this.citations } : {}),
       ...(this.logprobs ? { logprobs: this.logprobs } : {}),
+      ...(more.length ? { choices: more } : {}),
     };
   }
 }

@@ -48,10 +48,10 @@ describe('fromChatRequest', () => {
     expect(e.message).toContain('nope');
   });
 
-  it('forwards n > 1 (refused with stream), leaves n = 1 out', () => {
+  it('forwards n > 1, leaves n = 1 out', () => {
     expect(fromChatRequest({ ...base, n: 3 }).request.n).toBe(3);
+    expect(fromChatRequest({ ...base, n: 2, stream: true }).request.n).toBe(2);
     expect(fromChatRequest({ ...base, n: 1 }).request.n).toBeUndefined();
-    expect(error(() => fromChatRequest({ ...base, n: 2, stream: true }))).toMatchObject({ kind: 'invalid_request', param: 'n', code: 'capability_not_supported' });
   });
 
   it('maps logprobs, top_logprobs, seed, verbosity and logit_bias; top_logprobs alone is invalid', () => {

@@ -96,10 +96,7 @@ export function fromChatRequest(input: unknown): ChatRequest {
     request.webSearch = { enabled: true };
   }
   const n = optInteger(body.n, 'n');
-  if (n !== undefined && n > 1) {
-    if (stream) throw refused('n', 'n > 1 is not supported with stream: true; ask without streaming');
-    request.n = n;
-  }
+  if (n !== undefined && n > 1) request.n = n;
   const topLogprobs = optCount(body.top_logprobs, 'top_logprobs');
   if (optBoolean(body.logprobs, 'logprobs')) request.logprobs = { top: topLogprobs ?? 0 };
   else if (topLogprobs !== undefined) throw invalid('top_logprobs', 'top_logprobs needs logprobs: true');
@@ -346,23 +343,26 @@ export class ChatCompletionStreamEncoder {
 
   push(event: ContentEvent): Json[] {
     const out = this.start();
+    if ('choice' in event && event.choice) out.push(...this.startChoice(event.choice));
     switch (event.type) {
       case 'text':
         if (event.delta || event.logprobs) {
-          const chunk = this.chunk({ content: event.delta });
+          const chunk = this.chunk({ content: event.delta }, null, event.choice);
           if (event.logprobs) (chunk.choices as Json[])[0]!.logprobs = { content: toOpenAiLogprobs(event.logprobs), refusal: null };
           out.push(chunk);
         }
         break;
       case 'tool_call_start':
         out.push(
-          this.chunk({
-            tool_calls: [{ index: event.index, id: event.id, type: 'function', function: { name: event.name, arguments: '' } }],
-          }),
+          this.chunk(
+            { tool_calls: [{ index: event.index, id: event.id, type: 'function', function: { name: event.name, arguments: '' } }] },
+            null,
+            event.choice,
+          ),
         );
         break;
       case 'tool_call_args':
-        if (event.delta) out.push(this.chunk({ tool_calls: [{ index: event.index, function: { arguments: event.delta } }] }));
+        if (event.delta) out.push(this.chunk({ tool_calls: [{ index: event.index, function: { arguments: event.delta } }] }, null, event.choice));
         break;
       // The contract's chat message has no reasoning field, and the official SDK would not accumulate one.
       case 'reasoning':
@@ -373,11 +373,21 @@ export class ChatCompletionStreamEncoder {
     return out;
   }
 
-  /** The chunk with finish_reason and, when asked for, the usage chunk; cost rides on the last one. */
+  private readonly startedChoices = new Set<number>();
+
+  /** Answers 2..n open with their own role chunk, as the first does. */
+  private startChoice(choice: number): Json[] {
+    if (this.startedChoices.has(choice)) return [];
+    this.startedChoices.add(choice);
+    return [this.chunk({ role: 'assistant', content: '', refusal: null }, null, choice)];
+  }
+
+  /** The chunk with finish_reason (one per choice) and, when asked for, the usage chunk; cost rides on the last one. */
   finish(event: FinishEvent, cost: Cost): Json[] {
     const out = this.start();
-    const last = this.chunk({}, event.finishReason);
+    let last = this.chunk({}, event.finishReason);
     out.push(last);
+    (event.moreFinishReasons ?? []).forEach((reason, i) => out.push((last = this.chunk({}, reason, i + 1))));
     if (this.options.includeUsage) {
       out.push({ ...this.base(), choices: [], usage: toChatUsage(event.usage), cost });
     } else {
@@ -399,10 +409,10 @@ export class ChatCompletionStreamEncoder {
     return { id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.options.model };
   }
 
-  private chunk(delta: Json, finishReason: FinishReason | null = null): Json {
+  private chunk(delta: Json, finishReason: FinishReason | null = null, choice = 0): Json {
     return {
       ...this.base(),
-      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+      choices: [{ index: choice, delta, logprobs: null, finish_reason: finishReason }],
       // OpenAI marks every chunk's usage null when the client asked for a usage chunk at the end.
       ...(this.options.includeUsage ? { usage: null } : {}),
     };

@@ -510,7 +510,10 @@ export type ChatCompletionChunk = {
 };
 
 export type ChatChunkChoice = {
-    index: 0;
+    /**
+     * 0, or with `n` > 1 the choice this piece belongs to (each choice starts with its own role chunk and ends with its own finish_reason).
+     */
+    index: number;
     delta: {
         role?: 'assistant';
         content?: string | null;

@@ -206,13 +206,28 @@ describe('options: forwarded where honoured, refused where not', () => {
     expect(fakes.anthropic.requests).toHaveLength(0);
   });
 
-  it('n: 2 gives two choices on openai, billed together; anthropic refuses it', async () => {
+  it('n: 2 gives two choices on openai, streamed and not, billed together; anthropic refuses it', async () => {
     const res = await oai.chat.completions.create({ model: 'openai/gpt-4o-mini', n: 2, messages: [{ role: 'user', content: 'two please' }] });
     expect(res.choices.map((c) => [c.index, c.message.content])).toEqual([
       [0, 'echo: two please'],
       [1, 'echo: two please (choice 1)'],
     ]);
     expect(fakes.openai.requests[0]!.body.n).toBe(2);
+    // Streamed: each choice's chunks under its index, a finish_reason for each, one usage for all.
+    const stream = await oai.chat.completions.create({ model: 'openai/gpt-4o-mini', n: 2, stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'two streams' }] });
+    const texts = ['', ''];
+    const finishes: Array<string | null | undefined> = [];
+    let usage: OpenAI.CompletionUsage | null | undefined;
+    for await (const chunk of stream) {
+      for (const c of chunk.choices) {
+        texts[c.index] += c.delta.content ?? '';
+        if (c.finish_reason) finishes[c.index] = c.finish_reason;
+      }
+      usage = chunk.usage ?? usage;
+    }
+    expect(texts).toEqual(['echo: two streams', 'echo: two streams (choice 1)']);
+    expect(finishes).toEqual(['stop', 'stop']);
+    expect(usage!.total_tokens).toBeGreaterThan(0);
     const err = await oai.chat.completions.create({ model: 'anthropic/claude-sonnet-4-5', n: 2, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
     expect(err.status).toBe(400);
     expect(err.error.code).toBe('capability_not_supported');

@@ -150,14 +150,18 @@ function* streamDeltas(q: ChatFakeQuirks, a: Answer): Generator<Record<string, u
 
 async function stream(q: ChatFakeQuirks, res: ServerResponse, body: any, reply: Reply, a: Answer, id: string, signal: AbortSignal) {
   sseHeaders(res);
-  const chunk = (delta: any, finish: string | null, extra: Record<string, unknown> = {}) => {
+  const chunk = (delta: any, finish: string | null, extra: Record<string, unknown> = {}, index = 0) => {
     const logprobs = body.logprobs && typeof delta.content === 'string' && delta.content ? logprobsOf(delta.content, body.top_logprobs ?? 0) : undefined;
-    return `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_700_000_000, model: body.model, choices: [{ index: 0, delta, ...(logprobs ? { logprobs } : {}), finish_reason: finish }], ...extra })}\n\n`;
+    return `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_700_000_000, model: body.model, choices: [{ index, delta, ...(logprobs ? { logprobs } : {}), finish_reason: finish }], ...extra })}\n\n`;
   };
-  for (const delta of streamDeltas(q, a)) {
-    if (signal.aborted) return;
-    res.write(chunk(delta, null));
-    await wait(reply.chunkDelayMs, signal);
+  // n choices stream one after the other, each under its own index, as in the non-streamed answer.
+  const choices = Array.from({ length: body.n ?? 1 }, (_, i) => (i ? `${a.text} (choice ${i})` : a.text));
+  for (const [index, text] of choices.entries()) {
+    for (const delta of streamDeltas(q, { ...a, text })) {
+      if (signal.aborted) return;
+      res.write(chunk(delta, null, {}, index));
+      await wait(reply.chunkDelayMs, signal);
+    }
   }
   if (reply.streamError) {
     res.end(`data: ${JSON.stringify({ error: { message: reply.streamError, type: 'server_error' } })}\n\n`);
@@ -165,6 +169,7 @@ async function stream(q: ChatFakeQuirks, res: ServerResponse, body: any, reply: 
   }
   const usage = (q.usage ?? openaiUsageShape)(a.counts);
   const last = q.streamUsage === 'last';
+  for (let index = 1; index < choices.length; index++) res.write(chunk({}, a.finish, {}, index));
   res.write(chunk({}, a.finish, { ...(last ? { usage } : {}), ...q.extras?.(reply) }));
   if (!last && body.stream_options?.include_usage) {
     res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: body.model, choices: [], usage })}\n\n`);

@@ -370,8 +370,9 @@ function argumentsText(value: unknown): string {
 
 /** Folds the chunk stream into canonical events. */
 class ChunkMapper {
-  private readonly calls = new Map<string, number>();
-  private finish: string | null = null;
+  /** Per choice (n > 1 streams several): tool-call keys -> canonical index, and the finish reason. */
+  private readonly calls: Array<Map<string, number>> = [];
+  private readonly finishes: Array<string | null> = [];
   private usage: Usage | undefined;
   private citations: string[] | undefined;
   private sawMeta = false;
@@ -394,38 +395,50 @@ class ChunkMapper {
     }
     if (chunk.usage) this.usage = (this.d.usage ?? openaiUsage)(chunk.usage);
     this.citations = this.d.citations?.(chunk) ?? this.citations;
-    const choice = chunk.choices?.[0];
-    if (!choice) return;
+    for (const choice of chunk.choices ?? []) yield* this.choice(choice);
+  }
+
+  private *choice(choice: any): Generator<StreamEvent> {
+    const at: number = choice.index ?? 0;
+    // Answers 2..n of an n > 1 call say which they are; the first keeps the plain events.
+    const which = at ? { choice: at } : {};
     const delta = choice.delta ?? {};
     const { text, thinking } = splitContent(delta.content);
     const reasoning = delta.reasoning_content ?? delta.reasoning ?? thinking;
-    if (reasoning) yield { type: 'reasoning', delta: reasoning };
+    if (reasoning) yield { type: 'reasoning', delta: reasoning, ...which };
     const logprobs = tokenLogprobs(choice.logprobs);
-    if (text || logprobs?.length) yield { type: 'text', delta: text, ...(logprobs?.length ? { logprobs } : {}) };
-    for (const [position, call] of (delta.tool_calls ?? []).entries()) yield* this.toolDelta(call, position);
-    if (choice.finish_reason) this.finish = choice.finish_reason;
+    if (text || logprobs?.length) yield { type: 'text', delta: text, ...(logprobs?.length ? { logprobs } : {}), ...which };
+    for (const [position, call] of (delta.tool_calls ?? []).entries()) yield* this.toolDelta(call, position, at);
+    if (this.finishes[at] === undefined) this.finishes[at] = null;
+    if (choice.finish_reason) this.finishes[at] = choice.finish_reason;
   }
 
-  private *toolDelta(call: any, position: number): Generator<StreamEvent> {
+  private *toolDelta(call: any, position: number, at: number): Generator<StreamEvent> {
+    const calls = (this.calls[at] ??= new Map());
     // Providers that send whole calls in one chunk (Mistral) may omit index.
     const key = String(call.index ?? (call.id ? `id:${call.id}` : position));
-    let index = this.calls.get(key);
+    let index = calls.get(key);
+    const which = at ? { choice: at } : {};
     if (index === undefined) {
-      index = this.calls.size;
-      this.calls.set(key, index);
-      yield { type: 'tool_call_start', index, id: this.ids.fromWire(call.id ?? `call_${index}`), name: call.function?.name ?? '' };
+      index = calls.size;
+      calls.set(key, index);
+      yield { type: 'tool_call_start', index, id: this.ids.fromWire(call.id ?? `call_${index}`), name: call.function?.name ?? '', ...which };
     }
     const args = argumentsText(call.function?.arguments);
-    if (args) yield { type: 'tool_call_args', index, delta: args };
+    if (args) yield { type: 'tool_call_args', index, delta: args, ...which };
   }
 
   *end(done: boolean): Generator<StreamEvent> {
-    if (!done && this.finish === null) throw malformed(this.d.id, 'a stream that ended before it finished');
+    const finish = this.finishes[0] ?? null;
+    if (!done && finish === null) throw malformed(this.d.id, 'a stream that ended before it finished');
     if (this.citations?.length) yield { type: 'citations', urls: this.citations };
+    const reasonOf = (at: number) => finishReason(this.finishes[at] ?? null, (this.calls[at]?.size ?? 0) > 0);
+    const more = this.finishes.slice(1).map((_, i) => reasonOf(i + 1));
     yield {
       type: 'finish',
-      finishReason: finishReason(this.finish, this.calls.size > 0),
+      finishReason: reasonOf(0),
       usage: this.usage ?? { inputTokens: 0, outputTokens: 0, totalTokens: 0, cachedTokens: 0 },
+      ...(more.length ? { moreFinishReasons: more } : {}),
     };
   }
 }
