@@ -3,7 +3,7 @@
 // the registry: a new provider is in this suite as soon as its descriptor says
 // it serves chat, with what it claims (tools, JSON, cached tokens, embeddings).
 import { describe, expect, test } from 'vitest';
-import { ResultAccumulator, type CanonicalRequest, type ProviderId } from '../protocols/canonical.ts';
+import { ResultAccumulator, type CanonicalRequest, type OptionalChatOption, type ProviderId } from '../protocols/canonical.ts';
 import { PROVIDERS as DESCRIPTORS, chatAdapterOf, embedderOf } from './registry.ts';
 import { providerSettings } from './settings.ts';
 import type { Fake } from './testing/fake.ts';
@@ -11,6 +11,7 @@ import { collect, contextFor } from './testing/adapter.ts';
 import { ProviderError, type CallContext, type ChatAdapter } from './types.ts';
 
 interface Capabilities {
+  options?: readonly OptionalChatOption[];
   tools: boolean;
   json: boolean;
   streaming: boolean;
@@ -331,6 +332,28 @@ describe.each(PROVIDERS)('$id conformance', ({ id, startFake, model, caps, setti
     expect(err.code).toBe(settings.local ? 'unreachable' : 'missing_config');
     expect(err.message).toContain(settings.local ? '127.0.0.1:9' : settings.keyEnv!);
   });
+
+  // The optional options its descriptor claims reach the upstream in its own
+  // form (core/completion.ts refuses the others before any adapter runs).
+  const OPTION_SAMPLES: Record<OptionalChatOption, [Partial<CanonicalRequest>, RegExp]> = {
+    topK: [{ topK: 17 }, /"top_?[kK]":17/],
+    logprobs: [{ logprobs: { top: 3 } }, /"(logprobs|responseLogprobs)":true/],
+    n: [{ n: 2 }, /"n":2/],
+    seed: [{ seed: 4242 }, /"seed":4242/],
+    verbosity: [{ verbosity: 'low' }, /"verbosity":"low"/],
+    logitBias: [{ logitBias: { '12345': -7 } }, /"12345":-7/],
+  };
+  for (const option of caps.options ?? []) {
+    test.concurrent(`option ${option} reaches the upstream`, () =>
+      withFake(async (fake, ctx) => {
+        const [over, sent] = OPTION_SAMPLES[option];
+        const result = await adapter.complete(request(over), ctx);
+        expect(JSON.stringify(fake.requests[0]!.body)).toMatch(sent);
+        if (option === 'logprobs') expect(result.logprobs!.map((t) => t.token).join('')).toBe(result.content);
+        if (option === 'n') expect(result.choices).toHaveLength(1);
+      }),
+    );
+  }
 
   if (caps.embeddings) {
     test.concurrent('embeddings', () =>

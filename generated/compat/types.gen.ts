@@ -129,8 +129,8 @@ export type ChatCompletionRequest = {
     max_completion_tokens?: number | null;
     /**
      * Answers to generate. More than 1 is forwarded to providers that
-     * generate several (openai) and refused by the others, and refused
-     * with `stream: true`. Usage and cost cover every choice.
+     * generate several (openai) and refused by the others. Streamed, each
+     * choice's chunks carry its `index`. Usage and cost cover every choice.
      *
      */
     n?: number | null;
