@@ -4,62 +4,29 @@
 // forwarded where a provider honours them and refused where it does not.
 // Unmodified official clients against the gateway, providers on loopback
 // fakes; every answer is checked against openapi/compat.yaml (afterEach).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
 import Anthropic from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import { z } from 'zod';
-import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
-import type { Fake } from '../../providers/testing/fake.ts';
-import { startFake as startOpenAI } from '../../providers/openai/fake.ts';
-import { startFake as startAnthropic } from '../../providers/anthropic/fake.ts';
-import { startFake as startGemini } from '../../providers/gemini/fake.ts';
-import { startFake as startOllama } from '../../providers/ollama/fake.ts';
-import { assertContract, recordingFetch, type Exchange } from './_contract.ts';
+import { createGatewayKey } from '../../test/support.ts';
+import { compatSuite } from './_suite.ts';
 
-let service: TestService;
-let key: string;
-const fakes = {} as Record<'openai' | 'anthropic' | 'gemini' | 'ollama', Fake>;
-const log: Exchange[] = [];
+const suite = compatSuite(['openai', 'anthropic', 'gemini', 'ollama'], {
+  // Not configured, or not running: their models must not be listed.
+  MISTRAL_API_KEY: undefined,
+  XAI_API_KEY: undefined,
+  DEEPSEEK_API_KEY: undefined,
+  PERPLEXITY_API_KEY: undefined,
+  LOCALAI_BASE_URL: 'http://127.0.0.1:9',
+});
+const { fakes } = suite;
 let oai: OpenAI;
 let ant: Anthropic;
 
-beforeAll(async () => {
-  [fakes.openai, fakes.anthropic, fakes.gemini, fakes.ollama] = await Promise.all([startOpenAI(), startAnthropic(), startGemini(), startOllama()]);
-  service = await startTestService(['gateway'], {
-    OPENAI_BASE_URL: fakes.openai.url,
-    OPENAI_API_KEY: 'sk-fake-openai',
-    ANTHROPIC_BASE_URL: fakes.anthropic.url,
-    ANTHROPIC_API_KEY: 'sk-ant-fake',
-    GEMINI_BASE_URL: fakes.gemini.url,
-    GEMINI_API_KEY: 'gemini-fake',
-    VERTEX_BASE_URL: fakes.gemini.url,
-    VERTEX_API_KEY: 'vertex-fake',
-    VERTEX_PROJECT: 'acme-eu',
-    OLLAMA_BASE_URL: fakes.ollama.url,
-    // Not configured: its models must not be listed.
-    MISTRAL_API_KEY: undefined,
-    XAI_API_KEY: undefined,
-    DEEPSEEK_API_KEY: undefined,
-    PERPLEXITY_API_KEY: undefined,
-    LOCALAI_BASE_URL: 'http://127.0.0.1:9',
-  });
-  ({ key } = await createGatewayKey(service.db, 'clients'));
-  oai = new OpenAI({ baseURL: `${service.gatewayUrl}/v1`, apiKey: key, maxRetries: 0, fetch: recordingFetch(log) });
-  ant = new Anthropic({ baseURL: service.gatewayUrl, apiKey: key, maxRetries: 0, fetch: recordingFetch(log) });
-});
-
-afterAll(async () => {
-  await service?.close();
-  await Promise.all(Object.values(fakes).map((f) => f?.close()));
-});
-
-beforeEach(() => {
-  for (const f of Object.values(fakes)) f.requests.length = 0;
-});
-
-afterEach(async () => {
-  await assertContract(log);
+beforeAll(() => {
+  oai = new OpenAI({ baseURL: `${suite.service.gatewayUrl}/v1`, apiKey: suite.key, maxRetries: 0, fetch: suite.fetch });
+  ant = new Anthropic({ baseURL: suite.service.gatewayUrl, apiKey: suite.key, maxRetries: 0, fetch: suite.fetch });
 });
 
 const CITY = z.object({ answer: z.string() });
@@ -304,8 +271,8 @@ describe('stored responses and previous_response_id', () => {
 
   it('is the creating key’s only; store: false keeps nothing; DELETE forgets', async () => {
     const mine = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'private' });
-    const { key: otherKey } = await createGatewayKey(service.db, 'other');
-    const other = new OpenAI({ baseURL: `${service.gatewayUrl}/v1`, apiKey: otherKey, maxRetries: 0, fetch: recordingFetch(log) });
+    const { key: otherKey } = await createGatewayKey(suite.service.db, 'other');
+    const other = new OpenAI({ baseURL: `${suite.service.gatewayUrl}/v1`, apiKey: otherKey, maxRetries: 0, fetch: suite.fetch });
     for (const attempt of [
       other.responses.retrieve(mine.id),
       other.responses.delete(mine.id),
@@ -322,6 +289,6 @@ describe('stored responses and previous_response_id', () => {
 
     await oai.responses.delete(mine.id);
     expect(await oai.responses.retrieve(mine.id).catch((e) => e.status)).toBe(404);
-    expect(await service.db('gateway_responses').where({ id: mine.id }).first()).toBeUndefined();
+    expect(await suite.service.db('gateway_responses').where({ id: mine.id }).first()).toBeUndefined();
   });
 });

@@ -4,47 +4,21 @@
 // through each of its three ways in (OpenAI Responses, OpenAI Chat
 // Completions, Anthropic Messages). Every answer is checked against
 // openapi/compat.yaml (afterEach).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateObject, generateText, stepCountIs, streamText, tool, type LanguageModel } from 'ai';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { z } from 'zod';
-import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
-import type { Fake } from '../../providers/testing/fake.ts';
-import { startFake as startOpenAI } from '../../providers/openai/fake.ts';
-import { startFake as startAnthropic } from '../../providers/anthropic/fake.ts';
-import { assertContract, recordingFetch, type Exchange } from './_contract.ts';
+import { compatSuite } from './_suite.ts';
 
-let service: TestService;
-const fakes = {} as Record<'openai' | 'anthropic', Fake>;
-const log: Exchange[] = [];
+const suite = compatSuite(['openai', 'anthropic']);
+const { fakes, log } = suite;
 let clients: Record<'responses' | 'chat' | 'messages', (model: string) => LanguageModel>;
 
-beforeAll(async () => {
-  [fakes.openai, fakes.anthropic] = await Promise.all([startOpenAI(), startAnthropic()]);
-  service = await startTestService(['gateway'], {
-    OPENAI_BASE_URL: fakes.openai.url,
-    OPENAI_API_KEY: 'sk-fake-openai',
-    ANTHROPIC_BASE_URL: fakes.anthropic.url,
-    ANTHROPIC_API_KEY: 'sk-ant-fake',
-  });
-  const { key } = await createGatewayKey(service.db, 'vercel');
-  const openai = createOpenAI({ baseURL: `${service.gatewayUrl}/v1`, apiKey: key, fetch: recordingFetch(log) });
-  const anthropic = createAnthropic({ baseURL: `${service.gatewayUrl}/v1`, apiKey: key, fetch: recordingFetch(log) });
+beforeAll(() => {
+  const openai = createOpenAI({ baseURL: `${suite.service.gatewayUrl}/v1`, apiKey: suite.key, fetch: suite.fetch });
+  const anthropic = createAnthropic({ baseURL: `${suite.service.gatewayUrl}/v1`, apiKey: suite.key, fetch: suite.fetch });
   clients = { responses: (m) => openai.responses(m), chat: (m) => openai.chat(m), messages: (m) => anthropic(m) };
-});
-
-afterAll(async () => {
-  await service?.close();
-  await Promise.all(Object.values(fakes).map((f) => f?.close()));
-});
-
-beforeEach(() => {
-  for (const f of Object.values(fakes)) f.requests.length = 0;
-});
-
-afterEach(async () => {
-  await assertContract(log);
 });
 
 const UPSTREAMS = [
