@@ -6,7 +6,8 @@ import type { Knex } from 'knex';
 import type { Message } from '../protocols/canonical.ts';
 import { ApiError } from '../protocols/errors.ts';
 import { getResponse } from '../db/gateway/getResponse.ts';
-import { insertResponse } from '../db/gateway/insertResponse.ts';
+import { insertResponses, type StoredResponse } from '../db/gateway/insertResponses.ts';
+import { GroupCommit } from '../db/groupCommit.ts';
 
 export const DEFAULT_RETENTION_DAYS = 30;
 
@@ -25,10 +26,22 @@ export async function conversationOf(db: Knex, id: string, keyId: string): Promi
   return row.conversation as Message[];
 }
 
+// Responses finishing while a write is in flight share the next INSERT, so a
+// busy gateway spends one statement per batch; each call still waits for its own row.
+const writers = new WeakMap<Knex, GroupCommit<StoredResponse, void>>();
+
 export async function storeResponse(
   db: Knex,
   env: NodeJS.ProcessEnv,
   r: { id: string; keyId: string; conversation: Message[]; response: unknown },
 ): Promise<void> {
-  await insertResponse(db, { ...r, ttlSeconds: retentionSeconds(env) });
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = new GroupCommit<StoredResponse, void>(async (rows) => {
+      await insertResponses(db, rows);
+      return rows.map(() => undefined);
+    });
+    writers.set(db, writer);
+  }
+  await writer.add({ ...r, ttlSeconds: retentionSeconds(env) });
 }

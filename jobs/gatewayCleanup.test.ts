@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { testDb, createGatewayKey } from '../test/support.ts';
 import { insertUpload } from '../db/gateway/insertUpload.ts';
 import { putCachedResult } from '../db/gateway/putCachedResult.ts';
-import { insertResponse } from '../db/gateway/insertResponse.ts';
+import { insertResponses } from '../db/gateway/insertResponses.ts';
 import { purgeExpiredMedia, runGatewayCleanup } from './gatewayCleanup.ts';
 import { MediaStore } from '../media/store.ts';
 
@@ -37,8 +37,10 @@ it('deletes expired uploads with their files, expired cache entries and stored r
   await putCachedResult(db, 'expired-entry', { content: 'y' }, 60);
   await db('gateway_cache').where({ cache_key: 'expired-entry' }).update({ expires_at: db.raw(`now() - interval '1 second'`) });
 
-  await insertResponse(db, { id: 'resp_live', keyId, conversation: [], response: {}, ttlSeconds: 3600 });
-  await insertResponse(db, { id: 'resp_old', keyId, conversation: [], response: {}, ttlSeconds: 3600 });
+  await insertResponses(db, [
+    { id: 'resp_live', keyId, conversation: [], response: {}, ttlSeconds: 3600 },
+    { id: 'resp_old', keyId, conversation: [], response: {}, ttlSeconds: 3600 },
+  ]);
   await db('gateway_responses').where({ id: 'resp_old' }).update({ expires_at: db.raw(`now() - interval '1 second'`) });
 
   const removed = await runGatewayCleanup(db, new MediaStore({ root: await mkdtemp(path.join(os.tmpdir(), 'media-')), retentionMs: 3_600_000 }));
