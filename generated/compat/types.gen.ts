@@ -112,7 +112,7 @@ export type ChatCompletionRequest = {
          */
         include_usage?: boolean;
         /**
-         * Accepted and ignored (no obfuscation field is sent).
+         * Accepted without effect (the gateway sends no obfuscation padding).
          */
         include_obfuscation?: boolean;
         [key: string]: unknown;
@@ -213,16 +213,16 @@ export type ChatCompletionRequest = {
     response_format?: ChatResponseFormat;
     /**
      * Thinking effort. `none` disables thinking; `xhigh` and `max` are treated
-     * as `high`. Providers without thinking ignore it.
+     * as `high`. Providers without a thinking control refuse it.
      *
      */
     reasoning_effort?: 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh' | 'max' | null;
     /**
-     * Stable cache-routing key (used by the openai provider, ignored by others).
+     * Stable cache-routing key (forwarded to openai; refused by providers without one).
      */
     prompt_cache_key?: string | null;
     /**
-     * Stable end-user id (used by the openai provider, ignored by others).
+     * Stable end-user id (openai's safety_identifier, anthropic's metadata.user_id; refused by providers without one).
      */
     safety_identifier?: string | null;
     [key: string]: unknown;
@@ -671,7 +671,7 @@ export type AnthropicTextBlockParam = {
     text: string;
     cache_control?: AnthropicCacheControl | null;
     /**
-     * Accepted and ignored.
+     * Accepted without effect (an earlier answer's citations; see the top of this document).
      */
     citations?: Array<unknown> | null;
     [key: string]: unknown;
@@ -957,7 +957,7 @@ export type ResponsesRequest = {
     instructions?: string | null;
     stream?: boolean | null;
     /**
-     * Accepted and ignored.
+     * `include_obfuscation` is accepted without effect: the gateway sends no obfuscation padding.
      */
     stream_options?: {
         [key: string]: unknown;
@@ -1111,7 +1111,7 @@ export type ResponsesFunctionCallOutputInput = {
 };
 
 /**
- * Tolerated and ignored.
+ * Tolerated and dropped, as document 1 requires (reasoning belongs to the upstream that produced it).
  */
 export type ResponsesReasoningInput = {
     type: 'reasoning';
@@ -1617,7 +1617,7 @@ export type ProviderKey = string;
 export type AnthropicVersion = string;
 
 /**
- * Comma-separated beta flags of the messages protocol. Accepted and ignored.
+ * Comma-separated beta flags of the messages protocol. Accepted without effect (flags only unlock fields, and the fields themselves are honoured or refused).
  */
 export type AnthropicBeta = string;
 
@@ -1713,7 +1713,7 @@ export type CreateMessageData = {
          */
         'anthropic-version'?: string;
         /**
-         * Comma-separated beta flags of the messages protocol. Accepted and ignored.
+         * Comma-separated beta flags of the messages protocol. Accepted without effect (flags only unlock fields, and the fields themselves are honoured or refused).
          */
         'anthropic-beta'?: string;
     };
@@ -1801,7 +1801,7 @@ export type CountMessageTokensData = {
          */
         'anthropic-version'?: string;
         /**
-         * Comma-separated beta flags of the messages protocol. Accepted and ignored.
+         * Comma-separated beta flags of the messages protocol. Accepted without effect (flags only unlock fields, and the fields themselves are honoured or refused).
          */
         'anthropic-beta'?: string;
     };
