@@ -54,18 +54,18 @@ export interface AnthropicPageQuery {
   before_id?: string;
 }
 
-/** Anthropic's cursor paging: `limit` models after `after_id` or before `before_id`, in listing order. */
+/** Anthropic's cursor paging: `limit` models after `after_id`, or (before_id alone) the `limit` just before `before_id`, in listing order. */
 export function toAnthropicModelPage(models: CompatModel[], query: AnthropicPageQuery): Json {
   const limit = query.limit ?? 20;
-  let start = 0;
-  let end = models.length;
-  if (query.after_id !== undefined) start = cursor(models, query.after_id, 'after_id') + 1;
-  if (query.before_id !== undefined) end = cursor(models, query.before_id, 'before_id');
-  const page = query.before_id !== undefined && query.after_id === undefined ? models.slice(Math.max(start, end - limit), end) : models.slice(start, Math.min(end, start + limit));
-  const more = query.before_id !== undefined && query.after_id === undefined ? end - page.length > start : start + page.length < end;
+  const from = query.after_id !== undefined ? cursor(models, query.after_id, 'after_id') + 1 : 0;
+  const to = query.before_id !== undefined ? cursor(models, query.before_id, 'before_id') : models.length;
+  const backwards = query.before_id !== undefined && query.after_id === undefined;
+  const start = backwards ? Math.max(from, to - limit) : from;
+  const end = backwards ? to : Math.min(to, from + limit);
+  const page = models.slice(start, Math.max(start, end));
   return {
     data: page.map(toAnthropicModel),
-    has_more: more,
+    has_more: backwards ? start > from : end < to,
     first_id: page[0]?.id ?? null,
     last_id: page.at(-1)?.id ?? null,
   };
