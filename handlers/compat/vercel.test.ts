@@ -5,7 +5,7 @@
 // Completions, Anthropic Messages). Every answer is checked against
 // openapi/compat.yaml (afterEach).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateObject, generateText, stepCountIs, streamText, tool, type LanguageModel } from 'ai';
+import { generateObject, generateText, Output, stepCountIs, streamObject, streamText, tool, type LanguageModel } from 'ai';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { z } from 'zod';
@@ -62,6 +62,20 @@ describe.each(CASES)('$client client, $upstream upstream', ({ client, upstream, 
     if (client === 'messages' && model.includes('claude-')) {
       expect((log.at(-1)!.requestBody as { output_config: { format: { type: string } } }).output_config.format.type).toBe('json_schema');
     }
+  });
+
+  it('streamObject and generateText with Output.object', async () => {
+    const viaTool = client === 'messages' && !model.includes('claude-');
+    const schema = z.object({ answer: z.string() });
+    if (viaTool) fake().script({ toolCalls: [{ name: 'json', arguments: '{"answer":"echo: stream the city"}' }] });
+    const streamed = streamObject({ model: clients[client](model), schema, prompt: 'stream the city', maxRetries: 0 });
+    const partials: unknown[] = [];
+    for await (const partial of streamed.partialObjectStream) partials.push(partial);
+    expect(await streamed.object).toEqual({ answer: 'echo: stream the city' });
+    expect(partials.length).toBeGreaterThan(0);
+    if (viaTool) fake().script({ toolCalls: [{ name: 'json', arguments: '{"answer":"echo: output object"}' }] });
+    const { output } = await generateText({ model: clients[client](model), output: Output.object({ schema }), prompt: 'output object', maxRetries: 0 });
+    expect(output).toEqual({ answer: 'echo: output object' });
   });
 
   it('a tool loop: call, execute, answer with the result', async () => {
