@@ -308,7 +308,10 @@ export function toChatUsage(usage: Usage): Json {
     prompt_tokens: usage.inputTokens,
     completion_tokens: usage.outputTokens,
     total_tokens: usage.totalTokens,
-    prompt_tokens_details: { cached_tokens: usage.cachedTokens },
+    prompt_tokens_details: {
+      cached_tokens: usage.cachedTokens,
+      ...(usage.cacheCreationTokens !== undefined ? { cache_write_tokens: usage.cacheCreationTokens } : {}),
+    },
     completion_tokens_details: { reasoning_tokens: usage.reasoningTokens ?? 0 },
   };
 }

@@ -200,12 +200,16 @@ describe('options: forwarded where honoured, refused where not', () => {
     expect(err.error.code).toBe('capability_not_supported');
   });
 
-  it('responses usage reports cache_write_tokens (anthropic prompt-cache writes)', async () => {
+  it('usage reports cache_write_tokens (anthropic prompt-cache writes)', async () => {
     fakes.anthropic.script({ cacheCreationTokens: 3 });
     const res = await oai.responses.create({ model: 'anthropic/claude-sonnet-4-5', input: 'a long enough prompt to cache', store: false });
     expect(res.usage!.input_tokens_details).toEqual({ cached_tokens: 0, cache_write_tokens: 3 });
     const plain = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'x', store: false });
     expect(plain.usage!.input_tokens_details).toEqual({ cached_tokens: 0, cache_write_tokens: 0 });
+    // Chat completions report the writes where the provider counts them (absent where unknown).
+    fakes.anthropic.script({ cacheCreationTokens: 2 });
+    const chat = await oai.chat.completions.create({ model: 'anthropic/claude-sonnet-4-5', messages: [{ role: 'user', content: 'a long enough prompt to cache' }] });
+    expect(chat.usage!.prompt_tokens_details).toEqual({ cached_tokens: 0, cache_write_tokens: 2 });
   });
 
   it('fields no provider can honour are refused in each protocol’s shape', async () => {
