@@ -28,7 +28,7 @@ export const deepseekDialect: ChatDialect = {
   modelsPath: 'models',
   keyRequired: true,
   maxTokensField: 'max_tokens',
-  features: new Set(['tools', 'json', 'penalties', 'stop', 'temperature', 'top_p', 'automatic_caching', 'stream_usage_option']),
+  features: new Set(['tools', 'json', 'penalties', 'stop', 'temperature', 'top_p', 'automatic_caching', 'stream_usage_option', 'logprobs']),
   // No token budget exists; DeepSeek maps any effort level onto its own (high or max).
   thinking: (req) => ({ thinking: { type: 'enabled' }, reasoning_effort: thinkingEffort(req) }),
   webSearch: () => {
@@ -43,6 +43,6 @@ export const deepseekDialect: ChatDialect = {
 export default {
   id: 'deepseek',
   ...hosted('DEEPSEEK', 'https://api.deepseek.com'),
-  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, liveModels: true },
+  capabilities: { chat: { tools: true, json: true, cachedTokens: true, options: ['logprobs'] }, liveModels: true },
   createAdapter: (opts = {}) => createChatAdapter(deepseekDialect, opts),
 } satisfies ProviderDescriptor;

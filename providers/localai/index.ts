@@ -18,14 +18,14 @@ export const localaiDialect: ChatDialect = {
   modelsPath: 'v1/models',
   keyRequired: false,
   maxTokensField: 'max_tokens',
-  features: new Set(['tools', 'images', 'json', 'json_schema', 'penalties', 'stop', 'temperature', 'top_p', 'stream_usage_option']),
+  features: new Set(['tools', 'images', 'json', 'json_schema', 'penalties', 'stop', 'temperature', 'top_p', 'top_k', 'seed', 'stream_usage_option']),
   dispatcher: localPool,
 };
 
 export default {
   id: 'localai',
   ...local('LOCALAI', 'http://127.0.0.1:8090'),
-  capabilities: { chat: { tools: true, json: true, cachedTokens: false }, embeddings: true, liveModels: true, imageGeneration: true },
+  capabilities: { chat: { tools: true, json: true, cachedTokens: false, options: ['topK', 'seed'] }, embeddings: true, liveModels: true, imageGeneration: true },
   media: localaiMedia,
   createAdapter: (opts = {}) => createChatAdapter(localaiDialect, opts),
 } satisfies ProviderDescriptor;

@@ -18,6 +18,18 @@ const req = (over: Partial<CanonicalRequest> = {}): CanonicalRequest => ({
 const foreign = { id: 'toolu_01A09q90qw90lq917835lq9', type: 'function' as const, function: { name: 'f', arguments: '{"x":1}' } };
 
 describe('mistral', () => {
+  test('seed goes out as random_seed (Mistral refuses unknown fields), n as n, streamed per choice', () =>
+    run(async (fake, ctx) => {
+      const result = await adapter.complete(req({ seed: 7, n: 2 }), ctx);
+      expect(fake.requests[0]!.body).toMatchObject({ random_seed: 7, n: 2 });
+      expect(fake.requests[0]!.body.seed).toBeUndefined();
+      expect(result.choices).toHaveLength(1);
+      const both = await streamed(adapter, req({ n: 2 }), ctx);
+      expect(both.content).toBe('echo: hi');
+      expect(both.choices!.map((c) => [c.content, c.finishReason])).toEqual([['echo: hi (choice 1)', 'stop']]);
+    }),
+  );
+
   test('foreign tool-call ids become stable 9-character ids that the upstream accepts', () =>
     run(async (fake, ctx) => {
       const result = await adapter.complete(

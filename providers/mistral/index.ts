@@ -43,7 +43,8 @@ export const mistralDialect: ChatDialect = {
   maxTokensField: 'max_tokens',
   requiredToolChoice: 'any',
   // No stream_options: Mistral rejects unknown fields (HTTP 422) and puts usage in its last chunk anyway.
-  features: new Set(['tools', 'parallel_tool_calls', 'images', 'json', 'json_schema', 'penalties', 'stop', 'temperature', 'top_p']),
+  features: new Set(['tools', 'parallel_tool_calls', 'images', 'json', 'json_schema', 'penalties', 'stop', 'temperature', 'top_p', 'seed', 'n']),
+  seedField: 'random_seed',
   // Magistral models always reason (their thinking arrives as typed content chunks); there is no switch or budget.
   thinking: () => {
     throw unsupported('mistral', 'thinkingMode', 'choose a magistral model, which always reasons');
@@ -58,6 +59,6 @@ export const mistralDialect: ChatDialect = {
 export default {
   id: 'mistral',
   ...hosted('MISTRAL', 'https://api.mistral.ai/v1'),
-  capabilities: { chat: { tools: true, json: true, cachedTokens: false }, embeddings: true, liveModels: true },
+  capabilities: { chat: { tools: true, json: true, cachedTokens: false, options: ['seed', 'n'] }, embeddings: true, liveModels: true },
   createAdapter: (opts = {}) => createChatAdapter(mistralDialect, opts),
 } satisfies ProviderDescriptor;

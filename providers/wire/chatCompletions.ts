@@ -46,6 +46,8 @@ export type ChatFeature =
   /** Several choices per call. */
   | 'n'
   | 'seed'
+  /** top_k beside top_p (local runtimes built on llama.cpp). */
+  | 'top_k'
   | 'verbosity'
   | 'logit_bias';
 
@@ -64,6 +66,8 @@ export interface ChatDialect {
   modelsPath?: string;
   features: ReadonlySet<ChatFeature>;
   maxTokensField: 'max_tokens' | 'max_completion_tokens';
+  /** The seed's field name, when not `seed` (Mistral: random_seed). */
+  seedField?: string;
   /** tool_choice value meaning "must call a tool". */
   requiredToolChoice?: string;
   /** Hosted providers need a key; local runtimes take one only if set. */
@@ -154,6 +158,10 @@ function samplingFields(d: ChatDialect, req: CanonicalRequest, cap: number | und
     needs(d, 'top_p', 'topP');
     out.top_p = req.topP;
   }
+  if (req.topK !== undefined) {
+    needs(d, 'top_k', 'topK');
+    out.top_k = req.topK;
+  }
   if (req.frequencyPenalty !== undefined || req.presencePenalty !== undefined) needs(d, 'penalties', 'frequency/presence penalties');
   if (req.frequencyPenalty !== undefined) out.frequency_penalty = req.frequencyPenalty;
   if (req.presencePenalty !== undefined) out.presence_penalty = req.presencePenalty;
@@ -175,7 +183,7 @@ function samplingFields(d: ChatDialect, req: CanonicalRequest, cap: number | und
   }
   if (req.seed !== undefined) {
     needs(d, 'seed', 'seed');
-    out.seed = req.seed;
+    out[d.seedField ?? 'seed'] = req.seed;
   }
   if (req.verbosity !== undefined) {
     needs(d, 'verbosity', 'verbosity');

@@ -37,6 +37,15 @@ describe('xai', () => {
     }),
   );
 
+  test('logprobs: up to 8 alternatives per token are forwarded, more are refused', () =>
+    run(async (fake, ctx) => {
+      const result = await adapter.complete(req({ model: 'grok-4', logprobs: { top: 8 } }), ctx);
+      expect(fake.requests[0]!.body).toMatchObject({ logprobs: true, top_logprobs: 8 });
+      expect(result.logprobs!.every((t) => t.top.length === 8)).toBe(true);
+      expect(() => adapter.validate(req({ logprobs: { top: 9 } }))).toThrow(/top_logprobs = 9.*at most 8/);
+    }),
+  );
+
   test('web search is refused: Live Search on chat completions is gone', () => {
     expect(() => adapter.validate(req({ webSearch: { enabled: true } }))).toThrow(/Responses API/);
   });

@@ -10,7 +10,11 @@ export function isReasoningModel(model: string): boolean {
   return /^grok-(3-mini|4(?!.*non-reasoning)|code)/.test(model);
 }
 
+/** xAI returns at most 8 alternatives per token (OpenAI: 20). */
+const MAX_TOP_LOGPROBS = 8;
+
 function finishBody(req: CanonicalRequest): void {
+  if ((req.logprobs?.top ?? 0) > MAX_TOP_LOGPROBS) throw unsupported('xai', `top_logprobs = ${req.logprobs!.top}`, `xAI returns at most ${MAX_TOP_LOGPROBS}`);
   if (!isReasoningModel(req.model)) return;
   if (req.frequencyPenalty !== undefined || req.presencePenalty !== undefined) {
     throw unsupported('xai', 'frequency/presence penalties', `reasoning model ${req.model} rejects them`);
@@ -37,6 +41,9 @@ export const xaiDialect: ChatDialect = {
     'top_p',
     'automatic_caching',
     'stream_usage_option',
+    'logprobs',
+    'n',
+    'seed',
   ]),
   // Effort-taking models know low/medium/high (grok-3-mini only low/high; xAI answers 400 for the rest, naming the value).
   thinking: (req) => ({ reasoning_effort: thinkingEffort(req) === 'minimal' ? 'low' : thinkingEffort(req) }),
@@ -51,7 +58,7 @@ export const xaiDialect: ChatDialect = {
 export default {
   id: 'xai',
   ...hosted('XAI', 'https://api.x.ai/v1'),
-  capabilities: { chat: { tools: true, json: true, cachedTokens: true }, liveModels: true, imageGeneration: true, videoGeneration: true },
+  capabilities: { chat: { tools: true, json: true, cachedTokens: true, options: ['logprobs', 'n', 'seed'] }, liveModels: true, imageGeneration: true, videoGeneration: true },
   media: xaiMedia,
   createAdapter: (opts = {}) => createChatAdapter(xaiDialect, opts),
 } satisfies ProviderDescriptor;
