@@ -338,7 +338,7 @@ describe.each(PROVIDERS)('$id conformance', ({ id, startFake, model, caps, setti
   const OPTION_SAMPLES: Record<OptionalChatOption, [Partial<CanonicalRequest>, RegExp]> = {
     topK: [{ topK: 17 }, /"top_?[kK]":17/],
     logprobs: [{ logprobs: { top: 3 } }, /"(logprobs|responseLogprobs)":true/],
-    n: [{ n: 2 }, /"n":2/],
+    n: [{ n: 2 }, /"(n|candidateCount)":2/],
     seed: [{ seed: 4242 }, /"(random_)?seed":4242/],
     verbosity: [{ verbosity: 'low' }, /"verbosity":"low"/],
     logitBias: [{ logitBias: { '12345': -7 } }, /"12345":-7/],

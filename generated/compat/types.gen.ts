@@ -90,8 +90,9 @@ export type JsonSchemaObject = {
 
 /**
  * Chat-completions request. `logprobs` / `top_logprobs` (openai, gemini,
- * vertex), `n` > 1 (openai), `seed` (openai, gemini, vertex, ollama),
- * `verbosity` and `logit_bias` (openai) are forwarded where the provider
+ * vertex, xai, deepseek), `n` > 1 (openai, xai, mistral, gemini, vertex), `seed` (openai,
+ * gemini, vertex, xai, mistral, ollama, localai), `verbosity` and
+ * `logit_bias` (openai) are forwarded where the provider
  * honours them and refused elsewhere. `user` is the older name of
  * `safety_identifier`. Refused for every provider: `store: true` (chat
  * completions are not stored), `modalities` other than `["text"]`,
@@ -129,17 +130,18 @@ export type ChatCompletionRequest = {
     max_completion_tokens?: number | null;
     /**
      * Answers to generate. More than 1 is forwarded to providers that
-     * generate several (openai) and refused by the others. Streamed, each
+     * generate several (openai, xai, mistral; gemini and vertex as
+     * `candidateCount`, at most 8) and refused by the others. Streamed, each
      * choice's chunks carry its `index`. Usage and cost cover every choice.
      *
      */
     n?: number | null;
     /**
-     * Return each output token's log probability (openai, gemini, vertex; refused elsewhere).
+     * Return each output token's log probability (openai, gemini, vertex, xai, deepseek; refused elsewhere).
      */
     logprobs?: boolean | null;
     /**
-     * Most likely alternatives per token; needs `logprobs: true`.
+     * Most likely alternatives per token; needs `logprobs: true`. xai returns at most 8 and refuses more.
      */
     top_logprobs?: number | null;
     /**
@@ -193,7 +195,7 @@ export type ChatCompletionRequest = {
     frequency_penalty?: number | null;
     presence_penalty?: number | null;
     /**
-     * Forwarded to openai, gemini, vertex and ollama; refused by other providers.
+     * Forwarded to openai, gemini, vertex, xai, mistral (as `random_seed`), ollama and localai; refused by other providers.
      */
     seed?: number | null;
     /**
@@ -555,7 +557,7 @@ export type MessageTokensCount = {
 /**
  * The fields of a messages request (count_tokens takes them without
  * `max_tokens`). `top_k` is forwarded to providers that sample by it
- * (anthropic, gemini, vertex, ollama) and refused by the others.
+ * (anthropic, gemini, vertex, ollama, localai) and refused by the others.
  * `output_config.format` (and the beta's top-level `output_format`) asks
  * for JSON matching a schema: the same request as chat
  * `response_format: json_schema` and responses `text.format`, so it works
@@ -583,7 +585,7 @@ export type MessagesParams = {
     temperature?: number;
     top_p?: number;
     /**
-     * Forwarded to anthropic, gemini, vertex and ollama; refused by other providers.
+     * Forwarded to anthropic, gemini, vertex, ollama and localai; refused by other providers.
      */
     top_k?: number;
     output_config?: {
@@ -939,7 +941,7 @@ export type PingEvent = {
  * Responses request. Responses are stored unless `store` is false, and
  * `previous_response_id` continues a stored one. `top_logprobs` (or
  * `include: ["message.output_text.logprobs"]`) turns on logprobs (openai,
- * gemini, vertex; refused elsewhere); `text.verbosity` is openai only.
+ * gemini, vertex, xai, deepseek; refused elsewhere); `text.verbosity` is openai only.
  * `user` is the older name of `safety_identifier`. Refused for every
  * provider: `background: true`, `truncation: "auto"`, `conversation`,
  * `prompt`, and a `service_tier` other than `auto` / `default`.

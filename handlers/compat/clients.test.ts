@@ -173,15 +173,18 @@ describe('options: forwarded where honoured, refused where not', () => {
     expect(fakes.anthropic.requests).toHaveLength(0);
   });
 
-  it('n: 2 gives two choices on openai, streamed and not, billed together; anthropic refuses it', async () => {
-    const res = await oai.chat.completions.create({ model: 'openai/gpt-4o-mini', n: 2, messages: [{ role: 'user', content: 'two please' }] });
+  it.each([
+    ['openai/gpt-4o-mini', 'openai', (b: any) => b.n],
+    ['gemini/gemini-2.5-flash', 'gemini', (b: any) => b.generationConfig.candidateCount],
+  ] as const)('n: 2 gives two choices on %s, streamed and not, billed together', async (model, provider, sentN) => {
+    const res = await oai.chat.completions.create({ model, n: 2, messages: [{ role: 'user', content: 'two please' }] });
     expect(res.choices.map((c) => [c.index, c.message.content])).toEqual([
       [0, 'echo: two please'],
       [1, 'echo: two please (choice 1)'],
     ]);
-    expect(fakes.openai.requests[0]!.body.n).toBe(2);
+    expect(sentN(fakes[provider].requests[0]!.body)).toBe(2);
     // Streamed: each choice's chunks under its index, a finish_reason for each, one usage for all.
-    const stream = await oai.chat.completions.create({ model: 'openai/gpt-4o-mini', n: 2, stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'two streams' }] });
+    const stream = await oai.chat.completions.create({ model, n: 2, stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'two streams' }] });
     const texts = ['', ''];
     const finishes: Array<string | null | undefined> = [];
     let usage: OpenAI.CompletionUsage | null | undefined;
@@ -195,9 +198,17 @@ describe('options: forwarded where honoured, refused where not', () => {
     expect(texts).toEqual(['echo: two streams', 'echo: two streams (choice 1)']);
     expect(finishes).toEqual(['stop', 'stop']);
     expect(usage!.total_tokens).toBeGreaterThan(0);
+  });
+
+  it('n: 2 is refused where the provider generates one answer (anthropic), and past gemini\'s 8 candidates', async () => {
     const err = await oai.chat.completions.create({ model: 'anthropic/claude-sonnet-4-5', n: 2, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
     expect(err.status).toBe(400);
     expect(err.error.code).toBe('capability_not_supported');
+    const many = await oai.chat.completions.create({ model: 'gemini/gemini-2.5-flash', n: 9, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(many.status).toBe(400);
+    expect(many.error.code).toBe('capability_not_supported');
+    expect(fakes.anthropic.requests).toHaveLength(0);
+    expect(fakes.gemini.requests).toHaveLength(0);
   });
 
   it('usage reports cache_write_tokens (anthropic prompt-cache writes)', async () => {

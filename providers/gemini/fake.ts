@@ -154,14 +154,20 @@ function logprobsResult(parts: any[], top: number): Record<string, unknown> {
   };
 }
 
-function candidate(parts: any[], a: Answer, final: boolean, body?: any): Record<string, unknown> {
+function candidate(parts: any[], a: Answer, final: boolean, body?: any, index = 0): Record<string, unknown> {
   const config = body?.generationConfig;
   return {
     content: { parts, role: 'model' },
     ...(final ? { finishReason: a.finish, ...(a.grounding ? { groundingMetadata: a.grounding } : {}) } : {}),
     ...(config?.responseLogprobs ? { logprobsResult: logprobsResult(parts, config.logprobs ?? 0) } : {}),
-    index: 0,
+    index,
   };
+}
+
+/** candidateCount answers: the first is the answer, the others say which candidate they are. */
+function answersOf(body: any, a: Answer): Answer[] {
+  const count = body?.generationConfig?.candidateCount ?? 1;
+  return Array.from({ length: count }, (_, i) => (i && a.text ? { ...a, text: `${a.text} (choice ${i})` } : a));
 }
 
 function generateRoute(model: string, vertex: boolean, newResponseId: () => string): Render {
@@ -177,18 +183,19 @@ function generateRoute(model: string, vertex: boolean, newResponseId: () => stri
     });
     const responseId = newResponseId();
     const streaming = req.path.includes(':streamGenerateContent');
+    const answers = answersOf(req.body, a);
     if (!streaming) {
-      const parts = [...(a.thought ? [{ text: a.thought, thought: true }] : []), ...(a.text ? [{ text: a.text }] : []), ...a.calls];
-      return json(res, 200, envelope({ candidates: [candidate(parts, a, true, req.body)], usageMetadata: a.usage }));
+      const partsOf = (x: Answer) => [...(x.thought ? [{ text: x.thought, thought: true }] : []), ...(x.text ? [{ text: x.text }] : []), ...x.calls];
+      return json(res, 200, envelope({ candidates: answers.map((x, i) => candidate(partsOf(x), x, true, req.body, i)), usageMetadata: a.usage }));
     }
-    const chunks = [
-      ...pieces(a.thought).map((text) => [{ text, thought: true }]),
-      ...pieces(a.text).map((text) => [{ text }]),
-      ...a.calls.map((call) => [call]),
-    ];
+    // Each candidate's chunks under its own index, one candidate after the other; one last chunk finishes them all.
     const promptOnly = { promptTokenCount: a.usage.promptTokenCount, totalTokenCount: a.usage.promptTokenCount };
-    const frames = chunks.map((parts) => envelope({ candidates: [candidate(parts, a, false, req.body)], usageMetadata: promptOnly }));
-    const last = envelope({ candidates: [candidate([{ text: '' }], a, true)], usageMetadata: a.usage });
+    const frames = answers.flatMap((x, i) =>
+      [...pieces(x.thought).map((text) => [{ text, thought: true }]), ...pieces(x.text).map((text) => [{ text }]), ...x.calls.map((call) => [call])].map((parts) =>
+        envelope({ candidates: [candidate(parts, x, false, req.body, i)], usageMetadata: promptOnly }),
+      ),
+    );
+    const last = envelope({ candidates: answers.map((x, i) => candidate([{ text: '' }], x, true, undefined, i)), usageMetadata: a.usage });
     if (!req.path.includes('alt=sse')) {
       // Without alt=sse Google streams one JSON array of the same responses.
       return json(res, 200, [...frames, last]);

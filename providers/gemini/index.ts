@@ -103,7 +103,7 @@ export default {
   id,
   ...hosted('GEMINI', 'https://generativelanguage.googleapis.com'),
   capabilities: {
-    chat: { tools: true, json: true, cachedTokens: true, options: ['topK', 'logprobs', 'seed'], countTokens: true },
+    chat: { tools: true, json: true, cachedTokens: true, options: ['topK', 'logprobs', 'n', 'seed'], countTokens: true },
     embeddings: true,
     liveModels: true,
     imageGeneration: true,

@@ -74,7 +74,7 @@ export default {
   // No fixed default host: the region is part of it (see extraSettings).
   ...hosted('VERTEX', ''),
   capabilities: {
-    chat: { tools: true, json: true, cachedTokens: true, options: ['topK', 'logprobs', 'seed'], countTokens: true },
+    chat: { tools: true, json: true, cachedTokens: true, options: ['topK', 'logprobs', 'n', 'seed'], countTokens: true },
     embeddings: true,
     imageGeneration: true,
     videoGeneration: true,

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type {
   CanonicalRequest,
   CanonicalResult,
+  Choice,
   ContentPart,
   FinishReason,
   Message,
@@ -65,13 +66,17 @@ function logprobsOf(result: GeminiLogprobsResult | undefined): TokenLogprob[] | 
   }));
 }
 
+interface GeminiCandidate {
+  /** Which of candidateCount answers this is (absent: the first). */
+  index?: number;
+  content?: { role?: string; parts?: GeminiPart[] };
+  finishReason?: string;
+  logprobsResult?: GeminiLogprobsResult;
+  groundingMetadata?: { groundingChunks?: Array<{ web?: { uri?: string; title?: string } }> };
+}
+
 interface GenerateContentResponse {
-  candidates?: Array<{
-    content?: { role?: string; parts?: GeminiPart[] };
-    finishReason?: string;
-    logprobsResult?: GeminiLogprobsResult;
-    groundingMetadata?: { groundingChunks?: Array<{ web?: { uri?: string; title?: string } }> };
-  }>;
+  candidates?: GeminiCandidate[];
   promptFeedback?: { blockReason?: string };
   usageMetadata?: GeminiUsageMetadata;
   modelVersion?: string;
@@ -121,11 +126,15 @@ const FALLBACK_MAX_OUTPUT = 65_536;
 // model's allowed range (Pro: 128 to 32,768; Flash: 0 to 24,576).
 const EFFORT_BUDGET: Record<ThinkingEffort, number> = { minimal: 128, low: 1024, medium: 8192, high: 24_576 };
 
+/** candidateCount's ceiling. */
+const MAX_CANDIDATES = 8;
+
 function validateGenerateContent(provider: ProviderId, req: CanonicalRequest): void {
   if (req.promptCaching) throw unsupported(provider, 'promptCaching', 'Gemini caches prompt prefixes implicitly, with no opt-in');
   if (req.promptCacheKey !== undefined) throw unsupported(provider, 'promptCacheKey');
   if (req.safetyIdentifier !== undefined) throw unsupported(provider, 'safetyIdentifier');
   if (req.parallelToolCalls === false) throw unsupported(provider, 'parallelToolCalls: false', 'Gemini cannot be limited to one call per turn');
+  if ((req.n ?? 1) > MAX_CANDIDATES) throw unsupported(provider, `n = ${req.n}`, `Gemini generates at most ${MAX_CANDIDATES} candidates`);
   const web = req.webSearch;
   if (web?.enabled) {
     if (web.allowedDomains?.length || web.blockedDomains?.length) {
@@ -281,6 +290,7 @@ function toGenerateContentRequest(provider: ProviderId, req: CanonicalRequest, m
   if (req.topP !== undefined) generationConfig.topP = req.topP;
   if (req.topK !== undefined) generationConfig.topK = req.topK;
   if (req.seed !== undefined) generationConfig.seed = req.seed;
+  if (req.n !== undefined && req.n > 1) generationConfig.candidateCount = req.n;
   if (req.logprobs) {
     generationConfig.responseLogprobs = true;
     if (req.logprobs.top) generationConfig.logprobs = req.logprobs.top;
@@ -362,8 +372,7 @@ function upstreamFailure(provider: ProviderId, res: GenerateContentResponse): Pr
   });
 }
 
-function fromGenerateContentResponse(provider: ProviderId, req: CanonicalRequest, res: GenerateContentResponse): CanonicalResult {
-  const candidate = res.candidates?.[0];
+function choiceOf(candidate: GeminiCandidate | undefined, blocked: boolean): Choice & { reasoning: string } {
   const parts = candidate?.content?.parts ?? [];
   const toolCalls: ToolCall[] = parts
     .filter((p) => p.functionCall)
@@ -372,28 +381,43 @@ function fromGenerateContentResponse(provider: ProviderId, req: CanonicalRequest
       type: 'function',
       function: { name: p.functionCall!.name, arguments: JSON.stringify(p.functionCall!.args ?? {}) },
     }));
-  const reasoning = parts.filter((p) => p.thought && p.text).map((p) => p.text).join('');
-  const citations = [...new Set(citationsOf(res))];
   const logprobs = logprobsOf(candidate?.logprobsResult);
   return {
     content: parts.filter((p) => typeof p.text === 'string' && !p.thought).map((p) => p.text).join(''),
     ...(toolCalls.length ? { toolCalls } : {}),
-    finishReason: finishReasonOf(candidate?.finishReason, toolCalls.length > 0, !candidate && !!res.promptFeedback?.blockReason),
+    finishReason: finishReasonOf(candidate?.finishReason, toolCalls.length > 0, blocked),
+    ...(logprobs ? { logprobs } : {}),
+    reasoning: parts.filter((p) => p.thought && p.text).map((p) => p.text).join(''),
+  };
+}
+
+function fromGenerateContentResponse(provider: ProviderId, req: CanonicalRequest, res: GenerateContentResponse): CanonicalResult {
+  // candidateCount > 1: the first candidate is the answer, the others its extra choices.
+  const candidates = [...(res.candidates ?? [])].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+  const { reasoning, ...first } = choiceOf(candidates[0], !candidates.length && !!res.promptFeedback?.blockReason);
+  const more = candidates.slice(1).map((c) => {
+    const { reasoning: _, ...choice } = choiceOf(c, false);
+    return choice;
+  });
+  const citations = [...new Set(citationsOf(res))];
+  return {
+    ...first,
     usage: usageOf(res.usageMetadata),
     model: res.modelVersion ?? req.model,
     provider,
     requestId: res.responseId ?? mintId('req'),
     ...(reasoning ? { reasoning } : {}),
     ...(citations.length ? { citations } : {}),
-    ...(logprobs ? { logprobs } : {}),
+    ...(more.length ? { choices: more } : {}),
   };
 }
 
 /** Each SSE event of streamGenerateContent?alt=sse is a whole GenerateContentResponse. */
 async function* streamEventsOf(provider: ProviderId, ctx: CallContext, res: UpstreamResponse): AsyncGenerator<StreamEvent> {
-  let index = 0;
+  // Per candidate (candidateCount > 1 streams several, each under its index): tool calls so far and finish reason.
+  const calls: number[] = [0];
+  const finishes: Array<string | undefined> = [undefined];
   let started = false;
-  let finishRaw: string | undefined;
   let blocked = false;
   let usage: GeminiUsageMetadata | undefined;
   const citations = new Set<string>();
@@ -404,33 +428,39 @@ async function* streamEventsOf(provider: ProviderId, ctx: CallContext, res: Upst
       started = true;
       yield { type: 'meta', model: chunk.modelVersion, requestId: chunk.responseId };
     }
-    const candidate = chunk.candidates?.[0];
-    // A chunk's logprobs cover its answer text: they ride on its first text event.
-    let logprobs = logprobsOf(candidate?.logprobsResult);
-    for (const part of candidate?.content?.parts ?? []) {
-      if (part.functionCall) {
-        const id = toolCallId(part.functionCall, part.thoughtSignature);
-        yield { type: 'tool_call_start', index, id, name: part.functionCall.name };
-        yield { type: 'tool_call_args', index, delta: JSON.stringify(part.functionCall.args ?? {}) };
-        index++;
-      } else if (part.text && part.thought) {
-        yield { type: 'reasoning', delta: part.text };
-      } else if (part.text) {
-        yield { type: 'text', delta: part.text, ...(logprobs?.length ? { logprobs } : {}) };
-        logprobs = undefined;
+    for (const candidate of chunk.candidates ?? []) {
+      const at = candidate.index ?? 0;
+      const which = at ? { choice: at } : {};
+      calls[at] ??= 0;
+      // A chunk's logprobs cover its answer text: they ride on its first text event.
+      let logprobs = logprobsOf(candidate.logprobsResult);
+      for (const part of candidate.content?.parts ?? []) {
+        if (part.functionCall) {
+          const index = calls[at]++;
+          const id = toolCallId(part.functionCall, part.thoughtSignature);
+          yield { type: 'tool_call_start', index, id, name: part.functionCall.name, ...which };
+          yield { type: 'tool_call_args', index, delta: JSON.stringify(part.functionCall.args ?? {}), ...which };
+        } else if (part.text && part.thought) {
+          yield { type: 'reasoning', delta: part.text, ...which };
+        } else if (part.text) {
+          yield { type: 'text', delta: part.text, ...(logprobs?.length ? { logprobs } : {}), ...which };
+          logprobs = undefined;
+        }
       }
+      if (logprobs?.length) yield { type: 'text', delta: '', logprobs, ...which };
+      if (candidate.finishReason) finishes[at] = candidate.finishReason;
     }
-    if (logprobs?.length) yield { type: 'text', delta: '', logprobs };
     for (const uri of citationsOf(chunk)) citations.add(uri);
-    if (candidate?.finishReason) finishRaw = candidate.finishReason;
-    if (!candidate && chunk.promptFeedback?.blockReason) blocked = true;
+    if (!chunk.candidates?.length && chunk.promptFeedback?.blockReason) blocked = true;
     if (chunk.usageMetadata) usage = chunk.usageMetadata;
   }
-  if (!finishRaw && !blocked) {
+  if (!finishes[0] && !blocked) {
     throw new ProviderError(provider, 'upstream_error', `${provider} ended the stream before a finish reason`);
   }
   if (citations.size) yield { type: 'citations', urls: [...citations] };
-  yield { type: 'finish', finishReason: finishReasonOf(finishRaw, index > 0, blocked), usage: usageOf(usage) };
+  const reasonOf = (at: number) => finishReasonOf(finishes[at], (calls[at] ?? 0) > 0, at === 0 && blocked);
+  const more = Array.from({ length: Math.max(calls.length, finishes.length) - 1 }, (_, i) => reasonOf(i + 1));
+  yield { type: 'finish', finishReason: reasonOf(0), usage: usageOf(usage), ...(more.length ? { moreFinishReasons: more } : {}) };
 }
 
 // ---------------------------------------------------------------- adapter core
