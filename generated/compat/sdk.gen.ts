@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { CountMessageTokensData, CountMessageTokensErrors, CountMessageTokensResponses, CreateChatCompletionData, CreateChatCompletionErrors, CreateChatCompletionResponses, CreateEmbeddingData, CreateEmbeddingErrors, CreateEmbeddingResponses, CreateMessageData, CreateMessageErrors, CreateMessageResponses, CreateResponseData, CreateResponseErrors, CreateResponseResponses, DeleteResponseData, DeleteResponseErrors, DeleteResponseResponses, GetResponseData, GetResponseErrors, GetResponseResponses, ListModelsData, ListModelsErrors, ListModelsResponses, RetrieveModelData, RetrieveModelErrors, RetrieveModelResponses } from './types.gen.js';
+import type { CountMessageTokensData, CountMessageTokensErrors, CountMessageTokensResponses, CountResponseInputTokensData, CountResponseInputTokensErrors, CountResponseInputTokensResponses, CreateChatCompletionData, CreateChatCompletionErrors, CreateChatCompletionResponses, CreateEmbeddingData, CreateEmbeddingErrors, CreateEmbeddingResponses, CreateMessageData, CreateMessageErrors, CreateMessageResponses, CreateResponseData, CreateResponseErrors, CreateResponseResponses, DeleteResponseData, DeleteResponseErrors, DeleteResponseResponses, GetResponseData, GetResponseErrors, GetResponseResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListResponseInputItemsData, ListResponseInputItemsErrors, ListResponseInputItemsResponses, RetrieveModelData, RetrieveModelErrors, RetrieveModelResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -156,6 +156,46 @@ export const createResponse = <ThrowOnError extends boolean = false>(options: Op
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Count a responses request's input tokens
+ *
+ * Responses protocol's token counting (openai `client.responses.inputTokens.count`):
+ * the body is a responses request, checked as the call itself would be (an
+ * option the provider cannot honour is refused the same way), with
+ * `previous_response_id` read from the stored responses like a real
+ * continuation. Counted exactly, or estimated, as for
+ * POST /v1/messages/count_tokens (exact on anthropic, gemini and vertex);
+ * the gateway extension `estimated` says which. Counting is free: no usage
+ * or cost is recorded.
+ *
+ */
+export const countResponseInputTokens = <ThrowOnError extends boolean = false>(options: Options<CountResponseInputTokensData, ThrowOnError>): RequestResult<CountResponseInputTokensResponses, CountResponseInputTokensErrors, ThrowOnError> => (options.client ?? client).post<CountResponseInputTokensResponses, CountResponseInputTokensErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
+    url: '/v1/responses/input_tokens',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List a stored response's input items
+ *
+ * Everything the model was given as input for this response, as response
+ * items: the earlier turns of a `previous_response_id` chain (their
+ * inputs and outputs) and this response's own input, oldest first in
+ * `order=asc`. `instructions` are not items (they are on the response).
+ * Item ids are stable, so `after` pages through them. Same scope as GET
+ * /v1/responses/{response_id}: another key's response does not exist.
+ *
+ */
+export const listResponseInputItems = <ThrowOnError extends boolean = false>(options: Options<ListResponseInputItemsData, ThrowOnError>): RequestResult<ListResponseInputItemsResponses, ListResponseInputItemsErrors, ThrowOnError> => (options.client ?? client).get<ListResponseInputItemsResponses, ListResponseInputItemsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
+    url: '/v1/responses/{response_id}/input_items',
+    ...options
 });
 
 /**

@@ -1543,6 +1543,55 @@ export type Embedding = {
     embedding: Array<number> | string;
 };
 
+export type ResponseInputTokens = {
+    object: 'response.input_tokens';
+    input_tokens: number;
+    /**
+     * Gateway extension. false when the provider counted; true for the gateway's documented estimate.
+     */
+    estimated: boolean;
+};
+
+export type ResponseInputItemList = {
+    object: 'list';
+    data: Array<ResponseStoredItem>;
+    first_id: string | null;
+    last_id: string | null;
+    has_more: boolean;
+};
+
+/**
+ * An input item as stored: a message, a function call or a function call's output.
+ */
+export type ResponseStoredItem = ResponseStoredMessage | ResponsesFunctionCall | ResponseStoredFunctionCallOutput;
+
+export type ResponseStoredMessage = {
+    id: string;
+    type: 'message';
+    status: 'completed';
+    role: 'user' | 'system' | 'assistant';
+    content: Array<{
+        type: 'input_text';
+        text: string;
+    } | {
+        type: 'input_image';
+        image_url: string;
+        detail: 'auto';
+    } | {
+        type: 'output_text';
+        text: string;
+        annotations: Array<unknown>;
+    }>;
+};
+
+export type ResponseStoredFunctionCallOutput = {
+    id: string;
+    type: 'function_call_output';
+    status: 'completed';
+    call_id: string;
+    output: string;
+};
+
 export type ResponseDeleted = {
     id: string;
     object: 'response';
@@ -1942,6 +1991,124 @@ export type CreateResponseResponses = {
 };
 
 export type CreateResponseResponse = CreateResponseResponses[keyof CreateResponseResponses];
+
+export type CountResponseInputTokensData = {
+    body: ResponsesRequest;
+    headers?: {
+        /**
+         * Bring your own key: the caller's own key for the provider named in `model`.
+         * It is used for this call only and never stored or logged; the call is billed
+         * `byok` with `customerPrice` 0.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/responses/input_tokens';
+};
+
+export type CountResponseInputTokensErrors = {
+    /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid gateway key.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not use this provider or endpoint.
+     */
+    403: ErrorResponse;
+    /**
+     * The provider does not know the model.
+     */
+    404: ErrorResponse;
+    /**
+     * Request body larger than the gateway accepts.
+     */
+    413: ErrorResponse;
+    /**
+     * Gateway limit reached, or the provider answered 429.
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected gateway failure.
+     */
+    500: ErrorResponse;
+    /**
+     * The provider failed (5xx, overloaded, unreadable answer, network error or timeout).
+     */
+    502: ErrorResponse;
+    /**
+     * The provider is not configured (missing key or base URL, local runtime unreachable).
+     */
+    503: ErrorResponse;
+};
+
+export type CountResponseInputTokensError = CountResponseInputTokensErrors[keyof CountResponseInputTokensErrors];
+
+export type CountResponseInputTokensResponses = {
+    /**
+     * The input tokens, and whether the provider counted them.
+     */
+    200: ResponseInputTokens;
+};
+
+export type CountResponseInputTokensResponse = CountResponseInputTokensResponses[keyof CountResponseInputTokensResponses];
+
+export type ListResponseInputItemsData = {
+    body?: never;
+    path: {
+        /**
+         * A stored response's id (`resp_...`).
+         */
+        response_id: string;
+    };
+    query?: {
+        /**
+         * An item id; the page starts after it (in the chosen order).
+         */
+        after?: string;
+        limit?: number;
+        /**
+         * `desc` (the default, as OpenAI) lists the newest item first.
+         */
+        order?: 'asc' | 'desc';
+    };
+    url: '/v1/responses/{response_id}/input_items';
+};
+
+export type ListResponseInputItemsErrors = {
+    /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid gateway key.
+     */
+    401: ErrorResponse;
+    /**
+     * The provider does not know the model.
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected gateway failure.
+     */
+    500: ErrorResponse;
+};
+
+export type ListResponseInputItemsError = ListResponseInputItemsErrors[keyof ListResponseInputItemsErrors];
+
+export type ListResponseInputItemsResponses = {
+    /**
+     * A page of input items.
+     */
+    200: ResponseInputItemList;
+};
+
+export type ListResponseInputItemsResponse = ListResponseInputItemsResponses[keyof ListResponseInputItemsResponses];
 
 export type DeleteResponseData = {
     body?: never;

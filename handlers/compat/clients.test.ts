@@ -273,6 +273,56 @@ describe('stored responses and previous_response_id', () => {
     expect((read as any).cost).toEqual((third as any).cost);
   });
 
+  it('input_items lists what the model was given, earlier turns included, paged by stable ids', async () => {
+    const tools: OpenAI.Responses.FunctionTool[] = [{ type: 'function', name: 'get_weather', parameters: { type: 'object', properties: {} }, strict: false }];
+    const first = await oai.responses.create({ model: 'anthropic/claude-sonnet-4-5', instructions: 'Be brief.', input: 'My name is Ada.', tools });
+    fakes.anthropic.script({ toolCalls: [{ name: 'get_weather', arguments: '{"city":"Oslo"}' }] });
+    const second = await oai.responses.create({ model: 'anthropic/claude-sonnet-4-5', previous_response_id: first.id, input: 'Weather in Oslo?', tools });
+    const call = second.output.find((o): o is OpenAI.Responses.ResponseFunctionToolCall => o.type === 'function_call')!;
+    const third = await oai.responses.create({
+      model: 'anthropic/claude-sonnet-4-5',
+      previous_response_id: second.id,
+      input: [{ type: 'function_call_output', call_id: call.call_id, output: '{"temp_c":3}' }],
+      tools,
+    });
+    const all: OpenAI.Responses.ResponseItem[] = [];
+    for await (const item of oai.responses.inputItems.list(third.id, { order: 'asc', limit: 2 })) all.push(item);
+    // Instructions are not items; this response's own answer is output, not input.
+    expect(all.map((i) => (i.type === 'message' ? `${i.role}:${JSON.stringify(i.content)}` : i.type))).toEqual([
+      'user:[{"type":"input_text","text":"My name is Ada."}]',
+      'assistant:[{"type":"output_text","text":"echo: My name is Ada.","annotations":[]}]',
+      'user:[{"type":"input_text","text":"Weather in Oslo?"}]',
+      'function_call',
+      'function_call_output',
+    ]);
+    expect(all[3]).toMatchObject({ call_id: call.call_id, name: 'get_weather', arguments: '{"city":"Oslo"}' });
+    expect(all[4]).toMatchObject({ call_id: call.call_id, output: '{"temp_c":3}' });
+    // Newest first by default; ids are the same on every read.
+    const newest = await oai.responses.inputItems.list(third.id, { limit: 2 });
+    expect(newest.data.map((i) => i.id)).toEqual([all[4]!.id, all[3]!.id]);
+    expect(newest.has_more).toBe(true);
+    const { key: otherKey } = await createGatewayKey(suite.service.db, 'items-other');
+    const other = new OpenAI({ baseURL: `${suite.service.gatewayUrl}/v1`, apiKey: otherKey, maxRetries: 0, fetch: suite.fetch });
+    expect(await other.responses.inputItems.list(third.id).catch((e) => e.status)).toBe(404);
+    const bad = await oai.responses.inputItems.list(third.id, { after: 'msg_nope' }).catch((e) => e);
+    expect(bad.error).toMatchObject({ param: 'after' });
+  });
+
+  it('inputTokens.count: exact where the provider counts, the estimate elsewhere, with the earlier turns', async () => {
+    const first = await oai.responses.create({ model: 'gemini/gemini-2.5-flash', input: 'Remember the number 4711.' });
+    const exact = await oai.responses.inputTokens.count({ model: 'gemini/gemini-2.5-flash', previous_response_id: first.id, input: 'Which number?' });
+    expect(exact).toMatchObject({ object: 'response.input_tokens', estimated: false });
+    expect(exact.input_tokens).toBeGreaterThan(0);
+    const counted = fakes.gemini.requests.at(-1)!;
+    expect(counted.path).toContain(':countTokens');
+    expect(JSON.stringify(counted.body)).toContain('Remember the number 4711.');
+    const estimate = await oai.responses.inputTokens.count({ model: 'openai/gpt-4o-mini', input: 'Which number?' });
+    expect(estimate).toMatchObject({ object: 'response.input_tokens', estimated: true });
+    expect(fakes.openai.requests).toHaveLength(0);
+    const refused = await oai.responses.inputTokens.count({ model: 'anthropic/claude-sonnet-4-5', input: 'x', top_logprobs: 2 } as any).catch((e) => e);
+    expect(refused.error).toMatchObject({ code: 'capability_not_supported' });
+  });
+
   it('a streamed response is stored before response.completed reaches the client', async () => {
     const stream = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'remember me', stream: true });
     let id = '';
