@@ -13,6 +13,7 @@ import { runAnalyticsBench } from './analytics.ts';
 import { runMediaBench } from './media.ts';
 import { runOcrBench } from './ocr.ts';
 import { runVisionBench } from './vision.ts';
+import { runStoredResponsesBench } from './storedResponses.ts';
 import { createBenchContext } from './context.ts';
 
 const { values, positionals } = parseArgs({
@@ -34,11 +35,12 @@ const { values, positionals } = parseArgs({
     megabytes: { type: 'string' },
     images: { type: 'string' },
     'ocr-parts': { type: 'string' },
+    responses: { type: 'string' },
     json: { type: 'boolean' },
   },
 });
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'ocr', 'vision'];
+const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'ocr', 'vision', 'responses'];
 const results: Record<string, unknown> = {};
 
 if (wanted.includes('overhead')) {
@@ -85,6 +87,14 @@ if (wanted.includes('ocr')) {
 }
 if (wanted.includes('vision')) {
   results.vision = await runVisionBench({ images: num(values.images), seconds: num(values.seconds), rate: num(values.rate) });
+}
+if (wanted.includes('responses')) {
+  const ctx = await createBenchContext();
+  try {
+    results.responses = await runStoredResponsesBench(ctx, { responses: num(values.responses) });
+  } finally {
+    await ctx.close();
+  }
 }
 if (values.json) console.log(JSON.stringify(results, null, 2));
 process.exit(0);
