@@ -286,7 +286,9 @@ export const listModels = <ThrowOnError extends boolean = false>(options?: Optio
  * One model of GET /v1/models
  *
  * `model_id` is `<provider>/<model>`, URL-encoded as the official clients
- * send it (`openai%2Fgpt-4o-mini`). Answers in the same shape as
+ * send it (`openai%2Fgpt-4o-mini`) or with its slashes as they are
+ * (`/v1/models/openai/gpt-4o-mini`, `/v1/models/ollama/library/llama3:8b`):
+ * the rest of the path is the one model id. Answers in the same shape as
  * listModels chooses; a model GET /v1/models does not list is 404
  * `model_not_found`.
  *

@@ -76,6 +76,14 @@ describe('models', () => {
     const one = await oai.models.retrieve('openai/gpt-4o-mini');
     expect(one).toMatchObject({ id: 'openai/gpt-4o-mini', object: 'model', owned_by: 'openai' });
     expect(one.created).toBeGreaterThan(1_600_000_000);
+    // The slash may also come unencoded (curl, older clients).
+    for (const raw of ['openai/gpt-4o-mini', 'openai%2Fgpt-4o-mini']) {
+      const res = await fetch(`${suite.service.gatewayUrl}/v1/models/${raw}`, { headers: { authorization: `Bearer ${suite.key}` } });
+      expect(await res.json()).toMatchObject({ id: 'openai/gpt-4o-mini', object: 'model' });
+    }
+    const rawMissing = await fetch(`${suite.service.gatewayUrl}/v1/models/ollama/library/none:1b`, { headers: { authorization: `Bearer ${suite.key}` } });
+    expect(rawMissing.status).toBe(404);
+    expect(await rawMissing.json()).toMatchObject({ error: { code: 'model_not_found', param: 'model_id' } });
     const missing = await oai.models.retrieve('openai/gpt-9').catch((e) => e);
     expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
     expect(missing.error).toMatchObject({ type: 'not_found_error', code: 'model_not_found' });

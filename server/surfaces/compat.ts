@@ -3,7 +3,8 @@ import { anthropicErrorBody, openaiErrorBody } from '../../protocols/errorShapes
 import { wantsAnthropicShape } from '../../protocols/models.ts';
 import type { SurfaceDefinition } from '../surface.ts';
 import type { GatewayAuthenticator } from '../../core/gatewayAuth.ts';
-import type { ApiContext, Handler } from '../../handlers/types.ts';
+import type { Middleware } from 'koa';
+import type { ApiContext, AppState, Handler } from '../../handlers/types.ts';
 
 /**
  * /v1/messages speaks Anthropic's error shape; /v1/models that of the client
@@ -15,6 +16,25 @@ export function renderCompatError(err: ApiError, ctx: Pick<ApiContext, 'path' | 
   return anthropic ? anthropicErrorBody(err) : openaiErrorBody(err);
 }
 
+const MODEL_PATH = /^\/v1\/models\/([^/]+\/.+)$/;
+
+/**
+ * Model ids are `<provider>/<model>`. The official SDKs send the slash encoded
+ * (%2F); curl users and older clients send it as is, which would be a path of
+ * its own. Such a path is read as the one model id it names.
+ */
+export const modelIdWithSlash: Middleware<AppState> = (ctx, next) => {
+  const m = MODEL_PATH.exec(ctx.path);
+  if (m) {
+    try {
+      ctx.path = `/v1/models/${encodeURIComponent(decodeURIComponent(m[1]!))}`;
+    } catch {
+      // Malformed escapes: leave the path for the router to refuse.
+    }
+  }
+  return next();
+};
+
 export function compatSurface(auth: GatewayAuthenticator, handlers: Record<string, Handler>): SurfaceDefinition {
   const authenticate = (ctx: ApiContext) => auth.authenticate(ctx.headers) as never;
   return {
@@ -23,5 +43,6 @@ export function compatSurface(auth: GatewayAuthenticator, handlers: Record<strin
     handlers,
     authenticate: { bearerAuth: authenticate, apiKeyHeader: authenticate },
     renderError: renderCompatError,
+    before: [modelIdWithSlash],
   };
 }
