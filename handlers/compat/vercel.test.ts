@@ -2,10 +2,10 @@
 // unmodified, against /v1 with the openai and anthropic upstreams on their
 // loopback fakes: generateText, streamText, generateObject and a tool loop,
 // through each of its three ways in (OpenAI Responses, OpenAI Chat
-// Completions, Anthropic Messages). Every answer is checked against
+// Completions, Anthropic Messages), and embed / embedMany. Every answer is checked against
 // openapi/compat.yaml (afterEach).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateObject, generateText, Output, stepCountIs, streamObject, streamText, tool, type LanguageModel } from 'ai';
+import { cosineSimilarity, embed, embedMany, generateObject, generateText, Output, stepCountIs, streamObject, streamText, tool, type LanguageModel } from 'ai';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { z } from 'zod';
@@ -14,10 +14,12 @@ import { compatSuite } from './_suite.ts';
 const suite = compatSuite(['openai', 'anthropic']);
 const { fakes, log } = suite;
 let clients: Record<'responses' | 'chat' | 'messages', (model: string) => LanguageModel>;
+let embedder: ReturnType<typeof createOpenAI>['embedding'];
 
 beforeAll(() => {
   const openai = createOpenAI({ baseURL: `${suite.service.gatewayUrl}/v1`, apiKey: suite.key, fetch: suite.fetch });
   const anthropic = createAnthropic({ baseURL: `${suite.service.gatewayUrl}/v1`, apiKey: suite.key, fetch: suite.fetch });
+  embedder = (m) => openai.embedding(m);
   clients = { responses: (m) => openai.responses(m), chat: (m) => openai.chat(m), messages: (m) => anthropic(m) };
 });
 
@@ -102,5 +104,20 @@ describe.each(CASES)('$client client, $upstream upstream', ({ client, upstream, 
     expect(text).toContain('tool said:');
     expect(text).toContain('temp_c');
     expect(fake().requests).toHaveLength(2);
+  });
+});
+
+describe('embeddings through the openai client', () => {
+  it('embed and embedMany reach the upstream and come back in order', async () => {
+    const { embedding, usage } = await embed({ model: embedder('openai/text-embedding-3-small'), value: 'sunny day at the beach', maxRetries: 0 });
+    expect(embedding.length).toBeGreaterThan(0);
+    expect(usage.tokens).toBeGreaterThan(0);
+    const values = ['sunny day at the beach', 'rainy afternoon in the city', 'sunny day at the beach'];
+    const { embeddings } = await embedMany({ model: embedder('openai/text-embedding-3-small'), values, maxRetries: 0 });
+    expect(embeddings).toHaveLength(3);
+    // The same text embeds the same, wherever it sits in the batch.
+    expect(cosineSimilarity(embeddings[0]!, embeddings[2]!)).toBeCloseTo(1, 6);
+    expect(embeddings[0]).toEqual(embedding);
+    expect(fakes.openai.requests.at(-1)!.body.input).toEqual(values);
   });
 });
