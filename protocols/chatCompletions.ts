@@ -73,6 +73,8 @@ export function fromChatRequest(input: unknown): ChatRequest {
   };
   set('temperature', optNumber(body.temperature, 'temperature'));
   set('topP', optNumber(body.top_p, 'top_p'));
+  // Not in the public protocol, but what OpenAI-compatible servers (vLLM, OpenRouter) take and clients send: honoured or refused, never dropped.
+  set('topK', optInteger(body.top_k, 'top_k'));
   set('frequencyPenalty', optNumber(body.frequency_penalty, 'frequency_penalty'));
   set('presencePenalty', optNumber(body.presence_penalty, 'presence_penalty'));
   // max_completion_tokens replaced max_tokens; when both are sent the newer one wins.

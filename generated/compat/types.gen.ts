@@ -199,6 +199,14 @@ export type ChatCompletionRequest = {
      */
     seed?: number | null;
     /**
+     * Gateway extension, as OpenAI-compatible servers (vLLM, OpenRouter)
+     * take it: sample from the k most likely tokens. Forwarded to
+     * anthropic, gemini, vertex, ollama and localai; refused by the others
+     * (openai among them).
+     *
+     */
+    top_k?: number | null;
+    /**
      * The end-user id; used as `safety_identifier` when that is not sent.
      */
     user?: string;

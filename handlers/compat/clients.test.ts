@@ -154,6 +154,13 @@ describe('options: forwarded where honoured, refused where not', () => {
     expect(err).toBeInstanceOf(Anthropic.BadRequestError);
     expect(err.error.error.message).toMatch(/^capability_not_supported: openai does not support topK/);
     expect(fakes.openai.requests).toHaveLength(0);
+    // Chat completions take top_k as OpenAI-compatible servers do (the SDK passes unknown fields through).
+    const chat = (model: string) => oai.chat.completions.create({ model, top_k: 4, messages: [{ role: 'user', content: 'x' }] } as OpenAI.ChatCompletionCreateParamsNonStreaming);
+    await chat('anthropic/claude-sonnet-4-5');
+    expect(fakes.anthropic.requests.at(-1)!.body.top_k).toBe(4);
+    const chatErr = await chat('openai/gpt-4o-mini').catch((e) => e);
+    expect(chatErr.error).toMatchObject({ code: 'capability_not_supported' });
+    expect(fakes.openai.requests).toHaveLength(0);
   });
 
   it.each(['openai/gpt-4o-mini', 'gemini/gemini-2.5-flash'])('%s: chat logprobs with top_logprobs, streamed and not', async (model) => {
