@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkAddress } from './addressPolicy.ts';
-import { guardedDownload, guardedFetch, GuardedFetchError, loopbackAllowed } from './guardedFetch.ts';
+import { checkUrlTarget, guardedDownload, guardedFetch, GuardedFetchError, loopbackAllowed } from './guardedFetch.ts';
 
 describe('address policy', () => {
   const refused: Array<[string, RegExp]> = [
@@ -224,5 +224,40 @@ describe('guardedFetch', () => {
   it('reports a non-2xx answer of a download', async () => {
     const err = await failure(guardedDownload(`${base}/missing`, { allowLoopback: true }));
     expect(err).toMatchObject({ code: 'http_status', status: 404 });
+  });
+});
+
+describe('checkUrlTarget', () => {
+  it('accepts a public literal and an allowed loopback without connecting', async () => {
+    const before = hits;
+    await expect(checkUrlTarget('https://8.8.8.8/hook')).resolves.toBeUndefined();
+    await expect(checkUrlTarget(`${base}/hook`, { allowLoopback: true })).resolves.toBeUndefined();
+    await expect(checkUrlTarget(`http://localhost:${(server.address() as AddressInfo).port}/hook`, { allowLoopback: true })).resolves.toBeUndefined();
+    expect(hits).toBe(before);
+  });
+
+  it('refuses internal literals in every spelling, names resolving to them, bad schemes and credentials', async () => {
+    for (const url of [
+      'http://127.0.0.1/',
+      'http://2130706433/',
+      'http://0x7f.0.0.1/',
+      'http://[::1]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://10.0.0.1/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fd00:ec2::254]/',
+      'http://[::ffff:a9fe:a9fe]/',
+      'http://100.64.0.1/',
+      'http://localhost/',
+    ]) {
+      expect((await failure(checkUrlTarget(url, { allowLoopback: false }))).code, url).toBe('blocked_address');
+    }
+    for (const url of ['ftp://example.org/', 'http://user:pw@example.org/', 'not a url']) {
+      expect((await failure(checkUrlTarget(url))).code, url).toBe('invalid_url');
+    }
+  });
+
+  it('refuses a name that does not resolve', async () => {
+    expect((await failure(checkUrlTarget('https://no-such-host.invalid/hook'))).code).toBe('unreachable');
   });
 });

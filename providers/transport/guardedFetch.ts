@@ -244,6 +244,31 @@ export async function guardedFetch(rawUrl: string, req: GuardedRequest = {}): Pr
   }
 }
 
+/**
+ * Checks, without sending anything, that guardedFetch would reach this URL
+ * now: http(s), no credentials, a literal address the policy allows, or a name
+ * every one of whose addresses it allows (through the same lookup the
+ * connections use). For URLs stored to be fetched later (webhooks), which are
+ * checked again at every send: a name may resolve elsewhere by then.
+ */
+export async function checkUrlTarget(rawUrl: string, opts: { allowLoopback?: boolean } = {}): Promise<void> {
+  const allowLoopback = opts.allowLoopback ?? loopbackAllowed();
+  const url = parseTarget(rawUrl);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) {
+    const verdict = checkAddress(host, { allowLoopback });
+    if (!verdict.allowed) throw new GuardedFetchError('blocked_address', `${url.host}: refused: ${verdict.reason}`);
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    guardedLookup(allowLoopback)(host, { all: true }, (err) => {
+      if (!err) return resolve();
+      if ((err as { code?: string }).code === BLOCKED) return reject(new GuardedFetchError('blocked_address', `${url.host}: ${err.message}`));
+      reject(new GuardedFetchError('unreachable', `${url.host} does not resolve (${(err as { code?: string }).code ?? err.message})`, { cause: err }));
+    });
+  });
+}
+
 /** Downloads a customer-given URL whole (within maxBytes); anything but a 2xx is an error. */
 export async function guardedDownload(rawUrl: string, req: Omit<GuardedRequest, 'method' | 'body'> = {}): Promise<{ bytes: Buffer; contentType?: string; url: string }> {
   const res = await guardedFetch(rawUrl, req);
