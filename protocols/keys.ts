@@ -6,7 +6,8 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const LOOKUP_LENGTH = 8;
 const SECRET_LENGTH = 40;
 
-function randomString(length: number): string {
+/** `length` characters from [A-Za-z0-9], each equally likely. */
+export function randomString(length: number): string {
   // Rejection sampling keeps every character equally likely (256 is not a multiple of 62).
   let out = '';
   while (out.length < length) {

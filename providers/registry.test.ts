@@ -40,6 +40,10 @@ describe('provider registry', () => {
     expect(d.capabilities.dialogue === true).toBe(media?.dialogue !== undefined);
   });
 
+  test.each(PROVIDERS.map((d) => [d.id, d] as const))('%s: conversationalAgents is set exactly when it has an agents adapter', (_id, d) => {
+    expect(d.capabilities.conversationalAgents === true).toBe(d.agents !== undefined);
+  });
+
   test('hosted providers need a key, local runtimes do not', () => {
     for (const d of PROVIDERS) {
       expect(d.local).toBe(d.keyEnv === undefined);

@@ -16,7 +16,7 @@ import openai from './openai/index.ts';
 import perplexity from './perplexity/index.ts';
 import vertex from './vertex/index.ts';
 import xai from './xai/index.ts';
-import type { ChatAdapter, Embedder, MediaAdapter, ProviderAdapter, ProviderDescriptor } from './types.ts';
+import type { AgentsAdapter, ChatAdapter, Embedder, MediaAdapter, ProviderAdapter, ProviderDescriptor } from './types.ts';
 
 export const PROVIDERS: readonly ProviderDescriptor[] = [
   gemini,
@@ -63,6 +63,11 @@ export function embedderOf(id: ProviderId): Embedder | undefined {
 /** The provider's media operations, when it has any. */
 export function mediaAdapterOf(id: ProviderId): MediaAdapter | undefined {
   return byId.get(id)?.media;
+}
+
+/** The provider that runs conversational voice agents (elevenlabs), with its adapter. */
+export function agentsProvider(): AgentsAdapter | undefined {
+  return PROVIDERS.find((d) => d.agents)?.agents;
 }
 
 export type ProviderLimits = Record<ProviderId, number>;

@@ -12,6 +12,7 @@ import type {
   Voice,
 } from '../protocols/media.ts';
 import type { MediaStore } from '../media/store.ts';
+import type { AgentPart, AgentWiring, PostCallReport, SignedConversation, UpstreamAgent, VoiceAgentSpec } from '../protocols/agents.ts';
 import type {
   OptionalChatOption,
   CanonicalRequest,
@@ -100,6 +101,8 @@ export interface ProviderCapabilities {
   soundEffects?: boolean;
   musicGeneration?: boolean;
   dialogue?: boolean;
+  /** Runs conversational voice agents (templates, sessions, recordings). */
+  conversationalAgents?: boolean;
 }
 
 export interface AdapterOptions {
@@ -134,6 +137,8 @@ export interface ProviderDescriptor {
   createAdapter?(opts?: AdapterOptions): ProviderAdapter;
   /** Its media operations (images, video, speech, sound, music, dialogue, transcription, voices). */
   media?: MediaAdapter;
+  /** Its conversational voice agents. */
+  agents?: AgentsAdapter;
 }
 
 /** A hosted provider's settings: <PREFIX>_API_KEY and <PREFIX>_BASE_URL, 20 calls at once. */
@@ -262,3 +267,36 @@ export interface MediaAdapter {
   voices?(ctx: CallContext): Promise<Voice[]>;
 }
 
+
+// ---- conversational agents ----
+// A template is a few upstream parts (tools, a post-call webhook, the agent);
+// core creates, updates and deletes them one at a time so it can undo what a
+// failed step leaves behind. Configurations are plain JSON so core can tell
+// which parts an update changes.
+
+/** A call that may carry secrets in what it sends: any error message is scrubbed of them. */
+export interface AgentCallContext extends CallContext {
+  redact?: string[];
+}
+
+export interface AgentsAdapter {
+  id: ProviderId;
+  /** The wire configuration of one part; `ids` holds the parts created before it. */
+  configure(part: AgentPart, spec: VoiceAgentSpec, wiring: AgentWiring, ids: Partial<UpstreamAgent>): unknown;
+  /** True when a changed part cannot be updated in place and must be created anew (then the old one deleted). */
+  mustReplace(part: AgentPart, before: unknown, after: unknown): boolean;
+  createPart(part: AgentPart, config: unknown, ctx: AgentCallContext): Promise<string>;
+  updatePart(part: AgentPart, id: string, config: unknown, ctx: AgentCallContext): Promise<void>;
+  /** 'missing' when the provider no longer has it (which is what deleting wants). */
+  deletePart(part: AgentPart, id: string, ctx: AgentCallContext): Promise<'deleted' | 'missing'>;
+  /** What the provider's agents cannot do with these settings, per template field (checked before any call). */
+  checkTemplate(t: { language: string; voiceModel: string | null; llmProvider: ProviderId | null; llmModel: string | null }): Array<{ field: string; message: string }>;
+  /** Which template field a refused configuration names, when the provider says. */
+  rejectedField(err: ProviderError): 'llmModel' | 'voiceModel' | 'voiceId' | undefined;
+  signedUrl(agentId: string, ctx: CallContext): Promise<SignedConversation>;
+  /** The recording, streamed; the caller reads the body to the end or destroys it. */
+  conversationAudio(conversationId: string, ctx: CallContext): Promise<{ body: AsyncIterable<Buffer> & { destroy(reason?: unknown): void }; contentType?: string; length?: number }>;
+  deleteConversation(conversationId: string, ctx: CallContext): Promise<'deleted' | 'missing'>;
+  /** The provider's own post-call webhook body, or undefined when the body is not one. */
+  parsePostCall(body: unknown): PostCallReport | undefined;
+}

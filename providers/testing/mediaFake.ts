@@ -121,19 +121,21 @@ function parseMultipart(raw: Buffer, contentType: string): MediaRequest['parts']
   return parts;
 }
 
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
 
-function binary(res: ServerResponse, type: string, bytes: Buffer, headers: Record<string, string> = {}): void {
+export function binary(res: ServerResponse, type: string, bytes: Buffer, headers: Record<string, string> = {}): void {
   res.writeHead(200, { 'content-type': type, 'content-length': String(bytes.length), ...headers });
   res.end(bytes);
 }
 
-type Handler = (req: MediaRequest, res: ServerResponse, fake: MediaFake) => void;
+export type Handler = (req: MediaRequest, res: ServerResponse, fake: MediaFake) => void;
+export type FakeRoute = [method: string, path: RegExp, handler: Handler];
 
-async function serve(routes: Array<[string, RegExp, Handler]>): Promise<MediaFake> {
+/** One loopback server answering `routes`, capturing every request; `script` overrides answers. */
+export async function serve(routes: FakeRoute[]): Promise<MediaFake> {
   const scripted: Array<{ pattern: RegExp; steps: MediaStep[] }> = [];
   const fake: MediaFake = {
     url: '',
@@ -350,6 +352,11 @@ export async function startVideosFake(): Promise<MediaFake> {
 
 /** ElevenLabs: base URL `<url>`; audio answers are MP3 (or PCM when asked). */
 export async function startElevenLabsFake(): Promise<MediaFake> {
+  return serve(elevenLabsMediaRoutes());
+}
+
+/** ElevenLabs' media endpoints; providers/elevenlabs/fake.ts adds the agents platform to them. */
+export function elevenLabsMediaRoutes(): FakeRoute[] {
   const audio: Handler = (req, res) => {
     const format = new URL(req.path, 'http://x').searchParams.get('output_format') ?? 'mp3_44100_128';
     const text = req.json?.text ?? (req.json?.inputs ?? []).map((i: any) => i.text).join('') ?? '';
@@ -357,7 +364,7 @@ export async function startElevenLabsFake(): Promise<MediaFake> {
     if (format.startsWith('pcm_')) return binary(res, 'audio/pcm', Buffer.alloc(3200), headers);
     binary(res, 'audio/mpeg', sampleMp3(), headers);
   };
-  return serve([
+  return [
     ['POST', /^\/v1\/text-to-speech\/[^/]+$/, audio],
     ['POST', /^\/v1\/sound-generation$/, audio],
     ['POST', /^\/v1\/music$/, audio],
@@ -388,5 +395,5 @@ export async function startElevenLabsFake(): Promise<MediaFake> {
           ],
         }),
     ],
-  ]);
+  ];
 }

@@ -8,7 +8,7 @@ import { ProviderError, type CallContext } from '../types.ts';
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 256, pipelining: 1 });
 
 export interface UpstreamRequest {
-  method?: 'GET' | 'POST' | 'DELETE' | 'PUT';
+  method?: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
   url: string;
   headers?: Record<string, string>;
   /** Objects are sent as JSON. */
