@@ -13,6 +13,9 @@ import { OCR_PROVIDER, ocrConcurrency, stopOcrEngine } from './ocr.ts';
 import { engineGroupLimits } from './vision.ts';
 import { ensureTrainingQueue, startTrainingRunner, type TrainingRunner } from './visionTrainer.ts';
 import { closeVisionEngine, visionConfig } from '../engines/vision/index.ts';
+import { scheduleRecurring } from '../jobs/recurring.ts';
+import { AGENT_MAINTENANCE_JOB, runAgentMaintenance } from './agents/maintenance.ts';
+import { drainRelays } from './agents/relay.ts';
 
 export interface GatewayRuntime {
   notifier: Notifier;
@@ -52,6 +55,8 @@ export async function startGatewayRuntime(o: {
     await queue.start();
     await scheduleGatewayCleanup(o.boss, o.db);
     if (visionConfig(o.env).enabled) training = await startTrainingRunner({ boss: o.boss, db: o.db, log: o.log, env: o.env });
+    // Hourly: recordings past 30 days, idle sessions, upstream parts left to delete.
+    await scheduleRecurring(o.boss, AGENT_MAINTENANCE_JOB, '25 * * * *', () => runAgentMaintenance({ db: o.db, env: o.env, log: o.log }));
   }
   return {
     notifier,
@@ -63,6 +68,8 @@ export async function startGatewayRuntime(o: {
       await queue.stop();
       await stopOcrEngine();
       await closeVisionEngine();
+      // Relays under way end by their own deadline.
+      await drainRelays();
       await notifier.stop();
     },
   };
