@@ -43,6 +43,7 @@ export interface ProviderCapabilities {
   speechToText: boolean;
   soundEffects?: boolean;
   musicGeneration?: boolean;
+  conversationalAgents?: boolean;
   models: Array<{ id: string; name?: string; capabilities: string[] }>;
 }
 
@@ -57,7 +58,7 @@ const OPERATION_OF: Record<string, (served: Served) => boolean> = {
   'speech-to-text': (s) => s.speechToText === true,
   'sound-effect': (s) => s.soundEffects === true,
   'music-generation': (s) => s.musicGeneration === true,
-  'conversational-agent': () => false,
+  'conversational-agent': (s) => s.conversationalAgents === true,
 };
 
 /** Only what works now: a catalogued model whose operation is not built yet is left out. */
@@ -73,6 +74,7 @@ export function capabilitiesOf(provider: ProviderId): ProviderCapabilities {
     speechToText: served.speechToText === true,
     ...(served.soundEffects ? { soundEffects: true } : {}),
     ...(served.musicGeneration ? { musicGeneration: true } : {}),
+    ...(served.conversationalAgents ? { conversationalAgents: true } : {}),
     models: models.map((m) => ({ id: m.id, name: m.name, capabilities: [...m.capabilities] })),
   };
 }

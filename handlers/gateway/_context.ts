@@ -1,8 +1,9 @@
-// What the native handlers share: the response envelope and the caller's own tasks.
+// What the native handlers share: the response envelope, the caller's own tasks, what the agent operations need.
 import type { ApiContext } from '../types.ts';
 import { ApiError } from '../../protocols/errors.ts';
 import { getTask, type TaskRow } from '../../db/gateway/getTask.ts';
 import { keyOf } from '../gatewayContext.ts';
+import type { AgentsDeps } from '../../core/agents/upstream.ts';
 
 export function ok(ctx: ApiContext, data: unknown, status = 200, message?: string): void {
   ctx.status = status;
@@ -14,4 +15,14 @@ export async function ownTask(ctx: ApiContext, queueId: string): Promise<TaskRow
   const task = await getTask(ctx.state.deps.db, queueId, keyOf(ctx).keyId);
   if (!task) throw new ApiError('not_found', `No task ${queueId}`, { code: 'not_found' });
   return task;
+}
+
+/** What the conversational-agent operations need: the database, the environment and this request's logger. */
+export function agentsDepsOf(ctx: ApiContext): AgentsDeps {
+  return { db: ctx.state.deps.db, env: ctx.state.deps.env, log: ctx.state.log };
+}
+
+/** The X-Webhook-Secret a conversation webhook presented. */
+export function webhookSecretOf(ctx: ApiContext): string | undefined {
+  return ctx.get('x-webhook-secret') || undefined;
 }

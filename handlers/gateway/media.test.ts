@@ -537,7 +537,8 @@ describe('discovery and usage', () => {
   it('reports the media capabilities that work', async () => {
     const caps = (await sdk.getCapabilities({ client })).data!.data as Record<string, any>;
     expect(caps.elevenlabs).toMatchObject({ textToSpeech: true, speechToText: true, soundEffects: true, musicGeneration: true, imageGeneration: false });
-    expect(caps.elevenlabs.models.flatMap((m: { capabilities: string[] }) => m.capabilities)).not.toContain('conversational-agent');
+    expect(caps.elevenlabs).toMatchObject({ conversationalAgents: true });
+    expect(caps.elevenlabs.models.flatMap((m: { capabilities: string[] }) => m.capabilities)).toContain('conversational-agent');
     expect(caps['local-audio']).toMatchObject({ textToSpeech: true, speechToText: true });
     expect(caps['local-video']).toMatchObject({ videoGeneration: true });
     expect(caps.xai).toMatchObject({ imageGeneration: true, videoGeneration: true });

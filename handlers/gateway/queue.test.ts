@@ -331,9 +331,10 @@ describe('discovery', () => {
     expect(served('openai').has('chat')).toBe(true);
     expect(served('openai').has('embeddings')).toBe(true);
     expect(served('openai').has('image-generation')).toBe(true);
-    // Conversational agents are catalogued for their price but not built yet.
+    // The agents' per-minute price is offered now that agents are built; a provider without them does not list it.
     expect(served('elevenlabs').has('text-to-speech')).toBe(true);
-    expect(served('elevenlabs').has('conversational-agent')).toBe(false);
+    expect(served('elevenlabs').has('conversational-agent')).toBe(true);
+    expect(served('openai').has('conversational-agent')).toBe(false);
     const conc = (await sdk.getProviderConcurrency({ client, path: { provider: 'openai' } })).data!.data as any;
     expect(conc).toMatchObject({ provider: 'openai', limit: 20 });
     const all = (await sdk.getConcurrency({ client })).data!.data as any;

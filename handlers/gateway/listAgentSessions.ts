@@ -1,0 +1,11 @@
+import type { Handler } from '../types.ts';
+import type { ListAgentSessionsData } from '../../generated/gateway/types.gen.ts';
+import { listSessions } from '../../core/agents/sessions.ts';
+import { keyOf } from '../gatewayContext.ts';
+import { agentsDepsOf, ok } from './_context.ts';
+
+const listAgentSessions: Handler<ListAgentSessionsData> = async (ctx, { query }) => {
+  ok(ctx, await listSessions(agentsDepsOf(ctx), keyOf(ctx).keyId, query));
+};
+
+export default listAgentSessions;

@@ -1,0 +1,11 @@
+import type { Handler } from '../types.ts';
+import type { UpdateAgentTemplateData } from '../../generated/gateway/types.gen.ts';
+import { updateTemplate } from '../../core/agents/templates.ts';
+import { keyOf } from '../gatewayContext.ts';
+import { agentsDepsOf, ok } from './_context.ts';
+
+const updateAgentTemplate: Handler<UpdateAgentTemplateData> = async (ctx, { path, body }) => {
+  ok(ctx, await updateTemplate(agentsDepsOf(ctx), keyOf(ctx).keyId, path.id, body), 200, 'Template updated.');
+};
+
+export default updateAgentTemplate;
