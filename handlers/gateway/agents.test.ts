@@ -493,7 +493,7 @@ describe('sessions and signed URLs', () => {
     expect(s.session).toMatchObject({ templateId: t.id, status: 'pending', endedAt: null, durationSeconds: null, cost: null, recordingAvailable: false, conversationId: s.conversationId });
     expect(s.expiresIn).toBe(900);
     expect(s.dynamicVariables).toEqual({ session_id: s.session.id, template_id: t.id });
-    expect(s.signedUrl).toMatch(new RegExp(`^wss://.*agent_id=${t.agentId}&conversation_signature=`));
+    expect(s.signedUrl).toMatch(new RegExp(`^wss?://.*agent_id=${t.agentId}&conversation_signature=`));
     expect(eleven.convai.conversations.get(s.conversationId)).toMatchObject({ agentId: t.agentId, key: OPERATOR_KEY });
 
     expect((await sdk.getAgentSession({ client, path: { id: s.session.id } })).data!.data).toEqual(s.session);
@@ -528,6 +528,101 @@ describe('sessions and signed URLs', () => {
     // The operator's agents are not in the caller's account.
     const foreign = await sdk.createAgentSignedUrl({ client: other, body: { agentId: t.agentId }, headers: { 'x-provider-key': 'el-customer-key' } });
     expect(foreign.response!.status).toBe(404);
+  });
+});
+
+/** A customer's client on elevenlabs' conversation WebSocket: every event it received, in order. */
+async function connect(signedUrl: string) {
+  const ws = new WebSocket(signedUrl);
+  const events: any[] = [];
+  const waiters: Array<{ type: string; resolve: (e: any) => void }> = [];
+  ws.addEventListener('message', (m) => {
+    const event = JSON.parse(String(m.data));
+    events.push(event);
+    const w = waiters.findIndex((x) => x.type === event.type);
+    if (w >= 0) waiters.splice(w, 1)[0]!.resolve(event);
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener('close', (e) => resolve({ code: e.code, reason: e.reason })));
+  const opened = await new Promise<boolean>((resolve) => {
+    ws.addEventListener('open', () => resolve(true), { once: true });
+    ws.addEventListener('error', () => resolve(false), { once: true });
+  });
+  return {
+    opened,
+    events,
+    closed,
+    send: (event: unknown) => ws.send(JSON.stringify(event)),
+    /** The first event of this type, received already or next. */
+    next: (type: string) => {
+      const seen = events.find((e) => e.type === type);
+      return seen ? Promise.resolve(seen) : new Promise<any>((resolve) => waiters.push({ type, resolve }));
+    },
+    close: () => ws.close(),
+  };
+}
+
+describe('the conversation WebSocket the signed URL opens', () => {
+  it('connects with the session\'s dynamicVariables, hears the AI disclosure first, and its conversation completes that session', async () => {
+    const t = await create({ ...minimal, clientWebhookUrl: `${customerUrl}/hook`, tag: 'agents-ws' });
+    const s = await startSession(t.id);
+    const client1 = await connect(s.signedUrl);
+    expect(client1.opened).toBe(true);
+    client1.send({ type: 'conversation_initiation_client_data', dynamic_variables: s.dynamicVariables });
+    const meta = await client1.next('conversation_initiation_metadata');
+    expect(meta.conversation_initiation_metadata_event.conversation_id).toBe(s.conversationId);
+    // The first thing the customer hears says the agent is an AI.
+    expect((await client1.next('agent_response')).agent_response_event.agent_response).toMatch(/\bAI\b/);
+    expect((await client1.next('audio')).audio_event.audio_base_64.length).toBeGreaterThan(0);
+    expect(await client1.next('ping')).toMatchObject({ ping_event: { event_id: expect.any(Number) } });
+    client1.send({ type: 'user_message', text: 'Where is my parcel?' });
+    expect((await client1.next('user_transcript')).user_transcription_event.user_transcript).toBe('Where is my parcel?');
+
+    // The platform calls the gateway's tool with the variables the client connected with (none passed here).
+    const context = await eleven.convai.callTool(s.conversationId, 'get_context', { data: { question: 'profile' } });
+    expect(context.body).toMatchObject({ success: true, data: { sessionId: s.session.id } });
+    expect((await nextHit('/hook')).body).toMatchObject({ event: 'context', sessionId: s.session.id });
+    client1.close();
+    await client1.closed;
+
+    // The post-call webhook carries those variables and what was said; the session ends, billed.
+    const done = await eleven.convai.endConversation(s.conversationId, { durationSeconds: 61 });
+    expect(done.sent.data.conversation_initiation_client_data.dynamic_variables).toMatchObject(s.dynamicVariables);
+    expect(done.body).toEqual({ success: true, data: { sessionId: s.session.id, status: 'completed', relayed: true } });
+    const relayedComplete = await nextHit('/hook');
+    expect(relayedComplete.body.data.transcript.map((m: { role: string }) => m.role)).toEqual(['agent', 'user', 'agent']);
+    expect((await sdk.getAgentSession({ client, path: { id: s.session.id } })).data!.data).toMatchObject({ status: 'completed', durationSeconds: 61, cost: { customerPrice: 0.16 } });
+    expect(JSON.stringify(await service.db('agent_sessions').select('*'))).not.toContain('Where is my parcel');
+  });
+
+  it('is refused without the variables that tie it, with another signature, and after the URL\'s 15 minutes', async () => {
+    const t = await create();
+    const s = await startSession(t.id);
+    // Without dynamic variables elevenlabs cannot fill the gateway's tools: it closes the conversation.
+    const bare = await connect(s.signedUrl);
+    bare.send({ type: 'conversation_initiation_client_data' });
+    const closed = await bare.closed;
+    expect(closed.code).toBe(1008);
+    expect(closed.reason).toMatch(/session_id/);
+    expect(bare.events).toEqual([]);
+
+    const forged = new URL(s.signedUrl);
+    forged.searchParams.set('conversation_signature', 'cvtkn_forged');
+    expect((await connect(forged.toString())).opened).toBe(false);
+
+    const later = await startSession(t.id);
+    const realNow = eleven.convai.now;
+    eleven.convai.now = () => realNow() + 15 * 60_000 + 1000;
+    try {
+      expect((await connect(later.signedUrl)).opened).toBe(false);
+    } finally {
+      eleven.convai.now = realNow;
+    }
+    const inTime = await connect(later.signedUrl);
+    expect(inTime.opened).toBe(true);
+    inTime.send({ type: 'conversation_initiation_client_data', dynamic_variables: later.dynamicVariables });
+    expect((await inTime.next('conversation_initiation_metadata')).conversation_initiation_metadata_event.conversation_id).toBe(later.conversationId);
+    inTime.close();
+    await inTime.closed;
   });
 });
 

@@ -6,9 +6,14 @@
 // platform's side of a conversation: it runs an agent's webhook tools the way
 // elevenlabs does (body built from the tool's schema: constants, dynamic
 // variables, what the LLM says) and sends the post-call transcription webhook
-// (HMAC-signed, with the webhook's custom headers).
+// (HMAC-signed, with the webhook's custom headers). The signed URL opens the
+// conversation WebSocket a customer's client speaks (conversation initiation
+// with its dynamic variables, agent responses and audio, user messages, ping
+// and pong), on this same server.
 import { createHmac } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { elevenLabsMediaRoutes, json, binary, sampleMp3, serve, type FakeRoute, type MediaFake, type MediaRequest } from '../testing/mediaFake.ts';
 
 export const AGENT_LLMS = [
@@ -30,6 +35,18 @@ export interface FakeConversation {
   key: string;
   audio: Buffer;
   deleted: boolean;
+  /** The dynamic variables the client sent when it connected. */
+  variables?: Record<string, unknown>;
+  /** What was said over the WebSocket, in the post-call webhook's shape. */
+  transcript: Array<{ role: string; message: string; time_in_call_secs: number }>;
+}
+
+/** What a signed URL grants: one agent's conversation, for 15 minutes. */
+interface Grant {
+  agentId: string;
+  key: string;
+  conversationId?: string;
+  expiresAt: number;
 }
 
 export interface ConvaiState {
@@ -37,8 +54,11 @@ export interface ConvaiState {
   tools: Map<string, Owned<any>>;
   webhooks: Map<string, Owned<any> & { hmacSecret: string }>;
   conversations: Map<string, FakeConversation>;
-  /** Runs the agent's webhook tool `name` in this conversation as elevenlabs would, and answers what the gateway answered. */
-  callTool(conversationId: string, name: string, llm: Record<string, unknown>, variables: Record<string, unknown>): Promise<{ status: number; body: any; sent: any }>;
+  signatures: Map<string, Grant>;
+  /** The fake's clock (signed URLs expire by it); tests move it. */
+  now(): number;
+  /** Runs the agent's webhook tool `name` in this conversation as elevenlabs would, and answers what the gateway answered; variables default to the ones the client connected with. */
+  callTool(conversationId: string, name: string, llm: Record<string, unknown>, variables?: Record<string, unknown>): Promise<{ status: number; body: any; sent: any }>;
   /** Ends the conversation: elevenlabs' post-call transcription webhook, to the agent's post-call webhook. */
   endConversation(
     conversationId: string,
@@ -96,6 +116,8 @@ export async function startElevenLabsAgentsFake(): Promise<ElevenLabsAgentsFake>
     tools: new Map(),
     webhooks: new Map(),
     conversations: new Map(),
+    signatures: new Map(),
+    now: () => Date.now(),
   } as ConvaiState;
 
   /** The owner's item, or a 404 answered. */
@@ -268,13 +290,16 @@ export async function startElevenLabsAgentsFake(): Promise<ElevenLabsAgentsFake>
         const agentId = query.get('agent_id') ?? '';
         const agent = state.agents.get(agentId);
         if (!agent || agent.key !== key) return detail(res, 404, { status: 'agent_not_found', message: `Agent ${agentId} was not found` });
-        const conversation = next('conv');
         const signature = next('cvtkn');
-        let signed = `wss://api.elevenlabs.io/v1/convai/conversation?agent_id=${agentId}&conversation_signature=${signature}`;
+        // elevenlabs answers wss://api.elevenlabs.io/...; here the same path on this server.
+        let signed = `${wsBase}/v1/convai/conversation?agent_id=${agentId}&conversation_signature=${signature}`;
+        const grant: Grant = { agentId, key, expiresAt: state.now() + 15 * 60_000 };
         if (query.get('include_conversation_id') === 'true') {
-          signed += `&conversation_id=${conversation}`;
-          state.conversations.set(conversation, { id: conversation, agentId, key, audio: sampleMp3(60), deleted: false });
+          grant.conversationId = next('conv');
+          signed += `&conversation_id=${grant.conversationId}`;
+          state.conversations.set(grant.conversationId, newConversation(grant.conversationId, agentId, key));
         }
+        state.signatures.set(signature, grant);
         json(res, 200, { signed_url: signed });
       }),
     ],
@@ -301,9 +326,10 @@ export async function startElevenLabsAgentsFake(): Promise<ElevenLabsAgentsFake>
     ],
   ];
 
-  state.callTool = async (conversationId, name, llm, variables) => {
+  state.callTool = async (conversationId, name, llm, given) => {
     const conversation = state.conversations.get(conversationId);
     if (!conversation) throw new Error(`no conversation ${conversationId}`);
+    const variables = given ?? conversation.variables ?? {};
     const agent = state.agents.get(conversation.agentId);
     if (!agent) throw new Error(`the agent of ${conversationId} is gone`);
     const toolId = (agent.config.conversation_config.agent.prompt.tool_ids as string[]).find((t) => state.tools.get(t)?.config.tool_config.name === name);
@@ -330,10 +356,10 @@ export async function startElevenLabsAgentsFake(): Promise<ElevenLabsAgentsFake>
         agent_id: agent.id,
         conversation_id: conversationId,
         status: 'done',
-        transcript: opts.transcript ?? [],
+        transcript: opts.transcript ?? conversation.transcript,
         metadata: { start_time_unix_secs: now - Math.ceil(opts.durationSeconds), call_duration_secs: opts.durationSeconds, cost: 1200 },
         analysis: { call_successful: opts.successful === false ? 'failure' : 'success', transcript_summary: 'A summary of the call.', evaluation_criteria_results: {}, data_collection_results: {} },
-        conversation_initiation_client_data: { dynamic_variables: { ...opts.variables, system__conversation_id: conversationId } },
+        conversation_initiation_client_data: { dynamic_variables: { ...(opts.variables ?? conversation.variables), system__conversation_id: conversationId } },
         has_audio: true,
         has_user_audio: true,
         has_response_audio: true,
@@ -350,6 +376,92 @@ export async function startElevenLabsAgentsFake(): Promise<ElevenLabsAgentsFake>
     return { status: res.status, body: text ? JSON.parse(text) : undefined, sent };
   };
 
-  const fake = await serve([...routes, ...elevenLabsMediaRoutes()]);
+  // ---- the conversation WebSocket a signed URL opens ----
+  const sockets = new WebSocketServer({ noServer: true });
+
+  function refuse(socket: Duplex, status: number, body: unknown): void {
+    const text = JSON.stringify({ detail: body });
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+  }
+
+  function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname !== '/v1/convai/conversation') return refuse(socket, 404, { status: 'not_found', message: 'Not found' });
+    const signature = url.searchParams.get('conversation_signature') ?? '';
+    const grant = state.signatures.get(signature);
+    if (!grant || grant.agentId !== url.searchParams.get('agent_id')) return refuse(socket, 403, { status: 'invalid_signature', message: 'Invalid conversation signature' });
+    if (state.now() > grant.expiresAt) return refuse(socket, 403, { status: 'signature_expired', message: 'The conversation signature has expired' });
+    sockets.handleUpgrade(req, socket, head, (ws) => converse(ws, grant));
+  }
+
+  function converse(ws: WebSocket, grant: Grant): void {
+    const send = (event: unknown) => ws.send(JSON.stringify(event));
+    const started = state.now();
+    let conversation: FakeConversation | undefined;
+    let eventId = 0;
+    const say = (message: string) => {
+      conversation!.transcript.push({ role: 'agent', message, time_in_call_secs: Math.round((state.now() - started) / 1000) });
+      send({ type: 'agent_response', agent_response_event: { agent_response: message } });
+      send({ type: 'audio', audio_event: { audio_base_64: Buffer.alloc(640).toString('base64'), event_id: ++eventId } });
+    };
+    ws.on('message', (data) => {
+      let message: any;
+      try {
+        message = JSON.parse(String(data));
+      } catch {
+        return ws.close(1003, 'Messages are JSON');
+      }
+      if (!conversation) {
+        // The first message may carry the initiation data; anything else starts the conversation without it.
+        const agent = state.agents.get(grant.agentId);
+        if (!agent) return ws.close(1008, 'Agent not found');
+        const variables: Record<string, unknown> = message.type === 'conversation_initiation_client_data' ? (message.dynamic_variables ?? {}) : {};
+        const missing = requiredVariables(agent.config, state.tools).filter((name) => !(name in variables));
+        if (missing.length) return ws.close(1008, `Missing required dynamic variables: ${missing.join(', ')}`);
+        const id = grant.conversationId ?? next('conv');
+        conversation = state.conversations.get(id) ?? newConversation(id, grant.agentId, grant.key);
+        state.conversations.set(id, conversation);
+        conversation.variables = variables;
+        send({ type: 'conversation_initiation_metadata', conversation_initiation_metadata_event: { conversation_id: id, agent_output_audio_format: 'pcm_16000', user_input_audio_format: 'pcm_16000' } });
+        const first = agent.config.conversation_config?.agent?.first_message;
+        if (first) say(String(first).replace(/\{\{\s*([\w-]+)\s*\}\}/g, (_m, name: string) => String(variables[name] ?? '')));
+        send({ type: 'ping', ping_event: { event_id: ++eventId, ping_ms: null } });
+        return;
+      }
+      if (message.type === 'user_message' && typeof message.text === 'string') {
+        conversation.transcript.push({ role: 'user', message: message.text, time_in_call_secs: Math.round((state.now() - started) / 1000) });
+        send({ type: 'user_transcript', user_transcription_event: { user_transcript: message.text } });
+        say('Thank you, I have noted that.');
+      }
+    });
+  }
+
+  let wsBase = '';
+  const fake = await serve([...routes, ...elevenLabsMediaRoutes()], { upgrade });
+  wsBase = fake.url.replace(/^http/, 'ws');
+  const closeServer = fake.close;
+  fake.close = async () => {
+    for (const ws of sockets.clients) ws.terminate();
+    sockets.close();
+    await closeServer();
+  };
   return Object.assign(fake, { convai: state });
+}
+
+function newConversation(id: string, agentId: string, key: string): FakeConversation {
+  return { id, agentId, key, audio: sampleMp3(60), deleted: false, transcript: [] };
+}
+
+/** The dynamic variables an agent needs from the client: its tools' and its prompt's, not the system's. */
+function requiredVariables(config: any, tools?: Map<string, Owned<any>>): string[] {
+  const names = new Set<string>();
+  const visit = (node: any) => {
+    if (!node || typeof node !== 'object') return;
+    if (typeof node.dynamic_variable === 'string' && node.dynamic_variable) names.add(node.dynamic_variable);
+    for (const value of Object.values(node)) visit(value);
+  };
+  for (const id of config.conversation_config?.agent?.prompt?.tool_ids ?? []) visit(tools?.get(id)?.config);
+  const text = `${config.conversation_config?.agent?.prompt?.prompt ?? ''} ${config.conversation_config?.agent?.first_message ?? ''}`;
+  for (const m of text.matchAll(/\{\{\s*([\w-]+)\s*\}\}/g)) names.add(m[1]!);
+  return [...names].filter((n) => !n.startsWith('system__'));
 }

@@ -7,6 +7,7 @@
 // HTTP 200 where the protocol has them.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 
 export interface MediaRequest {
@@ -134,8 +135,8 @@ export function binary(res: ServerResponse, type: string, bytes: Buffer, headers
 export type Handler = (req: MediaRequest, res: ServerResponse, fake: MediaFake) => void;
 export type FakeRoute = [method: string, path: RegExp, handler: Handler];
 
-/** One loopback server answering `routes`, capturing every request; `script` overrides answers. */
-export async function serve(routes: FakeRoute[]): Promise<MediaFake> {
+/** One loopback server answering `routes`, capturing every request; `script` overrides answers; `upgrade` takes WebSocket handshakes. */
+export async function serve(routes: FakeRoute[], opts: { upgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => void } = {}): Promise<MediaFake> {
   const scripted: Array<{ pattern: RegExp; steps: MediaStep[] }> = [];
   const fake: MediaFake = {
     url: '',
@@ -169,6 +170,7 @@ export async function serve(routes: FakeRoute[]): Promise<MediaFake> {
       route[2](captured, res, fake);
     });
   });
+  if (opts.upgrade) server.on('upgrade', opts.upgrade);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.close = () =>
