@@ -4,27 +4,12 @@ import type { AgentSession, AgentTemplate, AgentTemplateInput } from '../../gene
 import type { AgentTemplateRow, AgentTemplateValues } from '../../db/gateway/agentTemplateRow.ts';
 import type { AgentSessionRow } from '../../db/gateway/agentSessionRow.ts';
 import type { ProviderId } from '../../protocols/canonical.ts';
-import type { AgentSystemTool, AgentVoiceSettings } from '../../protocols/agents.ts';
+import type { AgentSystemTool } from '../../protocols/agents.ts';
 
-/** Every field of a template with its defaults filled in; unset optional fields are null. */
-export interface TemplateFields {
-  name: string;
-  type: 'interview' | 'conversation';
-  systemPrompt: string;
-  firstMessage: string | null;
-  voiceId: string | null;
-  voiceModel: string | null;
-  voiceSettings: AgentVoiceSettings | null;
-  language: string;
-  llmProvider: ProviderId | null;
-  llmModel: string | null;
-  tag: string | null;
-  clientWebhookUrl: string | null;
-  maxDurationSeconds: number;
-  tools: Array<{ name: AgentSystemTool; description?: string }>;
+/** Every field of a template with its defaults filled in; unset optional fields are null (the stored record without its bookkeeping). */
+export type TemplateFields = Omit<AgentTemplate, 'id' | 'agentId' | 'createdAt' | 'updatedAt' | 'webhookSecretUpdatedAt' | 'questions'> & {
   questions: Array<{ question: string; isRequired: boolean; context?: string }>;
-  aiDisclosure: boolean;
-}
+};
 
 export const TEMPLATE_DEFAULTS = {
   language: 'en',
