@@ -1,4 +1,4 @@
-// `npm run bench [-- queue|overhead|analytics|media|ocr|vision] [options]`: every benchmark, each
+// `npm run bench [-- queue|overhead|analytics|media|ocr|vision|responses|agents] [options]`: every benchmark, each
 // reported against a baseline measured in the same run. With no name, all of them.
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --log-level info --no-streaming --no-reference --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
@@ -6,6 +6,8 @@
 //   media:     --videos 8 --megabytes 20
 //   ocr:       --images 16 --rate 50 --seconds 5 (per latency block) --ocr-parts accuracy,speed,latency
 //   vision:    --images 24 --seconds 10 --rate 20
+//   responses: --responses 5000
+//   agents:    --requests 2000 --concurrency 8
 import { parseArgs } from 'node:util';
 import { runGatewayOverheadBench } from './gatewayOverhead.ts';
 import { runQueueBench } from './queue.ts';
@@ -14,6 +16,7 @@ import { runMediaBench } from './media.ts';
 import { runOcrBench } from './ocr.ts';
 import { runVisionBench } from './vision.ts';
 import { runStoredResponsesBench } from './storedResponses.ts';
+import { runAgentsBench } from './agents.ts';
 import { createBenchContext } from './context.ts';
 
 const { values, positionals } = parseArgs({
@@ -36,11 +39,13 @@ const { values, positionals } = parseArgs({
     images: { type: 'string' },
     'ocr-parts': { type: 'string' },
     responses: { type: 'string' },
+    requests: { type: 'string' },
+    concurrency: { type: 'string' },
     json: { type: 'boolean' },
   },
 });
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'ocr', 'vision', 'responses'];
+const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'ocr', 'vision', 'responses', 'agents'];
 const results: Record<string, unknown> = {};
 
 if (wanted.includes('overhead')) {
@@ -92,6 +97,14 @@ if (wanted.includes('responses')) {
   const ctx = await createBenchContext();
   try {
     results.responses = await runStoredResponsesBench(ctx, { responses: num(values.responses) });
+  } finally {
+    await ctx.close();
+  }
+}
+if (wanted.includes('agents')) {
+  const ctx = await createBenchContext();
+  try {
+    results.agents = await runAgentsBench(ctx, { requests: num(values.requests), concurrency: num(values.concurrency) });
   } finally {
     await ctx.close();
   }
