@@ -296,35 +296,24 @@ export function validate(api: OpenAPIBackend, req: Request, context: OperationCo
   if (typeof parsed.requestBody === 'object' || contentType === 'application/json') parameters.requestBody = parsed.requestBody;
   const errors: unknown[] = [];
   let coercedQuery: unknown = parsed.query;
-  let coercedPath: unknown = parsed.params;
   for (const check of validators) {
     check(parameters);
     if (check.errors) errors.push(...check.errors);
-    else {
-      coercedQuery = parameters.query;
-      coercedPath = parameters.path;
-    }
+    else coercedQuery = parameters.query;
   }
   const valid = errors.length === 0;
   context.validation = { valid, errors: valid ? null : (errors as never) } as never;
   if (!valid) return false;
-  // Path parameters too: an integer id reaches the handler as the number its generated type says.
-  if (coercedQuery !== parsed.query || changed(parsed.params, coercedPath as Record<string, unknown>)) context.request = { ...parsed, query: coercedQuery as never, params: coercedPath as never };
+  if (coercedQuery !== parsed.query) context.request = { ...parsed, query: coercedQuery as never };
   return true;
-}
-
-function changed(before: Record<string, unknown>, after: Record<string, unknown>): boolean {
-  for (const name in before) if (before[name] !== after[name]) return true;
-  return false;
 }
 
 function validateByLibrary(api: OpenAPIBackend, req: Request, context: OperationContext): boolean {
   const validation = api.validator.validateRequest(multipartStandIn(req, context), context.operation);
   context.validation = validation;
   if (validation.errors) return false;
-  const coerced = validation.coerced as Request & { params?: unknown };
-  if (coerced.query !== req.query) context.request = { ...context.request, query: coerced.query as never };
-  if (coerced.params && coerced.params !== context.request.params) context.request = { ...context.request, params: coerced.params as never };
+  const coercedQuery = (validation.coerced as Request).query;
+  if (coercedQuery !== req.query) context.request = { ...context.request, query: coercedQuery as never };
   return true;
 }
 

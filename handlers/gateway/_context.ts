@@ -26,3 +26,12 @@ export function agentsDepsOf(ctx: ApiContext): AgentsDeps {
 export function webhookSecretOf(ctx: ApiContext): string | undefined {
   return ctx.get('x-webhook-secret') || undefined;
 }
+
+/**
+ * An integer path id as the number its generated type promises: the server
+ * validates path parameters but, like openapi-backend, hands them on as the
+ * strings the URL had.
+ */
+export function pathId(id: number | string): number {
+  return Number(id);
+}

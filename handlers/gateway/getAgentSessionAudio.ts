@@ -4,10 +4,11 @@ import type { Handler } from '../types.ts';
 import type { GetAgentSessionAudioData } from '../../generated/gateway/types.gen.ts';
 import { sessionRecording } from '../../core/agents/recordings.ts';
 import { keyOf } from '../gatewayContext.ts';
-import { agentsDepsOf } from './_context.ts';
+import { agentsDepsOf, pathId } from './_context.ts';
 
 const getAgentSessionAudio: Handler<GetAgentSessionAudioData> = async (ctx, { path }) => {
-  const recording = await sessionRecording(agentsDepsOf(ctx), keyOf(ctx).keyId, path.id);
+  const id = pathId(path.id);
+  const recording = await sessionRecording(agentsDepsOf(ctx), keyOf(ctx).keyId, id);
   const res = ctx.res;
   let failed = false;
   recording.body.once('error', () => (failed = true));
@@ -16,7 +17,7 @@ const getAgentSessionAudio: Handler<GetAgentSessionAudioData> = async (ctx, { pa
   });
   ctx.status = 200;
   ctx.type = recording.contentType;
-  ctx.set('content-disposition', `attachment; filename="session-${path.id}.mp3"`);
+  ctx.set('content-disposition', `attachment; filename="session-${id}.mp3"`);
   ctx.set('cache-control', 'no-store');
   if (recording.length !== undefined) ctx.length = recording.length;
   ctx.body = recording.body;
