@@ -1,6 +1,6 @@
 // `npm run bench [-- queue|overhead|analytics|media|ocr|vision|responses|agents] [options]`: every benchmark, each
 // reported against a baseline measured in the same run. With no name, all of them.
-//   overhead:  --rate 500 --seconds 10 --warmup 2 --log-level info --no-streaming --no-reference --cpu-prof <dir>
+//   overhead:  --rate 500 --seconds 10 --warmup 2 --burst 10 (0: evenly spaced only) --log-level info --no-streaming --no-reference --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
 //   analytics: --events 1000000 --ingest 60000 --processes 1
 //   media:     --videos 8 --megabytes 20
@@ -25,6 +25,7 @@ const { values, positionals } = parseArgs({
     rate: { type: 'string' },
     seconds: { type: 'string' },
     warmup: { type: 'string' },
+    burst: { type: 'string' },
     'log-level': { type: 'string' },
     'no-streaming': { type: 'boolean' },
     'no-reference': { type: 'boolean' },
@@ -53,6 +54,7 @@ if (wanted.includes('overhead')) {
     rate: num(values.rate),
     durationSeconds: num(values.seconds),
     warmupSeconds: num(values.warmup),
+    burst: num(values.burst),
     logLevel: values['log-level'],
     streaming: !values['no-streaming'],
     reference: !values['no-reference'],
