@@ -26,17 +26,25 @@ export function startFlags(): string[] {
   return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
-export async function startGatewayProcess(databaseUrl: string, env: Record<string, string>, opts: { cpuProfileDir?: string } = {}): Promise<GatewayProcess> {
+export async function startGatewayProcess(
+  databaseUrl: string,
+  env: Record<string, string>,
+  opts: { cpuProfileDir?: string; /** Node flags in place of `npm start`'s. */ flags?: string[] } = {},
+): Promise<GatewayProcess> {
   const key = `gw_live_${randomBytes(24).toString('base64url')}`;
   const port = await freePort();
   const child = fork(path.join(REPO, 'server/main.ts'), ['gateway'], {
     cwd: REPO,
-    execArgv: [...startFlags(), ...(opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [])],
+    execArgv: [...(opts.flags ?? startFlags()), ...(opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [])],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, DATABASE_URL: databaseUrl, GATEWAY_PORT: String(port), HOST: '127.0.0.1', GATEWAY_BOOTSTRAP_KEY: key },
   });
   const url = `http://127.0.0.1:${port}`;
   await waitHealthy(url, child);
+  // The service answers health checks while it still compiles its request
+  // validators in the background (seconds when quiet, minutes on a busy
+  // machine): that CPU must not be counted as the requests'.
+  await waitIdle(child.pid);
   return {
     url,
     key,
@@ -72,6 +80,33 @@ export function stopChild(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * Resolves once the process's main thread has wanted less than `idleMs` of
+ * CPU over a `windowMs` window (its start-up work is done), or after
+ * `timeoutMs`. Wanted: on a core or waiting for one (/proc schedstat), so a
+ * process starved by a busy machine does not pass for idle.
+ */
+export async function waitIdle(pid: number | undefined, { windowMs = 1000, idleMs = 50, timeoutMs = 600_000 } = {}): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let before = await demandMs(pid);
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, windowMs));
+    const now = await demandMs(pid);
+    if (!(now - before >= idleMs)) return;
+    before = now;
+  }
+}
+
+/** ms the main thread has spent on a core or runnable waiting for one (Linux /proc schedstat). */
+async function demandMs(pid: number | undefined): Promise<number> {
+  try {
+    const [running, waiting] = (await readFile(`/proc/${pid}/schedstat`, 'utf8')).split(' ').map(Number);
+    return (running! + waiting!) / 1e6;
+  } catch {
+    return NaN;
+  }
 }
 
 /** user + system CPU a process has used so far, in ms (Linux /proc). */
