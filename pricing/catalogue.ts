@@ -184,6 +184,23 @@ function matchIn(models: CatalogueModel[], id: string): CatalogueModel | undefin
  * prefix match would price gpt-5-pro as gpt-5.
  */
 export function findModel(provider: ProviderId | string, model: string): CatalogueModel | undefined {
+  // Priced on every call (and looked up for the output cap): a scan of the
+  // provider's models, then of each one's aliases, then again per snapshot
+  // suffix. The catalogue never changes in a running process, so each answer
+  // is kept; the map is emptied when full, as model ids come from upstreams.
+  const key = `${provider}\n${model}`;
+  const known = answers.get(key);
+  if (known !== undefined || answers.has(key)) return known;
+  const answer = lookUp(provider, model);
+  if (answers.size >= ANSWERS_MAX) answers.clear();
+  answers.set(key, answer);
+  return answer;
+}
+
+const answers = new Map<string, CatalogueModel | undefined>();
+const ANSWERS_MAX = 10_000;
+
+function lookUp(provider: ProviderId | string, model: string): CatalogueModel | undefined {
   const entry = providerEntry(provider);
   if (!entry || !model) return undefined;
   const id = model.trim().toLowerCase().replace(/^models\//, '');
