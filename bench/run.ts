@@ -8,6 +8,7 @@
 //   vision:    --images 24 --seconds 10 --rate 20
 //   responses: --responses 5000
 //   agents:    --requests 2000 --concurrency 8
+//   instructions (not in the default set: minutes under valgrind): --requests 1000 --concurrency 10 --stream --cache-sim --target gateway|reference
 import { parseArgs } from 'node:util';
 import { runGatewayOverheadBench } from './gatewayOverhead.ts';
 import { runQueueBench } from './queue.ts';
@@ -18,6 +19,7 @@ import { runVisionBench } from './vision.ts';
 import { runStoredResponsesBench } from './storedResponses.ts';
 import { runAgentsBench } from './agents.ts';
 import { createBenchContext } from './context.ts';
+import { runInstructionsBench } from './instructions.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -43,6 +45,9 @@ const { values, positionals } = parseArgs({
     requests: { type: 'string' },
     concurrency: { type: 'string' },
     json: { type: 'boolean' },
+    stream: { type: 'boolean' },
+    target: { type: 'string' },
+    'cache-sim': { type: 'boolean' },
   },
 });
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
@@ -110,6 +115,15 @@ if (wanted.includes('agents')) {
   } finally {
     await ctx.close();
   }
+}
+if (wanted.includes('instructions')) {
+  results.instructions = await runInstructionsBench({
+    requests: num(values.requests),
+    concurrency: num(values.concurrency),
+    stream: values.stream,
+    cacheSim: values['cache-sim'],
+    targets: values.target ? [values.target as 'gateway' | 'reference'] : undefined,
+  });
 }
 if (values.json) console.log(JSON.stringify(results, null, 2));
 process.exit(0);

@@ -1,0 +1,233 @@
+// Instructions per /v1/chat/completions request, counted by valgrind's
+// callgrind: the gateway (as `npm start gateway` runs it) and the reference
+// proxy (bench/nodeProxy.ts), each under callgrind with instrumentation off
+// while it starts and warms up, then on for a fixed number of requests sent k
+// at a time (closed loop: the next k once the last k answered). Unlike CPU
+// time, the count does not depend on what else the machine is doing, so two
+// runs a day apart on a busy machine can be compared; it weighs every
+// instruction alike (a cache miss costs as much as an add), so it
+// complements the CPU-time ratio of `-- overhead`, it does not replace it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { freePort, startEmbeddedPostgres, type Database } from '../server/database.ts';
+import { RawHttpPool } from './rawHttp.ts';
+import { startFlags, stopChild, waitIdle } from './gatewayProcess.ts';
+import { fork } from 'node:child_process';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, '..');
+const execFileAsync = promisify(execFile);
+/** callgrind_control for a child started with HOST=`host`: valgrind names its vgdb pipes after $USER and $HOST. */
+async function run(cmd: string, args: string[], host?: string): Promise<void> {
+  const { stdout, stderr } = await execFileAsync(cmd, args, host === undefined ? {} : { env: { ...process.env, HOST: host } });
+  if (process.env.BENCH_DEBUG) console.error(cmd, args.join(' '), stdout, stderr);
+}
+
+export interface InstructionsOptions {
+  /** Counted requests per target, default 1000. */
+  requests?: number;
+  /** Uncounted requests first, default 3000 (JIT tiers up by call counts, not time). */
+  warmup?: number;
+  /** Requests in flight at once, default 10. */
+  concurrency?: number;
+  /** Which processes to count, default both. */
+  targets?: Array<'gateway' | 'reference'>;
+  stream?: boolean;
+  /** Also simulate the caches (valgrind's I1/D1/LL model): misses per request. Slower. */
+  cacheSim?: boolean;
+}
+
+export interface InstructionsResult {
+  requests: number;
+  concurrency: number;
+  stream: boolean;
+  /** Instructions (callgrind Ir, every thread) per request, in thousands. */
+  gatewayKIrPerRequest?: number;
+  referenceKIrPerRequest?: number;
+  /** With cacheSim: every event callgrind counted, per request (Ir, I1mr, ILmr, Dr, D1mr, DLmr, Dw, D1mw, DLmw). */
+  gatewayEvents?: Record<string, number>;
+  referenceEvents?: Record<string, number>;
+}
+
+function waitMessage(child: ChildProcess, name: string): Promise<{ url: string }> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { url: string }) => resolve(m));
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
+  });
+}
+
+async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (let i = 0; i < 3000; i++) {
+    if (exited) throw new Error('gateway exited during start-up');
+    try {
+      if ((await fetch(`${url}/api/llm/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('gateway did not become healthy within 10 minutes under valgrind');
+}
+
+/**
+ * Sends `total` requests, `concurrency` at a time; returns how many were not
+ * answered 200. Under valgrind a keep-alive connection now and then goes
+ * stale while the reference proxy, which does not retry, sends on it (502):
+ * counted and reported, not fatal unless every request fails.
+ */
+async function closedLoop(pool: RawHttpPool, request: string, total: number, concurrency: number): Promise<number> {
+  let failed = 0;
+  for (let sent = 0; sent < total; sent += concurrency) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(concurrency, total - sent) }, () => pool.request(request).catch(() => ({ status: 0 }))),
+    );
+    failed += batch.filter((r) => r.status !== 200).length;
+  }
+  if (failed === total) throw new Error('no request was answered 200');
+  return failed;
+}
+
+/** Every event of the dumps (callgrind_control -d): what was counted since the zeroing. */
+async function callgrindTotals(outDir: string): Promise<Record<string, number>> {
+  const files = (await readdir(outDir)).filter((f) => /^callgrind\.out\.\d+\.\d+$/.test(f)).sort();
+  const totals: Record<string, number> = {};
+  for (const f of files) {
+    const text = await readFile(path.join(outDir, f), 'utf8');
+    const names = /^events: (.+)$/m.exec(text)?.[1]?.trim().split(/\s+/) ?? ['Ir'];
+    const values = /^summary: (.+)$/m.exec(text)?.[1]?.trim().split(/\s+/).map(Number) ?? [];
+    names.forEach((name, i) => (totals[name] = (totals[name] ?? 0) + (values[i] ?? 0)));
+  }
+  return totals;
+}
+
+async function count(
+  name: 'gateway' | 'reference',
+  start: (valgrindArgs: string[]) => Promise<{ child: ChildProcess; url: string; path: string; key: string; model: string; host?: string }>,
+  opts: Required<Omit<InstructionsOptions, 'targets'>>,
+): Promise<Record<string, number>> {
+  const outDir = await mkdtemp(path.join(tmpdir(), `switchyard-callgrind-${name}-`));
+  const valgrindArgs = ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${outDir}/callgrind.out.%p`, ...(opts.cacheSim ? ['--cache-sim=yes'] : [])];
+  const { child, url, path: urlPath, key, model, host } = await start(valgrindArgs);
+  // Start-up work (the gateway compiles its validators after it listens) is not the requests'.
+  await waitIdle(child.pid, { windowMs: 5000, idleMs: 500, timeoutMs: 1_800_000 });
+  const pool = new RawHttpPool(url, opts.concurrency);
+  try {
+    const body = JSON.stringify({ model, messages: [{ role: 'user', content: 'Say hello to the benchmark.' }], ...(opts.stream ? { stream: true } : {}) });
+    const request = pool.prepare('POST', urlPath, { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body);
+    await closedLoop(pool, request, opts.warmup, opts.concurrency);
+    await run('callgrind_control', ['-i', 'on', String(child.pid)], host);
+    // Instrumenting starts with a pause (code is translated again) long enough for
+    // the fake upstream to close idle keep-alive connections: a few uncounted
+    // requests first, so that the counted ones find fresh connections.
+    await closedLoop(pool, request, 5 * opts.concurrency, opts.concurrency);
+    await run('callgrind_control', ['-z', String(child.pid)], host);
+    const failed = await closedLoop(pool, request, opts.requests, opts.concurrency);
+    if (failed) console.log(`${name}: ${failed} of ${opts.requests} counted requests failed`);
+    // Let the work a request leaves behind (usage batch, access-log flush) happen inside the count.
+    await new Promise((r) => setTimeout(r, 1500));
+    await run('callgrind_control', ['-d', String(child.pid)], host);
+    const totals = await callgrindTotals(outDir);
+    if (!totals.Ir) throw new Error(`callgrind counted nothing (${outDir}: ${(await readdir(outDir)).join(', ')})`);
+    await rm(outDir, { recursive: true, force: true });
+    return Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, v / opts.requests]));
+  } finally {
+    pool.close();
+    await stopChild(child);
+  }
+}
+
+export async function runInstructionsBench(options: InstructionsOptions = {}): Promise<InstructionsResult> {
+  const opts = {
+    requests: options.requests ?? 1000,
+    warmup: options.warmup ?? 3000,
+    concurrency: options.concurrency ?? 10,
+    stream: options.stream ?? false,
+    cacheSim: options.cacheSim ?? false,
+  };
+  const targets = options.targets ?? ['gateway', 'reference'];
+  const node = process.execPath;
+  let database: Database | undefined;
+  let dataDir: string | undefined;
+  let fake: ChildProcess | undefined;
+  const result: InstructionsResult = { requests: opts.requests, concurrency: opts.concurrency, stream: opts.stream };
+  try {
+    const fakeChild = fork(path.join(HERE, 'fakeUpstream.ts'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    fake = fakeChild;
+    const fakeUrl = (await waitMessage(fakeChild, 'fake upstream')).url;
+    if (targets.includes('gateway')) {
+      let databaseUrl = process.env.DATABASE_URL;
+      if (!databaseUrl) {
+        dataDir = await mkdtemp(path.join(tmpdir(), 'switchyard-bench-'));
+        await chmod(dataDir, 0o755);
+        database = await startEmbeddedPostgres({ dir: path.join(dataDir, 'pg'), persistent: true });
+        databaseUrl = database.url;
+      }
+      result.gatewayEvents = await count(
+          'gateway',
+          async (valgrindArgs) => {
+            const key = `gw_live_${randomBytes(24).toString('base64url')}`;
+            const port = await freePort();
+            const child = spawn('valgrind', [...valgrindArgs, node, ...startFlags(), path.join(REPO, 'server/main.ts'), 'gateway'], {
+              cwd: REPO,
+              stdio: ['ignore', 'ignore', 'ignore'],
+              env: {
+                ...process.env,
+                LOG_LEVEL: 'info',
+                OPENAI_BASE_URL: fakeUrl,
+                OPENAI_API_KEY: 'sk-bench',
+                PROVIDER_CONCURRENCY_OPENAI: '1000',
+                DATABASE_URL: databaseUrl,
+                GATEWAY_PORT: String(port),
+                HOST: '127.0.0.1',
+                GATEWAY_BOOTSTRAP_KEY: key,
+              },
+            });
+            const url = `http://127.0.0.1:${port}`;
+            await waitHealthy(url, child);
+            return { child, url, path: '/v1/chat/completions', key, model: 'openai/gpt-4o-mini', host: '127.0.0.1' };
+          },
+          opts,
+        );
+      result.gatewayKIrPerRequest = result.gatewayEvents.Ir! / 1000;
+    }
+    if (result.gatewayKIrPerRequest !== undefined) console.log(`gateway: ${result.gatewayKIrPerRequest.toFixed(0)} k instructions per request`);
+    if (targets.includes('reference')) {
+      result.referenceEvents = await count(
+          'reference',
+          async (valgrindArgs) => {
+            const child = spawn('valgrind', [...valgrindArgs, node, ...startFlags(), path.join(HERE, 'nodeProxy.ts')], {
+              stdio: ['ignore', 'inherit', 'ignore', 'ipc'],
+              env: { ...process.env, UPSTREAM_URL: fakeUrl },
+            });
+            const { url } = await waitMessage(child, 'reference proxy');
+            return { child, url, path: '/v1/chat/completions', key: 'sk-bench', model: 'openai/gpt-4o-mini' };
+          },
+          opts,
+        );
+      result.referenceKIrPerRequest = result.referenceEvents.Ir! / 1000;
+    }
+    const lines = [`\nInstructions per request (callgrind, every thread), ${opts.requests} requests ${opts.concurrency} at a time, ${opts.stream ? 'streaming' : 'non-streaming'}`];
+    if (result.gatewayKIrPerRequest !== undefined) lines.push(`  gateway          ${result.gatewayKIrPerRequest.toFixed(0)} k`);
+    if (result.referenceKIrPerRequest !== undefined) lines.push(`  reference proxy  ${result.referenceKIrPerRequest.toFixed(0)} k`);
+    if (result.gatewayKIrPerRequest && result.referenceKIrPerRequest) lines.push(`  ratio            ${(result.gatewayKIrPerRequest / result.referenceKIrPerRequest).toFixed(2)}`);
+    if (opts.cacheSim) {
+      for (const [name, events] of [['gateway', result.gatewayEvents], ['reference proxy', result.referenceEvents]] as const) {
+        if (events) lines.push(`  ${name} per request: ${Object.entries(events).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`);
+      }
+    }
+    console.log(lines.join('\n'));
+    return result;
+  } finally {
+    if (fake) await stopChild(fake);
+    await database?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
+}
