@@ -11,9 +11,54 @@ const MIN_WRITE_BYTES = 4096;
 const FLUSH_EVERY_MS = 200;
 
 export function createLogger(opts: LoggerOptions): Logger {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: MIN_WRITE_BYTES });
+  const destination = holdLines(pino.destination({ dest: 1, sync: false, minLength: MIN_WRITE_BYTES }));
   setInterval(() => destination.flush(), FLUSH_EVERY_MS).unref();
   return pino(opts, destination);
+}
+
+type Destination = ReturnType<typeof pino.destination>;
+
+/**
+ * Holds lines in an array and hands them to sonic-boom joined, once
+ * MIN_WRITE_BYTES have gathered or on a flush, so sonic-boom (same
+ * minLength) writes each batch at once. Given lines one by one, it appends
+ * each to one growing string and measures that string's byte length on every
+ * line: ~1% of a /v1 request's CPU (perf, bursts of 10). flush and flushSync
+ * (what pino calls at exit) hand the held lines over too.
+ */
+function holdLines(destination: Destination): Destination {
+  const write = destination.write.bind(destination);
+  const flush = destination.flush.bind(destination);
+  const flushSync = destination.flushSync.bind(destination);
+  let held: string[] = [];
+  let bytes = 0;
+  const release = () => {
+    if (!held.length) return;
+    const text = held.length === 1 ? held[0]! : held.join('');
+    held = [];
+    bytes = 0;
+    write(text);
+  };
+  destination.write = (line: string) => {
+    held.push(line);
+    // Each line's own length (a short flat string) is cheap; below minLength, held lines never start a write.
+    bytes += Buffer.byteLength(line);
+    if (bytes >= MIN_WRITE_BYTES) release();
+    return true;
+  };
+  destination.flush = (cb?: (err?: Error) => unknown) => {
+    release();
+    flush(cb as never);
+  };
+  // At exit: what sonic-boom holds first, so that the held lines (under
+  // minLength) stay in its buffer for the synchronous write instead of
+  // starting an asynchronous one the exit would cut off.
+  destination.flushSync = () => {
+    flushSync();
+    release();
+    flushSync();
+  };
+  return destination;
 }
 
 /** Resolves once every line logged so far is written (at most `timeoutMs` later). */
