@@ -7,7 +7,8 @@ import type { AppState } from '../../handlers/types.ts';
  * child logger would write) so that logging does not need a child per request.
  */
 export function accessLog(): Middleware<AppState> {
-  return async (ctx, next) => {
+  // Not async: the line is written from the response's close, so next()'s promise is passed on as is.
+  return (ctx, next) => {
     const started = performance.now();
     ctx.res.once('close', () => {
       const log = ctx.state.deps.log;
@@ -17,6 +18,6 @@ export function accessLog(): Middleware<AppState> {
         'request',
       );
     });
-    await next();
+    return next();
   };
 }

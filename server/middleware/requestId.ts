@@ -33,11 +33,12 @@ class RequestState {
 
 /** Tags each request with an id (the caller's, if it sent a sane one) and a lazily made logger carrying it. */
 export function requestId(deps: Deps): Middleware<AppState> {
-  return async (ctx, next) => {
+  // Not async: nothing happens after next(), so its promise is passed on as is.
+  return (ctx, next) => {
     const incoming = ctx.req.headers['x-request-id'];
     const id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
     ctx.state = new RequestState(deps, id) as unknown as AppState;
     ctx.res.setHeader('x-request-id', id);
-    await next();
+    return next();
   };
 }
