@@ -153,6 +153,11 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
     cacheSim: options.cacheSim ?? false,
   };
   const targets = options.targets ?? ['gateway', 'reference'];
+  try {
+    await execFileAsync('valgrind', ['--version']);
+  } catch {
+    throw new Error('the instructions bench needs valgrind (Debian: apt-get install valgrind)');
+  }
   const node = process.execPath;
   let database: Database | undefined;
   let dataDir: string | undefined;
