@@ -54,19 +54,20 @@ export async function startGatewayProcess(
   };
 }
 
-async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
+/** Polls the health route until it answers 200; fails if the child exits or `budgetMs` passes (under valgrind: minutes). */
+export async function waitHealthy(url: string, child: ChildProcess, { budgetMs = 60_000, intervalMs = 100 } = {}): Promise<void> {
   let exited = false;
   child.once('exit', () => (exited = true));
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < budgetMs / intervalMs; i++) {
     if (exited) throw new Error('gateway exited during start-up');
     try {
       if ((await fetch(`${url}/api/llm/health`)).ok) return;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
-  throw new Error('gateway did not become healthy within 60 s');
+  throw new Error(`gateway did not become healthy within ${budgetMs / 1000} s`);
 }
 
 /** SIGTERM, then SIGKILL if the child has not exited within 15 s. */

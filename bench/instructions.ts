@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { freePort, startEmbeddedPostgres, type Database } from '../server/database.ts';
 import { RawHttpPool } from './rawHttp.ts';
-import { startFlags, stopChild, waitIdle } from './gatewayProcess.ts';
+import { startFlags, stopChild, waitHealthy, waitIdle } from './gatewayProcess.ts';
 import { fork } from 'node:child_process';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -60,21 +60,6 @@ function waitMessage(child: ChildProcess, name: string): Promise<{ url: string }
     child.once('message', (m: { url: string }) => resolve(m));
     child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
   });
-}
-
-async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  for (let i = 0; i < 3000; i++) {
-    if (exited) throw new Error('gateway exited during start-up');
-    try {
-      if ((await fetch(`${url}/api/llm/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('gateway did not become healthy within 10 minutes under valgrind');
 }
 
 /**
@@ -196,7 +181,7 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
               },
             });
             const url = `http://127.0.0.1:${port}`;
-            await waitHealthy(url, child);
+            await waitHealthy(url, child, { budgetMs: 600_000, intervalMs: 200 });
             return { child, url, path: '/v1/chat/completions', key, model: 'openai/gpt-4o-mini', host: '127.0.0.1' };
           },
           opts,
