@@ -4,9 +4,6 @@
 //   node bench/analytics.ts [--events 1000000] [--ingest 60000] [--processes 2]
 // or through `npm run bench`, which calls runAnalyticsBench.
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import cluster from 'node:cluster';
 import net from 'node:net';
@@ -15,7 +12,7 @@ import { createRequire } from 'node:module';
 import pino from 'pino';
 import type { Knex } from 'knex';
 import { createDb, migrate } from '../db/knex.ts';
-import { startEmbeddedPostgres, type Database } from '../server/database.ts';
+import { throwawayPostgres, type Database } from '../server/database.ts';
 import { startService } from '../server/service.ts';
 import { insertEvents } from '../db/analytics/insertEvents.ts';
 import { SegmentStore } from '../analytics/query/store.ts';
@@ -375,13 +372,9 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
   const concurrency = opts.concurrency ?? 64;
   const runs = opts.queryRuns ?? 30;
   let database: Database | undefined;
-  let dir: string | undefined;
   let url = opts.databaseUrl ?? process.env.DATABASE_URL;
   if (!url) {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'switchyard-bench-pg-'));
-    // As root, PostgreSQL runs as the postgres user, which must be able to enter the directory.
-    await chmod(dir, 0o755);
-    database = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), persistent: false, database: 'bench' });
+    database = await throwawayPostgres('bench');
     url = database.url;
   }
   const db = createDb(url, { max: 20 });
@@ -545,7 +538,6 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
     await service.stop();
     await db.destroy();
     await database?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
   }
 }
 

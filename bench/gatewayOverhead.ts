@@ -29,7 +29,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEmbeddedPostgres, type Database } from '../server/database.ts';
+import { sharedEmbeddedPostgres, type Database } from '../server/database.ts';
 import { RawHttpPool } from './rawHttp.ts';
 import { cpuMs, startFlags, startGatewayProcess, stopChild, type GatewayProcess } from './gatewayProcess.ts';
 
@@ -291,7 +291,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
       dataDir = await mkdtemp(path.join(tmpdir(), 'switchyard-bench-'));
       // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the directory.
       await chmod(dataDir, 0o755);
-      database = await startEmbeddedPostgres({ dir: path.join(dataDir, 'pg'), persistent: true });
+      database = await sharedEmbeddedPostgres({ dir: path.join(dataDir, 'pg') });
       databaseUrl = database.url;
     }
     fake = await startChild('fake upstream', 'fakeUpstream.ts', []);

