@@ -2,6 +2,7 @@
 // table, a column per error dialect. Native is the gateway's own vocabulary
 // (openapi/gateway.yaml); the compat dialects are openapi/compat.yaml's, which
 // differ only where Anthropic clients know a status OpenAI clients do not.
+import type { Logger } from 'pino';
 import { ApiError, type ErrorKind } from '../protocols/errors.ts';
 import { descriptorOf } from '../providers/registry.ts';
 import { ProviderError, type ProviderErrorCode } from '../providers/types.ts';
@@ -110,10 +111,50 @@ export function toApiError(err: unknown, dialect: ErrorDialect = 'native'): ApiE
   }
   if (err instanceof EngineError) return engineApiError(err);
   if (!(err instanceof ProviderError)) {
-    return new ApiError('internal', 'Internal error while calling the provider', { code: 'internal_error' });
+    return new ApiError('internal', 'Internal error while calling the provider', { code: 'internal_error', cause: err });
   }
   const row = rowFor(err);
   const answer = dialect === 'native' ? row.native : dialect === 'anthropic' ? (row.anthropic ?? row.compat) : row.compat;
   const headers = err.code === 'rate_limited' && err.retryAfterMs ? { 'retry-after': String(Math.ceil(err.retryAfterMs / 1000)) } : undefined;
-  return new ApiError(answer.kind, err.message, { code: answer.code, status: answer.status, param: answer.param, headers });
+  return new ApiError(answer.kind, err.message, { code: answer.code, status: answer.status, param: answer.param, headers, cause: err });
+}
+
+// ---------------------------------------------------------------- the log
+
+/** Provider failures that are the caller's choice or the operator's setup, not the provider failing. */
+const NOT_A_PROVIDER_FAILURE = new Set<ProviderErrorCode>(['unsupported_option', 'cancelled', 'missing_config']);
+
+/** Gateway refusals that are the caller's or the setup's (the access log has their status), not the server failing. */
+const NOT_A_SERVER_FAILURE = new Set(['not_implemented', 'provider_not_configured']);
+
+// Key shapes of the providers and of our own keys, and bearer tokens: a
+// provider echoing a key in its error body must not put it in our log.
+const SECRET = /\b(sk-(?:ant-|proj-)?|xai-|AIza|gw_live_|an_live_|an_read_|Bearer\s+)[\w.~+/=-]{6,}/g;
+
+/** `text` with anything shaped like a key cut to its prefix. */
+export function withoutSecrets(text: string): string {
+  return text.replace(SECRET, '$1…');
+}
+
+/**
+ * Logs a failed call the way an operator wants to read it: the gateway's own
+ * faults at error level with their stack; a provider's failure as one warning
+ * naming the provider, the code and the upstream status (its message and a
+ * snippet of its answer, keys cut out; never headers); other server-side
+ * failures as one warning; a caller's mistake (4xx, a 501, an unconfigured
+ * provider) not at all, as the access log already has its status.
+ */
+export function logFailure(log: Logger, err: unknown, fields: Record<string, unknown> = {}): void {
+  const api = err instanceof ApiError ? err : undefined;
+  const cause = api ? api.cause : err;
+  if (cause instanceof ProviderError) {
+    if (NOT_A_PROVIDER_FAILURE.has(cause.code)) return;
+    log.warn({ ...fields, provider: cause.provider, code: cause.code, status: cause.status }, `upstream failure: ${withoutSecrets(cause.message)}`);
+    return;
+  }
+  if (api && api.kind !== 'internal') {
+    if (api.status >= 500 && !NOT_A_SERVER_FAILURE.has(api.code)) log.warn({ ...fields, code: api.code, status: api.status }, withoutSecrets(api.message));
+    return;
+  }
+  log.error({ ...fields, err: cause ?? err }, 'internal error');
 }

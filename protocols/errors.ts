@@ -52,9 +52,10 @@ export class ApiError extends Error {
   constructor(
     kind: ErrorKind,
     message: string,
-    opts: { code?: string; param?: string; fields?: FieldError[]; headers?: Record<string, string>; status?: number } = {},
+    opts: { code?: string; param?: string; fields?: FieldError[]; headers?: Record<string, string>; status?: number; cause?: unknown } = {},
   ) {
-    super(message);
+    // The cause (a provider's failure, a bug) is what the log shows; the caller sees only the message.
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'ApiError';
     this.kind = kind;
     this.status = opts.status ?? STATUS[kind];

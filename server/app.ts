@@ -8,6 +8,7 @@ import addFormats from 'ajv-formats';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { ApiError, type FieldError } from '../protocols/errors.ts';
+import { logFailure } from '../core/errors.ts';
 import { readBody } from './middleware/body.ts';
 import { requestId } from './middleware/requestId.ts';
 import { accessLog } from './middleware/accessLog.ts';
@@ -205,7 +206,7 @@ export function createApp(opts: AppOptions): Koa<AppState> {
     } catch (raw) {
       const surface = surfaceFor(opts.surfaces, ctx.path) ?? fallback;
       const err = toApiError(raw);
-      if (err.status >= 500 && err.kind !== 'not_implemented') ctx.state.log.error({ err: raw }, 'request failed');
+      logFailure(ctx.state.log, err.kind === 'internal' ? raw : err);
       // A handler that already started streaming cannot change its status any more.
       if (ctx.headerSent || !ctx.writable) return;
       ctx.status = err.status;

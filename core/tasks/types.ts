@@ -6,7 +6,7 @@ import type { TaskRow } from '../../db/gateway/getTask.ts';
 import type { TaskOutcome } from '../../db/gateway/finishTask.ts';
 import type { UsageRecord } from '../../db/gateway/insertUsage.ts';
 import type { Notifier } from '../../jobs/notifier.ts';
-import { toApiError } from '../errors.ts';
+import { logFailure, toApiError } from '../errors.ts';
 import type { Caller } from '../providerCall.ts';
 
 export interface RunDeps {
@@ -32,10 +32,14 @@ export function callerOfTask(task: TaskRow): Caller {
   };
 }
 
-/** A failure as the task's error: the native API's code and message, logged when it is the gateway's own fault. */
+/**
+ * A failure as the task's error: the native API's code and message, which the
+ * status and result endpoints report. Logged as core/errors.ts logs every
+ * failure (the provider's, without secrets; the gateway's own, with its stack).
+ */
 export function failedOutcome(deps: RunDeps, task: TaskRow, err: unknown): TaskOutcome {
   const apiError = toApiError(err);
-  if (apiError.kind === 'internal') deps.log.error({ err, taskId: task.id, kind: task.kind }, 'task failed');
+  logFailure(deps.log, apiError, { taskId: task.id, kind: task.kind });
   return { status: 'error', error: { message: apiError.message, code: apiError.code } };
 }
 

@@ -9,7 +9,7 @@ import type { CanonicalRequest, Cost, ProviderId, StreamEvent } from '../../prot
 import type { ContentEvent, FinishEvent } from '../../protocols/compat.ts';
 import type { ApiError } from '../../protocols/errors.ts';
 import { completeOnce, completeStreaming, prepareCompletion, type Caller, type PricedResult } from '../../core/completion.ts';
-import { toApiError, type ErrorDialect } from '../../core/errors.ts';
+import { logFailure, toApiError, type ErrorDialect } from '../../core/errors.ts';
 import { completionUsage, usageBatcher } from '../../core/usageBatch.ts';
 import type { UsageRecord } from '../../db/gateway/insertUsage.ts';
 import type { ApiContext } from '../types.ts';
@@ -132,7 +132,7 @@ export async function runStream(
   } catch (err) {
     // A priced result means the upstream call finished (only the closing write failed): it is still billed.
     const apiErr = toApiError(err, dialect);
-    if (apiErr.status >= 500) ctx.state.log.warn({ err }, 'stream failed after it started');
+    logFailure(ctx.state.log, apiErr, { streamStarted: true });
     write(writer.error(apiErr));
     await items.return(undefined).catch(() => {});
   } finally {
