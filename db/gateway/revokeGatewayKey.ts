@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
 
-export async function revokeGatewayKey(db: Knex, id: string): Promise<boolean> {
-  const count = await db('gateway_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
-  return count > 0;
+/** Revokes an active key found by its id or by its lookup prefix; answers the key revoked, or undefined when none matched. */
+export async function revokeGatewayKey(
+  db: Knex,
+  selector: { id: string } | { lookup: string },
+): Promise<{ id: string; lookup: string; name: string } | undefined> {
+  const [row] = await db('gateway_keys')
+    .where(selector)
+    .whereNull('revoked_at')
+    .update({ revoked_at: db.fn.now() })
+    .returning(['id', 'lookup', 'name']);
+  return row;
 }
