@@ -5,11 +5,21 @@ import { readdir } from 'node:fs/promises';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+// knex prints a failed connection with its stack to stdout before throwing the
+// same error to the caller, who reports it (one line in the CLI, the service's
+// log); printed, it would break JSON log lines and the CLI's one-line errors.
+const KNEX_LOG = {
+  warn(message: unknown) {
+    if (!String(message).startsWith('Acquire connection error')) console.warn(message);
+  },
+};
+
 export function createDb(databaseUrl: string, pool: { min?: number; max?: number } = {}): Knex {
   return knex({
     client: 'pg',
     connection: databaseUrl,
     pool: { min: pool.min ?? 0, max: pool.max ?? 20 },
+    log: KNEX_LOG,
   });
 }
 
