@@ -40,7 +40,23 @@ class DirectoryMigrationSource implements Knex.MigrationSource<string> {
   }
 }
 
+const LOCK_WAIT_MS = 120_000;
+
+/**
+ * Applies what is missing. Processes started together (the gateway and
+ * analytics in two terminals) migrate one after the other: knex refuses a
+ * second migration while one holds its lock, so the second waits and then
+ * finds nothing left to do.
+ */
 export async function migrate(db: Knex): Promise<string[]> {
-  const [, applied] = await db.migrate.latest({ migrationSource: new DirectoryMigrationSource() });
-  return applied as string[];
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      const [, applied] = await db.migrate.latest({ migrationSource: new DirectoryMigrationSource() });
+      return applied as string[];
+    } catch (err) {
+      if ((err as Error).name !== 'MigrationLocked' || Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }

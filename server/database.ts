@@ -69,9 +69,6 @@ async function createDatabaseIfMissing(password: string, port: number, database:
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
     if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
-  } catch (err) {
-    // Two processes creating it at once: the other one won.
-    if (!/already exists/.test(String((err as Error).message))) throw err;
   } finally {
     await client.end();
   }
@@ -269,16 +266,17 @@ export async function sharedEmbeddedPostgres(opts: SharedOptions): Promise<Datab
   const me = path.join(f.usersDir, `${process.pid}-${++joins}`);
   const port = await withLock(f.lockFile, async () => {
     if (!existsSync(path.join(f.dir, 'PG_VERSION'))) await initialise(f);
+    const password = async () => (await readFile(f.secretFile, 'utf8')).trim();
     if (!existsSync(f.secretFile)) {
       throw new StartupError(`the embedded PostgreSQL in ${f.dir} has no password file (${f.secretFile}); move the directory away to start afresh`);
     }
     const port = runningPort(f.dir) ?? (await startCluster(f, log));
+    await createDatabaseIfMissing(await password(), port, database);
     await mkdir(f.usersDir, { recursive: true });
     await writeFile(me, SELF);
     return port;
   });
   const password = (await readFile(f.secretFile, 'utf8')).trim();
-  await createDatabaseIfMissing(password, port, database);
   let left = false;
   return {
     url: urlOf(password, port, database),
