@@ -34,5 +34,5 @@ export function providerCall(provider: ProviderId, caller: Pick<Caller, 'provide
     });
   }
   const settings = caller.providerKey ? { ...configured, apiKey: caller.providerKey } : configured;
-  return { settings, context: (signal) => ({ settings, signal }) };
+  return { settings, context: (signal) => ({ settings, signal, timeoutMs: settings.timeoutMs }) };
 }

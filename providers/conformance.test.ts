@@ -279,11 +279,25 @@ describe.each(PROVIDERS)('$id conformance', ({ id, startFake, model, caps, setti
     }),
   );
 
-  test.concurrent('an upstream that never answers times out', () =>
+  test.concurrent('an upstream that never answers times out, and the request is not sent again', () =>
     withFake(
       async (fake, ctx) => {
         fake.script({ hang: true }, { hang: true }, { hang: true });
         const err = await failure(adapter.complete(request(), ctx));
+        expect(err.code).toBe('timeout');
+        // Once the call has failed it makes no other attempt (the one it made may
+        // not even have reached the fake before its 100 ms ran out).
+        expect(fake.requests.length).toBeLessThanOrEqual(1);
+      },
+      { timeoutMs: 100 },
+    ),
+  );
+
+  test.concurrent('a stream that stops sending times out', () =>
+    withFake(
+      async (fake, ctx) => {
+        fake.script({ text: 'word '.repeat(20), chunkDelayMs: 300 });
+        const err = await failure(collect(adapter.stream(request(), ctx)));
         expect(err.code).toBe('timeout');
       },
       { timeoutMs: 100 },

@@ -3,18 +3,71 @@
 import type { ProviderId } from '../protocols/canonical.ts';
 import { descriptorOf } from './registry.ts';
 import type { ProviderSettings } from './types.ts';
+import { DEFAULT_TIMEOUT_MS } from './transport/http.ts';
 
 export function providerSettings(id: ProviderId, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
   const d = descriptorOf(id);
   const more = d.extraSettings?.(env);
-  const baseUrl = env[d.baseUrlEnv] || more?.defaultBaseUrl || d.defaultBaseUrl;
+  const fallback = more?.defaultBaseUrl || d.defaultBaseUrl;
+  const given = env[d.baseUrlEnv];
   return {
     id,
-    baseUrl: baseUrl.replace(/\/+$/, ''),
+    baseUrl: given ? baseUrlAsMeant(given, fallback) : fallback.replace(/\/+$/, ''),
     apiKey: d.keyEnv ? env[d.keyEnv] || undefined : undefined,
     extra: more?.extra ?? {},
     keyEnv: d.keyEnv,
     baseUrlEnv: d.baseUrlEnv,
     local: d.local,
+    timeoutMs: timeoutOf(id, env),
   };
+}
+
+/** PROVIDER_TIMEOUT_MS_<ID>, else PROVIDER_TIMEOUT_MS, else the default; a value that is not a positive number is ignored. */
+function timeoutOf(id: ProviderId, env: NodeJS.ProcessEnv): number {
+  for (const name of [`PROVIDER_TIMEOUT_MS_${id.toUpperCase().replace(/-/g, '_')}`, 'PROVIDER_TIMEOUT_MS']) {
+    const value = Number(env[name]);
+    if (env[name] && Number.isFinite(value) && value > 0) return value;
+  }
+  return DEFAULT_TIMEOUT_MS;
+}
+
+// Per (given, default) pair: settings are read per call, and a URL parse per call shows in profiles.
+const asMeant = new Map<string, string>();
+
+/**
+ * A base URL as users write it, meaning what they meant. Trailing slashes go.
+ * A provider whose API lives under a version path (openai, xai, mistral:
+ * /v1) gets it when the URL has no path at all (OPENAI_BASE_URL=http://host:8000
+ * means http://host:8000/v1, as the official SDKs' users write for local
+ * servers). For a provider whose adapter adds the version itself (anthropic's
+ * v1/messages, gemini's v1beta/...), a URL ending in a version segment loses
+ * it, so ANTHROPIC_BASE_URL=https://api.anthropic.com/v1 does not call /v1/v1.
+ * Any other path (a proxy's prefix) is kept as written.
+ */
+export function baseUrlAsMeant(given: string, defaultBaseUrl: string): string {
+  const key = `${given}\n${defaultBaseUrl}`;
+  let meant = asMeant.get(key);
+  if (meant === undefined) {
+    meant = resolveBaseUrl(given.trim(), defaultBaseUrl);
+    if (asMeant.size >= 100) asMeant.clear();
+    asMeant.set(key, meant);
+  }
+  return meant;
+}
+
+function resolveBaseUrl(given: string, defaultBaseUrl: string): string {
+  const trimmed = given.replace(/\/+$/, '');
+  let url: URL;
+  let defaultPath: string;
+  try {
+    url = new URL(trimmed);
+    defaultPath = new URL(defaultBaseUrl).pathname.replace(/\/+$/, '');
+  } catch {
+    // Not a URL: the call fails naming the variable and the address.
+    return trimmed;
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  if (defaultPath && path === '') return `${trimmed}${defaultPath}`;
+  if (!defaultPath && /\/v\d+(?:(?:alpha|beta)\d*)?$/.test(path)) return trimmed.replace(/\/v\d+(?:(?:alpha|beta)\d*)?$/, '');
+  return trimmed;
 }

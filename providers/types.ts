@@ -36,6 +36,8 @@ export interface ProviderSettings {
   keyEnv?: string;
   baseUrlEnv: string;
   local: boolean;
+  /** Deadline for the provider's answer and, streaming, between chunks (PROVIDER_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 export interface CallContext {

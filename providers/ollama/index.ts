@@ -20,7 +20,7 @@ import type {
   ToolCall,
   Usage,
 } from '../../protocols/canonical.ts';
-import { joinUrl, send, sendJson } from '../transport/http.ts';
+import { bodyError, joinUrl, send, sendJson } from '../transport/http.ts';
 import { parseNdjson } from '../transport/ndjson.ts';
 import { namedSchema } from '../wire/requestOptions.ts';
 import { local, ProviderError, unsupported, type CallContext, type ChatAdapter, type Embedder, type ProviderDescriptor } from '../types.ts';
@@ -235,9 +235,7 @@ const adapter: ChatAdapter & Embedder = {
         }
       }
     } catch (err) {
-      if (err instanceof ProviderError) throw err;
-      if (ctx.signal.aborted) throw new ProviderError(id, 'cancelled', 'ollama call was cancelled', { cause: err });
-      throw new ProviderError(id, 'upstream_error', `ollama stream broke off: ${(err as Error).message}`, { cause: err });
+      throw bodyError(id, ctx, err);
     } finally {
       // A consumer that stops early must not leave the model generating into a dead socket.
       if (!res.body.destroyed) res.body.destroy();

@@ -19,7 +19,8 @@ export interface UpstreamRequest {
   dispatcher?: Dispatcher;
 }
 
-const DEFAULT_TIMEOUT_MS = 120_000;
+/** How long a call waits for the provider's answer (and, streaming, between chunks) unless PROVIDER_TIMEOUT_MS says otherwise. */
+export const DEFAULT_TIMEOUT_MS = 120_000;
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 const RETRYABLE = new Set([408, 409, 429, 500, 502, 503, 504, 529]);
 
@@ -139,12 +140,15 @@ abstract class CancellableDispatch<R> implements Dispatcher.DispatchHandler {
   protected readonly resolve: (res: R) => void;
   protected readonly reject: (err: unknown) => void;
   private readonly link: AbortLink;
-  constructor(signal: AbortSignal, resolve: (res: R) => void, reject: (err: unknown) => void) {
+  /** Only for deadlines under undici's timer resolution (see PreciseDeadline). */
+  private deadline: PreciseDeadline | undefined;
+  constructor(signal: AbortSignal, resolve: (res: R) => void, reject: (err: unknown) => void, timeoutMs: number) {
     this.signal = signal;
     this.resolve = resolve;
     this.reject = reject;
     this.link = new AbortLink(this);
     signal.addEventListener('abort', this.link);
+    if (timeoutMs < FAST_TIMER_RESOLUTION_MS) this.deadline = new PreciseDeadline(this, timeoutMs);
   }
 
   /** The caller's signal fired. */
@@ -152,14 +156,61 @@ abstract class CancellableDispatch<R> implements Dispatcher.DispatchHandler {
     this.controller?.abort(this.signal.reason);
   }
 
+  /** A short deadline passed: fail as undici fails its own. */
+  expire(err: Error): void {
+    if (this.controller) this.controller.abort(err);
+    else this.expired = err;
+  }
+
+  private expired: Error | undefined;
+
+  /** Data arrived: a short deadline counts again from now (time between chunks, as undici's bodyTimeout). */
+  protected progressed(): void {
+    this.deadline?.restart();
+  }
+
   protected settled(): void {
     this.signal.removeEventListener('abort', this.link);
     this.link.dispatch = undefined;
+    this.deadline?.clear();
+    this.deadline = undefined;
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.controller = controller;
     if (this.signal.aborted) controller.abort(this.signal.reason);
+    else if (this.expired) controller.abort(this.expired);
+  }
+}
+
+// undici runs headersTimeout and bodyTimeout on its fast timers, which tick
+// every ~500 ms: a 100 ms deadline fires after about a second. Deadlines
+// shorter than that (an operator's PROVIDER_TIMEOUT_MS for a local model, the
+// suite's fakes) get a native timer of their own; the usual long deadlines
+// cost nothing extra per call.
+const FAST_TIMER_RESOLUTION_MS = 1_000;
+
+class PreciseDeadline {
+  private timer: NodeJS.Timeout;
+  private answered = false;
+  private readonly dispatch: { expire(err: Error): void };
+  constructor(dispatch: { expire(err: Error): void }, timeoutMs: number) {
+    this.dispatch = dispatch;
+    this.timer = setTimeout(PreciseDeadline.fire, timeoutMs, this, timeoutMs);
+  }
+
+  static fire(this: void, deadline: PreciseDeadline, timeoutMs: number): void {
+    const code = deadline.answered ? 'UND_ERR_BODY_TIMEOUT' : 'UND_ERR_HEADERS_TIMEOUT';
+    deadline.dispatch.expire(Object.assign(new Error(`no ${deadline.answered ? 'data' : 'answer'} within ${timeoutMs} ms`), { code }));
+  }
+
+  restart(): void {
+    this.answered = true;
+    this.timer.refresh();
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
   }
 }
 
@@ -175,12 +226,12 @@ type DispatchArgs = [
 
 /** One request through the dispatcher, answered through `Handler`. */
 function dispatchThrough<R>(
-  Handler: new (signal: AbortSignal, resolve: (res: R) => void, reject: (err: unknown) => void) => Dispatcher.DispatchHandler,
+  Handler: new (signal: AbortSignal, resolve: (res: R) => void, reject: (err: unknown) => void, timeoutMs: number) => Dispatcher.DispatchHandler,
   ...[dispatcher, url, method, headers, body, signal, timeoutMs]: DispatchArgs
 ): Promise<R> {
   const { origin, path } = target(url);
   return new Promise<R>((resolve, reject) => {
-    dispatcher.dispatch({ origin, path, method, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }, new Handler(signal, resolve, reject));
+    dispatcher.dispatch({ origin, path, method, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }, new Handler(signal, resolve, reject, timeoutMs));
   });
 }
 
@@ -202,11 +253,13 @@ class StreamedDispatch extends CancellableDispatch<UpstreamResponse> implements 
 
   onResponseStart(_c: Dispatcher.DispatchController, statusCode: number, headers: Dispatcher.ResponseData['headers']): void {
     this.started = true;
+    this.progressed();
     this.resolve({ statusCode, headers, body: this });
   }
 
   onResponseData(_c: Dispatcher.DispatchController, chunk: Buffer): void {
     if (this.destroyed) return;
+    this.progressed();
     const waiter = this.waiter;
     if (waiter) {
       this.waiter = undefined;
@@ -318,6 +371,10 @@ async function withAttempts<R extends { statusCode: number; headers: Dispatcher.
     } catch (err) {
       lastError = connectionError(provider, ctx, req.url, timeoutMs, err);
       if (lastError.code === 'cancelled') throw lastError;
+      // Sent and never answered: the provider may still be working on it (and
+      // billing it), and trying again would make the caller wait the deadline
+      // again. A connection that never opened is retried.
+      if ((err as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT') throw lastError;
       // An answer broken off after its status line is not retried: the request may have been acted on.
       if ((err as { afterResponse?: boolean }).afterResponse) {
         if (lastError.code === 'timeout') throw lastError;
@@ -369,9 +426,11 @@ class BufferedDispatch extends CancellableDispatch<BufferedResponse> {
   onResponseStart(_c: Dispatcher.DispatchController, statusCode: number, headers: Dispatcher.ResponseData['headers']): void {
     this.statusCode = statusCode;
     this.headers = headers;
+    this.progressed();
   }
 
   onResponseData(_c: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.progressed();
     this.chunks.push(chunk);
     this.size += chunk.length;
   }
@@ -420,6 +479,17 @@ export function requireKey(ctx: CallContext): string {
     throw new ProviderError(settings.id, 'missing_config', `${settings.id} is not configured: set ${settings.keyEnv ?? 'its API key'}`);
   }
   return settings.apiKey;
+}
+
+/** A failure while a streamed body flows (cancel, idle timeout, reset) as the ProviderError it is. */
+export function bodyError(provider: ProviderId, ctx: CallContext, err: unknown): ProviderError {
+  if (err instanceof ProviderError) return err;
+  if (ctx.signal.aborted) return new ProviderError(provider, 'cancelled', `${provider} call was cancelled`, { cause: err });
+  const code = (err as { code?: string }).code;
+  if (code === 'UND_ERR_BODY_TIMEOUT') {
+    return new ProviderError(provider, 'timeout', `${provider} stopped sending for ${ctx.timeoutMs ?? 'too many'} ms`, { cause: err });
+  }
+  return new ProviderError(provider, 'upstream_error', `${provider} stream broke off: ${(err as Error).message}`, { cause: err });
 }
 
 export function joinUrl(base: string, path: string): string {
