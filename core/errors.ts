@@ -116,7 +116,8 @@ export function toApiError(err: unknown, dialect: ErrorDialect = 'native'): ApiE
   const row = rowFor(err);
   const answer = dialect === 'native' ? row.native : dialect === 'anthropic' ? (row.anthropic ?? row.compat) : row.compat;
   const headers = err.code === 'rate_limited' && err.retryAfterMs ? { 'retry-after': String(Math.ceil(err.retryAfterMs / 1000)) } : undefined;
-  return new ApiError(answer.kind, err.message, { code: answer.code, status: answer.status, param: answer.param, headers, cause: err });
+  // The provider's words reach the caller too: an echoed key (the operator's) is cut out.
+  return new ApiError(answer.kind, withoutSecrets(err.message), { code: answer.code, status: answer.status, param: answer.param, headers, cause: err });
 }
 
 // ---------------------------------------------------------------- the log

@@ -16,6 +16,7 @@ import { closeVisionEngine, visionConfig } from '../engines/vision/index.ts';
 import { scheduleRecurring } from '../jobs/recurring.ts';
 import { AGENT_MAINTENANCE_JOB, runAgentMaintenance } from './agents/maintenance.ts';
 import { drainRelays } from './agents/relay.ts';
+import { onUnpriced } from '../pricing/cost.ts';
 
 export interface GatewayRuntime {
   notifier: Notifier;
@@ -32,6 +33,10 @@ export async function startGatewayRuntime(o: {
   databaseUrl: string;
   env: NodeJS.ProcessEnv;
 }): Promise<GatewayRuntime> {
+  // An operator learns of a model the catalogue cannot price from the log, once per model, not from the invoice.
+  onUnpriced((provider, model) =>
+    o.log.warn({ provider, model }, `model missing from the price catalogue: ${provider}/${model} calls are billed 0 (marked unpriced) until pricing/catalogue.json has its prices`),
+  );
   const limits = providerLimits(o.env);
   const notifier = new Notifier(o.databaseUrl, o.db, o.log);
   await notifier.start();

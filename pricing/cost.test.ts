@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Usage } from '../protocols/canonical.ts';
-import { completionCost, isPriced, isUnpriced, unitCost } from './cost.ts';
+import { completionCost, isPriced, isUnpriced, onUnpriced, unitCost } from './cost.ts';
 
 // inputTokens includes cache reads and writes (canonical.ts); totalTokens is not used for pricing.
 function usage(input: number, output: number, cached = 0, cacheWrite?: number, reasoning?: number): Usage {
@@ -145,12 +145,22 @@ describe('completionCost: who pays', () => {
     });
   });
 
-  it('unknown model: zero, flagged for the log, and the flag never reaches the wire', () => {
-    const c = completionCost('openai', 'gpt-7-ultra', usage(1_000_000, 1_000_000), metered);
-    expect(c.customerPrice).toBe(0);
-    expect(isUnpriced(c)).toBe(true);
-    expect(JSON.parse(JSON.stringify(c))).toEqual({ customerPrice: 0, currency: 'USD', billing: 'metered' });
-    expect({ ...c }).toEqual({ customerPrice: 0, currency: 'USD', billing: 'metered' });
+  it('unknown model: zero, marked unpriced on the wire, and reported once per model', () => {
+    const heard: string[] = [];
+    onUnpriced((provider, model) => heard.push(`${provider}/${model}`));
+    try {
+      const c = completionCost('openai', 'gpt-7-ultra', usage(1_000_000, 1_000_000), metered);
+      expect(c.customerPrice).toBe(0);
+      expect(isUnpriced(c)).toBe(true);
+      expect(JSON.parse(JSON.stringify(c))).toEqual({ customerPrice: 0, currency: 'USD', billing: 'metered', unpriced: true });
+      completionCost('openai', 'gpt-7-ultra', usage(5, 5), metered);
+      unitCost('gemini', 'veo-9', { seconds: 1 });
+      // byok and cached calls bill nothing anyway: not marked, not reported.
+      expect(completionCost('openai', 'gpt-8', usage(5, 5), { byok: true })).toEqual({ customerPrice: 0, currency: 'USD', billing: 'byok' });
+      expect(heard).toEqual(['openai/gpt-7-ultra', 'gemini/veo-9']);
+    } finally {
+      onUnpriced(undefined);
+    }
     expect(isPriced('openai', 'gpt-7-ultra')).toBe(false);
     expect(isPriced('openai', 'gpt-4o-2024-08-06')).toBe(true);
     expect(isUnpriced(completionCost('nobody', 'x', usage(1, 1), metered))).toBe(true);

@@ -16,9 +16,11 @@ export interface CostObject {
 }
 
 /**
- * A cost object that may carry `unpriced`. The flag is non-enumerable on
- * purpose: callers put the object straight into results and SSE chunks, and
- * the wire shape is document 1's four fields only. Read it with isUnpriced().
+ * A cost object that may carry `unpriced: true`: the model is missing from the
+ * catalogue, so the call was billed 0. It goes on the wire with the other
+ * fields (the specs' Cost schemas say so), so a caller can see it too, and the
+ * first such call per model is reported to onUnpriced's listener (the
+ * runtime warns in the log) so an operator notices before the invoice.
  */
 export type Cost = CostObject & { readonly unpriced?: true };
 
@@ -63,21 +65,36 @@ function toUsd(numerator: bigint, denominator: bigint): number {
   return Number(units) / Number(PRICE_SCALE);
 }
 
-function costObject(customerPrice: number, opts: { byok?: boolean; cached?: boolean }, unpriced = false): Cost {
-  const cost: CostObject = {
+function costObject(customerPrice: number, opts: { byok?: boolean; cached?: boolean }): Cost {
+  return {
     customerPrice,
     currency: 'USD',
     billing: opts.byok ? 'byok' : 'metered',
     ...(opts.cached ? { cached: true as const } : {}),
   };
-  if (unpriced) Object.defineProperty(cost, 'unpriced', { value: true, enumerable: false });
-  return cost;
+}
+
+let unpricedListener: ((provider: string, model: string) => void) | undefined;
+const reported = new Set<string>();
+
+/** `listener` hears of each provider and model once, the first time a call to it is priced without a catalogue price. */
+export function onUnpriced(listener: ((provider: string, model: string) => void) | undefined): void {
+  unpricedListener = listener;
+}
+
+/** A metered call to a model the catalogue does not price: 0, marked, and reported once. */
+function unpriced(provider: string, model: string, opts: { byok?: boolean; cached?: boolean }): Cost {
+  const key = `${provider}\n${model}`;
+  if (unpricedListener && !reported.has(key)) {
+    reported.add(key);
+    unpricedListener(provider, model);
+  }
+  return { ...costObject(0, opts), unpriced: true };
 }
 
 /**
- * True when the model was not in the catalogue, so the call was billed 0.
- * Callers should log it (provider and model): an unpriced call is revenue
- * lost until the catalogue catches up.
+ * True when the model was not in the catalogue, so the call was billed 0:
+ * revenue lost until the catalogue catches up.
  */
 export function isUnpriced(cost: Cost): boolean {
   return cost.unpriced === true;
@@ -104,9 +121,8 @@ function tokenCount(n: number | undefined): bigint {
  *   whose key the request would have used, so usage reports stay consistent.
  * - Unknown model: 0, not the provider default's rates. Guessing could
  *   overcharge by two orders of magnitude (a default flash model versus an
- *   opus-class one) and nobody could tell from the bill; a 0 with the
- *   non-enumerable `unpriced` flag (isUnpriced) is visible in logs and costs
- *   only the operator.
+ *   opus-class one) and nobody could tell from the bill; a 0 marked
+ *   `unpriced: true` (and warned once in the log) costs only the operator.
  * - Usage follows canonical.ts: inputTokens includes cache reads and writes.
  *   Uncached input = inputTokens - cachedTokens - cacheCreationTokens, floored
  *   at 0 so an adapter that reports the parts outside the total never
@@ -119,7 +135,7 @@ function tokenCount(n: number | undefined): bigint {
 export function completionCost(provider: ProviderId | string, model: string, usage: Usage, opts: CostOptions): Cost {
   if (opts.byok || opts.cached) return costObject(0, opts);
   const found = findModel(provider, model);
-  if (!found || !isTokenPricing(found.pricing)) return costObject(0, opts, true);
+  if (!found || !isTokenPricing(found.pricing)) return unpriced(provider, model, opts);
 
   const input = tokenCount(usage.inputTokens);
   const cachedRead = tokenCount(usage.cachedTokens);
@@ -157,7 +173,7 @@ const SECONDS_PER: Record<'second' | 'minute' | 'hour', bigint> = { second: 1n, 
 export function unitCost(provider: ProviderId | string, model: string, units: MediaUnits, opts: UnitCostOptions = {}): Cost {
   if (opts.byok || opts.cached) return costObject(0, opts);
   const found = findModel(provider, model);
-  if (!found || isTokenPricing(found.pricing)) return costObject(0, opts, true);
+  if (!found || isTokenPricing(found.pricing)) return unpriced(provider, model, opts);
 
   const p = found.pricing;
   const price = scaled((opts.quality && p.qualityPrices?.[opts.quality]) ?? p.unitPrice, RATE_SCALE);

@@ -282,6 +282,8 @@ export interface Cost {
   billing: 'metered' | 'byok';
   /** Only present when served from the completion cache. */
   cached?: boolean;
+  /** Only present when the model is missing from the price catalogue (billed 0). */
+  unpriced?: boolean;
 }
 
 /** Embeddings, shared by the queued native endpoint and /v1/embeddings. */

@@ -2,7 +2,7 @@
 // test/globalSetup.ts), services on 127.0.0.1 port 0, and gateway keys.
 import { inject } from 'vitest';
 import type { Knex } from 'knex';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { createDb } from '../db/knex.ts';
 import { startService, type RunningService, type ServiceName } from '../server/service.ts';
 import { mintKey } from '../protocols/keys.ts';
@@ -41,6 +41,7 @@ export interface TestService extends RunningService {
 export async function startTestService(
   services: ServiceName[] = ['gateway'],
   env: Record<string, string | undefined> = {},
+  opts: { log?: Logger } = {},
 ): Promise<TestService> {
   // Provider settings are read from process.env; each test file runs in its own
   // process, so pointing providers at loopback fakes here touches no other file.
@@ -60,7 +61,7 @@ export async function startTestService(
     jsonLimitBytes: 150 * 1024 * 1024,
     bootstrapKey: env.GATEWAY_BOOTSTRAP_KEY,
     env: merged,
-    log: pino({ level: merged.LOG_LEVEL! }),
+    log: opts.log ?? pino({ level: merged.LOG_LEVEL! }),
   });
   return {
     ...service,
@@ -70,6 +71,13 @@ export async function startTestService(
       await db.destroy();
     },
   };
+}
+
+/** A logger whose lines (parsed) the test can read. */
+export function capturingLogger(level = 'debug'): { log: Logger; lines: Array<Record<string, any>> } {
+  const lines: Array<Record<string, any>> = [];
+  const log = pino({ level }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  return { log, lines };
 }
 
 /** Mints a gateway key straight into the database; returns the plaintext. */

@@ -30,6 +30,10 @@ export type Cost = {
      * Present (true) only when the answer came from the completion cache.
      */
     cached?: true;
+    /**
+     * Present (true) only when the model is missing from the gateway's price catalogue, so the call was billed 0 rather than at a guessed rate; the operator's log warns once per model.
+     */
+    unpriced?: true;
 };
 
 /**

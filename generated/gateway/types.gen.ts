@@ -331,9 +331,13 @@ export type QueueTask = {
      */
     finishedAt?: string | null;
     /**
-     * Present when status is error; the reason.
+     * Present when status is error; the reason, as the provider or the gateway gave it (e.g. `openai answered HTTP 404: ...`). The same text is the message of the result endpoint's 409 `task_failed`.
      */
     error?: string;
+    /**
+     * Present when status is error; the machine-readable reason in the native error vocabulary (`upstream_rejected`, `upstream_error`, `timeout`, `rate_limited`, `unreachable`, `worker_lost`, `internal_error`, ...).
+     */
+    errorCode?: string;
     progress?: TaskProgress;
 };
 
@@ -406,6 +410,10 @@ export type Cost = {
      * Only present (true) when the result was served from the completion cache.
      */
     cached?: boolean;
+    /**
+     * Only present (true) when the model is missing from the gateway's price catalogue, so the call was billed 0 rather than at a guessed rate. The operator's log warns once per model (`model missing from the price catalogue`); add its prices to `pricing/catalogue.json`.
+     */
+    unpriced?: true;
 };
 
 export type VideoUploadRequest = {

@@ -1,21 +1,26 @@
 import type { Handler } from '../types.ts';
 import { getQueuePosition } from '../../db/gateway/getQueuePosition.ts';
 import { ok, ownTask } from './_context.ts';
-import type { GetQueueStatusData } from '../../generated/gateway/types.gen.ts';
+import type { GetQueueStatusData, QueueTask } from '../../generated/gateway/types.gen.ts';
 
 const getQueueStatus: Handler<GetQueueStatusData> = async (ctx, { body }) => {
   const task = await ownTask(ctx, body.queueId);
   const position = task.status === 'queued' ? await getQueuePosition(ctx.state.deps.db, task) : 0;
-  ok(ctx, {
+  const status: QueueTask = {
     queueId: task.id,
     status: task.status,
     position,
     createdAt: task.created_at.toISOString(),
     startedAt: task.started_at ? task.started_at.toISOString() : null,
-    ...(task.finished_at ? { finishedAt: task.finished_at.toISOString() } : {}),
-    ...(task.status === 'error' && task.error ? { error: task.error.message } : {}),
+    finishedAt: task.finished_at ? task.finished_at.toISOString() : null,
     ...(task.progress ? { progress: task.progress } : {}),
-  });
+  };
+  // A failed task says why, so the caller need not fetch the result to learn it.
+  if (task.status === 'error') {
+    status.error = task.error?.message ?? 'The task failed';
+    if (task.error?.code) status.errorCode = task.error.code;
+  }
+  ok(ctx, status);
 };
 
 export default getQueueStatus;
