@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../protocols/errors.ts';
 import { ProviderError, type ProviderErrorCode } from '../providers/types.ts';
-import { toApiError, type ErrorDialect } from './errors.ts';
+import { logFailure, toApiError, withoutSecrets, type ErrorDialect } from './errors.ts';
+import { capturingLogger } from '../test/support.ts';
 
 const failure = (code: ProviderErrorCode, opts: { status?: number; retryAfterMs?: number; upstreamBody?: string } = {}, provider: 'openai' | 'ollama' = 'openai') =>
   new ProviderError(provider, code, `${provider} said no`, opts);
@@ -40,5 +41,41 @@ describe('one table of provider failures, a column per dialect', () => {
 
   test('the message names the provider', () => {
     expect(toApiError(failure('timeout')).message).toBe('openai said no');
+  });
+});
+
+describe('how failures are logged', () => {
+  const logged = (err: unknown) => {
+    const { log, lines } = capturingLogger();
+    logFailure(log, err, { reqId: 'r1' });
+    return lines.map(({ level, msg, err: e, provider, status }) => ({ level, msg, stack: typeof e?.stack === 'string', provider, status }));
+  };
+
+  test("the gateway's own fault: an error with its stack, also when a handler wrapped it", () => {
+    expect(logged(new Error('bug'))).toEqual([{ level: 50, msg: 'internal error', stack: true, provider: undefined, status: undefined }]);
+    expect(logged(toApiError(new TypeError('bug'), 'openai'))).toEqual([{ level: 50, msg: 'internal error', stack: true, provider: undefined, status: undefined }]);
+  });
+
+  test("a provider's failure: one warning with provider and status, no stack, keys cut out", () => {
+    const err = new ProviderError('openai', 'upstream_rejected', 'openai answered HTTP 401: Incorrect API key provided: sk-proj-abcdefghijklmnop', { status: 401 });
+    expect(logged(toApiError(err))).toEqual([
+      { level: 40, msg: 'upstream failure: openai answered HTTP 401: Incorrect API key provided: sk-proj-…', stack: false, provider: 'openai', status: 401 },
+    ]);
+  });
+
+  test("a caller's mistake or choice is not logged", () => {
+    for (const err of [
+      new ApiError('invalid_request', 'bad'),
+      new ApiError('unavailable', 'anthropic is not configured', { code: 'provider_not_configured' }),
+      new ApiError('not_implemented', 'later', { code: 'not_implemented' }),
+      toApiError(failure('unsupported_option')),
+      toApiError(failure('cancelled')),
+    ]) {
+      expect(logged(err)).toEqual([]);
+    }
+  });
+
+  test('withoutSecrets cuts key shapes to their prefix', () => {
+    expect(withoutSecrets('Bearer gw_live_abcdefgh12345678 and AIzaSyA-1234567890abcdef, xai-0123456789')).toBe('Bearer … and AIza…, xai-…');
   });
 });
