@@ -12,6 +12,7 @@ import { logFailure } from '../core/errors.ts';
 import { readBody } from './middleware/body.ts';
 import { requestId } from './middleware/requestId.ts';
 import { accessLog } from './middleware/accessLog.ts';
+import { compress } from './middleware/compress.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import type { ApiContext, AppState, Deps, OperationInput } from '../handlers/types.ts';
 import { REPO_ROOT } from './paths.ts';
@@ -200,6 +201,7 @@ export function createApp(opts: AppOptions): Koa<AppState> {
 
   app.use(requestId(opts.deps));
   app.use(accessLog());
+  app.use(compress());
   app.use(async (ctx, next) => {
     try {
       await next();
