@@ -1,0 +1,340 @@
+import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
+import type { CollectEventData, CollectEventErrors, CollectEventResponses, CreateFunnelData, CreateFunnelErrors, CreateFunnelResponses, CreateGoalData, CreateGoalErrors, CreateGoalResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, CreateReadKeyData, CreateReadKeyErrors, CreateReadKeyResponses, CreateSharedLinkData, CreateSharedLinkErrors, CreateSharedLinkResponses, DeleteFunnelData, DeleteFunnelErrors, DeleteFunnelResponses, DeleteGoalData, DeleteGoalErrors, DeleteGoalResponses, DeleteSharedLinkData, DeleteSharedLinkErrors, DeleteSharedLinkResponses, ExportEventsData, ExportEventsErrors, ExportEventsResponses, GetBreakdownData, GetBreakdownErrors, GetBreakdownResponses, GetCountriesData, GetCountriesErrors, GetCountriesResponses, GetDashboardData, GetDashboardResponses, GetDashboardStatsData, GetDashboardStatsErrors, GetDashboardStatsResponses, GetDevicesData, GetDevicesErrors, GetDevicesResponses, GetEventStatsData, GetEventStatsErrors, GetEventStatsResponses, GetFunnelData, GetFunnelErrors, GetFunnelResponses, GetGoalsData, GetGoalsErrors, GetGoalsResponses, GetLocalesData, GetLocalesErrors, GetLocalesResponses, GetOverviewData, GetOverviewErrors, GetOverviewResponses, GetPagesData, GetPagesErrors, GetPagesResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetRealtimeData, GetRealtimeErrors, GetRealtimeResponses, GetRegionsData, GetRegionsErrors, GetRegionsResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSourcesData, GetSourcesErrors, GetSourcesResponses, GetTimeseriesData, GetTimeseriesErrors, GetTimeseriesResponses, GetTrackerScriptData, GetTrackerScriptErrors, GetTrackerScriptResponses, GetTrackerScriptWithExtensionsData, GetTrackerScriptWithExtensionsErrors, GetTrackerScriptWithExtensionsResponses, GetUtmData, GetUtmErrors, GetUtmResponses, ImportEventsData, ImportEventsErrors, ImportEventsResponses, ListFunnelsData, ListFunnelsErrors, ListFunnelsResponses, ListGoalsData, ListGoalsErrors, ListGoalsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, ListSharedLinksData, ListSharedLinksErrors, ListSharedLinksResponses, RecordEventData, RecordEventErrors, RecordEventResponses, RevokeReadKeyData, RevokeReadKeyErrors, RevokeReadKeyResponses, ValidateSetupData, ValidateSetupErrors, ValidateSetupResponses } from './types.gen.js';
+export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
+    /**
+     * You can provide a client instance returned by `createClient()` instead of
+     * individual options. This might be also useful if you want to implement a
+     * custom client.
+     */
+    client?: Client;
+    /**
+     * You can pass arbitrary values through the `meta` object. This can be
+     * used to access values that aren't defined as part of the SDK function.
+     */
+    meta?: keyof ClientMeta extends never ? Record<string, unknown> : ClientMeta;
+};
+/**
+ * Create a project with an invite code
+ *
+ * The only /v1 route without a key. Needs a valid invite code (one of
+ * `ANALYTICS_INVITE_CODES`). Domains are hostnames without scheme, port or path
+ * (e.g. `example.com`, `blog.example.com`), lowercased, at most 20, each claimable
+ * by one project only. The plaintext live key is returned exactly once.
+ *
+ */
+export declare const createProject: <ThrowOnError extends boolean = false>(options: Options<CreateProjectData, ThrowOnError>) => RequestResult<CreateProjectResponses, CreateProjectErrors, ThrowOnError>;
+/**
+ * The key's project
+ */
+export declare const getProject: <ThrowOnError extends boolean = false>(options?: Options<GetProjectData, ThrowOnError>) => RequestResult<GetProjectResponses, GetProjectErrors, ThrowOnError>;
+/**
+ * Revoke the project's read-only key
+ *
+ * Live key only. Idempotent; answers 204 whether or not a read-only key existed.
+ */
+export declare const revokeReadKey: <ThrowOnError extends boolean = false>(options?: Options<RevokeReadKeyData, ThrowOnError>) => RequestResult<RevokeReadKeyResponses, RevokeReadKeyErrors, ThrowOnError>;
+/**
+ * Mint the project's read-only key
+ *
+ * Live key only. Returns the plaintext read-only key (`an_read_` + 43 random
+ * characters) exactly once. A project has at most one read-only key: minting a new
+ * one revokes the previous one.
+ *
+ */
+export declare const createReadKey: <ThrowOnError extends boolean = false>(options?: Options<CreateReadKeyData, ThrowOnError>) => RequestResult<CreateReadKeyResponses, CreateReadKeyErrors, ThrowOnError>;
+/**
+ * Dry-run the ingest acceptance rules
+ *
+ * Runs the exact code the ingest path uses to accept or reject an event, for a
+ * page on `domain` sent from a browser at `origin`, without recording anything.
+ * An event is accepted when the page's domain is trusted and, if an origin is
+ * given, the origin is trusted (the same rule decides `Access-Control-Allow-Origin`).
+ *
+ */
+export declare const validateSetup: <ThrowOnError extends boolean = false>(options: Options<ValidateSetupData, ThrowOnError>) => RequestResult<ValidateSetupResponses, ValidateSetupErrors, ThrowOnError>;
+/**
+ * Headline numbers, traffic segments and sources
+ */
+export declare const getOverview: <ThrowOnError extends boolean = false>(options?: Options<GetOverviewData, ThrowOnError>) => RequestResult<GetOverviewResponses, GetOverviewErrors, ThrowOnError>;
+/**
+ * Visitors and page views over time
+ *
+ * Hourly buckets for `24h`, daily (UTC) buckets otherwise; empty buckets are returned as zeros, oldest first.
+ */
+export declare const getTimeseries: <ThrowOnError extends boolean = false>(options?: Options<GetTimeseriesData, ThrowOnError>) => RequestResult<GetTimeseriesResponses, GetTimeseriesErrors, ThrowOnError>;
+/**
+ * Top pages
+ *
+ * At most 100 paths, most page views first. `visitors` counts distinct sessions that viewed the path.
+ */
+export declare const getPages: <ThrowOnError extends boolean = false>(options?: Options<GetPagesData, ThrowOnError>) => RequestResult<GetPagesResponses, GetPagesErrors, ThrowOnError>;
+/**
+ * Traffic sources
+ *
+ * Visitors by the source of the session's first event (UTM source wins over the referrer). At most 100 entries.
+ */
+export declare const getSources: <ThrowOnError extends boolean = false>(options?: Options<GetSourcesData, ThrowOnError>) => RequestResult<GetSourcesResponses, GetSourcesErrors, ThrowOnError>;
+/**
+ * Visitors by country
+ *
+ * ISO 3166-1 alpha-2 codes; `null` is the bucket of unknown location.
+ */
+export declare const getCountries: <ThrowOnError extends boolean = false>(options?: Options<GetCountriesData, ThrowOnError>) => RequestResult<GetCountriesResponses, GetCountriesErrors, ThrowOnError>;
+/**
+ * Visitors by region
+ */
+export declare const getRegions: <ThrowOnError extends boolean = false>(options?: Options<GetRegionsData, ThrowOnError>) => RequestResult<GetRegionsResponses, GetRegionsErrors, ThrowOnError>;
+/**
+ * Visitors by locale
+ *
+ * Locale tags grouped case-insensitively and returned lowercased; `null` is the bucket of unknown locale.
+ */
+export declare const getLocales: <ThrowOnError extends boolean = false>(options?: Options<GetLocalesData, ThrowOnError>) => RequestResult<GetLocalesResponses, GetLocalesErrors, ThrowOnError>;
+/**
+ * Custom events
+ *
+ * Custom events (eventType `event`) by name, most frequent first, at most 100.
+ */
+export declare const getEventStats: <ThrowOnError extends boolean = false>(options?: Options<GetEventStatsData, ThrowOnError>) => RequestResult<GetEventStatsResponses, GetEventStatsErrors, ThrowOnError>;
+/**
+ * Visitors by UTM parameters
+ *
+ * Sessions grouped separately by utm_source, utm_medium and utm_campaign of their first event (sessions without the parameter are left out), at most 100 each.
+ */
+export declare const getUtm: <ThrowOnError extends boolean = false>(options?: Options<GetUtmData, ThrowOnError>) => RequestResult<GetUtmResponses, GetUtmErrors, ThrowOnError>;
+/**
+ * Visitors by browser, operating system and device type
+ */
+export declare const getDevices: <ThrowOnError extends boolean = false>(options?: Options<GetDevicesData, ThrowOnError>) => RequestResult<GetDevicesResponses, GetDevicesErrors, ThrowOnError>;
+/**
+ * Goal conversions
+ *
+ * Every custom event name is a goal. `visitors` are the distinct sessions that
+ * converted; `conversionRate` is those visitors divided by all visitors of the
+ * window (0 when there were none), rounded to 4 decimals.
+ *
+ */
+export declare const getGoals: <ThrowOnError extends boolean = false>(options?: Options<GetGoalsData, ThrowOnError>) => RequestResult<GetGoalsResponses, GetGoalsErrors, ThrowOnError>;
+/**
+ * Sessions active in the last 5 minutes
+ *
+ * Distinct non-bot, non-internal sessions with at least one event in the last 5
+ * minutes. Any query parameter is accepted and ignored, none is validated (so
+ * one query string can serve every stats route, and realtime never depends on
+ * the period, toggles or filters).
+ *
+ */
+export declare const getRealtime: <ThrowOnError extends boolean = false>(options?: Options<GetRealtimeData, ThrowOnError>) => RequestResult<GetRealtimeResponses, GetRealtimeErrors, ThrowOnError>;
+/**
+ * Any dimension, broken down (Plausible-style)
+ *
+ * Groups by one `property`, any dimension the filters know: for a visit
+ * dimension, the sessions started in the period by their attribute (visitors,
+ * their page views in the period, bounce rate, visit duration); for `event:page`,
+ * page views and the distinct sessions that viewed the page; for `event:name`,
+ * custom events and the sessions that sent them (with revenue per currency);
+ * for `event:props:<key>`, the events carrying the key by its value. Most
+ * visitors (page views for pages, events for names) first, ties by value;
+ * unknown values are `null` (left out for UTM and property breakdowns).
+ *
+ */
+export declare const getBreakdown: <ThrowOnError extends boolean = false>(options: Options<GetBreakdownData, ThrowOnError>) => RequestResult<GetBreakdownResponses, GetBreakdownErrors, ThrowOnError>;
+/**
+ * A funnel's conversion and drop-off per step
+ *
+ * Give a saved funnel's id (`funnel`) or the steps themselves (`steps`, a JSON
+ * array of 2 to 8 goals, each `{"event": name}` or `{"page": path pattern}`
+ * where `*` matches within one path segment and `**` across segments). Counts the
+ * sessions started in the period (toggles and visit filters apply; event filters
+ * do not, the steps are the event conditions) whose events, oldest first, match
+ * the steps in order, other events allowed in between. `conversionRate` is
+ * relative to the first step, `conversionRateStep` to the step before;
+ * `dropoff` is how many of the previous step's sessions went no further.
+ *
+ */
+export declare const getFunnel: <ThrowOnError extends boolean = false>(options?: Options<GetFunnelData, ThrowOnError>) => RequestResult<GetFunnelResponses, GetFunnelErrors, ThrowOnError>;
+/**
+ * Everything one dashboard view shows, in one request
+ *
+ * The dashboard's one call per view (one request against the rate limit, one
+ * round trip before the first paint). Each member is exactly the body of its own
+ * route with the same parameters, computed by the same query functions:
+ * `overview` (/v1/stats/overview), `timeseries` (/v1/stats/timeseries),
+ * `goals` (/v1/stats/goals), and each breakdown (/v1/stats/breakdown with the
+ * property named in `breakdowns`, limit 10 unless `limit` says otherwise).
+ *
+ */
+export declare const getDashboardStats: <ThrowOnError extends boolean = false>(options?: Options<GetDashboardStatsData, ThrowOnError>) => RequestResult<GetDashboardStatsResponses, GetDashboardStatsErrors, ThrowOnError>;
+/**
+ * The project's goals
+ */
+export declare const listGoals: <ThrowOnError extends boolean = false>(options?: Options<ListGoalsData, ThrowOnError>) => RequestResult<ListGoalsResponses, ListGoalsErrors, ThrowOnError>;
+/**
+ * Add a goal (a custom event, or pageviews of matching paths)
+ *
+ * Live key only. `event` names a custom event; `page` is a path pattern where
+ * `*` matches within one path segment and `**` across (`/blog**`). At most 100
+ * goals per project.
+ *
+ */
+export declare const createGoal: <ThrowOnError extends boolean = false>(options: Options<CreateGoalData, ThrowOnError>) => RequestResult<CreateGoalResponses, CreateGoalErrors, ThrowOnError>;
+/**
+ * Remove a goal
+ */
+export declare const deleteGoal: <ThrowOnError extends boolean = false>(options: Options<DeleteGoalData, ThrowOnError>) => RequestResult<DeleteGoalResponses, DeleteGoalErrors, ThrowOnError>;
+/**
+ * The project's saved funnels
+ */
+export declare const listFunnels: <ThrowOnError extends boolean = false>(options?: Options<ListFunnelsData, ThrowOnError>) => RequestResult<ListFunnelsResponses, ListFunnelsErrors, ThrowOnError>;
+/**
+ * Save a funnel
+ *
+ * Live key only. 2 to 8 steps; at most 50 funnels per project.
+ */
+export declare const createFunnel: <ThrowOnError extends boolean = false>(options: Options<CreateFunnelData, ThrowOnError>) => RequestResult<CreateFunnelResponses, CreateFunnelErrors, ThrowOnError>;
+/**
+ * Remove a saved funnel
+ */
+export declare const deleteFunnel: <ThrowOnError extends boolean = false>(options: Options<DeleteFunnelData, ThrowOnError>) => RequestResult<DeleteFunnelResponses, DeleteFunnelErrors, ThrowOnError>;
+/**
+ * The project's shared dashboard links
+ *
+ * Live key only. The links' secrets are never shown again; each entry shows its prefix.
+ */
+export declare const listSharedLinks: <ThrowOnError extends boolean = false>(options?: Options<ListSharedLinksData, ThrowOnError>) => RequestResult<ListSharedLinksResponses, ListSharedLinksErrors, ThrowOnError>;
+/**
+ * Create a read-only shareable dashboard link
+ *
+ * Live key only. Returns, once, a link to the dashboard that anyone holding it can
+ * open without a key: `{analytics_url}/dashboard#share=<token>`. The token sits in
+ * the URL's fragment, which browsers never send to a server, so it stays out of
+ * access logs and Referer headers. It is a credential of its own kind (`an_share_`
+ * + 43 characters, stored as a hash) that reads the stats routes, goals, funnels
+ * and the project's name only: not sessions, export, keys or settings. Revoke it
+ * with DELETE; at most 20 links per project.
+ *
+ */
+export declare const createSharedLink: <ThrowOnError extends boolean = false>(options?: Options<CreateSharedLinkData, ThrowOnError>) => RequestResult<CreateSharedLinkResponses, CreateSharedLinkErrors, ThrowOnError>;
+/**
+ * Revoke a shared link
+ *
+ * Live key only. The link stops working at once.
+ */
+export declare const deleteSharedLink: <ThrowOnError extends boolean = false>(options: Options<DeleteSharedLinkData, ThrowOnError>) => RequestResult<DeleteSharedLinkResponses, DeleteSharedLinkErrors, ThrowOnError>;
+/**
+ * The dashboard (HTML)
+ *
+ * The analytics dashboard, served by this service (one HTML page with its style
+ * and script inline; no build server). Sign in with the project's live or
+ * read-only key (kept in the browser's sessionStorage, sent as a Bearer header),
+ * or open a shared link (`/dashboard#share=<token>`). Every number on the page
+ * comes from `GET /v1/stats/dashboard` and the other routes above.
+ *
+ */
+export declare const getDashboard: <ThrowOnError extends boolean = false>(options?: Options<GetDashboardData, ThrowOnError>) => RequestResult<GetDashboardResponses, unknown, ThrowOnError>;
+/**
+ * List sessions
+ *
+ * Sessions with at least one event in the window, most recently active first.
+ */
+export declare const listSessions: <ThrowOnError extends boolean = false>(options?: Options<ListSessionsData, ThrowOnError>) => RequestResult<ListSessionsResponses, ListSessionsErrors, ThrowOnError>;
+/**
+ * One session with its events
+ */
+export declare const getSession: <ThrowOnError extends boolean = false>(options: Options<GetSessionData, ThrowOnError>) => RequestResult<GetSessionResponses, GetSessionErrors, ThrowOnError>;
+/**
+ * Export a page of raw events
+ *
+ * Events of the window, oldest first (ordered by createdAt, then id), streamed in
+ * the chosen format with the fixed column order of `EventRow`. CSV has a header
+ * row; values are RFC 4180 quoted, `props` is JSON text, booleans are `true`/`false`,
+ * nulls are empty. NDJSON has one `EventRow` object per line with every column
+ * present (null when unknown). When the page is full, `X-Next-Cursor` carries the
+ * cursor of the next page; it is absent otherwise, so a last page that is exactly
+ * full needs one more, empty request to confirm the end. A cursor is opaque.
+ *
+ */
+export declare const exportEvents: <ThrowOnError extends boolean = false>(options?: Options<ExportEventsData, ThrowOnError>) => RequestResult<ExportEventsResponses, ExportEventsErrors, ThrowOnError>;
+/**
+ * Backfill events
+ *
+ * Live key only. JSON `{ events: [...] }` or NDJSON (`application/x-ndjson`, one
+ * `EventRow` per line), so an NDJSON export round-trips unchanged. At most 5000
+ * events per request (more answers 400). Each event needs createdAt (not more than
+ * 60 seconds in the future), sessionId (UUID), eventType (`pageview` or `event`)
+ * and path; every other column is optional. Invalid events are skipped and
+ * counted, not fatal. Missing browser, os or deviceType are derived from userAgent
+ * by the live classifier. Rows without an id get a random one; rows whose id
+ * already exists in the project are skipped (idempotent re-runs). Imports bypass
+ * the daily event cap; rows older than the retention window are accepted and
+ * later deleted by the nightly retention job.
+ *
+ */
+export declare const importEvents: <ThrowOnError extends boolean = false>(options?: Options<ImportEventsData, ThrowOnError>) => RequestResult<ImportEventsResponses, ImportEventsErrors, ThrowOnError>;
+/**
+ * Record a server-side custom event
+ *
+ * Live key only. Records a custom event (eventType `event`) for the project. The
+ * event goes through the same write buffer and daily cap as the ingest path; it is
+ * classified as a server-side event (no user agent, no location) in a session
+ * derived from the caller's key, and counted in the human segment unless
+ * `internal` is true.
+ *
+ */
+export declare const recordEvent: <ThrowOnError extends boolean = false>(options: Options<RecordEventData, ThrowOnError>) => RequestResult<RecordEventResponses, RecordEventErrors, ThrowOnError>;
+/**
+ * Ingest one browser event (used by the tracking script)
+ *
+ * Key-less; the project is named by its public id. The body is JSON sent as
+ * `text/plain` so that `navigator.sendBeacon` and `fetch(..., {keepalive: true})`
+ * need no CORS preflight (`application/json` is accepted too). The event is
+ * accepted when the page's hostname is trusted and the request's `Origin` (if any)
+ * is trusted — the same rules `GET /v1/validate` dry-runs. The client IP is used
+ * for location, network classification and the session hash and then dropped;
+ * it is never stored. Writes are buffered and committed in batches within about
+ * 250 ms. Not rate-limited per key (it has none); the daily event cap applies.
+ *
+ */
+export declare const collectEvent: <ThrowOnError extends boolean = false>(options: Options<CollectEventData, ThrowOnError>) => RequestResult<CollectEventResponses, CollectEventErrors, ThrowOnError>;
+/**
+ * The tracking script (core)
+ *
+ * Embed it as a deferred script element whose `src` is `{analytics_url}/script.js`
+ * and whose `data-project` attribute is the project id, or load
+ * `/script.js?project=<project id>` where attributes cannot be set (tag managers).
+ * Sends a page view on load and on SPA navigation (history.pushState, replaceState,
+ * popstate); custom events with `window.switchyard('event', name, props)`. Locale is
+ * `document.documentElement.lang`, else `navigator.language`. Setting
+ * `localStorage.switchyard_internal = '1'` marks this browser's traffic as internal.
+ * Events go to `/v1/collect` on the script's own origin via `navigator.sendBeacon`
+ * (falling back to `fetch` with `keepalive`), as `text/plain`. At most 1 KB
+ * gzipped; extensions are in `/script.{extensions}.js`.
+ *
+ * Served brotli- or gzip-compressed by `Accept-Encoding`, with a strong `ETag`
+ * (`If-None-Match` answers 304) and `Cache-Control: public, max-age=86400,
+ * stale-while-revalidate=604800`.
+ *
+ */
+export declare const getTrackerScript: <ThrowOnError extends boolean = false>(options?: Options<GetTrackerScriptData, ThrowOnError>) => RequestResult<GetTrackerScriptResponses, GetTrackerScriptErrors, ThrowOnError>;
+/**
+ * The tracking script with opt-in extensions
+ *
+ * The core script plus the extensions named in the file name, dot-separated in any
+ * order (`/script.outbound-links.file-downloads.js`), each adding only its own code:
+ *
+ * - `outbound-links`: a click (or middle click) on a link to another host sends the
+ * custom event `Outbound Link: Click` with `props.url`.
+ * - `file-downloads`: a click on a link to a file (pdf, docx, xlsx, csv, zip, dmg,
+ * mp3, mp4 and other common types) sends `File Download` with `props.url`.
+ * - `404`: a page holding `<meta name="switchyard-404">` sends `404` with `props.path`.
+ * - `hash`: hash-based routing; the URL fragment is part of the page path, and
+ * `hashchange` is a navigation.
+ * - `revenue`: `switchyard('event', name, props, { revenue: { amount, currency } })`
+ * records the revenue with the event.
+ *
+ * Link events go out with `sendBeacon` (or `fetch` with `keepalive`) while the
+ * navigation proceeds, never delaying it, whatever the link's `target`. An unknown
+ * extension name is 404. Compression, ETag and caching as for `/script.js`.
+ *
+ */
+export declare const getTrackerScriptWithExtensions: <ThrowOnError extends boolean = false>(options: Options<GetTrackerScriptWithExtensionsData, ThrowOnError>) => RequestResult<GetTrackerScriptWithExtensionsResponses, GetTrackerScriptWithExtensionsErrors, ThrowOnError>;

@@ -1,0 +1,3101 @@
+export type ClientOptions = {
+    baseUrl: '{scheme}://{host}' | (string & {});
+};
+export type Error = {
+    error: {
+        /**
+         * bad_request (400), unauthorized (401), invalid_invite_code (403),
+         * read_only_key (403), untrusted_origin (403, ingest only), not_found (404),
+         * conflict (409), rate_limited (429), daily_cap_exceeded (429),
+         * service_unavailable (503: the database is unreachable).
+         *
+         */
+        code: string;
+        message: string;
+    };
+};
+/**
+ * Lowercase hostname without scheme, port or path.
+ */
+export type Domain = string;
+export type CreateProjectRequest = {
+    inviteCode: string;
+    name: string;
+    domains: Array<Domain>;
+    /**
+     * Trust localhost-like origins (development setups).
+     */
+    allowLocalOrigins?: boolean;
+    retentionDays?: number;
+    dailyEventCap?: number;
+};
+export type CreateProjectResponse = {
+    /**
+     * The plaintext live key; returned exactly once.
+     */
+    apiKey: string;
+    project: ProjectInfo;
+};
+export type ProjectInfo = {
+    /**
+     * Public project id (used by the tracking script's `data-project`).
+     */
+    id: string;
+    name: string;
+    /**
+     * First 16 characters of the live key.
+     */
+    keyPrefix: string;
+    domains: Array<string>;
+    /**
+     * Events older than this many days are deleted by a nightly job (default 395).
+     */
+    retentionDays: number;
+    /**
+     * Live-ingested events accepted per UTC day (default 100000).
+     */
+    dailyEventCap: number;
+    createdAt: string;
+    /**
+     * First 16 characters of the read-only key; null if none is active.
+     */
+    readKeyPrefix: string | null;
+    allowLocalOrigins: boolean;
+};
+export type ReadKeyCreated = {
+    apiKey: string;
+    keyPrefix: string;
+};
+export type OriginCheck = {
+    value: string;
+    trusted: boolean;
+    reason: 'trusted_domain' | 'subdomain_of_trusted_domain' | 'dashboard_origin' | 'local_origin_allowed' | 'local_origins_disabled' | 'untrusted' | 'invalid';
+    /**
+     * The trusted domain or origin that matched.
+     */
+    matched: string | null;
+};
+export type ValidateResult = {
+    /**
+     * Whether the ingest path would record an event from this page and origin.
+     */
+    accepted: boolean;
+    domain: OriginCheck;
+    /**
+     * Null when no origin was given (non-browser callers skip the origin rule).
+     */
+    origin: OriginCheck | null;
+    /**
+     * Whether a response to this origin carries Access-Control-Allow-Origin.
+     */
+    cors: boolean;
+};
+/**
+ * The period of the answer (see the `period` parameter).
+ */
+export type Window = '24h' | '7d' | '30d' | '90d' | 'custom';
+/**
+ * Channel of a session, by the rules of Plausible and GA4's default channel group,
+ * applied in this order to its source, utm_medium, utm_campaign and utm_source:
+ * Cross-network (campaign contains "cross-network"); Direct (no referrer and no
+ * UTM source or medium); Paid Shopping, Paid Search, Paid Social, Paid Video (a
+ * shopping site or shopping campaign, search engine, social network or video site
+ * with a paid medium: `cpc`, `ppc`, `retargeting`, anything containing `cp` or
+ * starting `paid`); Display (medium display, banner, expandable, interstitial or
+ * cpm); Paid Other (any other paid medium); Organic Shopping, Organic Social,
+ * Organic Video, Organic Search (the same sources, or media social / video /
+ * organic, without a paid medium); Email (a webmail source, or medium or UTM
+ * source email, e-mail, e_mail, "e mail" or newsletter); Affiliates (medium
+ * affiliate); Audio; SMS; Mobile Push Notifications (medium ending in push or
+ * containing mobile or notification); Referral (medium referral, app or link, or
+ * any other referring site or UTM source); Unassigned. So `utm_medium=email` is
+ * Email, not Referral.
+ *
+ */
+export type Channel = 'Cross-network' | 'Direct' | 'Paid Shopping' | 'Paid Search' | 'Paid Social' | 'Paid Video' | 'Display' | 'Paid Other' | 'Organic Shopping' | 'Organic Social' | 'Organic Video' | 'Organic Search' | 'Email' | 'Affiliates' | 'Audio' | 'SMS' | 'Mobile Push Notifications' | 'Referral' | 'Unassigned';
+/**
+ * The comparison period (present with `compare`).
+ */
+export type Comparison = {
+    from: string;
+    to: string;
+    [key: string]: unknown;
+};
+export type BreakdownEntry = {
+    /**
+     * The dimension's value; null is unknown.
+     */
+    value: string | null;
+    /**
+     * Display name where it differs from the value: sources, regions.
+     */
+    label?: string;
+    /**
+     * Sessions (visit dimensions) or distinct sessions with a matching event (event dimensions).
+     */
+    visitors: number;
+    pageviews?: number;
+    /**
+     * Matching events (event:name and event:props breakdowns).
+     */
+    events?: number;
+    bounceRate?: number;
+    avgVisitDurationSeconds?: number;
+    /**
+     * Revenue carried by the events, per currency (event:name).
+     */
+    revenue?: Array<Revenue>;
+    /**
+     * This row's figures in the comparison period.
+     */
+    comparison?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Percent change of visitors against the comparison period; null when it had none.
+     */
+    change?: number | null;
+};
+export type Breakdown = {
+    window: Window;
+    timezone: string;
+    property: string;
+    comparison?: Comparison;
+    results: Array<BreakdownEntry>;
+};
+/**
+ * No conversion between currencies is made (the service works offline); each currency is totalled apart.
+ */
+export type Revenue = {
+    /**
+     * ISO 4217 code.
+     */
+    currency: string | null;
+    total: number;
+    /**
+     * Per event carrying revenue.
+     */
+    average: number;
+};
+/**
+ * A custom event by name (`event`), or page views whose path matches `page` (`*` within one path segment, `**` across).
+ */
+export type GoalSpec = {
+    event?: string;
+    page?: string;
+};
+export type GoalInput = unknown & {
+    event?: string;
+    page?: string;
+    displayName?: string;
+};
+export type Goal = {
+    id: string;
+    kind: 'event' | 'page';
+    event: string | null;
+    page: string | null;
+    displayName: string;
+    createdAt: string;
+};
+export type FunnelInput = {
+    name: string;
+    steps: Array<GoalSpec>;
+};
+export type Funnel = {
+    id: string;
+    name: string;
+    steps: Array<GoalSpec>;
+    createdAt: string;
+};
+export type FunnelStats = {
+    window: Window;
+    timezone: string;
+    /**
+     * Sessions started in the period (the funnel's entrants).
+     */
+    visitors: number;
+    steps: Array<{
+        goal: GoalSpec;
+        label: string;
+        visitors: number;
+        conversionRate: number;
+        conversionRateStep: number;
+        dropoff: number;
+        dropoffRate: number;
+    }>;
+    comparison?: Comparison;
+};
+export type SharedLink = {
+    id: string;
+    label: string | null;
+    /**
+     * First 16 characters of the token.
+     */
+    prefix: string;
+    createdAt: string;
+};
+export type SharedLinkCreated = SharedLink & {
+    token: string;
+    /**
+     * The dashboard link: `{analytics_url}/dashboard#share=<token>`.
+     */
+    url: string;
+};
+export type DashboardStats = {
+    overview: Overview;
+    timeseries: Timeseries;
+    goals: GoalStats;
+    /**
+     * Property -> the results of /v1/stats/breakdown for it: event:page, event:name, and every visit dimension.
+     */
+    breakdowns: {
+        [key: string]: Array<BreakdownEntry>;
+    };
+};
+export type SourceEntry = {
+    /**
+     * Raw source id: a known engine or network id (`google`), `direct`, the referring hostname, or the utm_source.
+     */
+    source: string;
+    /**
+     * Display name.
+     */
+    label: string;
+    channel: Channel;
+    visitors: number;
+    comparison?: {
+        [key: string]: unknown;
+    };
+    change?: number | null;
+};
+/**
+ * Distinct sessions of the window over ALL traffic (toggles ignored), in disjoint
+ * classes by precedence bot > internal > vpn > human.
+ *
+ */
+export type Segments = {
+    humans: number;
+    bots: number;
+    vpn: number;
+    internal: number;
+};
+export type Overview = {
+    window: Window;
+    from: string;
+    to: string;
+    /**
+     * Distinct sessions started in the window.
+     */
+    visitors: number;
+    pageviews: number;
+    /**
+     * Custom events.
+     */
+    events: number;
+    /**
+     * Share of sessions with a single event (one page view and nothing else) (0..1).
+     */
+    bounceRate: number;
+    avgVisitDurationSeconds: number;
+    viewsPerVisit: number;
+    timezone?: string;
+    /**
+     * The headline numbers of the comparison period (visitors, pageviews, events, bounceRate, avgVisitDurationSeconds, viewsPerVisit), with from and to.
+     */
+    comparison?: Comparison;
+    /**
+     * Percent change of each headline number against the comparison (null where it was zero); bounceRate's is the difference in points.
+     */
+    change?: {
+        [key: string]: number | null;
+    };
+    segments: Segments;
+    /**
+     * Top 10 sources (same entries as /v1/stats/sources).
+     */
+    bySource: Array<SourceEntry>;
+};
+export type Timeseries = {
+    window: Window;
+    from: string;
+    to: string;
+    interval: 'hour' | 'day';
+    timezone?: string;
+    points: Array<TimeseriesPoint>;
+    /**
+     * The comparison period's points, bucket for bucket.
+     */
+    comparison?: {
+        from: string;
+        to: string;
+        points: Array<TimeseriesPoint>;
+    };
+};
+export type TimeseriesPoint = {
+    /**
+     * The instant the bucket starts.
+     */
+    t: string;
+    /**
+     * The bucket in the time zone: YYYY-MM-DD for days, YYYY-MM-DDTHH:MM for hours.
+     */
+    date: string;
+    /**
+     * Sessions started in the bucket.
+     */
+    visitors: number;
+    pageviews: number;
+    bounceRate: number;
+    avgVisitDurationSeconds: number;
+};
+export type PageStats = {
+    window: Window;
+    results: Array<{
+        path: string;
+        pageviews: number;
+        visitors: number;
+    }>;
+};
+export type SourceStats = {
+    window: Window;
+    results: Array<SourceEntry>;
+};
+export type CountryStats = {
+    window: Window;
+    results: Array<{
+        country: string | null;
+        visitors: number;
+    }>;
+};
+export type RegionStats = {
+    window: Window;
+    results: Array<{
+        country: string | null;
+        region: string | null;
+        regionCode: string | null;
+        visitors: number;
+    }>;
+};
+export type LocaleStats = {
+    window: Window;
+    results: Array<{
+        locale: string | null;
+        visitors: number;
+    }>;
+};
+export type EventStats = {
+    window: Window;
+    results: Array<{
+        name: string;
+        events: number;
+        visitors: number;
+        revenue?: Array<Revenue>;
+        comparison?: {
+            [key: string]: unknown;
+        };
+        change?: number | null;
+    }>;
+};
+export type ValueCount = {
+    value: string;
+    visitors: number;
+};
+export type UtmStats = {
+    window: Window;
+    sources: Array<ValueCount>;
+    mediums: Array<ValueCount>;
+    campaigns: Array<ValueCount>;
+    terms: Array<ValueCount>;
+    contents: Array<ValueCount>;
+};
+export type NameCount = {
+    name: string | null;
+    visitors: number;
+};
+export type DeviceStats = {
+    window: Window;
+    browsers: Array<NameCount>;
+    os: Array<NameCount>;
+    /**
+     * desktop, mobile, tablet, smarttv, console, wearable, embedded, or null.
+     */
+    deviceTypes: Array<NameCount>;
+};
+export type GoalStats = {
+    window: Window;
+    totalVisitors: number;
+    results: Array<{
+        /**
+         * The goal's display name (an implicit goal's event name).
+         */
+        name: string;
+        kind: 'event' | 'page';
+        /**
+         * The saved goal; null for an implicit event goal.
+         */
+        goalId?: string | null;
+        event?: string | null;
+        page?: string | null;
+        visitors: number;
+        /**
+         * Matching events (page views for a page goal).
+         */
+        events: number;
+        conversionRate: number;
+        revenue: Array<Revenue>;
+        comparison?: {
+            [key: string]: unknown;
+        };
+        change?: number | null;
+    }>;
+};
+export type Realtime = {
+    activeSessions: number;
+};
+export type SessionRecord = {
+    id: string;
+    startedAt: string;
+    lastSeenAt: string;
+    durationSeconds: number;
+    pageviews: number;
+    /**
+     * Custom events.
+     */
+    events: number;
+    entryPath: string | null;
+    country: string | null;
+    region: string | null;
+    regionCode: string | null;
+    city: string | null;
+    browser: string | null;
+    os: string | null;
+    deviceType: string | null;
+    locale: string | null;
+    trafficSource: string | null;
+    sourceLabel: string | null;
+    channel: Channel | null;
+    utmSource: string | null;
+    utmMedium: string | null;
+    utmCampaign: string | null;
+    utmTerm?: string | null;
+    utmContent?: string | null;
+    /**
+     * Referring URL of the first event: scheme, host and path.
+     */
+    referrer?: string | null;
+    isBot: boolean;
+    isVpn: boolean;
+    /**
+     * A session is internal (and a bot, and VPN) as soon as any of its events is:
+     * one marked internal midway counts as internal throughout, in this list and in
+     * every stats route alike.
+     *
+     */
+    isInternal: boolean;
+};
+export type SessionList = {
+    sessions: Array<SessionRecord>;
+    limit: number;
+    offset: number;
+    hasMore: boolean;
+};
+export type SessionEvent = {
+    id: string;
+    createdAt: string;
+    eventType: 'pageview' | 'event';
+    eventName: string | null;
+    props: Props | null;
+    path: string;
+    referrerPath: string | null;
+    targetPath: string | null;
+};
+export type SessionDetail = {
+    session: SessionRecord;
+    events: Array<SessionEvent>;
+};
+/**
+ * Custom properties; at most 30 keys (1..100 characters), values string (at most 500 characters), number or boolean.
+ */
+export type Props = {
+    [key: string]: string | number | boolean;
+};
+/**
+ * One raw event; export and import columns in this fixed order (new columns are
+ * only ever appended). `referrerPath` is the referring URL without query string,
+ * `targetPath` the destination of an outbound-link event, `trafficSource` the raw
+ * source id (see SourceEntry), `asn` the autonomous system number.
+ *
+ */
+export type EventRow = {
+    id?: string;
+    createdAt: string;
+    sessionId: string;
+    eventType: 'pageview' | 'event';
+    eventName?: string | null;
+    props?: Props | null;
+    path: string;
+    referrerPath?: string | null;
+    targetPath?: string | null;
+    country?: string | null;
+    region?: string | null;
+    regionCode?: string | null;
+    city?: string | null;
+    asn?: number | null;
+    asOrganization?: string | null;
+    browser?: string | null;
+    os?: string | null;
+    deviceType?: string | null;
+    isBot?: boolean;
+    botName?: string | null;
+    isVpn?: boolean;
+    locale?: string | null;
+    trafficSource?: string | null;
+    utmSource?: string | null;
+    utmMedium?: string | null;
+    utmCampaign?: string | null;
+    userAgent?: string | null;
+    isInternal?: boolean;
+    utmTerm?: string | null;
+    utmContent?: string | null;
+    revenueAmount?: number | null;
+    revenueCurrency?: string | null;
+};
+export type ImportRequest = {
+    /**
+     * Anything; items that are not a valid EventRow are counted in skippedInvalid.
+     */
+    events: Array<EventRow | {
+        [key: string]: unknown;
+    } | Array<unknown> | string | number | boolean | null>;
+};
+export type ImportResult = {
+    received: number;
+    inserted: number;
+    skippedInvalid: number;
+    skippedDuplicate: number;
+};
+export type RecordEventRequest = {
+    name: string;
+    props?: Props;
+    /**
+     * Path the event is attributed to.
+     */
+    path?: string;
+    /**
+     * Count the event as internal traffic.
+     */
+    internal?: boolean;
+    revenue?: RevenueInput;
+};
+/**
+ * Revenue the event carries (a purchase). No currency conversion is made; stats total each currency apart.
+ */
+export type RevenueInput = {
+    amount: number | string;
+    /**
+     * ISO 4217 code.
+     */
+    currency: string;
+};
+/**
+ * `name` is required when `type` is `event` and ignored for a page view.
+ */
+export type CollectPayload = {
+    projectId: string;
+    type: 'pageview' | 'event';
+    /**
+     * Required for `event`.
+     */
+    name?: string;
+    /**
+     * location.href of the page (an absolute URL); path (at most 2048 characters) and UTM parameters (utm_source, utm_medium, utm_campaign, utm_term, utm_content; `ref` stands for utm_source) are read from it.
+     */
+    url: string;
+    referrer?: string;
+    locale?: string;
+    props?: Props;
+    /**
+     * Destination URL of an outbound link click.
+     */
+    target?: string;
+    internal?: boolean;
+    /**
+     * Hash-based routing (the tracker's `hash` extension) - the URL's fragment is part of the page path.
+     */
+    hash?: boolean;
+    revenue?: RevenueInput;
+};
+export type Accepted = {
+    accepted: true;
+};
+/**
+ * Project id baked into the script, for embeds that cannot set `data-project`.
+ */
+export type TrackerProject = string;
+/**
+ * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+ * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+ * same parameter under its older name; giving both with different values is 400.
+ *
+ */
+export type Period = '24h' | '7d' | '30d' | '90d' | 'custom';
+/**
+ * Alias of `period` (its older name).
+ */
+export type Window2 = '24h' | '7d' | '30d' | '90d' | 'custom';
+/**
+ * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+ */
+export type From = string;
+/**
+ * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+ */
+export type To = string;
+/**
+ * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+ * bucketed in it, and a custom period's dates are its local dates; rolling
+ * periods end now whatever the zone. An unknown zone is 400.
+ *
+ */
+export type Timezone = string;
+/**
+ * Adds the same figures for a comparison period: `previous_period` (the same
+ * length right before) or `year_over_year` (the same instants a year earlier).
+ * Overview and timeseries gain a `comparison` object; each breakdown row gains
+ * `comparison` (the row's figures then, zeros when it had none) and `change`
+ * (percent change of visitors, null when there were none).
+ *
+ */
+export type Compare = 'previous_period' | 'year_over_year';
+/**
+ * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+ * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+ * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+ * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+ * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+ * the comparison case-insensitive (case-sensitive by default). At most 100
+ * values per filter, each at most 1,000 characters. The value `(none)` stands
+ * for "unknown".
+ *
+ * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+ * `event:props:<key>` (an event without the key has the value `(none)`), and the
+ * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+ * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+ * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+ * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+ * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+ * `visit:browser`, `visit:os`, `visit:locale`.
+ *
+ * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+ * matches. Event filters must all hold for the same event: event counts
+ * (pageviews, events, page and property breakdowns) count only matching events,
+ * and session counts (visitors, bounce rate, duration) count the sessions with at
+ * least one matching event in the period.
+ *
+ */
+export type Filters = string;
+/**
+ * Rows of a breakdown (default 100).
+ */
+export type Limit = number;
+/**
+ * `true` or `1` includes bot traffic; default excludes it.
+ */
+export type IncludeBots = 'true' | '1' | 'false' | '0';
+/**
+ * `true` or `1` includes internal traffic; default excludes it.
+ */
+export type IncludeInternal = 'true' | '1' | 'false' | '0';
+export type CreateProjectData = {
+    body: CreateProjectRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/projects';
+};
+export type CreateProjectErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * The invite code is not valid.
+     */
+    403: Error;
+    /**
+     * A domain is already claimed by another project.
+     */
+    409: Error;
+};
+export type CreateProjectError = CreateProjectErrors[keyof CreateProjectErrors];
+export type CreateProjectResponses = {
+    /**
+     * Project created; `apiKey` is shown only now.
+     */
+    201: CreateProjectResponse;
+};
+export type CreateProjectResponse2 = CreateProjectResponses[keyof CreateProjectResponses];
+export type GetProjectData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/project';
+};
+export type GetProjectErrors = {
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetProjectError = GetProjectErrors[keyof GetProjectErrors];
+export type GetProjectResponses = {
+    /**
+     * Project info.
+     */
+    200: ProjectInfo;
+};
+export type GetProjectResponse = GetProjectResponses[keyof GetProjectResponses];
+export type RevokeReadKeyData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/keys/read';
+};
+export type RevokeReadKeyErrors = {
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type RevokeReadKeyError = RevokeReadKeyErrors[keyof RevokeReadKeyErrors];
+export type RevokeReadKeyResponses = {
+    /**
+     * Revoked (or there was none).
+     */
+    204: void;
+};
+export type RevokeReadKeyResponse = RevokeReadKeyResponses[keyof RevokeReadKeyResponses];
+export type CreateReadKeyData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/keys/read';
+};
+export type CreateReadKeyErrors = {
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type CreateReadKeyError = CreateReadKeyErrors[keyof CreateReadKeyErrors];
+export type CreateReadKeyResponses = {
+    /**
+     * The new read-only key, shown only now.
+     */
+    201: ReadKeyCreated;
+};
+export type CreateReadKeyResponse = CreateReadKeyResponses[keyof CreateReadKeyResponses];
+export type ValidateSetupData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Hostname of the page that embeds the tracking script (a full URL is accepted; its host is used).
+         */
+        domain: string;
+        /**
+         * Browser origin the events would come from, e.g. `https://www.example.com`. Omitted means a non-browser caller.
+         */
+        origin?: string;
+    };
+    url: '/v1/validate';
+};
+export type ValidateSetupErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type ValidateSetupError = ValidateSetupErrors[keyof ValidateSetupErrors];
+export type ValidateSetupResponses = {
+    /**
+     * The verdict and why.
+     */
+    200: ValidateResult;
+};
+export type ValidateSetupResponse = ValidateSetupResponses[keyof ValidateSetupResponses];
+export type GetOverviewData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+    };
+    url: '/v1/stats/overview';
+};
+export type GetOverviewErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetOverviewError = GetOverviewErrors[keyof GetOverviewErrors];
+export type GetOverviewResponses = {
+    /**
+     * Overview.
+     */
+    200: Overview;
+};
+export type GetOverviewResponse = GetOverviewResponses[keyof GetOverviewResponses];
+export type GetTimeseriesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+    };
+    url: '/v1/stats/timeseries';
+};
+export type GetTimeseriesErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetTimeseriesError = GetTimeseriesErrors[keyof GetTimeseriesErrors];
+export type GetTimeseriesResponses = {
+    /**
+     * Time series.
+     */
+    200: Timeseries;
+};
+export type GetTimeseriesResponse = GetTimeseriesResponses[keyof GetTimeseriesResponses];
+export type GetPagesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+    };
+    url: '/v1/stats/pages';
+};
+export type GetPagesErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetPagesError = GetPagesErrors[keyof GetPagesErrors];
+export type GetPagesResponses = {
+    /**
+     * Pages.
+     */
+    200: PageStats;
+};
+export type GetPagesResponse = GetPagesResponses[keyof GetPagesResponses];
+export type GetSourcesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+    };
+    url: '/v1/stats/sources';
+};
+export type GetSourcesErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetSourcesError = GetSourcesErrors[keyof GetSourcesErrors];
+export type GetSourcesResponses = {
+    /**
+     * Sources.
+     */
+    200: SourceStats;
+};
+export type GetSourcesResponse = GetSourcesResponses[keyof GetSourcesResponses];
+export type GetCountriesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+    };
+    url: '/v1/stats/countries';
+};
+export type GetCountriesErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetCountriesError = GetCountriesErrors[keyof GetCountriesErrors];
+export type GetCountriesResponses = {
+    /**
+     * Countries.
+     */
+    200: CountryStats;
+};
+export type GetCountriesResponse = GetCountriesResponses[keyof GetCountriesResponses];
+export type GetRegionsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+        /**
+         * ISO 3166-1 alpha-2 code (case-insensitive); omitted means all countries.
+         */
+        country?: string;
+    };
+    url: '/v1/stats/regions';
+};
+export type GetRegionsErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetRegionsError = GetRegionsErrors[keyof GetRegionsErrors];
+export type GetRegionsResponses = {
+    /**
+     * Regions (ISO 3166-2 subdivisions).
+     */
+    200: RegionStats;
+};
+export type GetRegionsResponse = GetRegionsResponses[keyof GetRegionsResponses];
+export type GetLocalesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+    };
+    url: '/v1/stats/locales';
+};
+export type GetLocalesErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetLocalesError = GetLocalesErrors[keyof GetLocalesErrors];
+export type GetLocalesResponses = {
+    /**
+     * Locales.
+     */
+    200: LocaleStats;
+};
+export type GetLocalesResponse = GetLocalesResponses[keyof GetLocalesResponses];
+export type GetEventStatsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+    };
+    url: '/v1/stats/events';
+};
+export type GetEventStatsErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetEventStatsError = GetEventStatsErrors[keyof GetEventStatsErrors];
+export type GetEventStatsResponses = {
+    /**
+     * Custom events.
+     */
+    200: EventStats;
+};
+export type GetEventStatsResponse = GetEventStatsResponses[keyof GetEventStatsResponses];
+export type GetUtmData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+    };
+    url: '/v1/stats/utm';
+};
+export type GetUtmErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetUtmError = GetUtmErrors[keyof GetUtmErrors];
+export type GetUtmResponses = {
+    /**
+     * UTM breakdowns.
+     */
+    200: UtmStats;
+};
+export type GetUtmResponse = GetUtmResponses[keyof GetUtmResponses];
+export type GetDevicesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+    };
+    url: '/v1/stats/devices';
+};
+export type GetDevicesErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetDevicesError = GetDevicesErrors[keyof GetDevicesErrors];
+export type GetDevicesResponses = {
+    /**
+     * Device breakdowns; `null` names are unknown.
+     */
+    200: DeviceStats;
+};
+export type GetDevicesResponse = GetDevicesResponses[keyof GetDevicesResponses];
+export type GetGoalsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+    };
+    url: '/v1/stats/goals';
+};
+export type GetGoalsErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetGoalsError = GetGoalsErrors[keyof GetGoalsErrors];
+export type GetGoalsResponses = {
+    /**
+     * Goals.
+     */
+    200: GoalStats;
+};
+export type GetGoalsResponse = GetGoalsResponses[keyof GetGoalsResponses];
+export type GetRealtimeData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Free-form; every query parameter is ignored.
+         */
+        ignored?: {
+            [key: string]: unknown;
+        };
+    };
+    url: '/v1/stats/realtime';
+};
+export type GetRealtimeErrors = {
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetRealtimeError = GetRealtimeErrors[keyof GetRealtimeErrors];
+export type GetRealtimeResponses = {
+    /**
+     * Realtime.
+     */
+    200: Realtime;
+};
+export type GetRealtimeResponse = GetRealtimeResponses[keyof GetRealtimeResponses];
+export type GetBreakdownData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The dimension to group by, as in `filters`.
+         */
+        property: string;
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+        /**
+         * Rows of a breakdown (default 100).
+         */
+        limit?: number;
+    };
+    url: '/v1/stats/breakdown';
+};
+export type GetBreakdownErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetBreakdownError = GetBreakdownErrors[keyof GetBreakdownErrors];
+export type GetBreakdownResponses = {
+    /**
+     * Rows.
+     */
+    200: Breakdown;
+};
+export type GetBreakdownResponse = GetBreakdownResponses[keyof GetBreakdownResponses];
+export type GetFunnelData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Id of a saved funnel (see /v1/funnels).
+         */
+        funnel?: string;
+        /**
+         * The steps as JSON, instead of a saved funnel.
+         */
+        steps?: string;
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+    };
+    url: '/v1/stats/funnel';
+};
+export type GetFunnelErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetFunnelError = GetFunnelErrors[keyof GetFunnelErrors];
+export type GetFunnelResponses = {
+    /**
+     * The funnel.
+     */
+    200: FunnelStats;
+};
+export type GetFunnelResponse = GetFunnelResponses[keyof GetFunnelResponses];
+export type GetDashboardStatsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * Adds the same figures for a comparison period: `previous_period` (the same
+         * length right before) or `year_over_year` (the same instants a year earlier).
+         * Overview and timeseries gain a `comparison` object; each breakdown row gains
+         * `comparison` (the row's figures then, zeros when it had none) and `change`
+         * (percent change of visitors, null when there were none).
+         *
+         */
+        compare?: 'previous_period' | 'year_over_year';
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+        /**
+         * Rows per breakdown (default 10).
+         */
+        limit?: number;
+    };
+    url: '/v1/stats/dashboard';
+};
+export type GetDashboardStatsErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetDashboardStatsError = GetDashboardStatsErrors[keyof GetDashboardStatsErrors];
+export type GetDashboardStatsResponses = {
+    /**
+     * The view.
+     */
+    200: DashboardStats;
+};
+export type GetDashboardStatsResponse = GetDashboardStatsResponses[keyof GetDashboardStatsResponses];
+export type ListGoalsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/goals';
+};
+export type ListGoalsErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type ListGoalsError = ListGoalsErrors[keyof ListGoalsErrors];
+export type ListGoalsResponses = {
+    /**
+     * Goals, oldest first.
+     */
+    200: {
+        goals: Array<Goal>;
+    };
+};
+export type ListGoalsResponse = ListGoalsResponses[keyof ListGoalsResponses];
+export type CreateGoalData = {
+    body: GoalInput;
+    path?: never;
+    query?: never;
+    url: '/v1/goals';
+};
+export type CreateGoalErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * A per-project limit is reached, or the same thing exists already.
+     */
+    409: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type CreateGoalError = CreateGoalErrors[keyof CreateGoalErrors];
+export type CreateGoalResponses = {
+    /**
+     * The goal.
+     */
+    201: Goal;
+};
+export type CreateGoalResponse = CreateGoalResponses[keyof CreateGoalResponses];
+export type DeleteGoalData = {
+    body?: never;
+    path: {
+        goalId: string;
+    };
+    query?: never;
+    url: '/v1/goals/{goalId}';
+};
+export type DeleteGoalErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type DeleteGoalError = DeleteGoalErrors[keyof DeleteGoalErrors];
+export type DeleteGoalResponses = {
+    /**
+     * Removed.
+     */
+    204: void;
+};
+export type DeleteGoalResponse = DeleteGoalResponses[keyof DeleteGoalResponses];
+export type ListFunnelsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/funnels';
+};
+export type ListFunnelsErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type ListFunnelsError = ListFunnelsErrors[keyof ListFunnelsErrors];
+export type ListFunnelsResponses = {
+    /**
+     * Funnels, oldest first.
+     */
+    200: {
+        funnels: Array<Funnel>;
+    };
+};
+export type ListFunnelsResponse = ListFunnelsResponses[keyof ListFunnelsResponses];
+export type CreateFunnelData = {
+    body: FunnelInput;
+    path?: never;
+    query?: never;
+    url: '/v1/funnels';
+};
+export type CreateFunnelErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * A per-project limit is reached, or the same thing exists already.
+     */
+    409: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type CreateFunnelError = CreateFunnelErrors[keyof CreateFunnelErrors];
+export type CreateFunnelResponses = {
+    /**
+     * The funnel.
+     */
+    201: Funnel;
+};
+export type CreateFunnelResponse = CreateFunnelResponses[keyof CreateFunnelResponses];
+export type DeleteFunnelData = {
+    body?: never;
+    path: {
+        funnelId: string;
+    };
+    query?: never;
+    url: '/v1/funnels/{funnelId}';
+};
+export type DeleteFunnelErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type DeleteFunnelError = DeleteFunnelErrors[keyof DeleteFunnelErrors];
+export type DeleteFunnelResponses = {
+    /**
+     * Removed.
+     */
+    204: void;
+};
+export type DeleteFunnelResponse = DeleteFunnelResponses[keyof DeleteFunnelResponses];
+export type ListSharedLinksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/shared-links';
+};
+export type ListSharedLinksErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type ListSharedLinksError = ListSharedLinksErrors[keyof ListSharedLinksErrors];
+export type ListSharedLinksResponses = {
+    /**
+     * Active links, oldest first.
+     */
+    200: {
+        links: Array<SharedLink>;
+    };
+};
+export type ListSharedLinksResponse = ListSharedLinksResponses[keyof ListSharedLinksResponses];
+export type CreateSharedLinkData = {
+    body?: {
+        /**
+         * What the link is for.
+         */
+        label?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/shared-links';
+};
+export type CreateSharedLinkErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * A per-project limit is reached, or the same thing exists already.
+     */
+    409: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type CreateSharedLinkError = CreateSharedLinkErrors[keyof CreateSharedLinkErrors];
+export type CreateSharedLinkResponses = {
+    /**
+     * The link, shown only now.
+     */
+    201: SharedLinkCreated;
+};
+export type CreateSharedLinkResponse = CreateSharedLinkResponses[keyof CreateSharedLinkResponses];
+export type DeleteSharedLinkData = {
+    body?: never;
+    path: {
+        linkId: string;
+    };
+    query?: never;
+    url: '/v1/shared-links/{linkId}';
+};
+export type DeleteSharedLinkErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type DeleteSharedLinkError = DeleteSharedLinkErrors[keyof DeleteSharedLinkErrors];
+export type DeleteSharedLinkResponses = {
+    /**
+     * Revoked.
+     */
+    204: void;
+};
+export type DeleteSharedLinkResponse = DeleteSharedLinkResponses[keyof DeleteSharedLinkResponses];
+export type GetDashboardData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The page keeps its state (period, filters, toggles) in its own query string, as the stats routes spell it; the server ignores it.
+         */
+        view?: {
+            [key: string]: unknown;
+        };
+    };
+    url: '/dashboard';
+};
+export type GetDashboardResponses = {
+    /**
+     * The page.
+     */
+    200: string;
+};
+export type GetDashboardResponse = GetDashboardResponses[keyof GetDashboardResponses];
+export type ListSessionsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
+         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
+         * same parameter under its older name; giving both with different values is 400.
+         *
+         */
+        period?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        /**
+         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         */
+        from?: string;
+        /**
+         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         */
+        to?: string;
+        /**
+         * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
+         * bucketed in it, and a custom period's dates are its local dates; rolling
+         * periods end now whatever the zone. An unknown zone is 400.
+         *
+         */
+        timezone?: string;
+        /**
+         * A JSON-encoded array of `[operator, dimension, values]` (Plausible API v2),
+         * all combined with AND, at most 20. Operators: `is` (equals one of the values),
+         * `is_not` (none of them), `contains` (a value is a substring), `matches` (a
+         * PostgreSQL regular expression, at most 500 characters; one PostgreSQL cannot
+         * compile is 400). An optional fourth element `{"case_sensitive": false}` makes
+         * the comparison case-insensitive (case-sensitive by default). At most 100
+         * values per filter, each at most 1,000 characters. The value `(none)` stands
+         * for "unknown".
+         *
+         * Dimensions: `event:page`, `event:name` (`pageview` for page views),
+         * `event:props:<key>` (an event without the key has the value `(none)`), and the
+         * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
+         * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
+         * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
+         * `visit:browser`, `visit:os`, `visit:locale`.
+         *
+         * Semantics: a visit filter keeps the sessions whose (first-event) attribute
+         * matches. Event filters must all hold for the same event: event counts
+         * (pageviews, events, page and property breakdowns) count only matching events,
+         * and session counts (visitors, bounce rate, duration) count the sessions with at
+         * least one matching event in the period.
+         *
+         */
+        filters?: string;
+        /**
+         * `true` or `1` includes bot traffic; default excludes it.
+         */
+        includeBots?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` includes internal traffic; default excludes it.
+         */
+        includeInternal?: 'true' | '1' | 'false' | '0';
+        limit?: number;
+        /**
+         * Sessions to skip; offset + limit may not pass 10,000 (narrow the period or add filters to see further).
+         */
+        offset?: number;
+        /**
+         * ISO 3166-1 alpha-2 code (case-insensitive).
+         */
+        country?: string;
+        /**
+         * ISO 3166-2 code `<country>-<region>` (case-insensitive).
+         */
+        regionCode?: string;
+    };
+    url: '/v1/sessions';
+};
+export type ListSessionsErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type ListSessionsError = ListSessionsErrors[keyof ListSessionsErrors];
+export type ListSessionsResponses = {
+    /**
+     * A page of sessions.
+     */
+    200: SessionList;
+};
+export type ListSessionsResponse = ListSessionsResponses[keyof ListSessionsResponses];
+export type GetSessionData = {
+    body?: never;
+    path: {
+        sessionId: string;
+    };
+    query?: never;
+    url: '/v1/sessions/{sessionId}';
+};
+export type GetSessionErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * The session has no recorded events in this project.
+     */
+    404: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetSessionError = GetSessionErrors[keyof GetSessionErrors];
+export type GetSessionResponses = {
+    /**
+     * Session and its events, oldest first (at most 1000).
+     */
+    200: SessionDetail;
+};
+export type GetSessionResponse = GetSessionResponses[keyof GetSessionResponses];
+export type ExportEventsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Alias of `period` (its older name).
+         */
+        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        format?: 'csv' | 'ndjson';
+        limit?: number;
+        /**
+         * The `X-Next-Cursor` of the previous page.
+         */
+        cursor?: string;
+    };
+    url: '/v1/export';
+};
+export type ExportEventsErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type ExportEventsError = ExportEventsErrors[keyof ExportEventsErrors];
+export type ExportEventsResponses = {
+    /**
+     * The page itself.
+     */
+    200: string;
+};
+export type ExportEventsResponse = ExportEventsResponses[keyof ExportEventsResponses];
+export type ImportEventsData = {
+    /**
+     * Required. (Marked optional only because an NDJSON body is read by the handler, not the JSON validator; an empty body answers 400.)
+     */
+    body?: ImportRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/import';
+};
+export type ImportEventsErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type ImportEventsError = ImportEventsErrors[keyof ImportEventsErrors];
+export type ImportEventsResponses = {
+    /**
+     * What happened to the batch.
+     */
+    200: ImportResult;
+};
+export type ImportEventsResponse = ImportEventsResponses[keyof ImportEventsResponses];
+export type RecordEventData = {
+    body: RecordEventRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/events';
+};
+export type RecordEventErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * `rate_limited` (with Retry-After) or `daily_cap_exceeded` when the project's daily event cap is reached.
+     */
+    429: Error;
+};
+export type RecordEventError = RecordEventErrors[keyof RecordEventErrors];
+export type RecordEventResponses = {
+    /**
+     * Accepted for recording.
+     */
+    202: Accepted;
+};
+export type RecordEventResponse = RecordEventResponses[keyof RecordEventResponses];
+export type CollectEventData = {
+    body: CollectPayload;
+    path?: never;
+    query?: never;
+    url: '/v1/collect';
+};
+export type CollectEventErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * The page's domain or the request's origin is not trusted for this project.
+     */
+    403: Error;
+    /**
+     * No project has this id.
+     */
+    404: Error;
+    /**
+     * The project's daily event cap is reached.
+     */
+    429: Error;
+};
+export type CollectEventError = CollectEventErrors[keyof CollectEventErrors];
+export type CollectEventResponses = {
+    /**
+     * Accepted for recording.
+     */
+    202: Accepted;
+};
+export type CollectEventResponse = CollectEventResponses[keyof CollectEventResponses];
+export type GetTrackerScriptData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Project id baked into the script, for embeds that cannot set `data-project`.
+         */
+        project?: string;
+    };
+    url: '/script.js';
+};
+export type GetTrackerScriptErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+};
+export type GetTrackerScriptError = GetTrackerScriptErrors[keyof GetTrackerScriptErrors];
+export type GetTrackerScriptResponses = {
+    /**
+     * The script.
+     */
+    200: Blob | File;
+};
+export type GetTrackerScriptResponse = GetTrackerScriptResponses[keyof GetTrackerScriptResponses];
+export type GetTrackerScriptWithExtensionsData = {
+    body?: never;
+    path: {
+        /**
+         * Dot-separated extension names.
+         */
+        extensions: string;
+    };
+    query?: {
+        /**
+         * Project id baked into the script, for embeds that cannot set `data-project`.
+         */
+        project?: string;
+    };
+    url: '/script.{extensions}.js';
+};
+export type GetTrackerScriptWithExtensionsErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+};
+export type GetTrackerScriptWithExtensionsError = GetTrackerScriptWithExtensionsErrors[keyof GetTrackerScriptWithExtensionsErrors];
+export type GetTrackerScriptWithExtensionsResponses = {
+    /**
+     * The script.
+     */
+    200: Blob | File;
+};
+export type GetTrackerScriptWithExtensionsResponse = GetTrackerScriptWithExtensionsResponses[keyof GetTrackerScriptWithExtensionsResponses];

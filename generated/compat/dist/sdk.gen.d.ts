@@ -1,0 +1,217 @@
+import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
+import type { CountMessageTokensData, CountMessageTokensErrors, CountMessageTokensResponses, CountResponseInputTokensData, CountResponseInputTokensErrors, CountResponseInputTokensResponses, CreateChatCompletionData, CreateChatCompletionErrors, CreateChatCompletionResponses, CreateEmbeddingData, CreateEmbeddingErrors, CreateEmbeddingResponses, CreateMessageData, CreateMessageErrors, CreateMessageResponses, CreateResponseData, CreateResponseErrors, CreateResponseResponses, DeleteResponseData, DeleteResponseErrors, DeleteResponseResponses, GetResponseData, GetResponseErrors, GetResponseResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListResponseInputItemsData, ListResponseInputItemsErrors, ListResponseInputItemsResponses, RetrieveModelData, RetrieveModelErrors, RetrieveModelResponses } from './types.gen.js';
+export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
+    /**
+     * You can provide a client instance returned by `createClient()` instead of
+     * individual options. This might be also useful if you want to implement a
+     * custom client.
+     */
+    client?: Client;
+    /**
+     * You can pass arbitrary values through the `meta` object. This can be
+     * used to access values that aren't defined as part of the SDK function.
+     */
+    meta?: keyof ClientMeta extends never ? Record<string, unknown> : ClientMeta;
+};
+/**
+ * Create a chat completion on any provider
+ *
+ * Chat-completions protocol. `stream: true` answers `text/event-stream`:
+ * `data: <ChatCompletionChunk JSON>` lines separated by blank lines, ended by the
+ * literal line `data: [DONE]`. All chunks of one call share one `id`
+ * (`chatcmpl-...`) and `created`. The first chunk carries `delta.role: assistant`;
+ * the chunk that finishes a choice carries `finish_reason` and an empty delta.
+ * Tool calls stream as `delta.tool_calls[{index, id, type, function{name, arguments}}]`:
+ * `id`, `type` and `function.name` only in the first piece of a call, `arguments`
+ * in pieces to concatenate.
+ * With `stream_options.include_usage: true` every chunk has `"usage": null` and one
+ * extra chunk with `"choices": []`, the final `usage` and `cost` comes just before
+ * `[DONE]`; without it no usage is streamed and `cost` rides on the chunk that
+ * carries `finish_reason`.
+ * A failure after the stream started is sent as `data: {"error": {...}}` (the
+ * ErrorResponse shape) and the stream closes without `[DONE]`.
+ *
+ */
+export declare const createChatCompletion: <ThrowOnError extends boolean = false>(options: Options<CreateChatCompletionData, ThrowOnError>) => RequestResult<CreateChatCompletionResponses, CreateChatCompletionErrors, ThrowOnError>;
+/**
+ * Create a message on any provider
+ *
+ * Messages protocol. `max_tokens` is required (missing: 400 invalid_request_error).
+ * `stream: true` answers `text/event-stream` with named events
+ * (`event: <type>` then `data: <JSON>` whose `type` equals the event name):
+ * `message_start`, then per content block `content_block_start`,
+ * `content_block_delta`*, `content_block_stop`, then `message_delta`
+ * (stop_reason, final usage, cost) and `message_stop`. `ping` may appear
+ * anywhere; a failure after the stream started is an `error` event, after which
+ * the stream closes.
+ *
+ * Mapping from the gateway's finish reasons: stop -> `end_turn` (or
+ * `stop_sequence` with `stop_sequence` set when a stop sequence matched),
+ * length -> `max_tokens`, tool_calls -> `tool_use`, content_filter -> `refusal`.
+ * `usage.input_tokens` excludes cache reads and cache writes, which are
+ * reported in `cache_read_input_tokens` / `cache_creation_input_tokens`.
+ * Any `cache_control` breakpoint in the request (top level, system, blocks,
+ * tools) turns on prompt caching: the anthropic provider places its
+ * breakpoints; providers that cache prefixes by themselves (openai, xai,
+ * deepseek) honour it as is; the others refuse it.
+ *
+ */
+export declare const createMessage: <ThrowOnError extends boolean = false>(options: Options<CreateMessageData, ThrowOnError>) => RequestResult<CreateMessageResponses, CreateMessageErrors, ThrowOnError>;
+/**
+ * Count a messages request's input tokens
+ *
+ * Messages protocol's token counting (anthropic `client.messages.countTokens`):
+ * the body is a messages request without `max_tokens`, checked as the call
+ * itself would be (an option the provider cannot honour is refused the same
+ * way). **Exact** where the provider has a counting endpoint: anthropic
+ * (its own count_tokens), gemini and vertex (`countTokens`), called inside
+ * the provider's concurrency limit. Every other provider gets the gateway's
+ * **estimate**: ceil(characters / 4) over every text, tool call, tool
+ * definition and output schema, plus 4 tokens per message and 1,000 per
+ * image. The gateway extension `estimated` says which. Counting is free:
+ * no usage or cost is recorded.
+ *
+ */
+export declare const countMessageTokens: <ThrowOnError extends boolean = false>(options: Options<CountMessageTokensData, ThrowOnError>) => RequestResult<CountMessageTokensResponses, CountMessageTokensErrors, ThrowOnError>;
+/**
+ * Create a model response on any provider
+ *
+ * Responses protocol. Responses are **stored** (unless `store: false`) for
+ * RESPONSES_RETENTION_DAYS days (default 30), scoped to the key that created
+ * them: `previous_response_id` continues one (its input and output come
+ * before this request's `input`), GET /v1/responses/{id} reads it and
+ * DELETE forgets it. A response is written before the client receives it
+ * (the body, or the stream's closing event), so whatever a client has can
+ * be continued at once. The web search tools turn on the provider's web
+ * search; the other built-in tools (file_search, computer_use_preview,
+ * image_generation, code_interpreter, mcp) are accepted and echoed but not
+ * executed, and reasoning items in `input` are tolerated and dropped, as
+ * document 1 requires. Function tools and `function_call` /
+ * `function_call_output` round trips work end to end (match on `call_id`).
+ *
+ * `stream: true` answers `text/event-stream` with named events whose `data`
+ * has the same `type` and a `sequence_number` that starts at 0 and grows by 1.
+ * Text: `response.created`, `response.in_progress`, then per message item
+ * `response.output_item.added`, `response.content_part.added`,
+ * `response.output_text.delta`*, `response.output_text.done`,
+ * `response.content_part.done`, `response.output_item.done`; per reasoning item
+ * (providers that expose thinking) the same with a `reasoning_text` part and
+ * `response.reasoning_text.delta`* / `response.reasoning_text.done`; per function call
+ * `response.output_item.added`, `response.function_call_arguments.delta`*,
+ * `response.function_call_arguments.done`, `response.output_item.done`; finally
+ * `response.completed` (or `response.incomplete` with
+ * `incomplete_details.reason: max_output_tokens` when the output was cut off)
+ * whose `response` carries `usage` and `cost`. A failure after the stream
+ * started is an `error` event, after which the stream closes.
+ * No `[DONE]` line is sent.
+ *
+ * Ids: response `resp_...` (minted by the gateway, unique), message item `msg_...`, function-call item `fc_...`
+ * (its `call_id` is the upstream's tool-call id, or `call_...` when the
+ * provider gives none), reasoning item `rs_...`.
+ * The response echoes `model`, `instructions`, `max_output_tokens`,
+ * `temperature`, `top_p`, `tool_choice` (default `auto`), `parallel_tool_calls`
+ * (default true), `metadata` (default `{}`), `tools` as sent, `text` (default
+ * `{format: {type: text}}`), `reasoning` and `previous_response_id`; values not
+ * sent are null.
+ * `output_text` is not sent: the SDK computes it.
+ *
+ */
+export declare const createResponse: <ThrowOnError extends boolean = false>(options: Options<CreateResponseData, ThrowOnError>) => RequestResult<CreateResponseResponses, CreateResponseErrors, ThrowOnError>;
+/**
+ * Count a responses request's input tokens
+ *
+ * Responses protocol's token counting (openai `client.responses.inputTokens.count`):
+ * the body is a responses request, checked as the call itself would be (an
+ * option the provider cannot honour is refused the same way), with
+ * `previous_response_id` read from the stored responses like a real
+ * continuation. Counted exactly, or estimated, as for
+ * POST /v1/messages/count_tokens (exact on anthropic, gemini and vertex);
+ * the gateway extension `estimated` says which. Counting is free: no usage
+ * or cost is recorded.
+ *
+ */
+export declare const countResponseInputTokens: <ThrowOnError extends boolean = false>(options: Options<CountResponseInputTokensData, ThrowOnError>) => RequestResult<CountResponseInputTokensResponses, CountResponseInputTokensErrors, ThrowOnError>;
+/**
+ * List a stored response's input items
+ *
+ * Everything the model was given as input for this response, as response
+ * items: the earlier turns of a `previous_response_id` chain (their
+ * inputs and outputs) and this response's own input, oldest first in
+ * `order=asc`. `instructions` are not items (they are on the response).
+ * Item ids are stable, so `after` pages through them. Same scope as GET
+ * /v1/responses/{response_id}: another key's response does not exist.
+ *
+ */
+export declare const listResponseInputItems: <ThrowOnError extends boolean = false>(options: Options<ListResponseInputItemsData, ThrowOnError>) => RequestResult<ListResponseInputItemsResponses, ListResponseInputItemsErrors, ThrowOnError>;
+/**
+ * Delete a stored response
+ *
+ * Forgets a stored response at once: it can no longer be read or continued
+ * with previous_response_id (usage records are kept). Another key's
+ * response is a missing one (404 `response_not_found`).
+ *
+ */
+export declare const deleteResponse: <ThrowOnError extends boolean = false>(options: Options<DeleteResponseData, ThrowOnError>) => RequestResult<DeleteResponseResponses, DeleteResponseErrors, ThrowOnError>;
+/**
+ * Read a stored response
+ *
+ * The response exactly as its creator received it (the non-streaming body,
+ * or the `response` of the stream's `response.completed` /
+ * `response.incomplete`), `cost` included. Responses are stored unless they
+ * were created with `store: false`, and kept for RESPONSES_RETENTION_DAYS
+ * (default 30) days. Only the key that created a response can read it:
+ * for any other key it does not exist (404 `response_not_found`).
+ *
+ */
+export declare const getResponse: <ThrowOnError extends boolean = false>(options: Options<GetResponseData, ThrowOnError>) => RequestResult<GetResponseResponses, GetResponseErrors, ThrowOnError>;
+/**
+ * Create embeddings on any provider
+ *
+ * Embeddings protocol, synchronous (not queued); nothing is stored.
+ * Providers: ollama, openai, gemini, vertex, localai; any other provider answers
+ * 400 `capability_not_supported`. `input` is a string or 1 to 2048 strings;
+ * token arrays (number[] / number[][]) are **not** supported and rejected with 400.
+ * `data[i].index` is the position of the input; `data` is in input order.
+ * `encoding_format: base64` returns each vector as base64 of its little-endian
+ * float32 bytes. Note that the official openai client sends
+ * `encoding_format: base64` when the caller did not set it, and decodes the
+ * answer itself, so base64 must be supported. `dimensions` is passed to models
+ * that support truncation; others answer 400 `capability_not_supported`.
+ *
+ */
+export declare const createEmbedding: <ThrowOnError extends boolean = false>(options: Options<CreateEmbeddingData, ThrowOnError>) => RequestResult<CreateEmbeddingResponses, CreateEmbeddingErrors, ThrowOnError>;
+/**
+ * List the models /v1 can call now
+ *
+ * The models of GET /api/llm/models, as `<provider>/<model>` ids to send
+ * as `model`: per provider, the catalogued models whose operation is
+ * served today (chat, embeddings; a model of an operation not built yet is
+ * left out), and for local runtimes (ollama, localai) the models the
+ * runtime itself lists. A hosted provider without an operator key is left
+ * out (its calls would answer 503), and so is a local runtime that does not
+ * answer within 3 s.
+ *
+ * **Shape.** A request with an `anthropic-version` header (the anthropic
+ * client sends one on every call), or with `x-api-key` and no
+ * `Authorization`, gets the messages protocol's shape: paged `ModelInfo`
+ * objects (`limit` default 20, `after_id`, `before_id`, `has_more`,
+ * `first_id`, `last_id`). Any other request (the openai client) gets the
+ * chat-completions protocol's `{ object: "list", data: Model[] }`, unpaged.
+ * Errors follow the same choice. `created` / `created_at` is the date the
+ * gateway's catalogue entry took effect (0 / 1970-01-01 for models a local
+ * runtime lists); `owned_by` is the provider id.
+ *
+ */
+export declare const listModels: <ThrowOnError extends boolean = false>(options?: Options<ListModelsData, ThrowOnError>) => RequestResult<ListModelsResponses, ListModelsErrors, ThrowOnError>;
+/**
+ * One model of GET /v1/models
+ *
+ * `model_id` is `<provider>/<model>`, URL-encoded as the official clients
+ * send it (`openai%2Fgpt-4o-mini`) or with its slashes as they are
+ * (`/v1/models/openai/gpt-4o-mini`, `/v1/models/ollama/library/llama3:8b`):
+ * the rest of the path is the one model id. Answers in the same shape as
+ * listModels chooses; a model GET /v1/models does not list is 404
+ * `model_not_found`.
+ *
+ */
+export declare const retrieveModel: <ThrowOnError extends boolean = false>(options: Options<RetrieveModelData, ThrowOnError>) => RequestResult<RetrieveModelResponses, RetrieveModelErrors, ThrowOnError>;

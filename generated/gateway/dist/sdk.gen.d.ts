@@ -1,0 +1,616 @@
+import { type Client, type ClientMeta, type Options as Options2, type RequestResult, type ServerSentEventsResult, type TDataShape } from './client/index.js';
+import type { AgentWebhookCompleteData, AgentWebhookCompleteErrors, AgentWebhookCompleteResponses, AgentWebhookContextData, AgentWebhookContextErrors, AgentWebhookContextResponses, AgentWebhookEventData, AgentWebhookEventErrors, AgentWebhookEventResponses, AutoLabelData, AutoLabelErrors, AutoLabelResponses, AutoTrainData, AutoTrainErrors, AutoTrainResponses, CancelQueueTaskData, CancelQueueTaskErrors, CancelQueueTaskResponses, CreateAgentSignedUrlData, CreateAgentSignedUrlErrors, CreateAgentSignedUrlResponses, CreateAgentTemplateData, CreateAgentTemplateErrors, CreateAgentTemplateResponses, DeleteAgentTemplateData, DeleteAgentTemplateErrors, DeleteAgentTemplateResponses, DeleteVisionModelData, DeleteVisionModelErrors, DeleteVisionModelResponses, DetectFacesData, DetectFacesErrors, DetectFacesResponses, DetectObjectsData, DetectObjectsErrors, DetectObjectsResponses, DetectWebData, DetectWebErrors, DetectWebResponses, DetectZeroShotData, DetectZeroShotErrors, DetectZeroShotResponses, GenerateAudioData, GenerateAudioErrors, GenerateAudioResponses, GenerateDialogueData, GenerateDialogueErrors, GenerateDialogueResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GenerateSoundEffectData, GenerateSoundEffectErrors, GenerateSoundEffectResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GetAgentSessionAudioData, GetAgentSessionAudioErrors, GetAgentSessionAudioResponses, GetAgentSessionData, GetAgentSessionErrors, GetAgentSessionResponses, GetAgentTemplateData, GetAgentTemplateErrors, GetAgentTemplateResponses, GetCapabilitiesData, GetCapabilitiesErrors, GetCapabilitiesResponses, GetConcurrencyData, GetConcurrencyErrors, GetConcurrencyResponses, GetDailyUsageData, GetDailyUsageErrors, GetDailyUsageResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMonthlyUsageData, GetMonthlyUsageErrors, GetMonthlyUsageResponses, GetPortalDailyUsageData, GetPortalDailyUsageErrors, GetPortalDailyUsageResponses, GetProviderConcurrencyData, GetProviderConcurrencyErrors, GetProviderConcurrencyResponses, GetQueueResultData, GetQueueResultErrors, GetQueueResultResponses, GetQueueStatusData, GetQueueStatusErrors, GetQueueStatusResponses, GetTrainingJobData, GetTrainingJobErrors, GetTrainingJobResponses, GetUsageData, GetUsageErrors, GetUsageResponses, ListAgentSessionsData, ListAgentSessionsErrors, ListAgentSessionsResponses, ListAgentTemplatesData, ListAgentTemplatesErrors, ListAgentTemplatesResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListOcrLanguagesData, ListOcrLanguagesErrors, ListOcrLanguagesResponses, ListProvidersData, ListProvidersErrors, ListProvidersResponses, ListPublicModelsData, ListPublicModelsErrors, ListPublicModelsResponses, ListVisionModelsData, ListVisionModelsErrors, ListVisionModelsResponses, ListVoicesData, ListVoicesErrors, ListVoicesResponses, RecognizeTextData, RecognizeTextErrors, RecognizeTextResponses, RedactImageData, RedactImageErrors, RedactImageResponses, StartAgentSessionData, StartAgentSessionErrors, StartAgentSessionResponses, StreamQueueTaskData, StreamQueueTaskResponse, StreamQueueTaskResponses, SubmitCompletionData, SubmitCompletionErrors, SubmitCompletionResponses, SubmitEmbeddingsData, SubmitEmbeddingsErrors, SubmitEmbeddingsResponses, TrainVisionModelData, TrainVisionModelErrors, TrainVisionModelResponses, TranscribeData, TranscribeErrors, TranscribeResponses, UpdateAgentTemplateData, UpdateAgentTemplateErrors, UpdateAgentTemplateResponses, UploadVideoData, UploadVideoErrors, UploadVideoResponses } from './types.gen.js';
+export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
+    /**
+     * You can provide a client instance returned by `createClient()` instead of
+     * individual options. This might be also useful if you want to implement a
+     * custom client.
+     */
+    client?: Client;
+    /**
+     * You can pass arbitrary values through the `meta` object. This can be
+     * used to access values that aren't defined as part of the SDK function.
+     */
+    meta?: keyof ClientMeta extends never ? Record<string, unknown> : ClientMeta;
+};
+/**
+ * Queue a text completion
+ *
+ * Validates the request and queues it; answers at once with the `queueId`.
+ * The answer always says `queued`, but when the provider has a free slot the
+ * task is claimed in the same transaction that stores it and is already
+ * `processing` (position 0) by the time the answer arrives; otherwise it waits,
+ * first come first served per provider: a new task never overtakes one that is
+ * already waiting for the same provider.
+ * Fetch the `CompletionResult` with `POST /api/llm/queue/result`, or stream it with
+ * `POST /api/llm/queue/stream` (any completion task can be streamed; with
+ * `stream: true` the worker uses the provider's streaming API and chunks are
+ * relayed as they arrive, otherwise the stream delivers the finished result).
+ *
+ * Multi-turn tool calling: when a result has `finishReason: tool_calls`, run the
+ * function(s) and submit a new completion whose messages end with the assistant
+ * message carrying `toolCalls`, followed by one `tool` message per call with the
+ * matching `toolCallId` and the function output as `content`.
+ *
+ */
+export declare const submitCompletion: <ThrowOnError extends boolean = false>(options: Options<SubmitCompletionData, ThrowOnError>) => RequestResult<SubmitCompletionResponses, SubmitCompletionErrors, ThrowOnError>;
+/**
+ * Status of a queued task
+ *
+ * Works for every kind of queued task (completion, media, vision, OCR, embeddings).
+ */
+export declare const getQueueStatus: <ThrowOnError extends boolean = false>(options: Options<GetQueueStatusData, ThrowOnError>) => RequestResult<GetQueueStatusResponses, GetQueueStatusErrors, ThrowOnError>;
+/**
+ * Result of a queued task
+ *
+ * * 200: the task completed; `data.result` holds the result of the task's kind
+ * (see `TaskResult`), always with `cost`.
+ * * 202: the task is still `queued` or `processing`; poll again.
+ * * 409 `task_failed` (message = the task's error) or `task_cancelled`: the task
+ * ended without a result.
+ * * 404: unknown `queueId`, a task of another API key, or a task past retention.
+ *
+ */
+export declare const getQueueResult: <ThrowOnError extends boolean = false>(options: Options<GetQueueResultData, ThrowOnError>) => RequestResult<GetQueueResultResponses, GetQueueResultErrors, ThrowOnError>;
+/**
+ * Stream a queued completion as Server-Sent Events
+ *
+ * Opens an SSE stream (`text/event-stream`) for a **completion** task, or
+ * a **media** task (generate-image, -video, -audio, -sound-effect, -music,
+ * -dialogue, transcribe): a media stream sends `start`, one `progress`
+ * event per stage or poll (`TaskProgress`), then `done` once the result is
+ * ready to fetch with `POST /api/llm/queue/result` (the files themselves
+ * are not sent as events), or `error`. Embeddings tasks answer 400
+ * `invalid_request`; unknown tasks and tasks of another API key answer 404
+ * before any stream is opened.
+ *
+ * **Framing.** Each event is the line `event: <name>`, then the line
+ * `data: <JSON on one line>`, then a blank line. Lines starting with `:` are
+ * keep-alive comments (sent every 15 seconds while nothing else is sent) and
+ * must be ignored. The events, in order:
+ *
+ * 1. `start` (`QueueStreamStartData`): once, first.
+ * 2. `chunk` (`QueueStreamChunkData`), repeated:
+ * * text chunks carry `delta` text and `finishReason: null`; the last
+ * content chunk has `finishReason: stop` (or `length` /
+ * `content_filter`);
+ * * tool-call chunks carry `delta: ""` and `toolCallDeltas`; `id`, `type`
+ * and `function.name` appear only in the first chunk of a call, and the
+ * `function.arguments` pieces concatenate to the JSON argument string;
+ * the last tool-call chunk has `finishReason: tool_calls` and no
+ * `toolCallDeltas`;
+ * * then exactly one extra chunk with `delta: ""`, the same final
+ * `finishReason`, and `metadata: { usage, cost, model, provider }`.
+ * 3. `done` (`{}`): once, last; the server then closes the response.
+ *
+ * **Errors.** If the task fails or is cancelled (before or after the stream
+ * opened), the stream sends `start`, the chunks persisted so far, then one
+ * `error` event (`QueueStreamErrorData`; code `task_failed`, `task_cancelled`,
+ * or `internal` when the relay itself failed) and closes the response; no
+ * `done` follows. Failures are never answered with an HTTP error status once
+ * the task was found.
+ *
+ * Every stream of a task delivers the whole sequence from the beginning, so a
+ * client that reconnects (or streams an already completed task, or a task
+ * submitted without `stream: true`) receives all chunks again. Closing the
+ * connection does not cancel the task; use `/api/llm/queue/cancel`.
+ *
+ * The vendor extension `x-sse-events` of the 200 response maps each event
+ * name to the schema of its `data`.
+ *
+ */
+export declare const streamQueueTask: <ThrowOnError extends boolean = false>(options: Options<StreamQueueTaskData, ThrowOnError, StreamQueueTaskResponse>) => Promise<ServerSentEventsResult<StreamQueueTaskResponses>>;
+/**
+ * Cancel a queued or running task
+ *
+ * Moves a `queued` or `processing` task to `cancelled`; a running provider
+ * request is aborted. A task that already ended (`completed`, `error`,
+ * `cancelled`) answers 409 `task_finished`. Cancelled tasks are not billed.
+ *
+ */
+export declare const cancelQueueTask: <ThrowOnError extends boolean = false>(options: Options<CancelQueueTaskData, ThrowOnError>) => RequestResult<CancelQueueTaskResponses, CancelQueueTaskErrors, ThrowOnError>;
+/**
+ * Upload a video for use in completions
+ *
+ * `multipart/form-data` with one file field `video`. Accepted types:
+ * video/mp4, video/webm, video/mov, video/quicktime, video/mpeg, video/avi
+ * (the part's Content-Type decides; others answer 415). Maximum 100 MB (413).
+ * The returned `fileId` is valid for 1 hour (`expiresAt`) and only for the
+ * uploading API key; use it in a `video` content part of a completion for
+ * gemini or vertex.
+ *
+ */
+export declare const uploadVideo: <ThrowOnError extends boolean = false>(options: Options<UploadVideoData, ThrowOnError>) => RequestResult<UploadVideoResponses, UploadVideoErrors, ThrowOnError>;
+/**
+ * List provider ids
+ *
+ * All 13 provider ids in their fixed order, whether configured or not. The web-detection engines (google-vision, tineye) are not model providers and are not listed.
+ */
+export declare const listProviders: <ThrowOnError extends boolean = false>(options?: Options<ListProvidersData, ThrowOnError>) => RequestResult<ListProvidersResponses, ListProvidersErrors, ThrowOnError>;
+/**
+ * List the models of a provider
+ *
+ * Hosted providers answer from the gateway's price catalog. Local runtimes
+ * (ollama, local-audio, localai, local-video) are asked for their installed
+ * models; their prices are 0 and unknown limits are null. An unreachable local
+ * runtime answers 502 `upstream_error`.
+ *
+ */
+export declare const listModels: <ThrowOnError extends boolean = false>(options: Options<ListModelsData, ThrowOnError>) => RequestResult<ListModelsResponses, ListModelsErrors, ThrowOnError>;
+/**
+ * List the voices of a speech provider
+ *
+ * Only elevenlabs and local-audio have voices. elevenlabs is asked live (needs ELEVENLABS_API_KEY or `X-Provider-Key`); local-audio answers the voice names of the local runtime.
+ */
+export declare const listVoices: <ThrowOnError extends boolean = false>(options: Options<ListVoicesData, ThrowOnError>) => RequestResult<ListVoicesResponses, ListVoicesErrors, ThrowOnError>;
+/**
+ * Capabilities of every provider
+ *
+ * A map with one entry per provider id (all 13).
+ */
+export declare const getCapabilities: <ThrowOnError extends boolean = false>(options?: Options<GetCapabilitiesData, ThrowOnError>) => RequestResult<GetCapabilitiesResponses, GetCapabilitiesErrors, ThrowOnError>;
+/**
+ * Concurrency of every provider
+ *
+ * A map with one `ConcurrencyRecord` per provider id (all 13), counted over all API keys.
+ */
+export declare const getConcurrency: <ThrowOnError extends boolean = false>(options?: Options<GetConcurrencyData, ThrowOnError>) => RequestResult<GetConcurrencyResponses, GetConcurrencyErrors, ThrowOnError>;
+/**
+ * Concurrency of one provider
+ *
+ * An unknown provider id fails validation (400).
+ */
+export declare const getProviderConcurrency: <ThrowOnError extends boolean = false>(options: Options<GetProviderConcurrencyData, ThrowOnError>) => RequestResult<GetProviderConcurrencyResponses, GetProviderConcurrencyErrors, ThrowOnError>;
+/**
+ * Usage of the current month
+ *
+ * Usage and cost of the calling API key in the current calendar month (UTC), all task kinds and agent sessions included. Only completed work counts.
+ */
+export declare const getUsage: <ThrowOnError extends boolean = false>(options?: Options<GetUsageData, ThrowOnError>) => RequestResult<GetUsageResponses, GetUsageErrors, ThrowOnError>;
+/**
+ * Usage per month and provider, last 12 months
+ *
+ * One item per (month, provider) with usage, for the current month and the 11 before it (UTC); months without usage are absent. Ordered by year and month ascending, then provider id.
+ */
+export declare const getMonthlyUsage: <ThrowOnError extends boolean = false>(options?: Options<GetMonthlyUsageData, ThrowOnError>) => RequestResult<GetMonthlyUsageResponses, GetMonthlyUsageErrors, ThrowOnError>;
+/**
+ * Usage per day and provider, last 30 days
+ *
+ * One item per (day, provider) with usage, for today and the 29 days before it (UTC); days without usage are absent. Ordered by date ascending, then provider id.
+ */
+export declare const getDailyUsage: <ThrowOnError extends boolean = false>(options?: Options<GetDailyUsageData, ThrowOnError>) => RequestResult<GetDailyUsageResponses, GetDailyUsageErrors, ThrowOnError>;
+/**
+ * Daily usage for the customer portal
+ *
+ * Same data, rules and shape as `GET /api/llm/usage/daily` (agent-session minutes included).
+ */
+export declare const getPortalDailyUsage: <ThrowOnError extends boolean = false>(options?: Options<GetPortalDailyUsageData, ThrowOnError>) => RequestResult<GetPortalDailyUsageResponses, GetPortalDailyUsageErrors, ThrowOnError>;
+/**
+ * Liveness
+ *
+ * No authentication, no envelope. 503 (ErrorResponse, code `unavailable`) when the database cannot be reached.
+ */
+export declare const getHealth: <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>) => RequestResult<GetHealthResponses, GetHealthErrors, ThrowOnError>;
+/**
+ * Public price list
+ *
+ * No authentication. The live, authoritative prices of every catalogued
+ * model, with the date each price took effect: chat and embedding models in
+ * USD per million tokens (`cachedInputPer1M` / `cacheWritePer1M` are null where
+ * the provider has no such rate; `longContext` gives the higher tier some
+ * models charge for the whole call past a prompt size), media models as a
+ * unit price (per image, second, minute or 1K characters). `contextWindow` and
+ * `maxOutputTokens` are null for media models. `updatedAt` is the time of the
+ * latest price change.
+ *
+ */
+export declare const listPublicModels: <ThrowOnError extends boolean = false>(options?: Options<ListPublicModelsData, ThrowOnError>) => RequestResult<ListPublicModelsResponses, ListPublicModelsErrors, ThrowOnError>;
+/**
+ * Queue image generation
+ *
+ * Providers: openai, gemini, vertex, xai, localai. With `referenceImages` the
+ * request goes to the provider's image-edit path. Maximum reference images:
+ * openai 16, gemini 14, vertex 4, xai 3, localai 0 (not supported); more answers
+ * 400 `TOO_MANY_REFERENCE_IMAGES` (the schema therefore sets no maxItems).
+ * Queue result: `ImageResult`. PNG and JPEG outputs receive XMP metadata with
+ * the IPTC digital source type trainedAlgorithmicMedia
+ * (`metadata.aiContentMarking`); markings applied by the provider pass through.
+ *
+ * Mapping per provider (an option a provider cannot honour answers 400
+ * `unsupported_option`):
+ * * openai: `images/generations` (JSON, `b64_json`), or with references
+ * `images/edits` (multipart, one `image[]` part per reference). `size` as
+ * given; `quality` standard/hd map to gpt-image `medium`/`high` (dall-e-3:
+ * `standard`/`hd`), ultra is refused; `aspectRatio` is refused (use size).
+ * * gemini, vertex: `generateContent` with `responseModalities: [IMAGE]`,
+ * references as inline image parts, `aspectRatio` as
+ * `imageConfig.aspectRatio`, quality standard/hd/ultra as
+ * `imageConfig.imageSize` 1K/2K/4K, one call per image (`n` calls, run
+ * together). Imagen models (`imagen-*`) use `:predict` with `sampleCount`
+ * (n at most 4) and take no references. `size` is refused.
+ * * xai: `images/generations` (or `images/edits` with references), `n`,
+ * `aspect_ratio`; `size` and `quality` are refused.
+ * * localai: OpenAI `images/generations` with `size` and `n`; references,
+ * `aspectRatio` and `quality` are refused.
+ * References (URL, data URI or bare base64) are fetched and checked at
+ * submission (see Customer-given URLs): 400 `invalid_reference` otherwise.
+ *
+ */
+export declare const generateImage: <ThrowOnError extends boolean = false>(options: Options<GenerateImageData, ThrowOnError>) => RequestResult<GenerateImageResponses, GenerateImageErrors, ThrowOnError>;
+/**
+ * Queue video generation
+ *
+ * Providers: gemini, vertex, xai, local-video. Rules checked at submission
+ * (400 `invalid_request`): gemini/vertex/xai accept aspectRatio 16:9 or 9:16 only;
+ * gemini/vertex resolution 720p or 1080p, and 1080p only with durationSeconds 8;
+ * xai resolution 480p or 720p; local-video resolution `<W>x<H>` (each side is
+ * snapped to a multiple of 64) and any W:H aspect ratio (mapped to a 64-pixel
+ * grid: 16:9 gives 768x448, 9:16 gives 448x768) unless resolution is set;
+ * `lastFrameUrl` only for gemini/vertex; `numberOfVideos` above 1 only for
+ * gemini/vertex (xai and local-video make one video per job).
+ * Duration: gemini/vertex Veo 3 4, 6 or 8 seconds (Veo 2: 5 to 8; 1080p
+ * only with 8, and not on Veo 2); `lastFrameUrl` needs `imageUrl` and a
+ * Veo 3.1 model; xai 1 to 15; local-video 1 to 60. When omitted: 8 (Veo), 6
+ * (xai), 4 (local-video).
+ *
+ * How it runs: the provider job is submitted once (Veo `predictLongRunning`;
+ * xai `videos/generations` then `videos/{request_id}`, whose `failed` or
+ * `expired` status inside an HTTP 200 ends the task in error; local-video
+ * OpenAI videos protocol `POST /v1/videos`, `GET /v1/videos/{id}`, `GET
+ * /v1/videos/{id}/content`), its job id is stored with the task, then the
+ * gateway polls with backoff (2 s doubling to 15 s, for at most 20 minutes)
+ * and streams the finished video to storage. A worker that dies while
+ * polling is replaced and the task resumes polling the same job, never
+ * submitting (and billing) it twice. Cancel stops the polling at once.
+ * Progress is in the status endpoint and the SSE stream. Queue result:
+ * `VideoResult`; MP4 outputs receive an XMP `uuid` box.
+ *
+ */
+export declare const generateVideo: <ThrowOnError extends boolean = false>(options: Options<GenerateVideoData, ThrowOnError>) => RequestResult<GenerateVideoResponses, GenerateVideoErrors, ThrowOnError>;
+/**
+ * Queue text-to-speech
+ *
+ * Providers: elevenlabs and local-audio. `outputFormat`, `voiceSettings`,
+ * `applyTextNormalization` and `previousRequestIds` are elevenlabs only (400
+ * `unsupported_option` on local-audio). Queue result: `AudioResult`; MP3 and WAV
+ * output receive ID3 / RIFF AI-content metadata.
+ *
+ */
+export declare const generateAudio: <ThrowOnError extends boolean = false>(options: Options<GenerateAudioData, ThrowOnError>) => RequestResult<GenerateAudioResponses, GenerateAudioErrors, ThrowOnError>;
+/**
+ * Queue sound-effect generation
+ *
+ * elevenlabs only. Queue result `SoundEffectResult`.
+ */
+export declare const generateSoundEffect: <ThrowOnError extends boolean = false>(options: Options<GenerateSoundEffectData, ThrowOnError>) => RequestResult<GenerateSoundEffectResponses, GenerateSoundEffectErrors, ThrowOnError>;
+/**
+ * Queue music generation
+ *
+ * elevenlabs only. Queue result `MusicResult`.
+ */
+export declare const generateMusic: <ThrowOnError extends boolean = false>(options: Options<GenerateMusicData, ThrowOnError>) => RequestResult<GenerateMusicResponses, GenerateMusicErrors, ThrowOnError>;
+/**
+ * Queue multi-speaker dialogue
+ *
+ * elevenlabs only. Decision (the documents do not show the response): queued
+ * like the other media endpoints; the submission answers the queued envelope
+ * and the queue result is `DialogueResult` `{ audio, mimeType, model, voiceIds, cost }`.
+ * More than 10 distinct voiceIds answers 400 `invalid_request`.
+ *
+ */
+export declare const generateDialogue: <ThrowOnError extends boolean = false>(options: Options<GenerateDialogueData, ThrowOnError>) => RequestResult<GenerateDialogueResponses, GenerateDialogueErrors, ThrowOnError>;
+/**
+ * Queue a transcription
+ *
+ * Providers: elevenlabs and local-audio. `diarize`, `numSpeakers`,
+ * `timestampsGranularity` and `tagAudioEvents` are elevenlabs only (400
+ * `unsupported_option` on local-audio). Queue result: `TranscriptionResult`.
+ *
+ */
+export declare const transcribe: <ThrowOnError extends boolean = false>(options: Options<TranscribeData, ThrowOnError>) => RequestResult<TranscribeResponses, TranscribeErrors, ThrowOnError>;
+/**
+ * Queue an embeddings request
+ *
+ * Providers: ollama (default; EU premises, no transfer, no sub-processor),
+ * vertex (EU region), openai (US), gemini (global, not EU-pinned). Input is
+ * processed in memory only; nothing is retained beyond the task result.
+ * Queue result: `EmbeddingsResult`.
+ *
+ */
+export declare const submitEmbeddings: <ThrowOnError extends boolean = false>(options: Options<SubmitEmbeddingsData, ThrowOnError>) => RequestResult<SubmitEmbeddingsResponses, SubmitEmbeddingsErrors, ThrowOnError>;
+/**
+ * Queue object detection
+ *
+ * Local vision engine (503 `vision_disabled` unless VISION_SERVICE_ENABLED=true).
+ * Decision: the submission answers the queued envelope like every queued
+ * endpoint; the queue result is `DetectionResult`. The image is checked before
+ * anything is queued: not an image, truncated, or over VISION_MAX_PIXELS
+ * (default 40 megapixels) is 400 `invalid_image` / `image_too_large`. A yolo11
+ * model whose ONNX file the operator has not installed is 503
+ * `model_not_installed`, naming the file and directory; an unknown model or a
+ * custom model of another key is 400 `invalid_model`.
+ *
+ */
+export declare const detectObjects: <ThrowOnError extends boolean = false>(options: Options<DetectObjectsData, ThrowOnError>) => RequestResult<DetectObjectsResponses, DetectObjectsErrors, ThrowOnError>;
+/**
+ * Queue zero-shot detection
+ *
+ * Detects the classes named in `prompt` (comma-separated phrases, at most 50) with the zero-shot model, OWL-ViT, which the operator installs as `owlvit/model.onnx` and `owlvit/tokenizer.json` in VISION_MODEL_DIR (else 503 `model_not_installed` naming the files). Needs VISION_SERVICE_ENABLED=true. A prompt with no phrase in it is 400. Queue result `DetectionResult` (labels are the phrases).
+ */
+export declare const detectZeroShot: <ThrowOnError extends boolean = false>(options: Options<DetectZeroShotData, ThrowOnError>) => RequestResult<DetectZeroShotResponses, DetectZeroShotErrors, ThrowOnError>;
+/**
+ * Queue face detection (optionally blurring the faces)
+ *
+ * Local vision engine (needs VISION_SERVICE_ENABLED=true). haarcascade (default; OpenCV's frontal-face cascade) and mediapipe (BlazeFace) ship with the gateway; yolo-face loads `yolo-face.onnx` from VISION_MODEL_DIR. Queue result `FaceDetectionResult`; with `blur` true each face box gets a Gaussian blur with kernel `blurStrength` (odd; an even value is 400) and the whole image is returned in `blurredImage` (base64 PNG, same size as the upright input).
+ */
+export declare const detectFaces: <ThrowOnError extends boolean = false>(options: Options<DetectFacesData, ThrowOnError>) => RequestResult<DetectFacesResponses, DetectFacesErrors, ThrowOnError>;
+/**
+ * Queue web detection (where else is this image on the web)
+ *
+ * Engines: google-vision (default; entities, best-guess labels, similar images;
+ * billed per analysis) and tineye (exact and edited-copy matches with host
+ * domain and crawl date; processed in Canada). Does not use the local sidecar.
+ * Needs GOOGLE_VISION_API_KEY / TINEYE_API_KEY (or `X-Provider-Key`), else 503
+ * `provider_not_configured`. Queue result `WebDetectionResult`.
+ *
+ */
+export declare const detectWeb: <ThrowOnError extends boolean = false>(options: Options<DetectWebData, ThrowOnError>) => RequestResult<DetectWebResponses, DetectWebErrors, ThrowOnError>;
+/**
+ * Start training a custom detection model
+ *
+ * Not queued: answers at once with the created job (status `pending`); follow
+ * it with `GET /api/vision/train/{jobId}`. Without `epochs` the epochs and the
+ * augmentation follow the dataset size: 10-49 images 500 epochs, aggressive;
+ * 50-199 300, high; 200-999 150, standard; 1000+ 100, standard. Fewer than 10
+ * images is accepted with a warning recommending zero-shot detection. Needs
+ * VISION_SERVICE_ENABLED=true (else 503 `vision_disabled`).
+ *
+ * The zip is checked before the job is created, each failure a 400
+ * `invalid_dataset` naming the file (and line): not a zip, an entry whose path
+ * leaves the archive (`..`, absolute), more than 1 GiB inflated or an entry
+ * inflating over 200 times its size (zip bomb), an image without a label file
+ * (an empty .txt marks a background image), a malformed label line, a class id
+ * outside `classes`, an image that does not decode.
+ *
+ * What trains (decision): a compact single-shot grid detector trained from
+ * scratch with TensorFlow.js on CPU, at a fifth of `imageSize` (640 -> 128
+ * pixels, 64-192); `baseModel` picks its width (n, s, m). The table's epochs are
+ * the maximum: training stops earlier when validation mAP@0.5 has not improved
+ * for max(30, 20% of the epochs) epochs, or at VISION_TRAIN_MAX_SECONDS
+ * (default 3600) of training; the job's `stopReason` says which. The job runs
+ * on the pg-boss queue `vision-training`, writes a checkpoint after every chunk
+ * of training, and resumes from it after a restart.
+ *
+ */
+export declare const trainVisionModel: <ThrowOnError extends boolean = false>(options: Options<TrainVisionModelData, ThrowOnError>) => RequestResult<TrainVisionModelResponses, TrainVisionModelErrors, ThrowOnError>;
+/**
+ * Auto-label images into a YOLO dataset
+ *
+ * Not queued. Labels the images with the object detector when every class is a COCO class (CenterNet, shipped) and with the zero-shot model otherwise (503 `model_not_installed` when it is not installed), keeping detections at or above `confidence`, and returns a YOLO dataset zip (images/ and labels/ split into train and val, every fifth image in val, plus data.yaml). Needs VISION_SERVICE_ENABLED=true.
+ */
+export declare const autoLabel: <ThrowOnError extends boolean = false>(options: Options<AutoLabelData, ThrowOnError>) => RequestResult<AutoLabelResponses, AutoLabelErrors, ThrowOnError>;
+/**
+ * Auto-label and train in one step
+ *
+ * Not queued. Labels the images like auto-label, then starts a training job like train (automatic epochs, imageSize 640). At least 10 images (fewer is 400). Needs VISION_SERVICE_ENABLED=true.
+ */
+export declare const autoTrain: <ThrowOnError extends boolean = false>(options: Options<AutoTrainData, ThrowOnError>) => RequestResult<AutoTrainResponses, AutoTrainErrors, ThrowOnError>;
+/**
+ * Training job status and metrics
+ *
+ * Jobs of other API keys answer 404. `modelId` is set once the job completed; use it as `model` of `/api/vision/detect`.
+ */
+export declare const getTrainingJob: <ThrowOnError extends boolean = false>(options: Options<GetTrainingJobData, ThrowOnError>) => RequestResult<GetTrainingJobResponses, GetTrainingJobErrors, ThrowOnError>;
+/**
+ * List detection models
+ *
+ * The built-in models (object, zero-shot and face detection) with their classes, where they come from and whether they are installed, and the custom models trained by the calling API key. centernet, haarcascade and mediapipe ship inside npm packages; yolo11n/s/m, yolo-face and owlvit are files the operator puts in VISION_MODEL_DIR.
+ */
+export declare const listVisionModels: <ThrowOnError extends boolean = false>(options?: Options<ListVisionModelsData, ThrowOnError>) => RequestResult<ListVisionModelsResponses, ListVisionModelsErrors, ThrowOnError>;
+/**
+ * Delete a custom model
+ *
+ * Built-in models cannot be deleted (400 `builtin_model`); unknown models and models of other API keys answer 404. Tasks already queued with the model fail with `model_not_found`.
+ */
+export declare const deleteVisionModel: <ThrowOnError extends boolean = false>(options: Options<DeleteVisionModelData, ThrowOnError>) => RequestResult<DeleteVisionModelResponses, DeleteVisionModelErrors, ThrowOnError>;
+/**
+ * Queue text recognition
+ *
+ * Runs on the gateway itself (Tesseract 5 LSTM through tesseract.js, language
+ * data installed from npm, nothing downloaded at run time) in a pool of worker
+ * threads sized by PROVIDER_CONCURRENCY_OCR (default 2). Queue result
+ * `OcrResult`; usage is recorded under provider `local-ocr` at the catalogue's
+ * per-image price (0 unless the operator sets one).
+ *
+ * Accepts PNG, JPEG, HEIC, TIFF and WebP, recognised from the bytes (a name or
+ * data-URI type is not trusted); anything else is 400 `unsupported_image_format`,
+ * an image that does not decode is 400 `invalid_image`, over 100 megapixels 400
+ * `image_too_large`. EXIF orientation is applied first, so boxes and image share
+ * one upright pixel space (top-left origin). Images over 24 megapixels are
+ * downscaled for recognition; boxes are always reported in the original
+ * resolution.
+ *
+ * Levels: `fast` reads the image once at its own scale. `accurate` also
+ * stretches contrast, measures the text height in a layout pass and rescales the
+ * image so text reaches the size the recogniser reads best (small print is
+ * upscaled up to 4x, within the 24-megapixel budget), and corrects pages turned
+ * by 90, 180 or 270 degrees (orientation detection); it costs about 1.5-4x the
+ * time of `fast`. Both levels use the same LSTM models (see
+ * GET /api/ocr/languages).
+ *
+ * Omitting `languages` turns on automatic detection: orientation and script
+ * detection, a first reading, then the language of that text (franc trigram
+ * detector, limited to the installed languages); when it is not the language
+ * read first, the image is read again with it. `detectedLanguage` reports the
+ * result (`und` when no text was found). Unknown or uninstalled languages are
+ * 400 `unsupported_language`. An image without text is a success with empty
+ * `text` and `lines`. A failure while recognising ends the task as `error`
+ * with the reason.
+ *
+ */
+export declare const recognizeText: <ThrowOnError extends boolean = false>(options: Options<RecognizeTextData, ThrowOnError>) => RequestResult<RecognizeTextResponses, RecognizeTextErrors, ThrowOnError>;
+/**
+ * Queue redaction of personal data in an image
+ *
+ * Recognises the text (as POST /api/ocr/recognize, level `accurate` unless
+ * `recognitionLevel` says otherwise), finds personal data, and paints over it.
+ * Images are accepted and rejected as for recognition. At least one of
+ * `presets`, `patterns`, `regions` must be non-empty (400 `invalid_request`).
+ *
+ * Presets validate what they match, so a random digit string is not redacted:
+ * `email` (local part, dotted domain, letter TLD), `phone` (international `+`/`00`
+ * numbers of 8-15 digits, national numbers of 9-12 digits in groups),
+ * `iban` (country code, the country's length, ISO 7064 mod-97 check),
+ * `credit_card` (13-19 digits, a known issuer prefix and the Luhn check),
+ * `dni_nie` (Spanish DNI `12345678Z` or NIE `X1234567L` with the right check
+ * letter).
+ *
+ * Decision on regular expressions: `patterns` use RE2 syntax (JavaScript syntax
+ * without backreferences and lookaround) and run on a linear-time engine, so no
+ * pattern can backtrack catastrophically; a pattern that does not compile, or
+ * uses a construct RE2 lacks, is rejected at submit with 400 `invalid_pattern`
+ * naming it. Matching is case-sensitive unless the pattern starts with `(?i)`.
+ * Patterns and presets match within one recognised line.
+ *
+ * Boxes: a match is redacted with the boxes of the words it touches
+ * (granularity `word`); when any of those words was read with confidence below
+ * 0.6, or the line has no word boxes, the whole line is redacted instead
+ * (granularity `line`): over-redact rather than under-redact. Decision on
+ * explicit regions: `regions` are `RedactionRegion` objects `{ x, y, width,
+ * height }` in pixels of the upright original image, top-left origin; a region
+ * reaching past the image is clipped to it, one entirely outside is 400
+ * `region_outside_image`. Every box grows by `padding` pixels per side.
+ *
+ * Styles: `box` paints solid black and is the safe choice; `blur` (Gaussian,
+ * `blurStrength` is the odd kernel size, sigma as OpenCV derives it) and
+ * `pixelate` (`blurStrength` is the block size) can sometimes be reversed. The
+ * output is a PNG at the original resolution, upright. Nothing found is a
+ * success (`detections: []`, the image is returned unchanged apart from
+ * regions). Queue result `RedactionResult`.
+ *
+ */
+export declare const redactImage: <ThrowOnError extends boolean = false>(options: Options<RedactImageData, ThrowOnError>) => RequestResult<RedactImageResponses, RedactImageErrors, ThrowOnError>;
+/**
+ * Languages installed per recognition level
+ *
+ * BCP 47 tags accepted in `languages` of recognize and redact, per recognition
+ * level, read from the language data actually installed (the
+ * @tesseract.js-data npm packages), plus the model each level runs and the
+ * languages automatic detection can choose. A region subtag in a request is
+ * accepted and ignored (`en-US` reads as `en`); `zh`, `zh-CN` and `zh-SG` read
+ * as `zh-Hans`.
+ *
+ */
+export declare const listOcrLanguages: <ThrowOnError extends boolean = false>(options?: Options<ListOcrLanguagesData, ThrowOnError>) => RequestResult<ListOcrLanguagesResponses, ListOcrLanguagesErrors, ThrowOnError>;
+/**
+ * Signed URL for a conversational agent
+ *
+ * Asks elevenlabs for a signed conversation URL for the given agent; the URL lives 900 seconds. With `X-Provider-Key` the agent is looked up in the caller's own elevenlabs account.
+ */
+export declare const createAgentSignedUrl: <ThrowOnError extends boolean = false>(options: Options<CreateAgentSignedUrlData, ThrowOnError>) => RequestResult<CreateAgentSignedUrlResponses, CreateAgentSignedUrlErrors, ThrowOnError>;
+/**
+ * List agent templates
+ *
+ * Templates of the calling API key, newest first. `webhookSecret` is never included.
+ */
+export declare const listAgentTemplates: <ThrowOnError extends boolean = false>(options?: Options<ListAgentTemplatesData, ThrowOnError>) => RequestResult<ListAgentTemplatesResponses, ListAgentTemplatesErrors, ThrowOnError>;
+/**
+ * Create an agent template
+ *
+ * Creates the template and its voice agent at elevenlabs (operator account;
+ * `X-Provider-Key` is not accepted on template and session operations).
+ * `webhookSecret` is generated (32+ random characters) when omitted and is
+ * returned only in this response. `clientWebhookUrl` must be a public http(s)
+ * URL; URLs resolving to private, loopback, link-local or otherwise internal
+ * addresses answer 400 `invalid_request` on `body.clientWebhookUrl`.
+ * `llmProvider` and `llmModel` go together.
+ *
+ */
+export declare const createAgentTemplate: <ThrowOnError extends boolean = false>(options: Options<CreateAgentTemplateData, ThrowOnError>) => RequestResult<CreateAgentTemplateResponses, CreateAgentTemplateErrors, ThrowOnError>;
+/**
+ * Delete an agent template
+ *
+ * Deletes the template and removes its voice agent at elevenlabs. Past sessions keep their metadata.
+ */
+export declare const deleteAgentTemplate: <ThrowOnError extends boolean = false>(options: Options<DeleteAgentTemplateData, ThrowOnError>) => RequestResult<DeleteAgentTemplateResponses, DeleteAgentTemplateErrors, ThrowOnError>;
+/**
+ * Get an agent template
+ *
+ * Templates of other API keys answer 404. `webhookSecret` is not included.
+ */
+export declare const getAgentTemplate: <ThrowOnError extends boolean = false>(options: Options<GetAgentTemplateData, ThrowOnError>) => RequestResult<GetAgentTemplateResponses, GetAgentTemplateErrors, ThrowOnError>;
+/**
+ * Update an agent template
+ *
+ * Partial update: only the fields sent change (at least one field). The voice
+ * agent at elevenlabs is re-synchronised. Sending `webhookSecret` rotates the
+ * secret (it is not echoed). Same URL rules as create.
+ *
+ */
+export declare const updateAgentTemplate: <ThrowOnError extends boolean = false>(options: Options<UpdateAgentTemplateData, ThrowOnError>) => RequestResult<UpdateAgentTemplateResponses, UpdateAgentTemplateErrors, ThrowOnError>;
+/**
+ * List sessions (metadata only)
+ *
+ * Sessions of the calling API key, newest first. No transcripts are stored or returned.
+ */
+export declare const listAgentSessions: <ThrowOnError extends boolean = false>(options?: Options<ListAgentSessionsData, ThrowOnError>) => RequestResult<ListAgentSessionsResponses, ListAgentSessionsErrors, ThrowOnError>;
+/**
+ * Start a conversation session
+ *
+ * Creates a session (status `pending`) for a template of the calling API key
+ * and returns a signed conversation URL (valid 900 seconds) plus the
+ * `dynamicVariables` the client must pass when connecting, so the completion
+ * webhook can be matched to the session. Only metadata is stored.
+ *
+ */
+export declare const startAgentSession: <ThrowOnError extends boolean = false>(options: Options<StartAgentSessionData, ThrowOnError>) => RequestResult<StartAgentSessionResponses, StartAgentSessionErrors, ThrowOnError>;
+/**
+ * Get a session (metadata only)
+ *
+ * Sessions of other API keys answer 404. No transcript.
+ */
+export declare const getAgentSession: <ThrowOnError extends boolean = false>(options: Options<GetAgentSessionData, ThrowOnError>) => RequestResult<GetAgentSessionResponses, GetAgentSessionErrors, ThrowOnError>;
+/**
+ * Download the session recording (single use)
+ *
+ * Binary audio (no envelope). Single use: the recording is deleted when it
+ * has been sent; otherwise it is purged 30 days after the session. A session
+ * without a recording (not ended yet, already retrieved, purged) answers 404.
+ *
+ */
+export declare const getAgentSessionAudio: <ThrowOnError extends boolean = false>(options: Options<GetAgentSessionAudioData, ThrowOnError>) => RequestResult<GetAgentSessionAudioResponses, GetAgentSessionAudioErrors, ThrowOnError>;
+/**
+ * Webhook - the agent asks for context
+ *
+ * Authenticated by `X-Webhook-Secret`, which must equal the webhookSecret of
+ * the template named by `templateId` (401 otherwise, also for an unknown
+ * template). The payload is relayed synchronously to the template's
+ * clientWebhookUrl (with X-Webhook-Secret); the customer's JSON reply is
+ * returned in `data.context`. A template without clientWebhookUrl answers
+ * `context: null`; an unreachable or failing customer endpoint answers 502.
+ *
+ */
+export declare const agentWebhookContext: <ThrowOnError extends boolean = false>(options: Options<AgentWebhookContextData, ThrowOnError>) => RequestResult<AgentWebhookContextResponses, AgentWebhookContextErrors, ThrowOnError>;
+/**
+ * Webhook - mid-conversation event
+ *
+ * Same authentication as the context webhook. Moves a `pending` session to
+ * `active`. The payload is relayed fire-and-forget to the clientWebhookUrl (no
+ * retry, no dead-letter store); the answer does not wait for it.
+ *
+ */
+export declare const agentWebhookEvent: <ThrowOnError extends boolean = false>(options: Options<AgentWebhookEventData, ThrowOnError>) => RequestResult<AgentWebhookEventResponses, AgentWebhookEventErrors, ThrowOnError>;
+/**
+ * Webhook - conversation ended
+ *
+ * Same authentication as the context webhook. Sets the session to `completed`
+ * (`failed` when `data.callSuccessful` is false), stores `endedAt`,
+ * `durationSeconds` and the cost (billed per started minute at the agent
+ * per-minute rate; `byok` is not available for sessions) and adds the cost to
+ * usage. The transcript and analysis are relayed fire-and-forget to the
+ * clientWebhookUrl and discarded at once: if the customer's endpoint is
+ * unreachable the transcript is lost. A session that is already
+ * `completed`/`failed` answers 409 `conflict`.
+ *
+ */
+export declare const agentWebhookComplete: <ThrowOnError extends boolean = false>(options: Options<AgentWebhookCompleteData, ThrowOnError>) => RequestResult<AgentWebhookCompleteResponses, AgentWebhookCompleteErrors, ThrowOnError>;

@@ -1,0 +1,4831 @@
+export type ClientOptions = {
+    baseUrl: 'http://localhost:8080' | (string & {});
+};
+export type Webhooks = RelayConversationWebhookWebhookRequest;
+/**
+ * Provider id (fixed order as listed by GET /api/llm/providers).
+ */
+export type ProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'elevenlabs' | 'local-audio' | 'localai' | 'local-video';
+/**
+ * Provider key of usage records, the 13 provider ids plus the web-detection engines (google-vision, tineye) and the local sidecars (local-vision for detection/training, local-ocr for text recognition/redaction).
+ */
+export type UsageProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'elevenlabs' | 'local-audio' | 'localai' | 'local-video' | 'google-vision' | 'tineye' | 'local-vision' | 'local-ocr';
+/**
+ * Usage label, reported with the usage records of the call.
+ */
+export type Tag = string;
+/**
+ * Image as bare base64 or a `data:image/...;base64,` URI.
+ */
+export type Base64Image = string;
+/**
+ * Capability string. Known values: chat, tools, embeddings, video-input, web-search, image-generation, video-generation, text-to-speech, speech-to-text, sound-effect, music-generation, dialogue.
+ */
+export type Capability = string;
+/**
+ * Queue task status. queued -> processing -> completed | error; queued or processing -> cancelled.
+ */
+export type TaskStatus = 'queued' | 'processing' | 'completed' | 'error' | 'cancelled';
+export type ApplyTextNormalization = 'auto' | 'on' | 'off';
+/**
+ * elevenlabs output format `<codec>_<sampleRate>[_<bitrate>]`, e.g. mp3_44100_128 (default), mp3_44100_192, pcm_16000.
+ */
+export type OutputFormat = string;
+/**
+ * Pixel box, top-left origin, in the original (upright) image.
+ */
+export type BoundingBox = {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+};
+export type ImageSize = {
+    width: number;
+    height: number;
+};
+/**
+ * Body of every native error response.
+ */
+export type ErrorResponse = {
+    success: false;
+    /**
+     * Human-readable explanation.
+     */
+    message: string;
+    /**
+     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, unauthorized, not_found, conflict, task_failed, task_cancelled, task_finished, payload_too_large, unsupported_media_type, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
+     */
+    code: string;
+    /**
+     * Field-level problems (validation failures).
+     */
+    errors?: Array<FieldError>;
+};
+export type FieldError = {
+    /**
+     * Location such as `body.messages.0.role`, `query.provider`, `path.id`, `header.x-provider-key`.
+     */
+    path: string;
+    message: string;
+};
+export type QueuedEnvelope = {
+    success: true;
+    data: QueuedTask;
+    message?: string;
+};
+export type QueueStatusEnvelope = {
+    success: true;
+    data: QueueTask;
+    message?: string;
+};
+export type QueueResultEnvelope = {
+    success: true;
+    data: QueueResultData;
+    message?: string;
+};
+export type QueuePendingEnvelope = {
+    success: true;
+    data: QueuePendingData;
+    message: string;
+};
+export type QueueCancelEnvelope = {
+    success: true;
+    data: QueueCancelData;
+    message: string;
+};
+export type VideoUploadEnvelope = {
+    success: true;
+    data: VideoUpload;
+    message?: string;
+};
+export type ProviderListEnvelope = {
+    success: true;
+    data: ProviderList;
+    message?: string;
+};
+export type ModelListEnvelope = {
+    success: true;
+    data: ModelList;
+    message?: string;
+};
+export type VoiceListEnvelope = {
+    success: true;
+    data: VoiceList;
+    message?: string;
+};
+export type CapabilitiesEnvelope = {
+    success: true;
+    data: CapabilitiesMap;
+    message?: string;
+};
+export type ConcurrencyEnvelope = {
+    success: true;
+    data: ConcurrencyMap;
+    message?: string;
+};
+export type ProviderConcurrencyEnvelope = {
+    success: true;
+    data: ProviderConcurrency;
+    message?: string;
+};
+export type UsageSummaryEnvelope = {
+    success: true;
+    data: UsageSummary;
+    message?: string;
+};
+export type MonthlyUsageEnvelope = {
+    success: true;
+    data: Array<MonthlyUsageItem>;
+    message?: string;
+};
+export type DailyUsageEnvelope = {
+    success: true;
+    data: Array<DailyUsageItem>;
+    message?: string;
+};
+export type PublicModelsEnvelope = {
+    success: true;
+    data: PublicModelCatalog;
+    message?: string;
+};
+export type TrainingResponseEnvelope = {
+    success: true;
+    data: TrainingResponse;
+    message?: string;
+};
+export type AutoLabelEnvelope = {
+    success: true;
+    data: AutoLabelResult;
+    message?: string;
+};
+export type TrainingJobEnvelope = {
+    success: true;
+    data: TrainingJob;
+    message?: string;
+};
+export type VisionModelListEnvelope = {
+    success: true;
+    data: {
+        models: Array<VisionModel>;
+    };
+    message?: string;
+};
+export type VisionModelDeletedEnvelope = {
+    success: true;
+    data: {
+        modelId: string;
+        deleted: true;
+    };
+    message?: string;
+};
+export type OcrLanguagesEnvelope = {
+    success: true;
+    data: OcrLanguages;
+    message?: string;
+};
+export type SignedUrlEnvelope = {
+    success: true;
+    data: SignedUrl;
+    message?: string;
+};
+export type AgentTemplateCreatedEnvelope = {
+    success: true;
+    data: AgentTemplateCreated;
+    message?: string;
+};
+export type AgentTemplateEnvelope = {
+    success: true;
+    data: AgentTemplate;
+    message?: string;
+};
+export type AgentTemplateListEnvelope = {
+    success: true;
+    data: Array<AgentTemplate>;
+    message?: string;
+};
+export type AgentTemplateDeletedEnvelope = {
+    success: true;
+    data: {
+        id: number;
+        deleted: true;
+    };
+    message?: string;
+};
+export type AgentSessionStartEnvelope = {
+    success: true;
+    data: AgentSessionStart;
+    message?: string;
+};
+export type AgentSessionEnvelope = {
+    success: true;
+    data: AgentSession;
+    message?: string;
+};
+export type AgentSessionListEnvelope = {
+    success: true;
+    data: Array<AgentSession>;
+    message?: string;
+};
+export type WebhookContextEnvelope = {
+    success: true;
+    data: {
+        sessionId: number;
+        /**
+         * The customer's JSON reply, forwarded to the agent; null when the template has no clientWebhookUrl.
+         */
+        context: unknown;
+    };
+    message?: string;
+};
+export type WebhookAckEnvelope = {
+    success: true;
+    data: {
+        sessionId: number;
+        status: AgentSessionStatus;
+        /**
+         * True when a relay to the clientWebhookUrl was started (fire-and-forget; delivery is not confirmed); false when the template has none.
+         */
+        relayed: boolean;
+    };
+    message?: string;
+};
+export type QueueIdRequest = {
+    /**
+     * The queueId returned at submission.
+     */
+    queueId: string;
+};
+export type QueuedTask = {
+    queueId: string;
+    status: 'queued';
+    message: string;
+};
+/**
+ * A queued task as reported by the status endpoint.
+ */
+export type QueueTask = {
+    queueId: string;
+    status: TaskStatus;
+    /**
+     * Place in the provider's queue, 1 = next to start; 0 while processing and once the task ended.
+     */
+    position: number;
+    createdAt: string;
+    /**
+     * Set once processing began; null while queued (and for tasks cancelled before starting).
+     */
+    startedAt: string | null;
+    /**
+     * Set once the task ended (completed, error, cancelled).
+     */
+    finishedAt?: string | null;
+    /**
+     * Present when status is error; the reason, as the provider or the gateway gave it (e.g. `openai answered HTTP 404: ...`). The same text is the message of the result endpoint's 409 `task_failed`.
+     */
+    error?: string;
+    /**
+     * Present when status is error; the machine-readable reason in the native error vocabulary (`upstream_rejected`, `upstream_error`, `timeout`, `rate_limited`, `unreachable`, `worker_lost`, `internal_error`, ...).
+     */
+    errorCode?: string;
+    progress?: TaskProgress;
+};
+/**
+ * Progress of a long media task (video, music, dialogue, speech), updated as
+ * it runs; absent for tasks that report none (completions, embeddings).
+ * Stages in order: `submitted` (the provider accepted the job; a video
+ * task's provider job id is stored so that a restarted worker resumes
+ * polling instead of submitting again), `generating` (polling the
+ * provider), `downloading` (streaming the output to storage), `marking`
+ * (embedding the AI-content marking), `completed`.
+ *
+ */
+export type TaskProgress = {
+    stage: 'submitted' | 'generating' | 'downloading' | 'marking' | 'completed';
+    /**
+     * The provider's own estimate where it gives one (local-video), else null.
+     */
+    percent?: number | null;
+    /**
+     * Status checks made so far.
+     */
+    polls?: number;
+    updatedAt: string;
+};
+export type QueueResultData = {
+    queueId: string;
+    status: 'completed';
+    result: TaskResult;
+};
+export type QueuePendingData = {
+    queueId: string;
+    status: 'queued' | 'processing';
+};
+export type QueueCancelData = {
+    queueId: string;
+    status: 'cancelled';
+};
+/**
+ * Result of a completed task; its shape depends on the endpoint that queued it:
+ * complete -> CompletionResult, generate-image -> ImageResult, generate-video ->
+ * VideoResult, generate-audio -> AudioResult, generate-sound-effect ->
+ * SoundEffectResult, generate-music -> MusicResult, generate-dialogue ->
+ * DialogueResult, transcribe -> TranscriptionResult, embeddings ->
+ * EmbeddingsResult, vision/detect and detect/zero-shot -> DetectionResult,
+ * detect/faces -> FaceDetectionResult, detect/web -> WebDetectionResult,
+ * ocr/recognize -> OcrResult, ocr/redact -> RedactionResult. Every variant has `cost`.
+ *
+ */
+export type TaskResult = CompletionResult | ImageResult | VideoResult | AudioResult | SoundEffectResult | MusicResult | DialogueResult | TranscriptionResult | EmbeddingsResult | DetectionResult | FaceDetectionResult | WebDetectionResult | OcrResult | RedactionResult;
+/**
+ * Price of one call. `customerPrice` is 0 when billed to the caller's own provider key (byok) and when served from the completion cache.
+ */
+export type Cost = {
+    /**
+     * USD charged for the call.
+     */
+    customerPrice: number;
+    currency: 'USD';
+    /**
+     * metered = billed by the gateway; byok = the request carried X-Provider-Key.
+     */
+    billing: 'metered' | 'byok';
+    /**
+     * Only present (true) when the result was served from the completion cache.
+     */
+    cached?: boolean;
+    /**
+     * Only present (true) when the model is missing from the gateway's price catalogue, so the call was billed 0 rather than at a guessed rate. The operator's log warns once per model (`model missing from the price catalogue`); add its prices to `pricing/catalogue.json`.
+     */
+    unpriced?: true;
+};
+export type VideoUploadRequest = {
+    /**
+     * The video file (max 100 MB).
+     */
+    video: Blob | File;
+};
+export type VideoUpload = {
+    /**
+     * Use in a video content part (`{ type: video, fileId, mimeType }`); valid 1 hour.
+     */
+    fileId: string;
+    mimeType: VideoMimeType;
+    sizeBytes: number;
+    expiresAt: string;
+};
+export type VideoMimeType = 'video/mp4' | 'video/webm' | 'video/mov' | 'video/quicktime' | 'video/mpeg' | 'video/avi';
+export type CompletionRequest = {
+    provider: ProviderId;
+    messages: Array<Message>;
+    /**
+     * Model id; the provider's default model when omitted.
+     */
+    model?: string;
+    temperature?: number;
+    /**
+     * Maximum output tokens. With thinkingMode the thinking budget is added on top, capped at the model's limit.
+     */
+    maxTokens?: number;
+    topP?: number;
+    frequencyPenalty?: number;
+    presencePenalty?: number;
+    /**
+     * Stop sequences.
+     */
+    stop?: Array<string>;
+    /**
+     * When true the worker streams from the provider; consume with /api/llm/queue/stream.
+     */
+    stream?: boolean;
+    responseFormat?: 'text' | 'json' | 'json_schema';
+    /**
+     * Required when responseFormat is json_schema. Either the JSON Schema of the output itself, or a wrapper `{ name?, schema, strict? }` (recognised by an object-valued `schema` member; name defaults to "response").
+     */
+    jsonSchema?: {
+        [key: string]: unknown;
+    };
+    thinkingMode?: ThinkingMode;
+    /**
+     * anthropic only. Puts cache breakpoints on the system prompt and the last message (5-minute TTL). Reads bill at the cached-input rate, writes at 1.25 times input.
+     */
+    promptCaching?: boolean;
+    /**
+     * openai only; stable cache-routing key.
+     */
+    promptCacheKey?: string;
+    /**
+     * openai only; stable end-user id, also used for cache routing.
+     */
+    safetyIdentifier?: string;
+    webSearch?: WebSearch;
+    /**
+     * Free-form name of the calling service, recorded with the usage of the call (usage tracking only; no effect on routing).
+     */
+    service?: string;
+    tag?: Tag;
+    /**
+     * Function tools; supported by anthropic, openai and ollama.
+     */
+    tools?: Array<Tool>;
+    toolChoice?: ToolChoice;
+    cache?: CompletionCache;
+};
+export type ThinkingMode = {
+    enabled: boolean;
+    /**
+     * Thinking tokens; added to maxTokens, not subtracted.
+     */
+    budget?: number;
+    /**
+     * Reasoning effort, for providers that take an effort instead of a budget.
+     */
+    effort?: 'minimal' | 'low' | 'medium' | 'high';
+};
+export type WebSearch = {
+    enabled: boolean;
+    /**
+     * Maximum searches the model may run.
+     */
+    maxUses?: number;
+    allowedDomains?: Array<string>;
+    blockedDomains?: Array<string>;
+    /**
+     * Only results published within this period.
+     */
+    recencyFilter?: 'hour' | 'day' | 'week' | 'month' | 'year';
+};
+/**
+ * Gateway completion cache. When enabled, an identical earlier request of the
+ * same API key (same provider, model, messages and generation options; service,
+ * tag, stream and cache are not part of the key) that completed within `ttl`
+ * seconds is answered from the cache without calling the provider; its cost has
+ * `cached: true` and `customerPrice` 0.
+ *
+ */
+export type CompletionCache = {
+    enabled?: boolean;
+    /**
+     * Seconds a cached result stays usable.
+     */
+    ttl?: number;
+};
+/**
+ * A chat message; `role` selects the variant.
+ */
+export type Message = ({
+    role: 'system';
+} & SystemMessage) | ({
+    role: 'user';
+} & UserMessage) | ({
+    role: 'assistant';
+} & AssistantMessage) | ({
+    role: 'tool';
+} & ToolMessage);
+export type SystemMessage = {
+    role: 'system';
+    /**
+     * Instructions.
+     */
+    content: string;
+};
+export type UserMessage = {
+    role: 'user';
+    /**
+     * Text, or a multipart array of text and video parts.
+     */
+    content: string | Array<ContentPart>;
+};
+export type AssistantMessage = {
+    role: 'assistant';
+    /**
+     * Text of the turn; empty string or null when the turn only called tools.
+     */
+    content: string | null;
+    toolCalls?: Array<ToolCall>;
+};
+export type ToolMessage = {
+    role: 'tool';
+    /**
+     * The function output.
+     */
+    content: string;
+    /**
+     * Must equal the id of the tool call being answered.
+     */
+    toolCallId: string;
+};
+/**
+ * Multipart content item, `type` text or video.
+ */
+export type ContentPart = TextContentPart | VideoContentPart;
+export type TextContentPart = {
+    type: 'text';
+    text: string;
+};
+/**
+ * A video, either by `fileId` (from /api/llm/upload-video) or inline base64 `data`; exactly one of the two. Supported by gemini and vertex.
+ */
+export type VideoContentPart = VideoFileContentPart | VideoDataContentPart;
+export type VideoFileContentPart = {
+    type: 'video';
+    /**
+     * fileId from /api/llm/upload-video (same API key, not expired).
+     */
+    fileId: string;
+    mimeType: VideoMimeType;
+};
+export type VideoDataContentPart = {
+    type: 'video';
+    /**
+     * Inline base64 video (counts against the 50 MB JSON body limit).
+     */
+    data: string;
+    mimeType: VideoMimeType;
+};
+export type ToolCall = {
+    id: string;
+    type: 'function';
+    function: {
+        name: string;
+        /**
+         * JSON-encoded arguments.
+         */
+        arguments: string;
+    };
+};
+export type Tool = {
+    type: 'function';
+    function: {
+        name: string;
+        description?: string;
+        /**
+         * JSON Schema of the arguments.
+         */
+        parameters?: {
+            [key: string]: unknown;
+        };
+    };
+};
+/**
+ * auto, none, required, or a specific function.
+ */
+export type ToolChoice = 'auto' | 'none' | 'required' | {
+    type: 'function';
+    function: {
+        name: string;
+    };
+};
+export type Usage = {
+    /**
+     * All input tokens, cache reads and writes included.
+     */
+    inputTokens: number;
+    outputTokens: number;
+    totalTokens: number;
+    /**
+     * Input tokens read from the provider's prompt cache.
+     */
+    cachedTokens: number;
+    /**
+     * Input tokens written to the prompt cache (anthropic).
+     */
+    cacheCreationTokens?: number;
+    /**
+     * Output tokens spent on reasoning, when the provider reports them.
+     */
+    reasoningTokens?: number;
+};
+export type CompletionResult = {
+    /**
+     * Text of the answer; empty when the model called tools.
+     */
+    content: string;
+    toolCalls?: Array<ToolCall>;
+    finishReason: 'stop' | 'length' | 'tool_calls' | 'content_filter';
+    /**
+     * The stop sequence that ended generation, when the provider says which.
+     */
+    stopSequence?: string;
+    usage: Usage;
+    model: string;
+    provider: ProviderId;
+    /**
+     * The provider's id for the call (or one minted by the gateway).
+     */
+    requestId: string;
+    /**
+     * Reasoning text, when the provider returns it.
+     */
+    reasoning?: string;
+    /**
+     * Source URLs (perplexity, web search).
+     */
+    citations?: Array<string>;
+    cost: Cost;
+};
+/**
+ * One SSE event of /api/llm/queue/stream, parsed (`event` line and JSON of the `data` line).
+ */
+export type QueueStreamEvent = {
+    event: 'start';
+    data: QueueStreamStartData;
+} | {
+    event: 'chunk';
+    data: QueueStreamChunkData;
+} | {
+    event: 'progress';
+    data: TaskProgress;
+} | {
+    event: 'error';
+    data: QueueStreamErrorData;
+} | {
+    event: 'done';
+    data: QueueStreamDoneData;
+};
+export type QueueStreamStartData = {
+    queueId: string;
+};
+export type QueueStreamChunkData = {
+    /**
+     * Text piece; empty for tool-call chunks and the final metadata chunk.
+     */
+    delta: string;
+    finishReason: 'stop' | 'length' | 'tool_calls' | 'content_filter' | null;
+    toolCallDeltas?: Array<ToolCallDelta>;
+    metadata?: QueueStreamMetadata;
+};
+export type ToolCallDelta = {
+    index: number;
+    /**
+     * First chunk of a call only.
+     */
+    id?: string;
+    /**
+     * First chunk of a call only.
+     */
+    type?: 'function';
+    function: {
+        /**
+         * First chunk of a call only.
+         */
+        name?: string;
+        /**
+         * Piece of the JSON argument string.
+         */
+        arguments: string;
+    };
+};
+/**
+ * Carried by the final chunk only.
+ */
+export type QueueStreamMetadata = {
+    usage: Usage;
+    cost: Cost;
+    model: string;
+    provider: ProviderId;
+    requestId?: string;
+    citations?: Array<string>;
+};
+/**
+ * Always `{}`.
+ */
+export type QueueStreamDoneData = {
+    [key: string]: never;
+};
+/**
+ * Data of the terminal `error` event.
+ */
+export type QueueStreamErrorData = {
+    /**
+     * The task's error, or why the stream ended.
+     */
+    message: string;
+    /**
+     * task_failed (message = the task's error), task_cancelled, or internal (the relay itself failed).
+     */
+    code: string;
+};
+export type ProviderList = {
+    providers: Array<ProviderId>;
+};
+export type Model = {
+    id: string;
+    name: string;
+    /**
+     * Tokens; null when unknown (local runtimes, media models).
+     */
+    contextWindow: number | null;
+    maxOutputTokens: number | null;
+    /**
+     * USD per 1000 input tokens (0 for local runtimes).
+     */
+    inputCostPer1k: number;
+    /**
+     * USD per 1000 output tokens.
+     */
+    outputCostPer1k: number;
+    /**
+     * USD per 1000 cached input tokens, where the provider has such a rate.
+     */
+    cachedInputCostPer1k?: number;
+    capabilities: Array<Capability>;
+};
+export type ModelList = {
+    provider: ProviderId;
+    models: Array<Model>;
+};
+export type Voice = {
+    voice_id: string;
+    name: string;
+    /**
+     * e.g. premade, cloned, generated, professional; `local` for local-audio voices.
+     */
+    category: string;
+    preview_url: string | null;
+    /**
+     * Descriptive labels such as accent, age, gender.
+     */
+    labels: {
+        [key: string]: string;
+    };
+};
+export type VoiceList = {
+    provider: 'elevenlabs' | 'local-audio';
+    voices: Array<Voice>;
+};
+export type Capabilities = {
+    imageGeneration: boolean;
+    videoGeneration: boolean;
+    textToSpeech: boolean;
+    speechToText: boolean;
+    soundEffects?: boolean;
+    musicGeneration?: boolean;
+    models?: Array<{
+        id: string;
+        name?: string;
+        capabilities: Array<Capability>;
+    }>;
+};
+/**
+ * One entry per provider id.
+ */
+export type CapabilitiesMap = {
+    gemini: Capabilities;
+    vertex: Capabilities;
+    openai: Capabilities;
+    anthropic: Capabilities;
+    xai: Capabilities;
+    mistral: Capabilities;
+    deepseek: Capabilities;
+    perplexity: Capabilities;
+    ollama: Capabilities;
+    elevenlabs: Capabilities;
+    'local-audio': Capabilities;
+    localai: Capabilities;
+    'local-video': Capabilities;
+};
+export type ConcurrencyRecord = {
+    /**
+     * Tasks of this provider being processed now.
+     */
+    activeRequests: number;
+    /**
+     * Tasks of this provider waiting for a slot.
+     */
+    queuedRequests: number;
+    /**
+     * Maximum tasks processed at once.
+     */
+    limit: number;
+};
+/**
+ * One entry per provider id.
+ */
+export type ConcurrencyMap = {
+    gemini: ConcurrencyRecord;
+    vertex: ConcurrencyRecord;
+    openai: ConcurrencyRecord;
+    anthropic: ConcurrencyRecord;
+    xai: ConcurrencyRecord;
+    mistral: ConcurrencyRecord;
+    deepseek: ConcurrencyRecord;
+    perplexity: ConcurrencyRecord;
+    ollama: ConcurrencyRecord;
+    elevenlabs: ConcurrencyRecord;
+    'local-audio': ConcurrencyRecord;
+    localai: ConcurrencyRecord;
+    'local-video': ConcurrencyRecord;
+};
+export type ProviderConcurrency = {
+    provider: ProviderId;
+    activeRequests: number;
+    queuedRequests: number;
+    limit: number;
+};
+export type PublicModelCatalog = {
+    updatedAt: string;
+    currency: 'USD';
+    models: Array<PublicModel>;
+};
+export type PublicModel = {
+    /**
+     * A provider id, or an engine that bills per unit (local-ocr; local-vision, google-vision and tineye for /api/vision).
+     */
+    provider: UsageProviderId;
+    id: string;
+    name: string;
+    contextWindow: number | null;
+    maxOutputTokens: number | null;
+    capabilities: Array<Capability>;
+    /**
+     * Token prices for text and embedding models; a unit price for media models.
+     */
+    pricing: ModelPricing | UnitPricing;
+};
+/**
+ * USD per unit of output, for media models (images, seconds of video, 1K characters of speech, minutes of audio).
+ */
+export type UnitPricing = {
+    unit: 'image' | 'second' | 'minute' | 'hour' | '1k-characters' | 'generation';
+    unitPrice: number;
+    /**
+     * Per-image price by quality, where it differs.
+     */
+    qualityPrices?: {
+        standard?: number;
+        hd?: number;
+        ultra?: number;
+    };
+    /**
+     * When this price took effect.
+     */
+    effectiveFrom: string;
+};
+/**
+ * USD per million tokens.
+ */
+export type ModelPricing = {
+    inputPer1M: number;
+    outputPer1M: number;
+    /**
+     * Cache reads; null when the provider has no prompt cache rate.
+     */
+    cachedInputPer1M: number | null;
+    /**
+     * Cache writes (anthropic); null otherwise.
+     */
+    cacheWritePer1M: number | null;
+    /**
+     * Rates that apply to the whole call once its input exceeds thresholdTokens.
+     */
+    longContext?: {
+        thresholdTokens: number;
+        inputPer1M: number;
+        outputPer1M: number;
+        cachedInputPer1M: number | null;
+    };
+    /**
+     * When this price took effect.
+     */
+    effectiveFrom: string;
+};
+export type Health = {
+    status: 'healthy';
+    service: 'switchyard-gateway';
+    timestamp: string;
+};
+export type UsageSummary = {
+    totalRequests: number;
+    totalTokens: number;
+    /**
+     * USD.
+     */
+    cost: number;
+    /**
+     * Per provider key (see UsageProviderId) with usage this month.
+     */
+    providers: {
+        [key in UsageProviderId]?: ProviderUsage;
+    };
+};
+export type ProviderUsage = {
+    requests: number;
+    tokens: number;
+    cost: number;
+};
+export type MonthlyUsageItem = {
+    year: number;
+    month: number;
+    provider: UsageProviderId;
+    totalRequests: number;
+    totalTokens: number;
+    cost: number;
+};
+export type DailyUsageItem = {
+    date: string;
+    provider: UsageProviderId;
+    totalRequests: number;
+    totalTokens: number;
+    cost: number;
+};
+export type ImageRequest = {
+    provider: 'openai' | 'gemini' | 'vertex' | 'xai' | 'localai';
+    /**
+     * Image description (or edit instruction with referenceImages).
+     */
+    prompt: string;
+    model: string;
+    n?: number;
+    /**
+     * `<width>x<height>` (openai, xai, localai).
+     */
+    size?: string;
+    /**
+     * e.g. 16:9 (gemini, vertex).
+     */
+    aspectRatio?: string;
+    /**
+     * Each an http(s) URL, a data URI or bare base64. Routes to the image-edit path. Maximum per provider, checked by the handler (400 TOO_MANY_REFERENCE_IMAGES) - openai 16, gemini 14, vertex 4, xai 3, localai 0.
+     */
+    referenceImages?: Array<string>;
+    quality?: 'standard' | 'hd' | 'ultra';
+    tag?: Tag;
+};
+export type GeneratedImage = {
+    data: string;
+    /**
+     * e.g. image/png, image/jpeg, image/webp.
+     */
+    mimeType: string;
+};
+export type AiContentMetadata = {
+    /**
+     * True when every returned file carries an embedded AI-content marking:
+     * added by the gateway without re-encoding (XMP with IPTC digital source
+     * type trainedAlgorithmicMedia in a PNG iTXt chunk or a JPEG APP1 segment;
+     * an ID3v2 TXXX DigitalSourceType frame plus XMP in MP3; a RIFF `_PMX` XMP
+     * chunk in WAV; an XMP `uuid` box in MP4), or already present from the
+     * provider (its own XMP/ID3 marking or a C2PA manifest, passed through
+     * byte for byte). False when at least one file's container has no
+     * supported marking (e.g. raw PCM, WebP, Ogg).
+     *
+     */
+    aiContentMarking: boolean;
+    /**
+     * One entry per returned file, in order - what was done and why.
+     */
+    aiContentMarkingDetails?: Array<{
+        /**
+         * added - the gateway embedded a marking; kept - a provider marking or C2PA manifest was there and the file was left byte for byte; none - no marking possible for this container.
+         */
+        action: 'added' | 'kept' | 'none';
+        method?: 'xmp-png-itxt' | 'xmp-jpeg-app1' | 'id3v2' | 'xmp-riff-pmx' | 'xmp-mp4-uuid';
+        reason: string;
+    }>;
+};
+export type ImageResult = {
+    images: Array<GeneratedImage>;
+    model: string;
+    provider: 'openai' | 'gemini' | 'vertex' | 'xai' | 'localai';
+    metadata: AiContentMetadata;
+    cost: Cost;
+};
+export type VideoRequest = {
+    provider: 'gemini' | 'vertex' | 'xai' | 'local-video';
+    prompt: string;
+    /**
+     * The provider's default video model when omitted.
+     */
+    model?: string;
+    /**
+     * gemini, vertex, xai - 16:9 or 9:16. local-video - any W:H (mapped to a 64-pixel grid).
+     */
+    aspectRatio?: string;
+    durationSeconds?: number;
+    numberOfVideos?: number;
+    /**
+     * gemini/vertex 720p or 1080p (1080p only with durationSeconds 8); xai 480p or 720p; local-video `<W>x<H>`, snapped to multiples of 64.
+     */
+    resolution?: string;
+    /**
+     * Start frame (image to video), http(s) URL or data URI; gemini, vertex, xai, local-video.
+     */
+    imageUrl?: string;
+    /**
+     * End frame; gemini/vertex video models that support it only.
+     */
+    lastFrameUrl?: string;
+    tag?: Tag;
+};
+export type VideoResult = {
+    videos: Array<{
+        data: string;
+        /**
+         * e.g. video/mp4.
+         */
+        mimeType: string;
+    }>;
+    model: string;
+    provider: 'gemini' | 'vertex' | 'xai' | 'local-video';
+    /**
+     * Seconds per video as requested or reported by the provider; null when neither says.
+     */
+    durationSeconds?: number | null;
+    metadata?: AiContentMetadata;
+    cost: Cost;
+};
+/**
+ * elevenlabs voice settings.
+ */
+export type TtsVoiceSettings = {
+    stability?: number;
+    similarityBoost?: number;
+    style?: number;
+    useSpeakerBoost?: boolean;
+};
+/**
+ * ISO 639 language code, e.g. en (optionally with a region, e.g. en-GB).
+ */
+export type LanguageCode = string;
+export type AudioRequest = {
+    provider: 'elevenlabs' | 'local-audio';
+    text: string;
+    /**
+     * TTS model id; the provider's default when omitted.
+     */
+    model?: string;
+    /**
+     * elevenlabs voice id or local-audio voice name; the provider's default voice when omitted.
+     */
+    voiceId?: string;
+    outputFormat?: OutputFormat;
+    voiceSettings?: TtsVoiceSettings;
+    languageCode?: LanguageCode;
+    applyTextNormalization?: ApplyTextNormalization;
+    /**
+     * Request ids of preceding generations, for continuity (elevenlabs, at most 3).
+     */
+    previousRequestIds?: Array<string>;
+    tag?: Tag;
+};
+export type AudioResult = {
+    audio: string;
+    /**
+     * e.g. audio/mpeg, audio/wav, audio/pcm.
+     */
+    mimeType: string;
+    model: string;
+    /**
+     * Characters synthesised (the billing unit).
+     */
+    characterCount: number;
+    /**
+     * Provider request id, usable in previousRequestIds.
+     */
+    requestId?: string;
+    metadata?: AiContentMetadata;
+    cost: Cost;
+};
+export type SoundEffectRequest = {
+    /**
+     * Optional; sound effects are elevenlabs only.
+     */
+    provider?: 'elevenlabs';
+    text: string;
+    /**
+     * The fixed default sound-effect model when omitted.
+     */
+    model?: string;
+    /**
+     * The model picks a duration when omitted.
+     */
+    durationSeconds?: number;
+    promptInfluence?: number;
+    /**
+     * Produce a seamlessly loopable effect.
+     */
+    loop?: boolean;
+    tag?: Tag;
+};
+export type SoundEffectResult = {
+    audio: string;
+    mimeType: string;
+    /**
+     * Requested duration; null when the model chose it.
+     */
+    durationSeconds: number | null;
+    model: string;
+    metadata?: AiContentMetadata;
+    cost: Cost;
+};
+export type MusicRequest = {
+    /**
+     * Optional; music is elevenlabs only.
+     */
+    provider?: 'elevenlabs';
+    prompt: string;
+    /**
+     * The fixed default music model when omitted.
+     */
+    model?: string;
+    /**
+     * The model picks a length when omitted.
+     */
+    durationMs?: number;
+    /**
+     * No vocals.
+     */
+    forceInstrumental?: boolean;
+    tag?: Tag;
+};
+export type MusicResult = {
+    audio: string;
+    mimeType: string;
+    /**
+     * Requested length; null when the model chose it.
+     */
+    durationMs: number | null;
+    model: string;
+    metadata?: AiContentMetadata;
+    cost: Cost;
+};
+export type DialogueRequest = {
+    /**
+     * Optional; dialogue is elevenlabs only.
+     */
+    provider?: 'elevenlabs';
+    /**
+     * Lines in order; at most 10 distinct voiceIds (400 otherwise).
+     */
+    inputs: Array<{
+        text: string;
+        voiceId: string;
+    }>;
+    /**
+     * Only one dialogue model is supported; it is the default.
+     */
+    model?: string;
+    outputFormat?: OutputFormat;
+    languageCode?: LanguageCode;
+    voiceSettings?: TtsVoiceSettings;
+    seed?: number;
+    applyTextNormalization?: ApplyTextNormalization;
+    tag?: Tag;
+};
+export type DialogueResult = {
+    audio: string;
+    mimeType: string;
+    model: string;
+    /**
+     * Distinct voice ids used, in order of first appearance.
+     */
+    voiceIds: Array<string>;
+    metadata?: AiContentMetadata;
+    cost: Cost;
+};
+export type TranscriptionRequest = {
+    provider: 'elevenlabs' | 'local-audio';
+    /**
+     * Base64 audio.
+     */
+    audio: string;
+    /**
+     * e.g. audio/mpeg, audio/wav.
+     */
+    mimeType: string;
+    /**
+     * STT model id; the provider's default when omitted.
+     */
+    model?: string;
+    /**
+     * Language of the audio; detected when omitted.
+     */
+    language?: LanguageCode;
+    tag?: Tag;
+    /**
+     * elevenlabs only; label speakers.
+     */
+    diarize?: boolean;
+    /**
+     * elevenlabs only; expected number of speakers.
+     */
+    numSpeakers?: number;
+    /**
+     * elevenlabs only.
+     */
+    timestampsGranularity?: 'word' | 'character';
+    /**
+     * elevenlabs only; tags events such as (laughter).
+     */
+    tagAudioEvents?: boolean;
+};
+export type TranscriptionWord = {
+    text: string;
+    /**
+     * Seconds.
+     */
+    start: number;
+    /**
+     * Seconds.
+     */
+    end: number;
+    type: 'word' | 'spacing' | 'audio_event';
+    /**
+     * `speaker_<n>` when diarized.
+     */
+    speakerId?: string | null;
+};
+export type TranscriptionResult = {
+    text: string;
+    /**
+     * Detected or given language; null when unknown.
+     */
+    language: string | null;
+    model: string;
+    provider?: 'elevenlabs' | 'local-audio';
+    requestId?: string;
+    /**
+     * Empty when the provider gives no timestamps.
+     */
+    words: Array<TranscriptionWord>;
+    cost: Cost;
+};
+export type EmbeddingsRequest = {
+    provider?: 'ollama' | 'openai' | 'gemini' | 'vertex';
+    /**
+     * Embedding model id; the provider's default embedding model when omitted.
+     */
+    model?: string;
+    /**
+     * One string or up to 2048 strings.
+     */
+    input: string | Array<string>;
+    /**
+     * Truncate vectors (models that support it).
+     */
+    dimensions?: number;
+    /**
+     * base64 = little-endian float32 bytes, base64-encoded.
+     */
+    encodingFormat?: 'float' | 'base64';
+    tag?: Tag;
+};
+export type EmbeddingsResult = {
+    /**
+     * One vector per input, in input order; base64 strings when encodingFormat is base64.
+     */
+    embeddings: Array<Array<number> | string>;
+    model: string;
+    provider: 'ollama' | 'openai' | 'gemini' | 'vertex';
+    dimensions: number;
+    usage: {
+        inputTokens: number;
+        totalTokens: number;
+    };
+    cost: Cost;
+};
+export type ObjectDetectionRequest = {
+    image: Base64Image;
+    /**
+     * centernet (default; ships with the gateway), yolo11n, yolo11s, yolo11m (ONNX files the operator installs) or a custom model id (see /api/vision/models).
+     */
+    model?: string;
+    confidence?: number;
+};
+export type ZeroShotDetectionRequest = {
+    image: Base64Image;
+    /**
+     * Comma-separated class phrases.
+     */
+    prompt: string;
+    /**
+     * OWL-ViT's sigmoid scores run lower than a closed-set detector's; 0.1 is its usual threshold.
+     */
+    confidence?: number;
+};
+export type FaceDetectionRequest = {
+    image: Base64Image;
+    model?: 'haarcascade' | 'mediapipe' | 'yolo-face';
+    confidence?: number;
+    /**
+     * Return the image with the faces blurred in `blurredImage`.
+     */
+    blur?: boolean;
+    blurStrength?: KernelSize;
+};
+/**
+ * Odd Gaussian kernel size in pixels (default 51).
+ */
+export type KernelSize = number;
+export type Detection = {
+    label: string;
+    confidence: number;
+    bbox: BoundingBox;
+    /**
+     * Number of detections with this label in the image.
+     */
+    count: number;
+};
+export type DetectionResult = {
+    detections: Array<Detection>;
+    /**
+     * The model that ran (a custom model's id for custom models).
+     */
+    model: string;
+    /**
+     * Model time in the worker thread, decoding excluded.
+     */
+    inferenceTimeMs: number;
+    imageSize: ImageSize;
+    cost: Cost;
+};
+export type FaceDetectionResult = {
+    detections: Array<Detection>;
+    model: string;
+    inferenceTimeMs: number;
+    imageSize: ImageSize;
+    /**
+     * Base64 PNG with the detected faces blurred; present only when blur was true.
+     */
+    blurredImage?: string;
+    cost: Cost;
+};
+export type WebDetectionRequest = {
+    image: Base64Image;
+    /**
+     * Maximum matches per result list.
+     */
+    maxResults: number;
+    engine?: 'google-vision' | 'tineye';
+};
+export type WebImageMatch = {
+    url: string;
+    score?: number;
+    pageTitle?: string;
+    /**
+     * Host domain (tineye).
+     */
+    domain?: string;
+    /**
+     * When tineye crawled the copy.
+     */
+    crawlDate?: string;
+};
+export type WebDetectionResult = {
+    likelyFromWeb: boolean;
+    fullMatchingImages: Array<WebImageMatch>;
+    partialMatchingImages: Array<WebImageMatch>;
+    pagesWithMatchingImages: Array<WebImageMatch>;
+    visuallySimilarImages: Array<WebImageMatch>;
+    webEntities: Array<{
+        description: string;
+        score: number;
+    }>;
+    bestGuessLabels: Array<string>;
+    model: string;
+    provider: 'google-vision' | 'tineye';
+    inferenceTimeMs: number;
+    /**
+     * tineye only.
+     */
+    totalResults?: number;
+    /**
+     * tineye only.
+     */
+    totalBacklinks?: number;
+    cost: Cost;
+};
+/**
+ * Pretrained model to fine-tune.
+ */
+export type BaseModel = 'yolo11n' | 'yolo11s' | 'yolo11m';
+export type TrainingRequest = {
+    /**
+     * Base64 zip in YOLO layout (images/ and labels/ with train and val, or a flat set that is split 80/20).
+     */
+    datasetB64: string;
+    baseModel: BaseModel;
+    /**
+     * Class names; label class id i is classes[i]. Distinct and not blank.
+     */
+    classes: Array<string>;
+    /**
+     * Training image size in pixels (640 is the usual choice).
+     */
+    imageSize: number;
+    /**
+     * Automatic (by dataset size) when omitted.
+     */
+    epochs?: number;
+    /**
+     * Display name of the resulting model.
+     */
+    name?: string;
+};
+export type DatasetStats = {
+    train: number;
+    val: number;
+    total: number;
+};
+/**
+ * pending (created) -> running -> completed | failed.
+ */
+export type TrainingJobStatus = 'pending' | 'running' | 'completed' | 'failed';
+/**
+ * Dataset-size bucket - small 10-49 images (or fewer), medium 50-199, large 200-999, xlarge 1000+.
+ */
+export type TrainingProfile = 'small' | 'medium' | 'large' | 'xlarge';
+export type Augmentation = 'aggressive' | 'high' | 'standard';
+export type TrainingResponse = {
+    jobId: string;
+    status: 'pending';
+    datasetStats: DatasetStats;
+    trainingProfile: TrainingProfile;
+    augmentation: Augmentation;
+    effectiveEpochs: number;
+    warnings: Array<string>;
+};
+export type TrainingJob = {
+    jobId: string;
+    status: TrainingJobStatus;
+    baseModel: BaseModel;
+    classes: Array<string>;
+    imageSize: number;
+    /**
+     * The side, in pixels, the detector actually trains and detects at (a fifth of imageSize, 64-192).
+     */
+    trainInputSize: number;
+    datasetStats: DatasetStats;
+    trainingProfile: TrainingProfile;
+    augmentation: Augmentation;
+    effectiveEpochs: number;
+    /**
+     * Epochs trained so far, of the planned effectiveEpochs (training may stop earlier, see stopReason).
+     */
+    progress: {
+        epoch: number;
+        totalEpochs: number;
+    };
+    /**
+     * Validation metrics of the best epoch so far (mAP at IoU 0.5 and 0.5-0.95, precision and recall at the F1-best threshold); null until the first evaluation.
+     */
+    metrics: {
+        mAP50: number;
+        mAP50_95: number;
+        precision: number;
+        recall: number;
+    } | null;
+    /**
+     * The epoch whose weights the model keeps (best validation mAP@0.5).
+     */
+    bestEpoch: number | null;
+    /**
+     * Why training ended - all planned epochs ran, validation mAP stopped improving, or VISION_TRAIN_MAX_SECONDS ran out; null until completed.
+     */
+    stopReason: 'epochs' | 'early-stopping' | 'time-budget' | null;
+    /**
+     * The score threshold with the best F1 on the validation set (from the same evaluation as the mAP metrics), rounded down to 0.05 and kept within 0.05-0.9; pass it as `confidence`. Null until completed.
+     */
+    recommended_confidence: number | null;
+    /**
+     * Custom model id, set when completed.
+     */
+    modelId: string | null;
+    warnings: Array<string>;
+    /**
+     * Reason, when failed.
+     */
+    error: string | null;
+    createdAt: string;
+    startedAt: string | null;
+    completedAt: string | null;
+};
+export type AutoLabelRequest = {
+    images: Array<Base64Image>;
+    classes: Array<string>;
+    /**
+     * Minimum confidence of a detection to become a label.
+     */
+    confidence: number;
+};
+export type AutoLabelResult = {
+    /**
+     * Base64 zip in YOLO layout, ready for /api/vision/train.
+     */
+    datasetB64: string;
+    format: 'yolo-zip';
+    stats: {
+        totalImages: number;
+        trainImages: number;
+        valImages: number;
+        imagesWithDetections: number;
+        imagesWithoutDetections: number;
+        detectionsPerClass: {
+            [key: string]: number;
+        };
+        totalDetections: number;
+    };
+    processingTimeMs: number;
+};
+export type AutoTrainRequest = {
+    images: Array<Base64Image>;
+    classes: Array<string>;
+    baseModel: BaseModel;
+    /**
+     * Auto-labelling threshold.
+     */
+    confidence: number;
+    name?: string;
+};
+export type VisionModel = {
+    id: string;
+    name: string;
+    type: 'builtin' | 'custom';
+    task: 'object-detection' | 'zero-shot-detection' | 'face-detection';
+    /**
+     * Class names the model detects (COCO's 80 for the object detectors, face for face detectors); null for the zero-shot model (any phrase).
+     */
+    classes: Array<string> | null;
+    /**
+     * Base model a custom model was trained from.
+     */
+    baseModel: string | null;
+    jobId: string | null;
+    createdAt: string | null;
+    /**
+     * Where the model comes from (the npm package and file, the file to put in VISION_MODEL_DIR, or the training job).
+     */
+    source: string;
+    /**
+     * Whether it can run now (a directory model's files are present).
+     */
+    installed: boolean;
+    /**
+     * A custom model's validation metrics.
+     */
+    metrics: {
+        mAP50?: number;
+        mAP50_95?: number;
+        precision?: number;
+        recall?: number;
+    } | null;
+    recommended_confidence: number | null;
+};
+/**
+ * BCP 47 tag of an installed language (GET /api/ocr/languages); a region subtag is ignored.
+ */
+export type OcrLanguageTag = string;
+export type OcrRequest = {
+    image: Base64Image;
+    recognitionLevel: 'fast' | 'accurate';
+    /**
+     * word adds `words` to each line.
+     */
+    granularity: 'line' | 'word';
+    /**
+     * Languages the text is in, the most likely first; automatic detection when omitted.
+     */
+    languages?: Array<OcrLanguageTag>;
+    tag?: Tag;
+};
+export type OcrWord = {
+    text: string;
+    confidence: number;
+    bbox: BoundingBox;
+};
+export type OcrLine = {
+    text: string;
+    confidence: number;
+    bbox: BoundingBox;
+    /**
+     * Present with granularity word.
+     */
+    words?: Array<OcrWord>;
+};
+export type OcrResult = {
+    /**
+     * All lines joined with newlines, in reading order.
+     */
+    text: string;
+    lines: Array<OcrLine>;
+    /**
+     * tesseract-lstm-fast or tesseract-lstm-accurate.
+     */
+    model: string;
+    imageSize: ImageSize;
+    inferenceTimeMs: number;
+    /**
+     * The languages the text was read with (BCP 47).
+     */
+    languages: Array<string>;
+    /**
+     * Present when `languages` was omitted. The language automatic detection chose (BCP 47), or `und` when no text was found.
+     */
+    detectedLanguage?: string;
+    /**
+     * Clockwise degrees the upright (EXIF-applied) image was turned to read it; boxes are in the upright image's pixels either way.
+     */
+    orientation: 0 | 90 | 180 | 270;
+    cost: Cost;
+};
+export type RedactionPreset = 'email' | 'phone' | 'iban' | 'credit_card' | 'dni_nie';
+/**
+ * Explicit region to redact, in pixels of the upright original image, top-left origin. Clipped to the image; one entirely outside it is 400 `region_outside_image`.
+ */
+export type RedactionRegion = {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+};
+export type RedactionRequest = {
+    image: Base64Image;
+    presets?: Array<RedactionPreset>;
+    /**
+     * Regular expressions in RE2 syntax (no backreferences or lookaround), run in linear time and matched within each recognised line; case-sensitive unless they start with `(?i)`. One that does not compile is 400 `invalid_pattern`.
+     */
+    patterns?: Array<string>;
+    regions?: Array<RedactionRegion>;
+    style?: 'blur' | 'box' | 'pixelate';
+    /**
+     * blur - odd Gaussian kernel size (default 51); pixelate - block size in pixels (default 16); ignored for box.
+     */
+    blurStrength?: KernelSize;
+    /**
+     * Pixels added on every side of each redacted box.
+     */
+    padding?: number;
+    /**
+     * Recognition level used to find the text; accurate by default because a missed match stays readable.
+     */
+    recognitionLevel?: 'fast' | 'accurate';
+    /**
+     * Recognition languages; automatic detection when omitted.
+     */
+    languages?: Array<OcrLanguageTag>;
+    tag?: Tag;
+};
+export type RedactionDetection = {
+    /**
+     * The matched text as recognised (empty for explicit regions).
+     */
+    text: string;
+    /**
+     * The preset name, the regular expression that matched, or `region` for explicit regions.
+     */
+    pattern: string;
+    /**
+     * The redacted box, padding included, clipped to the image.
+     */
+    bbox: BoundingBox;
+    granularity: 'word' | 'line' | 'region';
+};
+export type RedactionResult = {
+    /**
+     * Base64 PNG at the original resolution, upright.
+     */
+    redactedImage: string;
+    detections: Array<RedactionDetection>;
+    /**
+     * Boxes redacted (matches plus explicit regions).
+     */
+    regionsRedacted: number;
+    /**
+     * Matches per preset name (`pattern` for regular expressions, `region` for explicit regions); every requested preset is present, 0 when nothing matched.
+     */
+    counts: {
+        [key: string]: number;
+    };
+    model: string;
+    imageSize: ImageSize;
+    /**
+     * The languages the text was read with (BCP 47); empty when only regions were given (no recognition runs then).
+     */
+    languages?: Array<string>;
+    inferenceTimeMs: number;
+    cost: Cost;
+};
+export type OcrLevelModel = {
+    model: string;
+    /**
+     * The @tesseract.js-data variant the level loads.
+     */
+    data: string;
+    description: string;
+};
+export type OcrLanguages = {
+    fast: Array<string>;
+    accurate: Array<string>;
+    models: {
+        fast: OcrLevelModel;
+        accurate: OcrLevelModel;
+    };
+    autoDetection: {
+        /**
+         * Languages automatic detection can choose.
+         */
+        languages: Array<string>;
+        /**
+         * Whether orientation detection data (osd) is installed.
+         */
+        orientation: boolean;
+    };
+};
+export type SignedUrlRequest = {
+    /**
+     * elevenlabs conversational agent id.
+     */
+    agentId: string;
+};
+export type SignedUrl = {
+    signedUrl: string;
+    /**
+     * Seconds the URL stays valid.
+     */
+    expiresIn: 900;
+};
+export type AgentType = 'interview' | 'conversation';
+export type AgentVoiceSettings = {
+    stability?: number;
+    speed?: number;
+    similarityBoost?: number;
+};
+export type AgentTool = {
+    name: 'end_call' | 'language_detection' | 'transfer_to_agent' | 'transfer_to_number' | 'skip_turn' | 'play_keypad_touch_tone' | 'voicemail_detection';
+    description?: string;
+};
+export type AgentQuestion = {
+    question: string;
+    isRequired?: boolean;
+    /**
+     * Hint for the agent (expected format, why it is asked).
+     */
+    context?: string;
+};
+export type AgentTemplateInput = {
+    name: string;
+    type: AgentType;
+    systemPrompt: string;
+    firstMessage?: string;
+    voiceId?: string;
+    voiceModel?: string;
+    voiceSettings?: AgentVoiceSettings;
+    language?: LanguageCode;
+    /**
+     * Required together with llmModel.
+     */
+    llmProvider?: ProviderId;
+    /**
+     * Required together with llmProvider.
+     */
+    llmModel?: string;
+    tag?: Tag;
+    /**
+     * Public http(s) URL; URLs resolving to private or internal addresses are rejected (400).
+     */
+    clientWebhookUrl?: string;
+    /**
+     * Sent as X-Webhook-Secret; generated when omitted.
+     */
+    webhookSecret?: string;
+    maxDurationSeconds?: number;
+    tools?: Array<AgentTool>;
+    /**
+     * For type interview.
+     */
+    questions?: Array<AgentQuestion>;
+    /**
+     * True - the agent announces at the start that it is an AI and never claims to be human. False moves the disclosure duty to the customer.
+     */
+    aiDisclosure?: boolean;
+};
+/**
+ * Any subset of the template fields; omitted fields keep their values.
+ */
+export type AgentTemplateUpdate = {
+    name?: string;
+    type?: AgentType;
+    systemPrompt?: string;
+    firstMessage?: string;
+    voiceId?: string;
+    voiceModel?: string;
+    voiceSettings?: AgentVoiceSettings;
+    language?: LanguageCode;
+    llmProvider?: ProviderId;
+    llmModel?: string;
+    tag?: Tag;
+    clientWebhookUrl?: string;
+    /**
+     * Rotates the secret.
+     */
+    webhookSecret?: string;
+    maxDurationSeconds?: number;
+    tools?: Array<AgentTool>;
+    questions?: Array<AgentQuestion>;
+    aiDisclosure?: boolean;
+};
+/**
+ * A stored template (never includes webhookSecret). Optional fields that were not set are null.
+ */
+export type AgentTemplate = {
+    id: number;
+    name: string;
+    type: AgentType;
+    systemPrompt: string;
+    firstMessage: string | null;
+    voiceId: string | null;
+    voiceModel: string | null;
+    voiceSettings: AgentVoiceSettings | null;
+    language: string;
+    llmProvider: ProviderId | null;
+    llmModel: string | null;
+    tag: string | null;
+    clientWebhookUrl: string | null;
+    maxDurationSeconds: number;
+    tools: Array<AgentTool>;
+    questions: Array<AgentQuestion>;
+    aiDisclosure: boolean;
+    /**
+     * Id of the synchronised voice agent at elevenlabs.
+     */
+    agentId: string | null;
+    createdAt: string;
+    updatedAt: string;
+};
+/**
+ * The created template plus its webhookSecret (returned only here).
+ */
+export type AgentTemplateCreated = AgentTemplate & {
+    webhookSecret: string;
+};
+/**
+ * pending (created) -> active (first event/context webhook) -> completed, or failed when the complete webhook reports an unsuccessful call.
+ */
+export type AgentSessionStatus = 'pending' | 'active' | 'completed' | 'failed';
+/**
+ * Session metadata; no transcript or conversation content is stored.
+ */
+export type AgentSession = {
+    id: number;
+    templateId: number;
+    status: AgentSessionStatus;
+    createdAt: string;
+    updatedAt: string;
+    endedAt: string | null;
+    durationSeconds: number | null;
+    /**
+     * Per-minute price of the conversation; null until completed.
+     */
+    cost: Cost | null;
+    /**
+     * True while the recording can be fetched once from /audio.
+     */
+    recordingAvailable: boolean;
+};
+export type AgentSessionStartRequest = {
+    templateId: number;
+};
+export type AgentSessionStart = {
+    session: AgentSession;
+    signedUrl: string;
+    expiresIn: 900;
+    /**
+     * Pass unchanged when connecting (elevenlabs dynamic variables) so the webhooks can be matched to the session.
+     */
+    dynamicVariables: {
+        session_id: string;
+        template_id: string;
+        [key: string]: string;
+    };
+};
+/**
+ * Conversation webhook payload (received from the agent, relayed to the customer).
+ */
+export type WebhookPayload = {
+    event: 'event' | 'context' | 'complete';
+    sessionId: number;
+    templateId: number;
+    templateName: string;
+    timestamp: string;
+    /**
+     * Event-specific content.
+     */
+    data: {
+        [key: string]: unknown;
+    };
+};
+export type ContextWebhookPayload = WebhookPayload & {
+    event: 'context';
+};
+export type EventWebhookPayload = WebhookPayload & {
+    event: 'event';
+};
+export type CompleteWebhookPayload = WebhookPayload & {
+    event: 'complete';
+    data: CompleteWebhookData;
+};
+export type CompleteWebhookData = {
+    /**
+     * Conversation length; billed per started minute.
+     */
+    durationSeconds: number;
+    /**
+     * False marks the session failed.
+     */
+    callSuccessful?: boolean;
+    /**
+     * Relayed to the customer, never stored.
+     */
+    transcript?: Array<{
+        role: 'agent' | 'user';
+        message: string;
+        timeInCallSecs?: number;
+    }>;
+    /**
+     * Post-call analysis; relayed, never stored.
+     */
+    analysis?: {
+        [key: string]: unknown;
+    };
+};
+/**
+ * Bring your own key. When present it is used as the upstream provider's API
+ * key instead of the operator's, and the call is billed `byok` with
+ * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+ * For keyless local providers (ollama, local-audio, localai, local-video, the
+ * local vision sidecar and OCR) it is ignored and billing is unchanged.
+ *
+ */
+export type ProviderKey = string;
+/**
+ * Template id.
+ */
+export type TemplateId = number;
+/**
+ * Session id.
+ */
+export type SessionId = number;
+export type QueueIdBody = QueueIdRequest;
+export type SubmitCompletionData = {
+    body: CompletionRequest;
+    headers?: {
+        /**
+         * Bring your own key. When present it is used as the upstream provider's API
+         * key instead of the operator's, and the call is billed `byok` with
+         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * For keyless local providers (ollama, local-audio, localai, local-video, the
+         * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/llm/complete';
+};
+export type SubmitCompletionErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type SubmitCompletionError = SubmitCompletionErrors[keyof SubmitCompletionErrors];
+export type SubmitCompletionResponses = {
+    /**
+     * Queued.
+     */
+    200: QueuedEnvelope;
+};
+export type SubmitCompletionResponse = SubmitCompletionResponses[keyof SubmitCompletionResponses];
+export type GetQueueStatusData = {
+    body: QueueIdBody;
+    path?: never;
+    query?: never;
+    url: '/api/llm/queue/status';
+};
+export type GetQueueStatusErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type GetQueueStatusError = GetQueueStatusErrors[keyof GetQueueStatusErrors];
+export type GetQueueStatusResponses = {
+    /**
+     * Current status.
+     */
+    200: QueueStatusEnvelope;
+};
+export type GetQueueStatusResponse = GetQueueStatusResponses[keyof GetQueueStatusResponses];
+export type GetQueueResultData = {
+    body: QueueIdBody;
+    path?: never;
+    query?: never;
+    url: '/api/llm/queue/result';
+};
+export type GetQueueResultErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The task ended without a result. Code `task_failed` (message = the task's error) or `task_cancelled`.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type GetQueueResultError = GetQueueResultErrors[keyof GetQueueResultErrors];
+export type GetQueueResultResponses = {
+    /**
+     * Completed; the result is in `data.result`.
+     */
+    200: QueueResultEnvelope;
+    /**
+     * Not finished yet (`queued` or `processing`).
+     */
+    202: QueuePendingEnvelope;
+};
+export type GetQueueResultResponse = GetQueueResultResponses[keyof GetQueueResultResponses];
+export type StreamQueueTaskData = {
+    body: QueueIdBody;
+    path?: never;
+    query?: never;
+    url: '/api/llm/queue/stream';
+};
+export type StreamQueueTaskErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type StreamQueueTaskError = StreamQueueTaskErrors[keyof StreamQueueTaskErrors];
+export type StreamQueueTaskResponses = {
+    /**
+     * SSE events `start`, `chunk`..., then `done` (or `error`); see the operation description. `contentSchema` describes the stream parsed into its events.
+     */
+    200: string;
+};
+export type StreamQueueTaskResponse = StreamQueueTaskResponses[keyof StreamQueueTaskResponses];
+export type CancelQueueTaskData = {
+    body: QueueIdBody;
+    path?: never;
+    query?: never;
+    url: '/api/llm/queue/cancel';
+};
+export type CancelQueueTaskErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The task already ended (completed, error or cancelled) and cannot be cancelled (code `task_finished`).
+     */
+    409: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type CancelQueueTaskError = CancelQueueTaskErrors[keyof CancelQueueTaskErrors];
+export type CancelQueueTaskResponses = {
+    /**
+     * Cancelled.
+     */
+    200: QueueCancelEnvelope;
+};
+export type CancelQueueTaskResponse = CancelQueueTaskResponses[keyof CancelQueueTaskResponses];
+export type UploadVideoData = {
+    body: VideoUploadRequest;
+    path?: never;
+    query?: never;
+    url: '/api/llm/upload-video';
+};
+export type UploadVideoErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type UploadVideoError = UploadVideoErrors[keyof UploadVideoErrors];
+export type UploadVideoResponses = {
+    /**
+     * Stored.
+     */
+    200: VideoUploadEnvelope;
+};
+export type UploadVideoResponse = UploadVideoResponses[keyof UploadVideoResponses];
+export type ListProvidersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/llm/providers';
+};
+export type ListProvidersErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type ListProvidersError = ListProvidersErrors[keyof ListProvidersErrors];
+export type ListProvidersResponses = {
+    /**
+     * Provider ids.
+     */
+    200: ProviderListEnvelope;
+};
+export type ListProvidersResponse = ListProvidersResponses[keyof ListProvidersResponses];
+export type ListModelsData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Provider id.
+         */
+        provider: ProviderId;
+    };
+    url: '/api/llm/models';
+};
+export type ListModelsErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     */
+    502: ErrorResponse;
+};
+export type ListModelsError = ListModelsErrors[keyof ListModelsErrors];
+export type ListModelsResponses = {
+    /**
+     * Models of the provider.
+     */
+    200: ModelListEnvelope;
+};
+export type ListModelsResponse = ListModelsResponses[keyof ListModelsResponses];
+export type ListVoicesData = {
+    body?: never;
+    headers?: {
+        /**
+         * Bring your own key. When present it is used as the upstream provider's API
+         * key instead of the operator's, and the call is billed `byok` with
+         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * For keyless local providers (ollama, local-audio, localai, local-video, the
+         * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query: {
+        /**
+         * Speech provider id.
+         */
+        provider: 'elevenlabs' | 'local-audio';
+    };
+    url: '/api/llm/voices';
+};
+export type ListVoicesErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The upstream provider keeps rate-limiting (code `rate_limited`).
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     */
+    502: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type ListVoicesError = ListVoicesErrors[keyof ListVoicesErrors];
+export type ListVoicesResponses = {
+    /**
+     * Voices.
+     */
+    200: VoiceListEnvelope;
+};
+export type ListVoicesResponse = ListVoicesResponses[keyof ListVoicesResponses];
+export type GetCapabilitiesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/llm/capabilities';
+};
+export type GetCapabilitiesErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type GetCapabilitiesError = GetCapabilitiesErrors[keyof GetCapabilitiesErrors];
+export type GetCapabilitiesResponses = {
+    /**
+     * Capabilities per provider.
+     */
+    200: CapabilitiesEnvelope;
+};
+export type GetCapabilitiesResponse = GetCapabilitiesResponses[keyof GetCapabilitiesResponses];
+export type GetConcurrencyData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/llm/concurrency';
+};
+export type GetConcurrencyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type GetConcurrencyError = GetConcurrencyErrors[keyof GetConcurrencyErrors];
+export type GetConcurrencyResponses = {
+    /**
+     * Concurrency per provider.
+     */
+    200: ConcurrencyEnvelope;
+};
+export type GetConcurrencyResponse = GetConcurrencyResponses[keyof GetConcurrencyResponses];
+export type GetProviderConcurrencyData = {
+    body?: never;
+    path: {
+        /**
+         * Provider id.
+         */
+        provider: ProviderId;
+    };
+    query?: never;
+    url: '/api/llm/concurrency/{provider}';
+};
+export type GetProviderConcurrencyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type GetProviderConcurrencyError = GetProviderConcurrencyErrors[keyof GetProviderConcurrencyErrors];
+export type GetProviderConcurrencyResponses = {
+    /**
+     * Concurrency of the provider.
+     */
+    200: ProviderConcurrencyEnvelope;
+};
+export type GetProviderConcurrencyResponse = GetProviderConcurrencyResponses[keyof GetProviderConcurrencyResponses];
+export type GetUsageData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/llm/usage';
+};
+export type GetUsageErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type GetUsageError = GetUsageErrors[keyof GetUsageErrors];
+export type GetUsageResponses = {
+    /**
+     * Current-month summary.
+     */
+    200: UsageSummaryEnvelope;
+};
+export type GetUsageResponse = GetUsageResponses[keyof GetUsageResponses];
+export type GetMonthlyUsageData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/llm/usage/monthly';
+};
+export type GetMonthlyUsageErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type GetMonthlyUsageError = GetMonthlyUsageErrors[keyof GetMonthlyUsageErrors];
+export type GetMonthlyUsageResponses = {
+    /**
+     * Monthly items.
+     */
+    200: MonthlyUsageEnvelope;
+};
+export type GetMonthlyUsageResponse = GetMonthlyUsageResponses[keyof GetMonthlyUsageResponses];
+export type GetDailyUsageData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/llm/usage/daily';
+};
+export type GetDailyUsageErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type GetDailyUsageError = GetDailyUsageErrors[keyof GetDailyUsageErrors];
+export type GetDailyUsageResponses = {
+    /**
+     * Daily items.
+     */
+    200: DailyUsageEnvelope;
+};
+export type GetDailyUsageResponse = GetDailyUsageResponses[keyof GetDailyUsageResponses];
+export type GetPortalDailyUsageData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/portal/usage/daily';
+};
+export type GetPortalDailyUsageErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type GetPortalDailyUsageError = GetPortalDailyUsageErrors[keyof GetPortalDailyUsageErrors];
+export type GetPortalDailyUsageResponses = {
+    /**
+     * Daily items.
+     */
+    200: DailyUsageEnvelope;
+};
+export type GetPortalDailyUsageResponse = GetPortalDailyUsageResponses[keyof GetPortalDailyUsageResponses];
+export type GetHealthData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/llm/health';
+};
+export type GetHealthErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type GetHealthError = GetHealthErrors[keyof GetHealthErrors];
+export type GetHealthResponses = {
+    /**
+     * Healthy.
+     */
+    200: Health;
+};
+export type GetHealthResponse = GetHealthResponses[keyof GetHealthResponses];
+export type ListPublicModelsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Only the models of this provider.
+         */
+        provider?: ProviderId;
+    };
+    url: '/api/public/models';
+};
+export type ListPublicModelsErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type ListPublicModelsError = ListPublicModelsErrors[keyof ListPublicModelsErrors];
+export type ListPublicModelsResponses = {
+    /**
+     * Price list.
+     */
+    200: PublicModelsEnvelope;
+};
+export type ListPublicModelsResponse = ListPublicModelsResponses[keyof ListPublicModelsResponses];
+export type GenerateImageData = {
+    body: ImageRequest;
+    headers?: {
+        /**
+         * Bring your own key. When present it is used as the upstream provider's API
+         * key instead of the operator's, and the call is billed `byok` with
+         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * For keyless local providers (ollama, local-audio, localai, local-video, the
+         * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/llm/generate-image';
+};
+export type GenerateImageErrors = {
+    /**
+     * The request is invalid: `invalid_request`, `unsupported_option`, or
+     * `TOO_MANY_REFERENCE_IMAGES` when `referenceImages` exceeds the provider's
+     * maximum (openai 16, gemini 14, vertex 4, xai 3, localai 0).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type GenerateImageError = GenerateImageErrors[keyof GenerateImageErrors];
+export type GenerateImageResponses = {
+    /**
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     */
+    200: QueuedEnvelope;
+};
+export type GenerateImageResponse = GenerateImageResponses[keyof GenerateImageResponses];
+export type GenerateVideoData = {
+    body: VideoRequest;
+    headers?: {
+        /**
+         * Bring your own key. When present it is used as the upstream provider's API
+         * key instead of the operator's, and the call is billed `byok` with
+         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * For keyless local providers (ollama, local-audio, localai, local-video, the
+         * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/llm/generate-video';
+};
+export type GenerateVideoErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type GenerateVideoError = GenerateVideoErrors[keyof GenerateVideoErrors];
+export type GenerateVideoResponses = {
+    /**
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     */
+    200: QueuedEnvelope;
+};
+export type GenerateVideoResponse = GenerateVideoResponses[keyof GenerateVideoResponses];
+export type GenerateAudioData = {
+    body: AudioRequest;
+    headers?: {
+        /**
+         * Bring your own key. When present it is used as the upstream provider's API
+         * key instead of the operator's, and the call is billed `byok` with
+         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * For keyless local providers (ollama, local-audio, localai, local-video, the
+         * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/llm/generate-audio';
+};
+export type GenerateAudioErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type GenerateAudioError = GenerateAudioErrors[keyof GenerateAudioErrors];
+export type GenerateAudioResponses = {
+    /**
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     */
+    200: QueuedEnvelope;
+};
+export type GenerateAudioResponse = GenerateAudioResponses[keyof GenerateAudioResponses];
+export type GenerateSoundEffectData = {
+    body: SoundEffectRequest;
+    headers?: {
+        /**
+         * Bring your own key. When present it is used as the upstream provider's API
+         * key instead of the operator's, and the call is billed `byok` with
+         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * For keyless local providers (ollama, local-audio, localai, local-video, the
+         * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/llm/generate-sound-effect';
+};
+export type GenerateSoundEffectErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type GenerateSoundEffectError = GenerateSoundEffectErrors[keyof GenerateSoundEffectErrors];
+export type GenerateSoundEffectResponses = {
+    /**
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     */
+    200: QueuedEnvelope;
+};
+export type GenerateSoundEffectResponse = GenerateSoundEffectResponses[keyof GenerateSoundEffectResponses];
+export type GenerateMusicData = {
+    body: MusicRequest;
+    headers?: {
+        /**
+         * Bring your own key. When present it is used as the upstream provider's API
+         * key instead of the operator's, and the call is billed `byok` with
+         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * For keyless local providers (ollama, local-audio, localai, local-video, the
+         * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/llm/generate-music';
+};
+export type GenerateMusicErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type GenerateMusicError = GenerateMusicErrors[keyof GenerateMusicErrors];
+export type GenerateMusicResponses = {
+    /**
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     */
+    200: QueuedEnvelope;
+};
+export type GenerateMusicResponse = GenerateMusicResponses[keyof GenerateMusicResponses];
+export type GenerateDialogueData = {
+    body: DialogueRequest;
+    headers?: {
+        /**
+         * Bring your own key. When present it is used as the upstream provider's API
+         * key instead of the operator's, and the call is billed `byok` with
+         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * For keyless local providers (ollama, local-audio, localai, local-video, the
+         * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/llm/generate-dialogue';
+};
+export type GenerateDialogueErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type GenerateDialogueError = GenerateDialogueErrors[keyof GenerateDialogueErrors];
+export type GenerateDialogueResponses = {
+    /**
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     */
+    200: QueuedEnvelope;
+};
+export type GenerateDialogueResponse = GenerateDialogueResponses[keyof GenerateDialogueResponses];
+export type TranscribeData = {
+    body: TranscriptionRequest;
+    headers?: {
+        /**
+         * Bring your own key. When present it is used as the upstream provider's API
+         * key instead of the operator's, and the call is billed `byok` with
+         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * For keyless local providers (ollama, local-audio, localai, local-video, the
+         * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/llm/transcribe';
+};
+export type TranscribeErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type TranscribeError = TranscribeErrors[keyof TranscribeErrors];
+export type TranscribeResponses = {
+    /**
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     */
+    200: QueuedEnvelope;
+};
+export type TranscribeResponse = TranscribeResponses[keyof TranscribeResponses];
+export type SubmitEmbeddingsData = {
+    body: EmbeddingsRequest;
+    headers?: {
+        /**
+         * Bring your own key. When present it is used as the upstream provider's API
+         * key instead of the operator's, and the call is billed `byok` with
+         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * For keyless local providers (ollama, local-audio, localai, local-video, the
+         * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/llm/embeddings';
+};
+export type SubmitEmbeddingsErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type SubmitEmbeddingsError = SubmitEmbeddingsErrors[keyof SubmitEmbeddingsErrors];
+export type SubmitEmbeddingsResponses = {
+    /**
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     */
+    200: QueuedEnvelope;
+};
+export type SubmitEmbeddingsResponse = SubmitEmbeddingsResponses[keyof SubmitEmbeddingsResponses];
+export type DetectObjectsData = {
+    body: ObjectDetectionRequest;
+    headers?: {
+        /**
+         * Bring your own key. When present it is used as the upstream provider's API
+         * key instead of the operator's, and the call is billed `byok` with
+         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * For keyless local providers (ollama, local-audio, localai, local-video, the
+         * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/vision/detect';
+};
+export type DetectObjectsErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type DetectObjectsError = DetectObjectsErrors[keyof DetectObjectsErrors];
+export type DetectObjectsResponses = {
+    /**
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     */
+    200: QueuedEnvelope;
+};
+export type DetectObjectsResponse = DetectObjectsResponses[keyof DetectObjectsResponses];
+export type DetectZeroShotData = {
+    body: ZeroShotDetectionRequest;
+    headers?: {
+        /**
+         * Bring your own key. When present it is used as the upstream provider's API
+         * key instead of the operator's, and the call is billed `byok` with
+         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * For keyless local providers (ollama, local-audio, localai, local-video, the
+         * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/vision/detect/zero-shot';
+};
+export type DetectZeroShotErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type DetectZeroShotError = DetectZeroShotErrors[keyof DetectZeroShotErrors];
+export type DetectZeroShotResponses = {
+    /**
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     */
+    200: QueuedEnvelope;
+};
+export type DetectZeroShotResponse = DetectZeroShotResponses[keyof DetectZeroShotResponses];
+export type DetectFacesData = {
+    body: FaceDetectionRequest;
+    headers?: {
+        /**
+         * Bring your own key. When present it is used as the upstream provider's API
+         * key instead of the operator's, and the call is billed `byok` with
+         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * For keyless local providers (ollama, local-audio, localai, local-video, the
+         * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/vision/detect/faces';
+};
+export type DetectFacesErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type DetectFacesError = DetectFacesErrors[keyof DetectFacesErrors];
+export type DetectFacesResponses = {
+    /**
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     */
+    200: QueuedEnvelope;
+};
+export type DetectFacesResponse = DetectFacesResponses[keyof DetectFacesResponses];
+export type DetectWebData = {
+    body: WebDetectionRequest;
+    headers?: {
+        /**
+         * Bring your own key. When present it is used as the upstream provider's API
+         * key instead of the operator's, and the call is billed `byok` with
+         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * For keyless local providers (ollama, local-audio, localai, local-video, the
+         * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/vision/detect/web';
+};
+export type DetectWebErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type DetectWebError = DetectWebErrors[keyof DetectWebErrors];
+export type DetectWebResponses = {
+    /**
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     */
+    200: QueuedEnvelope;
+};
+export type DetectWebResponse = DetectWebResponses[keyof DetectWebResponses];
+export type TrainVisionModelData = {
+    body: TrainingRequest;
+    path?: never;
+    query?: never;
+    url: '/api/vision/train';
+};
+export type TrainVisionModelErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type TrainVisionModelError = TrainVisionModelErrors[keyof TrainVisionModelErrors];
+export type TrainVisionModelResponses = {
+    /**
+     * Training job created.
+     */
+    200: TrainingResponseEnvelope;
+};
+export type TrainVisionModelResponse = TrainVisionModelResponses[keyof TrainVisionModelResponses];
+export type AutoLabelData = {
+    body: AutoLabelRequest;
+    path?: never;
+    query?: never;
+    url: '/api/vision/auto-label';
+};
+export type AutoLabelErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type AutoLabelError = AutoLabelErrors[keyof AutoLabelErrors];
+export type AutoLabelResponses = {
+    /**
+     * The labelled dataset.
+     */
+    200: AutoLabelEnvelope;
+};
+export type AutoLabelResponse = AutoLabelResponses[keyof AutoLabelResponses];
+export type AutoTrainData = {
+    body: AutoTrainRequest;
+    path?: never;
+    query?: never;
+    url: '/api/vision/auto-train';
+};
+export type AutoTrainErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type AutoTrainError = AutoTrainErrors[keyof AutoTrainErrors];
+export type AutoTrainResponses = {
+    /**
+     * Training job created from the auto-labelled dataset.
+     */
+    200: TrainingResponseEnvelope;
+};
+export type AutoTrainResponse = AutoTrainResponses[keyof AutoTrainResponses];
+export type GetTrainingJobData = {
+    body?: never;
+    path: {
+        /**
+         * Job id returned by train or auto-train.
+         */
+        jobId: string;
+    };
+    query?: never;
+    url: '/api/vision/train/{jobId}';
+};
+export type GetTrainingJobErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type GetTrainingJobError = GetTrainingJobErrors[keyof GetTrainingJobErrors];
+export type GetTrainingJobResponses = {
+    /**
+     * The job.
+     */
+    200: TrainingJobEnvelope;
+};
+export type GetTrainingJobResponse = GetTrainingJobResponses[keyof GetTrainingJobResponses];
+export type ListVisionModelsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/vision/models';
+};
+export type ListVisionModelsErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type ListVisionModelsError = ListVisionModelsErrors[keyof ListVisionModelsErrors];
+export type ListVisionModelsResponses = {
+    /**
+     * Models.
+     */
+    200: VisionModelListEnvelope;
+};
+export type ListVisionModelsResponse = ListVisionModelsResponses[keyof ListVisionModelsResponses];
+export type DeleteVisionModelData = {
+    body?: never;
+    path: {
+        /**
+         * Custom model id.
+         */
+        modelId: string;
+    };
+    query?: never;
+    url: '/api/vision/models/{modelId}';
+};
+export type DeleteVisionModelErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type DeleteVisionModelError = DeleteVisionModelErrors[keyof DeleteVisionModelErrors];
+export type DeleteVisionModelResponses = {
+    /**
+     * Deleted.
+     */
+    200: VisionModelDeletedEnvelope;
+};
+export type DeleteVisionModelResponse = DeleteVisionModelResponses[keyof DeleteVisionModelResponses];
+export type RecognizeTextData = {
+    body: OcrRequest;
+    headers?: {
+        /**
+         * Bring your own key. When present it is used as the upstream provider's API
+         * key instead of the operator's, and the call is billed `byok` with
+         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * For keyless local providers (ollama, local-audio, localai, local-video, the
+         * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/ocr/recognize';
+};
+export type RecognizeTextErrors = {
+    /**
+     * The request is invalid: `invalid_request` (schema or a documented rule),
+     * `unsupported_image_format` (not PNG, JPEG, HEIC, TIFF or WebP),
+     * `invalid_image` (corrupt or truncated), `image_too_large` (over 100
+     * megapixels), `unsupported_language`, `invalid_pattern` (a regular expression
+     * RE2 cannot compile) or `region_outside_image`.
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type RecognizeTextError = RecognizeTextErrors[keyof RecognizeTextErrors];
+export type RecognizeTextResponses = {
+    /**
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     */
+    200: QueuedEnvelope;
+};
+export type RecognizeTextResponse = RecognizeTextResponses[keyof RecognizeTextResponses];
+export type RedactImageData = {
+    body: RedactionRequest;
+    headers?: {
+        /**
+         * Bring your own key. When present it is used as the upstream provider's API
+         * key instead of the operator's, and the call is billed `byok` with
+         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * For keyless local providers (ollama, local-audio, localai, local-video, the
+         * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/ocr/redact';
+};
+export type RedactImageErrors = {
+    /**
+     * The request is invalid: `invalid_request` (schema or a documented rule),
+     * `unsupported_image_format` (not PNG, JPEG, HEIC, TIFF or WebP),
+     * `invalid_image` (corrupt or truncated), `image_too_large` (over 100
+     * megapixels), `unsupported_language`, `invalid_pattern` (a regular expression
+     * RE2 cannot compile) or `region_outside_image`.
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type RedactImageError = RedactImageErrors[keyof RedactImageErrors];
+export type RedactImageResponses = {
+    /**
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     */
+    200: QueuedEnvelope;
+};
+export type RedactImageResponse = RedactImageResponses[keyof RedactImageResponses];
+export type ListOcrLanguagesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/ocr/languages';
+};
+export type ListOcrLanguagesErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type ListOcrLanguagesError = ListOcrLanguagesErrors[keyof ListOcrLanguagesErrors];
+export type ListOcrLanguagesResponses = {
+    /**
+     * Languages.
+     */
+    200: OcrLanguagesEnvelope;
+};
+export type ListOcrLanguagesResponse = ListOcrLanguagesResponses[keyof ListOcrLanguagesResponses];
+export type CreateAgentSignedUrlData = {
+    body: SignedUrlRequest;
+    headers?: {
+        /**
+         * Bring your own key. When present it is used as the upstream provider's API
+         * key instead of the operator's, and the call is billed `byok` with
+         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * For keyless local providers (ollama, local-audio, localai, local-video, the
+         * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/agents/signed-url';
+};
+export type CreateAgentSignedUrlErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * The upstream provider keeps rate-limiting (code `rate_limited`).
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     */
+    502: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type CreateAgentSignedUrlError = CreateAgentSignedUrlErrors[keyof CreateAgentSignedUrlErrors];
+export type CreateAgentSignedUrlResponses = {
+    /**
+     * Signed URL.
+     */
+    200: SignedUrlEnvelope;
+};
+export type CreateAgentSignedUrlResponse = CreateAgentSignedUrlResponses[keyof CreateAgentSignedUrlResponses];
+export type ListAgentTemplatesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/convagents/templates';
+};
+export type ListAgentTemplatesErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type ListAgentTemplatesError = ListAgentTemplatesErrors[keyof ListAgentTemplatesErrors];
+export type ListAgentTemplatesResponses = {
+    /**
+     * Templates.
+     */
+    200: AgentTemplateListEnvelope;
+};
+export type ListAgentTemplatesResponse = ListAgentTemplatesResponses[keyof ListAgentTemplatesResponses];
+export type CreateAgentTemplateData = {
+    body: AgentTemplateInput;
+    path?: never;
+    query?: never;
+    url: '/api/convagents/templates';
+};
+export type CreateAgentTemplateErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     */
+    502: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type CreateAgentTemplateError = CreateAgentTemplateErrors[keyof CreateAgentTemplateErrors];
+export type CreateAgentTemplateResponses = {
+    /**
+     * Created; the only response that contains `webhookSecret`.
+     */
+    201: AgentTemplateCreatedEnvelope;
+};
+export type CreateAgentTemplateResponse = CreateAgentTemplateResponses[keyof CreateAgentTemplateResponses];
+export type DeleteAgentTemplateData = {
+    body?: never;
+    path: {
+        /**
+         * Template id.
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/api/convagents/templates/{id}';
+};
+export type DeleteAgentTemplateErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     */
+    502: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type DeleteAgentTemplateError = DeleteAgentTemplateErrors[keyof DeleteAgentTemplateErrors];
+export type DeleteAgentTemplateResponses = {
+    /**
+     * Deleted.
+     */
+    200: AgentTemplateDeletedEnvelope;
+};
+export type DeleteAgentTemplateResponse = DeleteAgentTemplateResponses[keyof DeleteAgentTemplateResponses];
+export type GetAgentTemplateData = {
+    body?: never;
+    path: {
+        /**
+         * Template id.
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/api/convagents/templates/{id}';
+};
+export type GetAgentTemplateErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type GetAgentTemplateError = GetAgentTemplateErrors[keyof GetAgentTemplateErrors];
+export type GetAgentTemplateResponses = {
+    /**
+     * The template.
+     */
+    200: AgentTemplateEnvelope;
+};
+export type GetAgentTemplateResponse = GetAgentTemplateResponses[keyof GetAgentTemplateResponses];
+export type UpdateAgentTemplateData = {
+    body: AgentTemplateUpdate;
+    path: {
+        /**
+         * Template id.
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/api/convagents/templates/{id}';
+};
+export type UpdateAgentTemplateErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     */
+    502: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type UpdateAgentTemplateError = UpdateAgentTemplateErrors[keyof UpdateAgentTemplateErrors];
+export type UpdateAgentTemplateResponses = {
+    /**
+     * The updated template.
+     */
+    200: AgentTemplateEnvelope;
+};
+export type UpdateAgentTemplateResponse = UpdateAgentTemplateResponses[keyof UpdateAgentTemplateResponses];
+export type ListAgentSessionsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Only sessions of this template.
+         */
+        templateId?: number;
+        /**
+         * Maximum number of sessions returned.
+         */
+        limit?: number;
+    };
+    url: '/api/convagents/sessions';
+};
+export type ListAgentSessionsErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type ListAgentSessionsError = ListAgentSessionsErrors[keyof ListAgentSessionsErrors];
+export type ListAgentSessionsResponses = {
+    /**
+     * Sessions.
+     */
+    200: AgentSessionListEnvelope;
+};
+export type ListAgentSessionsResponse = ListAgentSessionsResponses[keyof ListAgentSessionsResponses];
+export type StartAgentSessionData = {
+    body: AgentSessionStartRequest;
+    path?: never;
+    query?: never;
+    url: '/api/convagents/sessions';
+};
+export type StartAgentSessionErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * The upstream provider keeps rate-limiting (code `rate_limited`).
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     */
+    502: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type StartAgentSessionError = StartAgentSessionErrors[keyof StartAgentSessionErrors];
+export type StartAgentSessionResponses = {
+    /**
+     * Session started.
+     */
+    201: AgentSessionStartEnvelope;
+};
+export type StartAgentSessionResponse = StartAgentSessionResponses[keyof StartAgentSessionResponses];
+export type GetAgentSessionData = {
+    body?: never;
+    path: {
+        /**
+         * Session id.
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/api/convagents/sessions/{id}';
+};
+export type GetAgentSessionErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type GetAgentSessionError = GetAgentSessionErrors[keyof GetAgentSessionErrors];
+export type GetAgentSessionResponses = {
+    /**
+     * The session.
+     */
+    200: AgentSessionEnvelope;
+};
+export type GetAgentSessionResponse = GetAgentSessionResponses[keyof GetAgentSessionResponses];
+export type GetAgentSessionAudioData = {
+    body?: never;
+    path: {
+        /**
+         * Session id.
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/api/convagents/sessions/{id}/audio';
+};
+export type GetAgentSessionAudioErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     */
+    502: ErrorResponse;
+};
+export type GetAgentSessionAudioError = GetAgentSessionAudioErrors[keyof GetAgentSessionAudioErrors];
+export type GetAgentSessionAudioResponses = {
+    /**
+     * The recording.
+     */
+    200: Blob | File;
+};
+export type GetAgentSessionAudioResponse = GetAgentSessionAudioResponses[keyof GetAgentSessionAudioResponses];
+export type AgentWebhookContextData = {
+    body: ContextWebhookPayload;
+    path?: never;
+    query?: never;
+    url: '/api/convagents/webhook/context';
+};
+export type AgentWebhookContextErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     */
+    502: ErrorResponse;
+};
+export type AgentWebhookContextError = AgentWebhookContextErrors[keyof AgentWebhookContextErrors];
+export type AgentWebhookContextResponses = {
+    /**
+     * The customer's reply.
+     */
+    200: WebhookContextEnvelope;
+};
+export type AgentWebhookContextResponse = AgentWebhookContextResponses[keyof AgentWebhookContextResponses];
+export type AgentWebhookEventData = {
+    body: EventWebhookPayload;
+    path?: never;
+    query?: never;
+    url: '/api/convagents/webhook/event';
+};
+export type AgentWebhookEventErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type AgentWebhookEventError = AgentWebhookEventErrors[keyof AgentWebhookEventErrors];
+export type AgentWebhookEventResponses = {
+    /**
+     * Accepted.
+     */
+    200: WebhookAckEnvelope;
+};
+export type AgentWebhookEventResponse = AgentWebhookEventResponses[keyof AgentWebhookEventResponses];
+export type AgentWebhookCompleteData = {
+    body: CompleteWebhookPayload;
+    path?: never;
+    query?: never;
+    url: '/api/convagents/webhook/complete';
+};
+export type AgentWebhookCompleteErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The resource is not in a state that allows this request (code `conflict`).
+     */
+    409: ErrorResponse;
+    /**
+     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type AgentWebhookCompleteError = AgentWebhookCompleteErrors[keyof AgentWebhookCompleteErrors];
+export type AgentWebhookCompleteResponses = {
+    /**
+     * Session updated.
+     */
+    200: WebhookAckEnvelope;
+};
+export type AgentWebhookCompleteResponse = AgentWebhookCompleteResponses[keyof AgentWebhookCompleteResponses];
+export type RelayConversationWebhookWebhookPayload = WebhookPayload;
+export type RelayConversationWebhookWebhookRequest = {
+    body: RelayConversationWebhookWebhookPayload;
+    key: 'conversationRelay';
+    path?: never;
+    query?: never;
+};

@@ -1,0 +1,235 @@
+// Every code block of README.md, run in order as a reader would run them, so
+// the README cannot drift from what works:
+// - a sh/bash block runs in bash (`set -eo pipefail`); what it exports is kept
+//   for the blocks after it. curl fails on an HTTP error (--fail-with-body
+//   through CURL_HOME), so a block whose request is refused fails.
+// - a block that runs `npm start` starts it for real, in the background, with
+//   free ports, a fresh data directory and the providers pointed at their
+//   loopback fakes, and the blocks after it call that service. `npm install`
+//   is CI's own first step (.ci/run), so that line is not run again here.
+// - a ts/js block runs on Node 24 as a module from stdin, in the checkout
+//   (relative imports such as ./generated/gateway/index.ts resolve there).
+// - a block written for "another project" (it names ../switchyard or imports
+//   @switchyard/…) runs in an empty directory with the checkout at ../switchyard.
+// - an html block is loaded in chromium as a page of a site the analytics
+//   project tracks; no request of it may fail.
+// The README's default addresses (localhost:8080, :8081) are rewritten to the
+// ports the service got; PROJECT_ID becomes a project the test created.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePort } from '../server/database.ts';
+import { startFake as startOpenAI } from '../providers/openai/fake.ts';
+import { startFake as startGemini } from '../providers/gemini/fake.ts';
+import type { Fake } from '../providers/testing/fake.ts';
+import { databaseUrl } from './support.ts';
+import { launchChromium, type LaunchedBrowser } from './browser.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const NODE = path.join(ROOT, 'node_modules/.bin/node');
+
+export interface Block {
+  lang: string;
+  code: string;
+  /** 1-based line of the opening fence. */
+  line: number;
+}
+
+export function codeBlocks(markdown: string): Block[] {
+  const blocks: Block[] = [];
+  const lines = markdown.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(\w*)\s*$/.exec(lines[i]!);
+    if (!open) continue;
+    const start = i;
+    const body: string[] = [];
+    for (i++; i < lines.length && !/^```\s*$/.test(lines[i]!); i++) body.push(lines[i]!);
+    blocks.push({ lang: open[1] || 'text', code: body.join('\n'), line: start + 1 });
+  }
+  return blocks;
+}
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; input?: string; timeoutMs?: number }): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
+const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const BLOCKS = codeBlocks(README);
+
+let scratch: string;
+let appDir: string;
+let openai: Fake;
+let gemini: Fake;
+let server: { child: ChildProcess; exited: Promise<number | null>; output: () => string } | undefined;
+let browser: LaunchedBrowser | undefined;
+let ports: { gateway: number; analytics: number };
+let env: NodeJS.ProcessEnv;
+let projectId: string | undefined;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(os.tmpdir(), 'switchyard-readme-'));
+  appDir = path.join(scratch, 'my-app');
+  await mkdir(appDir);
+  await writeFile(path.join(appDir, 'package.json'), '{ "name": "my-app", "private": true, "type": "module" }\n');
+  await symlink(ROOT, path.join(scratch, 'switchyard'));
+  await writeFile(path.join(scratch, '.curlrc'), '--fail-with-body\n--silent\n--show-error\n');
+  [openai, gemini] = await Promise.all([startOpenAI(), startGemini()]);
+  ports = { gateway: await freePort(), analytics: await freePort() };
+  env = {
+    ...process.env,
+    NODE_ENV: '',
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
+    HOST: '127.0.0.1',
+    GATEWAY_PORT: String(ports.gateway),
+    ANALYTICS_PORT: String(ports.analytics),
+    DATABASE_URL: await databaseUrl(),
+    SWITCHYARD_DATA_DIR: path.join(scratch, 'data'),
+    ANALYTICS_INVITE_CODES: 'readme-test',
+    // Examples that need a real provider get its loopback fake.
+    OPENAI_BASE_URL: openai.url,
+    OPENAI_API_KEY: 'sk-readme',
+    GEMINI_BASE_URL: gemini.url,
+    GEMINI_API_KEY: 'readme-gemini',
+    CURL_HOME: scratch,
+  };
+}, 120_000);
+
+afterAll(async () => {
+  if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+  await browser?.close();
+  await Promise.all([openai?.close(), gemini?.close()]);
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+/** The README's addresses as this run's. */
+function localised(code: string): string {
+  return code
+    .replaceAll('localhost:8080', `127.0.0.1:${ports.gateway}`)
+    .replaceAll('localhost:8081', `127.0.0.1:${ports.analytics}`)
+    .replaceAll('PROJECT_ID', projectId ?? 'PROJECT_ID');
+}
+
+function forAnotherProject(code: string): boolean {
+  return code.includes('../switchyard') || /from ['"]@switchyard\//.test(code);
+}
+
+async function startServer(command: string): Promise<void> {
+  const args = command.trim().split(/\s+/);
+  const child = spawn(args[0]!, args.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  server = { child, exited, output: () => output };
+  const deadline = Date.now() + 180_000;
+  while (!(output.includes('"gateway listening"') && output.includes('"analytics listening"'))) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`\`${command}\` did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // A project for examples that name one (PROJECT_ID), on a domain the html examples load from.
+  const res = await fetch(`http://127.0.0.1:${ports.analytics}/v1/projects`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ inviteCode: 'readme-test', name: 'README', domains: ['example.com'] }),
+  });
+  expect(res.status).toBe(201);
+  const created = await res.json();
+  projectId = created.project.id;
+  env.ANALYTICS_KEY = created.apiKey;
+}
+
+async function runShell(block: Block): Promise<void> {
+  const lines = block.code.split('\n');
+  const start = lines.findIndex((l) => /^npm start\b/.test(l.trim()));
+  if (start >= 0) {
+    // Only CI's own install step may come before the server in such a block.
+    for (const line of lines.slice(0, start)) expect(['npm install', 'npm ci', ''], `README line ${block.line}: ${line}`).toContain(line.trim());
+    expect(lines.slice(start + 1).join('').trim(), `README line ${block.line}: nothing may follow npm start in its block`).toBe('');
+    await startServer(lines[start]!);
+    return;
+  }
+  const envFile = path.join(scratch, 'env.out');
+  const script = `set -eo pipefail\n${localised(block.code)}\nenv -0 > '${envFile}'\n`;
+  const ran = await run('bash', ['-c', script], { cwd: forAnotherProject(block.code) ? appDir : ROOT, env });
+  expect(ran.code, `README line ${block.line} (sh) failed:\n${ran.stdout}\n${ran.stderr}`).toBe(0);
+  // What the block exported is there for the next blocks.
+  for (const pair of (await readFile(envFile, 'utf8')).split('\0')) {
+    const eq = pair.indexOf('=');
+    if (eq > 0) env[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+}
+
+async function runScript(block: Block): Promise<void> {
+  const ran = await run(NODE, ['--input-type=module-typescript', '-'], { cwd: forAnotherProject(block.code) ? appDir : ROOT, env, input: localised(block.code) });
+  expect(ran.code, `README line ${block.line} (${block.lang}) failed:\n${ran.stdout}\n${ran.stderr}`).toBe(0);
+  expect(ran.stdout.trim(), `README line ${block.line} printed nothing`).not.toBe('');
+}
+
+async function runHtml(block: Block): Promise<void> {
+  // The page stands for a public site; the service runs on 127.0.0.1, which
+  // Chrome's Local Network Access rules keep public pages from reaching. A
+  // deployed service is on a public address, so the rule is off here.
+  browser ??= await launchChromium(['--disable-features=LocalNetworkAccessChecks']);
+  const page = await browser.browser.newPage();
+  try {
+    const failures: string[] = [];
+    await page.setRequestInterception(true);
+    page.on('request', (req) => {
+      if (req.url().startsWith('http://example.com/')) void req.respond({ status: 200, contentType: 'text/html', body: `<!doctype html><html><body>${localised(block.code)}</body></html>` });
+      else void req.continue();
+    });
+    page.on('requestfailed', (req) => failures.push(`${req.url()}: ${req.failure()?.errorText}`));
+    page.on('response', (res) => {
+      if (res.status() >= 400) failures.push(`${res.url()}: HTTP ${res.status()}`);
+    });
+    await page.goto('http://example.com/readme', { waitUntil: 'networkidle0', timeout: 60_000 });
+    expect(failures, `README line ${block.line} (html)`).toEqual([]);
+  } finally {
+    await page.close();
+  }
+}
+
+describe('README.md', () => {
+  test('has code blocks, each in a language this test runs', () => {
+    expect(BLOCKS.length).toBeGreaterThan(3);
+    for (const block of BLOCKS) expect(['sh', 'bash', 'ts', 'js', 'html'], `README line ${block.line}: a \`\`\`${block.lang} block this test cannot run`).toContain(block.lang);
+  });
+
+  test('every code block works, in order, against the service and the providers\' fakes', { timeout: 600_000 }, async () => {
+    for (const block of BLOCKS) {
+      if (block.lang === 'sh' || block.lang === 'bash') await runShell(block);
+      else if (block.lang === 'ts' || block.lang === 'js') await runScript(block);
+      else if (block.lang === 'html') await runHtml(block);
+    }
+    // The examples reached the providers' fakes, not the internet.
+    expect(openai.requests.length).toBeGreaterThan(0);
+    expect(gemini.requests.length).toBeGreaterThan(0);
+    // And the server the README starts stops cleanly on SIGTERM.
+    expect(server, 'no block starts the service').toBeDefined();
+    server!.child.kill('SIGTERM');
+    expect(await server!.exited, server!.output()).toBe(0);
+  });
+});
