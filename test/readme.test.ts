@@ -232,4 +232,43 @@ describe('README.md', () => {
     server!.child.kill('SIGTERM');
     expect(await server!.exited, server!.output()).toBe(0);
   });
+
+  // After the blocks ran: the packages the README installs are in the app directory by now.
+  test('every ts block type-checks where it runs, as it would in an editor', { timeout: 300_000 }, async () => {
+    const checkDir = path.join(ROOT, '.tmp', `readme-check-${process.pid}`);
+    await mkdir(checkDir, { recursive: true });
+    try {
+      const files: string[] = [];
+      for (const [i, block] of BLOCKS.entries()) {
+        if (block.lang !== 'ts') continue;
+        // Blocks run in the checkout import ./generated/…: the copy sits two folders down.
+        const file = forAnotherProject(block.code) ? path.join(appDir, `readme-${i}.ts`) : path.join(checkDir, `readme-${i}.ts`);
+        await writeFile(file, forAnotherProject(block.code) ? block.code : block.code.replaceAll("from './", "from '../../"));
+        files.push(file);
+      }
+      const config = path.join(checkDir, 'tsconfig.json');
+      await writeFile(
+        config,
+        JSON.stringify({
+          compilerOptions: {
+            target: 'es2024',
+            module: 'nodenext',
+            moduleResolution: 'nodenext',
+            strict: true,
+            noEmit: true,
+            skipLibCheck: true,
+            allowImportingTsExtensions: true,
+            typeRoots: [path.join(ROOT, 'node_modules/@types')],
+            types: ['node'],
+          },
+          files,
+        }),
+      );
+      const checked = await run(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', config], { cwd: checkDir, env: process.env });
+      const where = (out: string) => out.replace(/readme-(\d+)\.ts\((\d+)/g, (_m, i, l) => `README line ${BLOCKS[Number(i)]!.line + Number(l)}`);
+      expect(where(checked.stdout + checked.stderr)).toBe('');
+    } finally {
+      await rm(checkDir, { recursive: true, force: true });
+    }
+  });
 });
