@@ -89,7 +89,7 @@ not edit.
 \`\`\`ts
 import { client } from '@switchyard/${name}-sdk';
 
-client.setConfig({ baseUrl: 'http://localhost:${port}', headers: { authorization: \`Bearer \${process.env.KEY}\` } });
+client.setConfig({ baseUrl: 'http://localhost:${port}', headers: { authorization: 'Bearer <your key>' } });
 \`\`\`
 
 Each function takes \`{ body, path, query }\` as the operation defines them
