@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { OcrEngine, inspectImage, resolveLanguages, type OcrLevel } from '../engines/ocr/index.ts';
 import { evaluationSet, exifRotatedJpeg, heicPage, thirtyMegapixelPage, turnedPage, type EvalImage } from '../engines/ocr/testing/evalSet.ts';
 import { cer, meanLineIou } from '../engines/ocr/testing/metrics.ts';
-import { startEmbeddedPostgres, type Database } from '../server/database.ts';
+import { sharedEmbeddedPostgres, type Database } from '../server/database.ts';
 import { openLoop, startChild, stats, type LatencyStats } from './gatewayOverhead.ts';
 import { startGatewayProcess, stopChild, type GatewayProcess } from './gatewayProcess.ts';
 import { RawHttpPool } from './rawHttp.ts';
@@ -106,9 +106,11 @@ async function latencyUnderOcr(o: { rate: number; blockSeconds: number }) {
   try {
     dataDir = await mkdtemp(path.join(tmpdir(), 'switchyard-bench-ocr-'));
     await chmod(dataDir, 0o755);
-    database = await startEmbeddedPostgres({ dir: path.join(dataDir, 'pg'), persistent: false });
+    // Stopped below as the only user, then deleted with dataDir.
+    const db = await sharedEmbeddedPostgres({ dir: path.join(dataDir, 'pg') });
+    database = db;
     fake = await startChild('fake upstream', 'fakeUpstream.ts', []);
-    gateway = await startGatewayProcess(database.url, { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-bench', PROVIDER_CONCURRENCY_OCR: '2', LOG_LEVEL: 'warn' });
+    gateway = await startGatewayProcess(db.url, { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-bench', PROVIDER_CONCURRENCY_OCR: '2', LOG_LEVEL: 'warn' });
     const g = gateway;
     pool = new RawHttpPool(g.url, 16);
     const chat = pool.prepare('POST', '/v1/chat/completions', { 'content-type': 'application/json', authorization: `Bearer ${g.key}` }, JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] }));

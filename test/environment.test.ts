@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { PROVIDERS } from '../providers/registry.ts';
+import { WEB_ENGINES, webEngine } from '../providers/webEngines.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -20,6 +21,9 @@ const isTestSupport = (file: string) =>
 const DYNAMIC_READS: Record<string, string> = {
   'providers/settings.ts': "the descriptors' keyEnv and baseUrlEnv, and the names in its own string literals",
   'providers/registry.ts': 'PROVIDER_CONCURRENCY_<ID>, a template',
+  'providers/webEngines.ts': "the web-detection engines' keyEnv and baseUrlEnv",
+  'providers/media.ts': 'MEDIA_POLL_*, string literals passed to a reader',
+  'core/vision.ts': 'PROVIDER_CONCURRENCY_GOOGLE_VISION and _TINEYE, string literals passed to a reader',
 };
 
 /** Read, but set by the code itself for processes it starts, never by an operator. */
@@ -70,6 +74,10 @@ describe('environment variables', () => {
   }
   for (const d of PROVIDERS) {
     for (const name of [d.keyEnv, d.baseUrlEnv]) if (name) reads.set(name, [...(reads.get(name) ?? []), `providers/${d.id}/index.ts`]);
+  }
+  for (const id of WEB_ENGINES) {
+    const e = webEngine(id);
+    for (const name of [e.keyEnv, e.baseUrlEnv]) reads.set(name, [...(reads.get(name) ?? []), `providers/${id}/index.ts`]);
   }
 
   test('every read whose name the scan cannot see is accounted for', () => {

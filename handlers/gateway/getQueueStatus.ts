@@ -1,7 +1,7 @@
 import type { Handler } from '../types.ts';
 import { getQueuePosition } from '../../db/gateway/getQueuePosition.ts';
 import { ok, ownTask } from './_context.ts';
-import type { GetQueueStatusData, QueueTask } from '../../generated/gateway/types.gen.ts';
+import type { GetQueueStatusData, QueueTask, TaskProgress } from '../../generated/gateway/types.gen.ts';
 
 const getQueueStatus: Handler<GetQueueStatusData> = async (ctx, { body }) => {
   const task = await ownTask(ctx, body.queueId);
@@ -13,7 +13,8 @@ const getQueueStatus: Handler<GetQueueStatusData> = async (ctx, { body }) => {
     createdAt: task.created_at.toISOString(),
     startedAt: task.started_at ? task.started_at.toISOString() : null,
     finishedAt: task.finished_at ? task.finished_at.toISOString() : null,
-    ...(task.progress ? { progress: task.progress } : {}),
+    // Written by the media runner in the TaskProgress shape (core/tasks/media.ts).
+    ...(task.progress ? { progress: task.progress as TaskProgress } : {}),
   };
   // A failed task says why, so the caller need not fetch the result to learn it.
   if (task.status === 'error') {
