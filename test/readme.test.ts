@@ -14,7 +14,8 @@
 // - an html block is loaded in chromium as a page of a site the analytics
 //   project tracks; no request of it may fail.
 // The README's default addresses (localhost:8080, :8081) are rewritten to the
-// ports the service got; PROJECT_ID becomes a project the test created.
+// ports the service got; PROJECT_ID in an html block becomes the project an
+// earlier block created (it exports PROJECT_ID).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -86,7 +87,6 @@ let server: { child: ChildProcess; exited: Promise<number | null>; output: () =>
 let browser: LaunchedBrowser | undefined;
 let ports: { gateway: number; analytics: number };
 let env: NodeJS.ProcessEnv;
-let projectId: string | undefined;
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'switchyard-readme-'));
@@ -107,7 +107,8 @@ beforeAll(async () => {
     ANALYTICS_PORT: String(ports.analytics),
     DATABASE_URL: await databaseUrl(),
     SWITCHYARD_DATA_DIR: path.join(scratch, 'data'),
-    ANALYTICS_INVITE_CODES: 'readme-test',
+    // The code the README's analytics example uses.
+    ANALYTICS_INVITE_CODES: 'launch-2026',
     // Examples that need a real provider get its loopback fake.
     OPENAI_BASE_URL: openai.url,
     OPENAI_API_KEY: 'sk-readme',
@@ -128,8 +129,7 @@ afterAll(async () => {
 function localised(code: string): string {
   return code
     .replaceAll('localhost:8080', `127.0.0.1:${ports.gateway}`)
-    .replaceAll('localhost:8081', `127.0.0.1:${ports.analytics}`)
-    .replaceAll('PROJECT_ID', projectId ?? 'PROJECT_ID');
+    .replaceAll('localhost:8081', `127.0.0.1:${ports.analytics}`);
 }
 
 function forAnotherProject(code: string): boolean {
@@ -149,16 +149,6 @@ async function startServer(command: string): Promise<void> {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`\`${command}\` did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  // A project for examples that name one (PROJECT_ID), on a domain the html examples load from.
-  const res = await fetch(`http://127.0.0.1:${ports.analytics}/v1/projects`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ inviteCode: 'readme-test', name: 'README', domains: ['example.com'] }),
-  });
-  expect(res.status).toBe(201);
-  const created = await res.json();
-  projectId = created.project.id;
-  env.ANALYTICS_KEY = created.apiKey;
 }
 
 async function runShell(block: Block): Promise<void> {
@@ -198,7 +188,7 @@ async function runHtml(block: Block): Promise<void> {
     const failures: string[] = [];
     await page.setRequestInterception(true);
     page.on('request', (req) => {
-      if (req.url().startsWith('http://example.com/')) void req.respond({ status: 200, contentType: 'text/html', body: `<!doctype html><html><body>${localised(block.code)}</body></html>` });
+      if (req.url().startsWith('http://example.com/')) void req.respond({ status: 200, contentType: 'text/html', body: `<!doctype html><html><body>${localised(block.code).replaceAll('PROJECT_ID', env.PROJECT_ID ?? 'PROJECT_ID')}</body></html>` });
       else void req.continue();
     });
     page.on('requestfailed', (req) => failures.push(`${req.url()}: ${req.failure()?.errorText}`));
@@ -227,6 +217,14 @@ describe('README.md', () => {
     // The examples reached the providers' fakes, not the internet.
     expect(openai.requests.length).toBeGreaterThan(0);
     expect(gemini.requests.length).toBeGreaterThan(0);
+    // The analytics examples were counted: the page's view and event from the
+    // browser, the event curl sent (the ingest buffer writes within ~250 ms).
+    expect(env.PROJECT_ID, 'no block exports PROJECT_ID').toBeTruthy();
+    const overview = async () =>
+      (await fetch(`http://127.0.0.1:${ports.analytics}/v1/stats/overview?includeBots=1`, { headers: { authorization: `Bearer ${env.ANALYTICS_KEY}` } })).json();
+    let stats = await overview();
+    for (const deadline = Date.now() + 30_000; (stats.pageviews < 1 || stats.events < 2) && Date.now() < deadline; stats = await overview()) await new Promise((r) => setTimeout(r, 200));
+    expect(stats).toMatchObject({ pageviews: 1, events: 2 });
     // And the server the README starts stops cleanly on SIGTERM.
     expect(server, 'no block starts the service').toBeDefined();
     server!.child.kill('SIGTERM');

@@ -1,0 +1,34 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { loadConfig, logFormatOf, StartupError } from './config.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+describe('configuration a first operator meets', () => {
+  test('logs are readable lines on a terminal and JSON anywhere else, unless LOG_FORMAT says', () => {
+    expect(logFormatOf({}, true)).toBe('pretty');
+    expect(logFormatOf({}, false)).toBe('json');
+    expect(logFormatOf({ LOG_FORMAT: 'json' }, true)).toBe('json');
+    expect(logFormatOf({ LOG_FORMAT: 'pretty' }, false)).toBe('pretty');
+    expect(() => logFormatOf({ LOG_FORMAT: 'yaml' }, true)).toThrow(new StartupError('LOG_FORMAT=yaml is not a log format: use pretty or json'));
+  });
+
+  test('a setting the service cannot use names its variable', () => {
+    expect(() => loadConfig({ GATEWAY_PORT: '80a' })).toThrow(/^GATEWAY_PORT=80a is not a port number/);
+    expect(() => loadConfig({ ANALYTICS_PORT: '70000' })).toThrow(/^ANALYTICS_PORT=70000 /);
+    expect(() => loadConfig({ JSON_BODY_LIMIT_BYTES: '-1' })).toThrow(/^JSON_BODY_LIMIT_BYTES=-1 is not a positive whole number/);
+    expect(loadConfig({ LOG_FORMAT: 'json' })).toMatchObject({ gatewayPort: 8080, analyticsPort: 8081, dataDir: '.data', logLevel: 'info' });
+  });
+
+  test('JSON lines carry ISO times, not epoch milliseconds', { timeout: 60_000 }, async () => {
+    const script = "import { createLogger, flushLog } from './server/logger.ts'; const log = createLogger({ level: 'info', format: 'json' }); log.info({ a: 1 }, 'hello'); await flushLog(log); process.exit(0);";
+    const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), ['--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
+    const line = JSON.parse(out.trim());
+    expect(line).toMatchObject({ level: 30, msg: 'hello', a: 1 });
+    expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+});
