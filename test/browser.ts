@@ -1,17 +1,16 @@
 // A real browser for the tests: Debian's chromium (installed by .ci/run),
 // driven by puppeteer-core over a pipe. Nothing is downloaded; a fresh profile
 // per launch; no background traffic.
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { chromiumPath, MISSING_CHROMIUM } from '../analytics/browser.ts';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-
-export function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, ...CANDIDATES].find((p): p is string => !!p && existsSync(p));
-  if (!found) throw new Error('no chromium: install it with `apt-get install -y chromium` (.ci/run does), or point CHROMIUM_PATH at a Chrome');
+/** The same chromium the analytics browser tests use (analytics/browser.ts finds it). */
+function chromium(): string {
+  const found = chromiumPath();
+  if (!found) throw new Error(MISSING_CHROMIUM);
   return found;
 }
 
@@ -24,7 +23,7 @@ export interface LaunchedBrowser {
 export async function launchChromium(extraArgs: string[] = []): Promise<LaunchedBrowser> {
   const profile = await mkdtemp(path.join(os.tmpdir(), 'switchyard-chromium-'));
   const browser = await puppeteer.launch({
-    executablePath: chromiumPath(),
+    executablePath: chromium(),
     pipe: true,
     ignoreDefaultArgs: true,
     args: [
