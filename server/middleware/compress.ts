@@ -72,6 +72,10 @@ export function compress(): Middleware {
     if (!COMPRESSIBLE.test(type)) return;
 
     if (body instanceof Readable) {
+      // A stream of known length is a stored media result (base64 of PNG, MP4,
+      // WAV: already compressed data) sent with its length on purpose, so the
+      // client sees its progress; gzip would gain little and lose that.
+      if (ctx.response.get('content-length')) return;
       addVary(ctx);
       const encoding = chooseEncoding(ctx.get('accept-encoding'));
       if (!encoding) return;
