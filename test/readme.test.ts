@@ -192,10 +192,13 @@ async function runHtml(block: Block): Promise<void> {
       else void req.continue();
     });
     page.on('requestfailed', (req) => failures.push(`${req.url()}: ${req.failure()?.errorText}`));
+    const read: Promise<void>[] = [];
     page.on('response', (res) => {
-      if (res.status() >= 400) failures.push(`${res.url()}: HTTP ${res.status()}`);
+      // The answer's body says why (the request's own, for a beacon the service refused).
+      if (res.status() >= 400) read.push(res.text().catch(() => '').then((body) => void failures.push(`${res.url()}: HTTP ${res.status()} ${body} (sent ${res.request().postData() ?? ''})`)));
     });
     await page.goto('http://example.com/readme', { waitUntil: 'networkidle0', timeout: 60_000 });
+    await Promise.all(read);
     expect(failures, `README line ${block.line} (html)`).toEqual([]);
   } finally {
     await page.close();
