@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { freePort, startEmbeddedPostgres, type Database } from '../server/database.ts';
+import { freePort, throwawayPostgres, type Database } from '../server/database.ts';
 import { RawHttpPool } from './rawHttp.ts';
 import { startFlags, stopChild, waitHealthy, waitIdle } from './gatewayProcess.ts';
 import { fork } from 'node:child_process';
@@ -153,13 +153,8 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
     fake = fakeChild;
     const fakeUrl = (await waitMessage(fakeChild, 'fake upstream')).url;
     if (targets.includes('gateway')) {
-      let databaseUrl = process.env.DATABASE_URL;
-      if (!databaseUrl) {
-        dataDir = await mkdtemp(path.join(tmpdir(), 'switchyard-bench-'));
-        await chmod(dataDir, 0o755);
-        database = await startEmbeddedPostgres({ dir: path.join(dataDir, 'pg'), persistent: true });
-        databaseUrl = database.url;
-      }
+      database = await throwawayPostgres('switchyard_bench');
+      const databaseUrl = database.url;
       result.gatewayEvents = await count(
           'gateway',
           async (valgrindArgs) => {

@@ -505,46 +505,130 @@ export declare const listOcrLanguages: <ThrowOnError extends boolean = false>(op
 /**
  * Signed URL for a conversational agent
  *
- * Asks elevenlabs for a signed conversation URL for the given agent; the URL lives 900 seconds. With `X-Provider-Key` the agent is looked up in the caller's own elevenlabs account.
+ * A signed conversation URL (WebSocket) for an elevenlabs conversational
+ * agent; it lives 900 seconds.
+ *
+ * * **With `X-Provider-Key`** the agent belongs to the caller's own
+ * elevenlabs account: the URL is passed through, nothing is stored and
+ * nothing is billed. An agent that account does not have answers 404.
+ * * **Without it** the operator's account is used, so `agentId` must be the
+ * `agentId` of one of the calling key's templates; any other agent
+ * answers 404 exactly as a missing one, so other keys' agents are never
+ * reachable. The gateway then starts a session for that template as
+ * `POST /api/convagents/sessions` does, and the answer adds `sessionId`
+ * and the `dynamicVariables` to pass when connecting; that session is
+ * completed and billed per minute like any other.
+ *
  */
 export declare const createAgentSignedUrl: <ThrowOnError extends boolean = false>(options: Options<CreateAgentSignedUrlData, ThrowOnError>) => RequestResult<CreateAgentSignedUrlResponses, CreateAgentSignedUrlErrors, ThrowOnError>;
 /**
  * List agent templates
  *
- * Templates of the calling API key, newest first. `webhookSecret` is never included.
+ * Templates of the calling API key, newest first. Each is the stored
+ * template with its defaults filled in (unset optional fields null) plus
+ * `id`, `agentId` (the voice agent at elevenlabs, usable with
+ * `POST /api/agents/signed-url`), `createdAt`, `updatedAt` and
+ * `webhookSecretUpdatedAt`. `webhookSecret` is never included.
+ *
  */
 export declare const listAgentTemplates: <ThrowOnError extends boolean = false>(options?: Options<ListAgentTemplatesData, ThrowOnError>) => RequestResult<ListAgentTemplatesResponses, ListAgentTemplatesErrors, ThrowOnError>;
 /**
  * Create an agent template
  *
- * Creates the template and its voice agent at elevenlabs (operator account;
- * `X-Provider-Key` is not accepted on template and session operations).
- * `webhookSecret` is generated (32+ random characters) when omitted and is
- * returned only in this response. `clientWebhookUrl` must be a public http(s)
- * URL; URLs resolving to private, loopback, link-local or otherwise internal
- * addresses answer 400 `invalid_request` on `body.clientWebhookUrl`.
- * `llmProvider` and `llmModel` go together.
+ * Stores the template and creates, at elevenlabs (operator account;
+ * `X-Provider-Key` is not accepted on template and session operations),
+ * the voice agent it stands for: a `get_context` and a `report_event`
+ * webhook tool calling this gateway's context and event webhooks, a
+ * post-call webhook calling its complete webhook (all three carry
+ * `X-Webhook-Secret`), and the agent using them. If any of these calls
+ * fails, those already made are deleted again and nothing is stored; the
+ * answer says which step failed (502 `upstream_error`, or 400 when
+ * elevenlabs refused the configuration). A deletion that itself fails is
+ * recorded and retried by the hourly maintenance schedule, so no agent is
+ * left behind.
+ *
+ * **Defaults:** `language` en, `maxDurationSeconds` 600, `tools`
+ * `[{name: end_call}]`, `questions` [], `aiDisclosure` true; unset
+ * optional fields are null. `voiceSettings` keep elevenlabs' defaults for
+ * the fields not given.
+ *
+ * **What the agent is told.** The system prompt as given; for type
+ * `interview` followed by the questions in order (required ones marked,
+ * with their context) and the instruction to report each answer with
+ * `report_event`. With `aiDisclosure` true (the default) a rule comes
+ * first: the agent is an AI voice assistant, says so at the start of the
+ * conversation and never claims or implies to be human, even when asked;
+ * and the first message is prefixed with a disclosure sentence in the
+ * template's language (en, es, fr, de, it, pt, nl, pl; English otherwise)
+ * unless it already says it is an AI. With `aiDisclosure` false the
+ * disclosure duty is the customer's and nothing is added.
+ *
+ * **webhookSecret** (16 to 256 characters) is generated when omitted
+ * (`whsec_` and 40 random characters) and returned only in this response.
+ * The gateway must send the secret itself (to elevenlabs in the tools' and
+ * post-call webhook's headers, and with every relay to clientWebhookUrl),
+ * so it keeps a SHA-256 of it, against which `X-Webhook-Secret` is
+ * compared in constant time, and a copy sealed with AES-256-GCM under
+ * `SWITCHYARD_SECRET_KEY` (or a key generated once into
+ * `<SWITCHYARD_DATA_DIR>/secret.key`, mode 0600). It never appears in a
+ * log, an error message or any other response.
+ *
+ * **clientWebhookUrl** must be a public http(s) URL: it is checked by the
+ * gateway's SSRF guard now (every address its name resolves to must be
+ * public unicast; loopback, private, link-local and metadata, carrier-grade
+ * NAT, IPv6 unique-local and IPv4-embedding forms are refused, as are
+ * names that do not resolve and URLs with credentials) and again at every
+ * relay.
+ *
+ * **Errors** (400): `invalid_request` for the schema (ranges of
+ * voiceSettings, tag over 100 characters, a tool outside the list,
+ * llmProvider without llmModel; `errors` lists the fields);
+ * `invalid_template` for rules across fields (questions on a
+ * `conversation` template, a duplicate tool, an llmProvider elevenlabs
+ * agents cannot run or an llmModel of another provider, an English-only
+ * voiceModel with another language); `invalid_webhook_url` for a refused
+ * clientWebhookUrl; `unknown_model` when elevenlabs rejects llmModel,
+ * voiceModel or voiceId. 503 `provider_not_configured` without
+ * ELEVENLABS_API_KEY; 503 `unavailable` without GATEWAY_PUBLIC_URL (the
+ * address at which elevenlabs reaches this gateway's webhooks).
  *
  */
 export declare const createAgentTemplate: <ThrowOnError extends boolean = false>(options: Options<CreateAgentTemplateData, ThrowOnError>) => RequestResult<CreateAgentTemplateResponses, CreateAgentTemplateErrors, ThrowOnError>;
 /**
  * Delete an agent template
  *
- * Deletes the template and removes its voice agent at elevenlabs. Past sessions keep their metadata.
+ * Deletes the voice agent at elevenlabs first, then its tools and
+ * post-call webhook, then the template. When elevenlabs fails to delete
+ * the agent nothing is deleted (502, try again); an agent elevenlabs no
+ * longer has counts as deleted. A tool or webhook that fails to delete
+ * once the agent is gone is recorded and deleted by the hourly
+ * maintenance schedule. Past sessions keep their metadata (and
+ * `templateId`); their recordings can still be fetched.
+ *
  */
 export declare const deleteAgentTemplate: <ThrowOnError extends boolean = false>(options: Options<DeleteAgentTemplateData, ThrowOnError>) => RequestResult<DeleteAgentTemplateResponses, DeleteAgentTemplateErrors, ThrowOnError>;
 /**
  * Get an agent template
  *
- * Templates of other API keys answer 404. `webhookSecret` is not included.
+ * The same record as the list. Templates of other API keys answer 404 `not_found`, exactly as missing ones. `webhookSecret` is not included.
  */
 export declare const getAgentTemplate: <ThrowOnError extends boolean = false>(options: Options<GetAgentTemplateData, ThrowOnError>) => RequestResult<GetAgentTemplateResponses, GetAgentTemplateErrors, ThrowOnError>;
 /**
  * Update an agent template
  *
- * Partial update: only the fields sent change (at least one field). The voice
- * agent at elevenlabs is re-synchronised. Sending `webhookSecret` rotates the
- * secret (it is not echoed). Same URL rules as create.
+ * Partial update: only the fields sent change (at least one); `null`
+ * clears an optional field (firstMessage, voiceId, voiceModel,
+ * voiceSettings, llmProvider together with llmModel, tag,
+ * clientWebhookUrl), and `voiceSettings`, `tools` and `questions` are
+ * replaced whole. The merged template is checked as on create (same
+ * errors, clientWebhookUrl through the SSRF guard again). Then the
+ * upstream parts whose configuration changed are updated (tools,
+ * post-call webhook, agent, in that order); if one fails, those already
+ * updated are put back as they were and the template is unchanged (502,
+ * or 400 when elevenlabs refused the configuration). Sending
+ * `webhookSecret` rotates the secret everywhere it is used (elevenlabs'
+ * headers and the relay); it is not echoed, `webhookSecretUpdatedAt`
+ * changes. The answer is the updated record, as get returns it.
  *
  */
 export declare const updateAgentTemplate: <ThrowOnError extends boolean = false>(options: Options<UpdateAgentTemplateData, ThrowOnError>) => RequestResult<UpdateAgentTemplateResponses, UpdateAgentTemplateErrors, ThrowOnError>;
@@ -557,60 +641,96 @@ export declare const listAgentSessions: <ThrowOnError extends boolean = false>(o
 /**
  * Start a conversation session
  *
- * Creates a session (status `pending`) for a template of the calling API key
- * and returns a signed conversation URL (valid 900 seconds) plus the
- * `dynamicVariables` the client must pass when connecting, so the completion
- * webhook can be matched to the session. Only metadata is stored.
+ * Creates a session (status `pending`) for a template of the calling API
+ * key (another key's template answers 404) and returns a signed
+ * conversation URL for its agent (valid 900 seconds) plus the
+ * `dynamicVariables` the client passes unchanged when connecting (the
+ * agent's tools send them back, which ties the context and event
+ * webhooks to the session). The URL is asked for with a conversation id,
+ * which the session keeps, so the post-call webhook finds the session
+ * even without the variables. Only metadata is stored: status, times,
+ * duration, cost; never a transcript or any conversation content.
  *
  */
 export declare const startAgentSession: <ThrowOnError extends boolean = false>(options: Options<StartAgentSessionData, ThrowOnError>) => RequestResult<StartAgentSessionResponses, StartAgentSessionErrors, ThrowOnError>;
 /**
  * Get a session (metadata only)
  *
- * Sessions of other API keys answer 404. No transcript.
+ * Sessions of other API keys answer 404 `not_found`, exactly as missing ones. No transcript.
  */
 export declare const getAgentSession: <ThrowOnError extends boolean = false>(options: Options<GetAgentSessionData, ThrowOnError>) => RequestResult<GetAgentSessionResponses, GetAgentSessionErrors, ThrowOnError>;
 /**
  * Download the session recording (single use)
  *
- * Binary audio (no envelope). Single use: the recording is deleted when it
- * has been sent; otherwise it is purged 30 days after the session. A session
- * without a recording (not ended yet, already retrieved, purged) answers 404.
+ * The recording as MP3 (no envelope), streamed from elevenlabs. Single
+ * use: once it has been sent whole, the conversation is deleted at
+ * elevenlabs (audio and transcript) and any further request answers 410
+ * `recording_gone`; a transfer that breaks off leaves the recording
+ * available. A recording nobody fetched is deleted at elevenlabs 30 days
+ * after the session ended by the hourly maintenance schedule (then 410
+ * too). 404 `not_found` for an unknown session or another key's; 404
+ * `recording_not_available` while the session has not completed or when
+ * it has no recording; 409 `conflict` while another request is sending
+ * it.
  *
  */
 export declare const getAgentSessionAudio: <ThrowOnError extends boolean = false>(options: Options<GetAgentSessionAudioData, ThrowOnError>) => RequestResult<GetAgentSessionAudioResponses, GetAgentSessionAudioErrors, ThrowOnError>;
 /**
  * Webhook - the agent asks for context
  *
- * Authenticated by `X-Webhook-Secret`, which must equal the webhookSecret of
- * the template named by `templateId` (401 otherwise, also for an unknown
- * template). The payload is relayed synchronously to the template's
- * clientWebhookUrl (with X-Webhook-Secret); the customer's JSON reply is
- * returned in `data.context`. A template without clientWebhookUrl answers
- * `context: null`; an unreachable or failing customer endpoint answers 502.
+ * Called by the agent's `get_context` tool. Authenticated by
+ * `X-Webhook-Secret`, which must equal the webhookSecret of the template
+ * named by `templateId` (compared in constant time; 401 otherwise, also
+ * for an unknown template). `sessionId` must be a session of that
+ * template (404 otherwise); a `pending` session becomes `active`; an
+ * ended one answers 409. The payload is relayed synchronously to the
+ * template's clientWebhookUrl (see the `conversationRelay` webhook) and
+ * the customer's JSON reply (at most 1 MB) is answered in `data.context`,
+ * which the agent reads. A template without clientWebhookUrl answers
+ * `context: null`. A customer endpoint that the SSRF guard refuses at
+ * send time, that is unreachable, answers a non-2xx status or a body
+ * that is not JSON, or does not answer within AGENT_WEBHOOK_TIMEOUT_MS
+ * (10 seconds) answers 502 `upstream_error`.
  *
  */
 export declare const agentWebhookContext: <ThrowOnError extends boolean = false>(options: Options<AgentWebhookContextData, ThrowOnError>) => RequestResult<AgentWebhookContextResponses, AgentWebhookContextErrors, ThrowOnError>;
 /**
  * Webhook - mid-conversation event
  *
- * Same authentication as the context webhook. Moves a `pending` session to
- * `active`. The payload is relayed fire-and-forget to the clientWebhookUrl (no
- * retry, no dead-letter store); the answer does not wait for it.
+ * Called by the agent's `report_event` tool (answers to interview
+ * questions, completed sections, notes). Same authentication and session
+ * rules as the context webhook; a `pending` session becomes `active`.
+ * The payload is relayed fire-and-forget to the clientWebhookUrl: the
+ * answer does not wait for the customer's endpoint, the relay gives up
+ * after AGENT_WEBHOOK_TIMEOUT_MS, and there is no retry and no
+ * dead-letter store.
  *
  */
 export declare const agentWebhookEvent: <ThrowOnError extends boolean = false>(options: Options<AgentWebhookEventData, ThrowOnError>) => RequestResult<AgentWebhookEventResponses, AgentWebhookEventErrors, ThrowOnError>;
 /**
  * Webhook - conversation ended
  *
- * Same authentication as the context webhook. Sets the session to `completed`
- * (`failed` when `data.callSuccessful` is false), stores `endedAt`,
- * `durationSeconds` and the cost (billed per started minute at the agent
- * per-minute rate; `byok` is not available for sessions) and adds the cost to
- * usage. The transcript and analysis are relayed fire-and-forget to the
- * clientWebhookUrl and discarded at once: if the customer's endpoint is
- * unreachable the transcript is lost. A session that is already
- * `completed`/`failed` answers 409 `conflict`.
+ * Accepts the documented payload (`event: complete`) or elevenlabs'
+ * own post-call transcription webhook (`type: post_call_transcription`),
+ * which is what the template's post-call webhook sends; the latter is
+ * matched to its session by the conversation id the session was started
+ * with, else by the `session_id` dynamic variable, and its template by
+ * the agent. Same authentication as the context webhook (the template's
+ * secret in `X-Webhook-Secret`, which the post-call webhook carries).
+ *
+ * In one transaction: the session becomes `completed` (`failed` when
+ * the call was not successful: `callSuccessful` false, or elevenlabs'
+ * `call_successful` failure / status failed), `endedAt`,
+ * `durationSeconds` and the cost are stored (per started minute at the
+ * catalogue's `conversational-agent` rate; `byok` does not apply to
+ * sessions) and a usage row is written (provider elevenlabs, model
+ * conversational-agent, the template's tag), so the cost shows in
+ * `/api/llm/usage` and `/api/portal/usage/daily`. Then the transcript and
+ * analysis are relayed fire-and-forget to the clientWebhookUrl, always
+ * in the documented payload shape, and discarded: they are never stored,
+ * and if the customer's endpoint is unreachable they are lost. A session
+ * that already ended answers 409 `conflict` (nothing billed twice); an
+ * `expired` one is completed.
  *
  */
 export declare const agentWebhookComplete: <ThrowOnError extends boolean = false>(options: Options<AgentWebhookCompleteData, ThrowOnError>) => RequestResult<AgentWebhookCompleteResponses, AgentWebhookCompleteErrors, ThrowOnError>;

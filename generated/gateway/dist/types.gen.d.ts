@@ -19,7 +19,7 @@ export type Tag = string;
  */
 export type Base64Image = string;
 /**
- * Capability string. Known values: chat, tools, embeddings, video-input, web-search, image-generation, video-generation, text-to-speech, speech-to-text, sound-effect, music-generation, dialogue.
+ * Capability string. Known values: chat, tools, embeddings, video-input, web-search, image-generation, video-generation, text-to-speech, speech-to-text, sound-effect, music-generation, dialogue, conversational-agent.
  */
 export type Capability = string;
 /**
@@ -54,7 +54,7 @@ export type ErrorResponse = {
      */
     message: string;
     /**
-     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, unauthorized, not_found, conflict, task_failed, task_cancelled, task_finished, payload_too_large, unsupported_media_type, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
+     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, task_failed, task_cancelled, task_finished, payload_too_large, unsupported_media_type, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
      */
     code: string;
     /**
@@ -761,6 +761,10 @@ export type Capabilities = {
     speechToText: boolean;
     soundEffects?: boolean;
     musicGeneration?: boolean;
+    /**
+     * Present (true) for the provider that runs the conversational voice agents (elevenlabs).
+     */
+    conversationalAgents?: boolean;
     models?: Array<{
         id: string;
         name?: string;
@@ -1734,7 +1738,7 @@ export type OcrLanguages = {
 };
 export type SignedUrlRequest = {
     /**
-     * elevenlabs conversational agent id.
+     * elevenlabs conversational agent id (a template's `agentId`, or an agent of the caller's own account with X-Provider-Key).
      */
     agentId: string;
 };
@@ -1744,15 +1748,36 @@ export type SignedUrl = {
      * Seconds the URL stays valid.
      */
     expiresIn: 900;
+    /**
+     * The session started for a template's agent (operator account only).
+     */
+    sessionId?: number;
+    dynamicVariables?: AgentDynamicVariables;
+};
+/**
+ * elevenlabs dynamic variables to pass unchanged when connecting (`dynamic_variables` of the conversation initiation). The agent's tools send them back in every context and event webhook, and the post-call webhook carries them.
+ */
+export type AgentDynamicVariables = {
+    session_id: number;
+    template_id: number;
 };
 export type AgentType = 'interview' | 'conversation';
+/**
+ * Voice of the agent; a field left out keeps elevenlabs' default (stability 0.5, speed 1.0, similarityBoost 0.8).
+ */
 export type AgentVoiceSettings = {
     stability?: number;
     speed?: number;
     similarityBoost?: number;
 };
 export type AgentTool = {
+    /**
+     * An elevenlabs system tool. The transfer tools are created without destinations (the template has no field for them yet).
+     */
     name: 'end_call' | 'language_detection' | 'transfer_to_agent' | 'transfer_to_number' | 'skip_turn' | 'play_keypad_touch_tone' | 'voicemail_detection';
+    /**
+     * When the agent should use the tool; elevenlabs' own description when omitted.
+     */
     description?: string;
 };
 export type AgentQuestion = {
@@ -1763,36 +1788,40 @@ export type AgentQuestion = {
      */
     context?: string;
 };
+/**
+ * Where the agent's LLM runs, among the models elevenlabs agents can use: openai (gpt-*), anthropic (claude-*), gemini and vertex (gemini-*), xai (grok-*), or elevenlabs (its own hosted models). Other providers answer 400 `invalid_template`.
+ */
+export type AgentLlmProvider = ProviderId;
 export type AgentTemplateInput = {
     name: string;
     type: AgentType;
     systemPrompt: string;
     firstMessage?: string;
     voiceId?: string;
+    /**
+     * elevenlabs conversational TTS model (e.g. eleven_flash_v2_5). Left out, eleven_flash_v2 for English and eleven_flash_v2_5 otherwise; the English-only eleven_flash_v2 and eleven_turbo_v2 are refused with another language.
+     */
     voiceModel?: string;
     voiceSettings?: AgentVoiceSettings;
     language?: LanguageCode;
+    llmProvider?: AgentLlmProvider;
     /**
-     * Required together with llmModel.
-     */
-    llmProvider?: ProviderId;
-    /**
-     * Required together with llmProvider.
+     * Required together with llmProvider; an elevenlabs agent LLM id such as gpt-4o-mini, claude-sonnet-4-5 or gemini-2.5-flash. Left out (with llmProvider), elevenlabs' default LLM.
      */
     llmModel?: string;
     tag?: Tag;
     /**
-     * Public http(s) URL; URLs resolving to private or internal addresses are rejected (400).
+     * Public http(s) URL (https recommended) receiving the relayed webhooks; checked by the SSRF guard at create, update and every send.
      */
     clientWebhookUrl?: string;
     /**
-     * Sent as X-Webhook-Secret; generated when omitted.
+     * Sent as X-Webhook-Secret (printable ASCII, no spaces); generated when omitted and then returned once.
      */
     webhookSecret?: string;
     maxDurationSeconds?: number;
     tools?: Array<AgentTool>;
     /**
-     * For type interview.
+     * For type interview only (400 `invalid_template` on a conversation template).
      */
     questions?: Array<AgentQuestion>;
     /**
@@ -1801,21 +1830,21 @@ export type AgentTemplateInput = {
     aiDisclosure?: boolean;
 };
 /**
- * Any subset of the template fields; omitted fields keep their values.
+ * Any subset of the template fields; omitted fields keep their values, null clears an optional one.
  */
 export type AgentTemplateUpdate = {
     name?: string;
     type?: AgentType;
     systemPrompt?: string;
-    firstMessage?: string;
-    voiceId?: string;
-    voiceModel?: string;
-    voiceSettings?: AgentVoiceSettings;
+    firstMessage?: string | null;
+    voiceId?: string | null;
+    voiceModel?: string | null;
+    voiceSettings?: AgentVoiceSettings | null;
     language?: LanguageCode;
-    llmProvider?: ProviderId;
-    llmModel?: string;
-    tag?: Tag;
-    clientWebhookUrl?: string;
+    llmProvider?: AgentLlmProvider | null;
+    llmModel?: string | null;
+    tag?: Tag | null;
+    clientWebhookUrl?: string | null;
     /**
      * Rotates the secret.
      */
@@ -1826,7 +1855,7 @@ export type AgentTemplateUpdate = {
     aiDisclosure?: boolean;
 };
 /**
- * A stored template (never includes webhookSecret). Optional fields that were not set are null.
+ * A stored template (never includes webhookSecret). Optional fields that were not set are null; defaults are filled in.
  */
 export type AgentTemplate = {
     id: number;
@@ -1847,11 +1876,15 @@ export type AgentTemplate = {
     questions: Array<AgentQuestion>;
     aiDisclosure: boolean;
     /**
-     * Id of the synchronised voice agent at elevenlabs.
+     * Id of the synchronised voice agent at elevenlabs (for POST /api/agents/signed-url).
      */
-    agentId: string | null;
+    agentId: string;
     createdAt: string;
     updatedAt: string;
+    /**
+     * When the webhook secret was set (create) or last rotated (update).
+     */
+    webhookSecretUpdatedAt: string;
 };
 /**
  * The created template plus its webhookSecret (returned only here).
@@ -1860,26 +1893,39 @@ export type AgentTemplateCreated = AgentTemplate & {
     webhookSecret: string;
 };
 /**
- * pending (created) -> active (first event/context webhook) -> completed, or failed when the complete webhook reports an unsuccessful call.
+ * pending (created) -> active (first context or event webhook) ->
+ * completed, or failed when the complete webhook reports an unsuccessful
+ * call (pending may go to completed or failed directly). pending or
+ * active -> expired after 24 hours without any webhook (the signed URL
+ * lives 15 minutes); a complete webhook for an expired session still
+ * completes it.
+ *
  */
-export type AgentSessionStatus = 'pending' | 'active' | 'completed' | 'failed';
+export type AgentSessionStatus = 'pending' | 'active' | 'completed' | 'failed' | 'expired';
 /**
  * Session metadata; no transcript or conversation content is stored.
  */
 export type AgentSession = {
     id: number;
+    /**
+     * The template it was started from (kept after the template is deleted).
+     */
     templateId: number;
     status: AgentSessionStatus;
+    /**
+     * The conversation id at elevenlabs, when it gave one.
+     */
+    conversationId: string | null;
     createdAt: string;
     updatedAt: string;
     endedAt: string | null;
     durationSeconds: number | null;
     /**
-     * Per-minute price of the conversation; null until completed.
+     * Price of the conversation (per started minute); null until it ended.
      */
     cost: Cost | null;
     /**
-     * True while the recording can be fetched once from /audio.
+     * True while the recording can be fetched, once, from /audio.
      */
     recordingAvailable: boolean;
 };
@@ -1890,14 +1936,7 @@ export type AgentSessionStart = {
     session: AgentSession;
     signedUrl: string;
     expiresIn: 900;
-    /**
-     * Pass unchanged when connecting (elevenlabs dynamic variables) so the webhooks can be matched to the session.
-     */
-    dynamicVariables: {
-        session_id: string;
-        template_id: string;
-        [key: string]: string;
-    };
+    dynamicVariables: AgentDynamicVariables;
 };
 /**
  * Conversation webhook payload (received from the agent, relayed to the customer).
@@ -1935,11 +1974,15 @@ export type CompleteWebhookData = {
      */
     callSuccessful?: boolean;
     /**
+     * elevenlabs conversation id (set when translated from elevenlabs' post-call webhook).
+     */
+    conversationId?: string;
+    /**
      * Relayed to the customer, never stored.
      */
     transcript?: Array<{
         role: 'agent' | 'user';
-        message: string;
+        message: string | null;
         timeInCallSecs?: number;
     }>;
     /**
@@ -1947,6 +1990,47 @@ export type CompleteWebhookData = {
      */
     analysis?: {
         [key: string]: unknown;
+    };
+};
+/**
+ * The documented payload, or elevenlabs' post-call transcription webhook.
+ */
+export type CompleteWebhookRequest = CompleteWebhookPayload | ElevenLabsPostCallWebhook;
+/**
+ * elevenlabs' post-call transcription webhook (the fields the gateway reads; others are accepted and ignored).
+ */
+export type ElevenLabsPostCallWebhook = {
+    type: 'post_call_transcription';
+    /**
+     * Unix seconds.
+     */
+    event_timestamp?: number;
+    data: {
+        agent_id: string;
+        conversation_id: string;
+        /**
+         * done, or failed for a call that failed.
+         */
+        status?: string;
+        transcript?: Array<{
+            role: string;
+            message?: string | null;
+            time_in_call_secs?: number;
+        }>;
+        metadata: {
+            start_time_unix_secs?: number;
+            call_duration_secs: number;
+        };
+        analysis?: {
+            call_successful?: 'success' | 'failure' | 'unknown';
+            transcript_summary?: string;
+        } | null;
+        has_audio?: boolean;
+        conversation_initiation_client_data?: {
+            dynamic_variables?: {
+                [key: string]: unknown;
+            };
+        } | null;
     };
 };
 /**
@@ -4175,7 +4259,12 @@ export type CreateAgentSignedUrlResponse = CreateAgentSignedUrlResponses[keyof C
 export type ListAgentTemplatesData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Maximum number of templates returned.
+         */
+        limit?: number;
+    };
     url: '/api/convagents/templates';
 };
 export type ListAgentTemplatesErrors = {
@@ -4219,13 +4308,11 @@ export type CreateAgentTemplateData = {
 };
 export type CreateAgentTemplateErrors = {
     /**
-     * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields), `unsupported_option` (the
-     * chosen provider cannot honour an option), and on media operations
-     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
-     * guard, failed, was too large or too slow, or is not an image),
-     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * The template is invalid: `invalid_request` (schema: ranges, lengths, a
+     * tool outside the list, llmProvider without llmModel; `errors` lists the
+     * fields), `invalid_template` (a rule across fields), `invalid_webhook_url`
+     * (clientWebhookUrl refused by the SSRF guard) or `unknown_model`
+     * (elevenlabs does not know llmModel, voiceModel or voiceId).
      *
      */
     400: ErrorResponse;
@@ -4391,13 +4478,11 @@ export type UpdateAgentTemplateData = {
 };
 export type UpdateAgentTemplateErrors = {
     /**
-     * The request is invalid. Codes: `invalid_request` (schema validation or a
-     * documented rule; `errors` lists the fields), `unsupported_option` (the
-     * chosen provider cannot honour an option), and on media operations
-     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
-     * guard, failed, was too large or too slow, or is not an image),
-     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * The template is invalid: `invalid_request` (schema: ranges, lengths, a
+     * tool outside the list, llmProvider without llmModel; `errors` lists the
+     * fields), `invalid_template` (a rule across fields), `invalid_webhook_url`
+     * (clientWebhookUrl refused by the SSRF guard) or `unknown_model`
+     * (elevenlabs does not know llmModel, voiceModel or voiceId).
      *
      */
     400: ErrorResponse;
@@ -4454,6 +4539,10 @@ export type ListAgentSessionsData = {
          * Only sessions of this template.
          */
         templateId?: number;
+        /**
+         * Only sessions in this status.
+         */
+        status?: AgentSessionStatus;
         /**
          * Maximum number of sessions returned.
          */
@@ -4641,6 +4730,14 @@ export type GetAgentSessionAudioErrors = {
      */
     404: ErrorResponse;
     /**
+     * The resource is not in a state that allows this request (code `conflict`).
+     */
+    409: ErrorResponse;
+    /**
+     * The resource existed but is gone for good (code `recording_gone`, the single-use recording was already sent or has been purged).
+     */
+    410: ErrorResponse;
+    /**
      * Unexpected server error (code `internal`).
      */
     500: ErrorResponse;
@@ -4652,6 +4749,14 @@ export type GetAgentSessionAudioErrors = {
      * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
      */
     502: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
 };
 export type GetAgentSessionAudioError = GetAgentSessionAudioErrors[keyof GetAgentSessionAudioErrors];
 export type GetAgentSessionAudioResponses = {
@@ -4687,6 +4792,10 @@ export type AgentWebhookContextErrors = {
      * Not found, or owned by another API key (code `not_found`).
      */
     404: ErrorResponse;
+    /**
+     * The resource is not in a state that allows this request (code `conflict`).
+     */
+    409: ErrorResponse;
     /**
      * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
      */
@@ -4743,6 +4852,10 @@ export type AgentWebhookEventErrors = {
      */
     404: ErrorResponse;
     /**
+     * The resource is not in a state that allows this request (code `conflict`).
+     */
+    409: ErrorResponse;
+    /**
      * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
      */
     413: ErrorResponse;
@@ -4768,7 +4881,7 @@ export type AgentWebhookEventResponses = {
 };
 export type AgentWebhookEventResponse = AgentWebhookEventResponses[keyof AgentWebhookEventResponses];
 export type AgentWebhookCompleteData = {
-    body: CompleteWebhookPayload;
+    body: CompleteWebhookRequest;
     path?: never;
     query?: never;
     url: '/api/convagents/webhook/complete';
