@@ -7,7 +7,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import path from 'node:path';
 import { ApiError, type FieldError } from '../protocols/errors.ts';
-import { readBody } from './middleware/body.ts';
+import { bodyRuleOf, mediaTypeOf, readBody } from './middleware/body.ts';
 import { requestId } from './middleware/requestId.ts';
 import { accessLog } from './middleware/accessLog.ts';
 import type { SurfaceDefinition } from './surface.ts';
@@ -20,8 +20,8 @@ export interface MountedSurface {
   api: OpenAPIBackend;
   /** Path prefixes this surface answers on its port. */
   prefixes: string[];
-  /** Routes, authenticates, validates and runs one request; failures are thrown as ApiError. */
-  handle(ctx: ApiContext, body: unknown): Promise<void>;
+  /** Routes, authenticates, reads the body, validates and runs one request; failures are thrown as ApiError. */
+  handle(ctx: ApiContext): Promise<void>;
 }
 
 // OpenAPI's own formats; ajv-formats knows the JSON Schema ones.
@@ -65,11 +65,14 @@ function readableFields(errors: FieldError[]): FieldError[] {
   return errors.map((e) => ({ ...e, path: e.path.replace(/^requestBody\.?/, 'body.').replace(/\.$/, '') }));
 }
 
-/** The media type of a Content-Type header, lower-cased, without parameters. */
-function mediaType(header: string | undefined): string {
-  if (!header) return '';
-  const semi = header.indexOf(';');
-  return (semi < 0 ? header : header.slice(0, semi)).trim().toLowerCase();
+/** A NUL in a query value is never meant, and PostgreSQL text cannot hold one: 400 naming the parameter. */
+function refuseNulInQuery(query: Record<string, string | string[]>): void {
+  for (const [name, value] of Object.entries(query)) {
+    if ((Array.isArray(value) ? value : [value]).some((v) => v.includes('\0'))) {
+      const message = 'must not contain the NUL character (U+0000)';
+      throw new ApiError('invalid_request', `Invalid request: query.${name} ${message}`, { fields: [{ path: `query.${name}`, message }], param: name });
+    }
+  }
 }
 
 export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): Promise<MountedSurface> {
@@ -106,22 +109,34 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
   api.router.getOperations = () => operations;
   const match = operationMatcher(operations);
 
-  const handle = async (ctx: ApiContext, body: unknown): Promise<void> => {
-    // Koa parses the query string on first read; most API calls have none.
-    const query = ctx.req.url!.includes('?') ? (ctx.query as Record<string, string | string[]>) : {};
-    const req: Request = { method: ctx.method, path: ctx.path, query, headers: ctx.headers as never, body };
-    const found = match(req.method, req.path);
+  const readOptions = { refuseNul: def.refuseNul ?? true };
+  const handle = async (ctx: ApiContext): Promise<void> => {
+    const found = match(ctx.method, ctx.path);
     if ('miss' in found) {
       if (found.miss === 405) {
-        throw new ApiError('invalid_request', `Method ${ctx.method} is not allowed on ${ctx.path}`, { status: 405, code: 'method_not_allowed' });
+        throw new ApiError('invalid_request', `Method ${ctx.method} is not allowed on ${ctx.path}`, {
+          status: 405,
+          code: 'method_not_allowed',
+          headers: { allow: found.allow },
+        });
       }
       throw new ApiError('not_found', 'No such endpoint', { code: 'not_found' });
     }
     const { operation } = found;
+    // Security first: 401 before any other refusal, and before a byte of the body is read.
+    // The schemes look at headers only, so they are shown the operation alone.
+    if (operation.security?.length && !(await authorize(operation, security, { api, operation } as OperationContext, ctx))) {
+      throw new ApiError('unauthorized', 'Missing or invalid API key', { code: 'unauthorized' });
+    }
+    const body = await readBody(ctx, bodyRuleOf(operation), readOptions);
+    // Koa parses the query string on first read; most API calls have none.
+    const query = ctx.req.url!.includes('?') ? (ctx.query as Record<string, string | string[]>) : {};
+    if (ctx.querystring.includes('%00')) refuseNulInQuery(query);
+    const req: Request = { method: ctx.method, path: ctx.path, query, headers: ctx.headers as never, body };
     // A text body the operation documents as serialised JSON is routed and validated as that JSON.
     let refused: unknown;
     if (typeof body === 'string') {
-      const read = jsonTextReader(api, operation, mediaType(ctx.req.headers['content-type']));
+      const read = jsonTextReader(api, operation, mediaTypeOf(ctx.req.headers['content-type']));
       if (read) {
         try {
           req.body = read(body);
@@ -133,10 +148,6 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
     // What the body was read as, for middleware that runs after a refusal (e.g. CORS).
     (ctx.request as { body?: unknown }).body = req.body;
     const c = { api, operation, request: parseRequest(api, req, operation) } as OperationContext;
-    // Security first: 401 before any other refusal.
-    if (operation.security?.length && !(await authorize(operation, security, c, ctx))) {
-      throw new ApiError('unauthorized', 'Missing or invalid API key', { code: 'unauthorized' });
-    }
     if (refused) throw refused;
     if (!validate(api, req, c)) {
       const fields = readableFields(fieldErrors(c));
@@ -179,7 +190,6 @@ export async function compileValidators(surfaces: MountedSurface[], first: reado
 export interface AppOptions {
   deps: Deps;
   surfaces: MountedSurface[];
-  jsonLimitBytes: number;
   /** Extra middleware for paths no spec describes (docs, the spec files). */
   extra?: Middleware[];
 }
@@ -219,8 +229,7 @@ export function createApp(opts: AppOptions): Koa<AppState> {
   app.use(async (ctx) => {
     const surface = surfaceFor(opts.surfaces, ctx.path);
     ctx.state.deps = opts.deps;
-    const body = await readBody(ctx, opts.jsonLimitBytes);
-    return surface.handle(ctx as ApiContext, body);
+    return surface.handle(ctx as ApiContext);
   });
   return app;
 }
@@ -231,5 +240,7 @@ function toApiError(raw: unknown): ApiError {
   if (e?.status === 413) return new ApiError('payload_too_large', e.message ?? 'Request body too large');
   if (e?.status === 415) return new ApiError('unsupported_media_type', e.message ?? 'Unsupported media type');
   if (e?.status === 400 && e.expose) return new ApiError('invalid_request', e.message ?? 'Bad request');
+  // A URL whose percent-encoding is not UTF-8 makes Koa's ctx.path throw.
+  if (raw instanceof URIError) return new ApiError('invalid_request', 'The request URL is not valid percent-encoded UTF-8');
   return new ApiError('internal', 'Internal server error', { code: 'internal_error' });
 }

@@ -7,8 +7,6 @@ export interface Config {
   dataDir: string;
   logLevel: string;
   bootstrapKey?: string;
-  /** Largest JSON body accepted, in bytes (inline video makes gateway bodies large). */
-  jsonLimitBytes: number;
 }
 
 function port(value: string | undefined, fallback: number): number {
@@ -26,6 +24,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.SWITCHYARD_DATA_DIR || '.data',
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     bootstrapKey: env.GATEWAY_BOOTSTRAP_KEY || undefined,
-    jsonLimitBytes: Number(env.JSON_BODY_LIMIT_BYTES || 150 * 1024 * 1024),
   };
 }

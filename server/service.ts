@@ -27,7 +27,6 @@ export interface ServiceOptions {
   gatewayPort: number;
   analyticsPort: number;
   host: string;
-  jsonLimitBytes: number;
   bootstrapKey?: string;
   log?: Logger;
   env?: NodeJS.ProcessEnv;
@@ -130,7 +129,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       compatSurface(auth, await loadHandlers('compat')),
       gatewaySurface(auth, await loadHandlers('gateway')),
     ]);
-    const app = createApp({ deps, surfaces, jsonLimitBytes: opts.jsonLimitBytes, extra: [staticRoutes(['gateway', 'compat'])] });
+    const app = createApp({ deps, surfaces, extra: [staticRoutes(['gateway', 'compat'])] });
     const listener = await listen(app, opts.gatewayPort, opts.host);
     listeners.push(listener);
     running.gatewayUrl = listener.url;
@@ -138,7 +137,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   if (opts.services.includes('analytics')) {
     const { analyticsSurface } = await import('../analytics/surface.ts');
     const surfaces = await startSurfaces([analyticsSurface]);
-    const app = createApp({ deps, surfaces, jsonLimitBytes: opts.jsonLimitBytes, extra: [staticRoutes(['analytics'])] });
+    const app = createApp({ deps, surfaces, extra: [staticRoutes(['analytics'])] });
     const listener = await listen(app, opts.analyticsPort, opts.host, analyticsSurface.rawHandler?.(deps));
     listeners.push(listener);
     running.analyticsUrl = listener.url;

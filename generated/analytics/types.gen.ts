@@ -9,7 +9,8 @@ export type Error = {
         /**
          * bad_request (400), unauthorized (401), invalid_invite_code (403),
          * read_only_key (403), untrusted_origin (403, ingest only), not_found (404),
-         * conflict (409), rate_limited (429), daily_cap_exceeded (429),
+         * conflict (409), payload_too_large (413), unsupported_media_type (415),
+         * rate_limited (429), daily_cap_exceeded (429),
          * service_unavailable (503: the database is unreachable).
          *
          */
@@ -773,6 +774,9 @@ export type IncludeBots = 'true' | '1' | 'false' | '0';
 export type IncludeInternal = 'true' | '1' | 'false' | '0';
 
 export type CreateProjectData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: CreateProjectRequest;
     path?: never;
     query?: never;
@@ -792,6 +796,14 @@ export type CreateProjectErrors = {
      * A domain is already claimed by another project.
      */
     409: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
 };
 
 export type CreateProjectError = CreateProjectErrors[keyof CreateProjectErrors];
@@ -3168,7 +3180,7 @@ export type ExportEventsResponse = ExportEventsResponses[keyof ExportEventsRespo
 
 export type ImportEventsData = {
     /**
-     * Required. (Marked optional only because an NDJSON body is read by the handler, not the JSON validator; an empty body answers 400.)
+     * Required. (Marked optional only because an NDJSON body is read by the handler, not the JSON validator; an empty body answers 400.) At most 64 MB (67108864 bytes); a larger body answers 413 `payload_too_large` before it is parsed. Either form, JSON or NDJSON.
      */
     body?: ImportRequest;
     path?: never;
@@ -3189,6 +3201,14 @@ export type ImportEventsErrors = {
      * A read-only key was used on an operation that needs the live key.
      */
     403: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
     /**
      * More than 120 requests in the key's 60-second window.
      */
@@ -3211,6 +3231,9 @@ export type ImportEventsResponses = {
 export type ImportEventsResponse = ImportEventsResponses[keyof ImportEventsResponses];
 
 export type RecordEventData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: RecordEventRequest;
     path?: never;
     query?: never;
@@ -3231,6 +3254,14 @@ export type RecordEventErrors = {
      */
     403: Error;
     /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
+    /**
      * `rate_limited` (with Retry-After) or `daily_cap_exceeded` when the project's daily event cap is reached.
      */
     429: Error;
@@ -3248,6 +3279,9 @@ export type RecordEventResponses = {
 export type RecordEventResponse = RecordEventResponses[keyof RecordEventResponses];
 
 export type CollectEventData = {
+    /**
+     * At most 32 KB (32768 bytes); a larger body answers 413 `payload_too_large` before it is parsed. A beacon is one small event.
+     */
     body: CollectPayload;
     path?: never;
     query?: never;
@@ -3267,6 +3301,14 @@ export type CollectEventErrors = {
      * No project has this id.
      */
     404: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
     /**
      * The project's daily event cap is reached.
      */

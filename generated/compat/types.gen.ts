@@ -6,7 +6,8 @@ export type ClientOptions = {
 
 /**
  * `<provider>/<model>`, split on the first slash only (the model part may
- * contain slashes).
+ * contain slashes). No control characters (U+0000 to U+001F, U+007F): the
+ * id is recorded with the call's usage.
  *
  */
 export type ModelRef = string;
@@ -53,7 +54,8 @@ export type ErrorResponse = {
         /**
          * Machine-readable code: invalid_request, unknown_provider,
          * capability_not_supported, invalid_api_key, permission_denied,
-         * model_not_found, request_too_large, rate_limit_exceeded,
+         * model_not_found, method_not_allowed, request_too_large,
+         * unsupported_media_type, rate_limit_exceeded,
          * upstream_rate_limited, internal_error, not_implemented, upstream_error,
          * upstream_timeout, upstream_overloaded, provider_not_configured,
          * response_not_found, previous_response_not_found.
@@ -381,6 +383,9 @@ export type ChatResponseFormat = {
     json_schema: {
         name: string;
         description?: string;
+        /**
+         * Optional, as in the protocol; without it the output is any JSON object (as with `json_object`).
+         */
         schema?: JsonSchemaObject;
         strict?: boolean | null;
         [key: string]: unknown;
@@ -660,12 +665,27 @@ export type AnthropicCacheControl = {
 
 /**
  * A turn. A `system` role turn is treated as an extra system instruction.
+ * Which blocks a turn may hold depends on its role, as in the protocol:
+ * `tool_use` only in assistant turns (the model's calls), `tool_result` and
+ * `image` only in user turns, text only in system turns; thinking blocks in
+ * user or assistant turns.
+ *
  */
-export type AnthropicMessageParam = {
+export type AnthropicMessageParam = unknown & {
     role: 'user' | 'assistant' | 'system';
     content: string | Array<AnthropicContentBlockParam>;
     [key: string]: unknown;
 };
+
+/**
+ * The blocks of a user turn.
+ */
+export type AnthropicUserContentBlockParam = AnthropicTextBlockParam | AnthropicImageBlockParam | AnthropicToolResultBlockParam | AnthropicThinkingBlockParam | AnthropicRedactedThinkingBlockParam;
+
+/**
+ * The blocks of an assistant turn.
+ */
+export type AnthropicAssistantContentBlockParam = AnthropicTextBlockParam | AnthropicToolUseBlockParam | AnthropicThinkingBlockParam | AnthropicRedactedThinkingBlockParam;
 
 /**
  * text, image, tool_use, tool_result, thinking, redacted_thinking. Thinking
@@ -699,6 +719,9 @@ export type AnthropicImageBlockParam = {
         [key: string]: unknown;
     } | {
         type: 'url';
+        /**
+         * An http(s) URL or a `data:<mime>;base64,...` URI.
+         */
         url: string;
         [key: string]: unknown;
     };
@@ -1063,6 +1086,10 @@ export type ResponsesInputItem = ResponsesInputMessage | ResponsesFunctionCallIn
 /**
  * A message. `developer` and `system` become system instructions. Assistant
  * messages from earlier output (with output_text / refusal parts) are accepted.
+ * Which parts a message may hold depends on its role, as in the protocol:
+ * user messages input_text and input_image; system and developer messages
+ * input_text and output_text; assistant messages output_text, refusal and
+ * input_text. A refusal is the model's, so it appears in assistant messages only.
  *
  */
 export type ResponsesInputMessage = {
@@ -1084,7 +1111,7 @@ export type ResponsesInputContent = {
 } | {
     type: 'input_image';
     /**
-     * An http(s) URL or a data URI. file_id images are not supported.
+     * An http(s) URL or a `data:<mime>;base64,...` URI. file_id images are not supported.
      */
     image_url: string;
     detail?: 'low' | 'high' | 'auto' | 'original';
@@ -1681,6 +1708,9 @@ export type AnthropicVersion = string;
 export type AnthropicBeta = string;
 
 export type CreateChatCompletionData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. Inline (data URI) images count.
+     */
     body: ChatCompletionRequest;
     headers?: {
         /**
@@ -1717,6 +1747,12 @@ export type CreateChatCompletionErrors = {
      * Request body larger than the gateway accepts.
      */
     413: ErrorResponse;
+    /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: ErrorResponse;
     /**
      * Gateway limit reached, or the provider answered 429.
      */
@@ -1755,6 +1791,9 @@ export type CreateChatCompletionResponses = {
 export type CreateChatCompletionResponse = CreateChatCompletionResponses[keyof CreateChatCompletionResponses];
 
 export type CreateMessageData = {
+    /**
+     * At most 32 MB (33554432 bytes); a larger body answers 413 `payload_too_large` before it is parsed. As the messages protocol itself; inline (base64) images count.
+     */
     body: MessagesRequest;
     headers?: {
         /**
@@ -1802,6 +1841,12 @@ export type CreateMessageErrors = {
      * Request body larger than the gateway accepts.
      */
     413: AnthropicErrorResponse;
+    /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: AnthropicErrorResponse;
     /**
      * Gateway limit reached, or the provider answered 429.
      */
@@ -1928,6 +1973,9 @@ export type CountMessageTokensResponses = {
 export type CountMessageTokensResponse = CountMessageTokensResponses[keyof CountMessageTokensResponses];
 
 export type CreateResponseData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. Inline (data URI) images count.
+     */
     body: ResponsesRequest;
     headers?: {
         /**
@@ -1964,6 +2012,12 @@ export type CreateResponseErrors = {
      * Request body larger than the gateway accepts.
      */
     413: ErrorResponse;
+    /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: ErrorResponse;
     /**
      * Gateway limit reached, or the provider answered 429.
      */
@@ -2195,6 +2249,9 @@ export type GetResponseResponses = {
 export type GetResponseResponse = GetResponseResponses[keyof GetResponseResponses];
 
 export type CreateEmbeddingData = {
+    /**
+     * At most 16 MB (16777216 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: EmbeddingRequest;
     headers?: {
         /**
@@ -2231,6 +2288,12 @@ export type CreateEmbeddingErrors = {
      * Request body larger than the gateway accepts.
      */
     413: ErrorResponse;
+    /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: ErrorResponse;
     /**
      * Gateway limit reached, or the provider answered 429.
      */

@@ -12,6 +12,16 @@ export type Webhooks = RelayConversationWebhookWebhookRequest;
 export type ProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'elevenlabs' | 'local-audio' | 'localai' | 'local-video';
 
 /**
+ * The providers that offer text completions (GET /api/llm/providers order).
+ * elevenlabs, local-audio and local-video are speech, sound and video
+ * providers: their operations have endpoints of their own
+ * (generate-audio, transcribe, generate-video, ...), so naming one here is
+ * a validation error like any other unknown value.
+ *
+ */
+export type CompletionProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'localai';
+
+/**
  * Provider key of usage records, the 13 provider ids plus the web-detection engines (google-vision, tineye) and the local sidecars (local-vision for detection/training, local-ocr for text recognition/redaction).
  */
 export type UsageProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'elevenlabs' | 'local-audio' | 'localai' | 'local-video' | 'google-vision' | 'tineye' | 'local-vision' | 'local-ocr';
@@ -428,7 +438,7 @@ export type VideoUpload = {
 export type VideoMimeType = 'video/mp4' | 'video/webm' | 'video/mov' | 'video/quicktime' | 'video/mpeg' | 'video/avi';
 
 export type CompletionRequest = {
-    provider: ProviderId;
+    provider: CompletionProviderId;
     messages: Array<Message>;
     /**
      * Model id; the provider's default model when omitted.
@@ -2228,9 +2238,15 @@ export type TemplateId = number;
  */
 export type SessionId = number;
 
+/**
+ * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+ */
 export type QueueIdBody = QueueIdRequest;
 
 export type SubmitCompletionData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. Inline images, audio and video count: a larger video goes through `POST /api/llm/upload-video` and is referred to by `fileId`.
+     */
     body: CompletionRequest;
     headers?: {
         /**
@@ -2265,11 +2281,14 @@ export type SubmitCompletionErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2302,6 +2321,9 @@ export type SubmitCompletionResponses = {
 export type SubmitCompletionResponse = SubmitCompletionResponses[keyof SubmitCompletionResponses];
 
 export type GetQueueStatusData = {
+    /**
+     * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: QueueIdBody;
     path?: never;
     query?: never;
@@ -2329,11 +2351,14 @@ export type GetQueueStatusErrors = {
      */
     404: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2358,6 +2383,9 @@ export type GetQueueStatusResponses = {
 export type GetQueueStatusResponse = GetQueueStatusResponses[keyof GetQueueStatusResponses];
 
 export type GetQueueResultData = {
+    /**
+     * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: QueueIdBody;
     path?: never;
     query?: never;
@@ -2389,11 +2417,14 @@ export type GetQueueResultErrors = {
      */
     409: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2422,6 +2453,9 @@ export type GetQueueResultResponses = {
 export type GetQueueResultResponse = GetQueueResultResponses[keyof GetQueueResultResponses];
 
 export type StreamQueueTaskData = {
+    /**
+     * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: QueueIdBody;
     path?: never;
     query?: never;
@@ -2449,11 +2483,14 @@ export type StreamQueueTaskErrors = {
      */
     404: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2478,6 +2515,9 @@ export type StreamQueueTaskResponses = {
 export type StreamQueueTaskResponse = StreamQueueTaskResponses[keyof StreamQueueTaskResponses];
 
 export type CancelQueueTaskData = {
+    /**
+     * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: QueueIdBody;
     path?: never;
     query?: never;
@@ -2509,11 +2549,14 @@ export type CancelQueueTaskErrors = {
      */
     409: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2538,6 +2581,9 @@ export type CancelQueueTaskResponses = {
 export type CancelQueueTaskResponse = CancelQueueTaskResponses[keyof CancelQueueTaskResponses];
 
 export type UploadVideoData = {
+    /**
+     * At most 100 MB plus 64 KB of multipart framing (104923136 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The video itself is limited to 100 MB (104857600 bytes): past that the upload stops with 413 and nothing is kept. An empty file answers 400.
+     */
     body: VideoUploadRequest;
     path?: never;
     query?: never;
@@ -2561,11 +2607,14 @@ export type UploadVideoErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3169,6 +3218,9 @@ export type ListPublicModelsResponses = {
 export type ListPublicModelsResponse = ListPublicModelsResponses[keyof ListPublicModelsResponses];
 
 export type GenerateImageData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. Reference images count.
+     */
     body: ImageRequest;
     headers?: {
         /**
@@ -3199,11 +3251,14 @@ export type GenerateImageErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3236,6 +3291,9 @@ export type GenerateImageResponses = {
 export type GenerateImageResponse = GenerateImageResponses[keyof GenerateImageResponses];
 
 export type GenerateVideoData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. A start frame sent inline counts; a URL does not.
+     */
     body: VideoRequest;
     headers?: {
         /**
@@ -3270,11 +3328,14 @@ export type GenerateVideoErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3307,6 +3368,9 @@ export type GenerateVideoResponses = {
 export type GenerateVideoResponse = GenerateVideoResponses[keyof GenerateVideoResponses];
 
 export type GenerateAudioData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: AudioRequest;
     headers?: {
         /**
@@ -3341,11 +3405,14 @@ export type GenerateAudioErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3378,6 +3445,9 @@ export type GenerateAudioResponses = {
 export type GenerateAudioResponse = GenerateAudioResponses[keyof GenerateAudioResponses];
 
 export type GenerateSoundEffectData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: SoundEffectRequest;
     headers?: {
         /**
@@ -3412,11 +3482,14 @@ export type GenerateSoundEffectErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3449,6 +3522,9 @@ export type GenerateSoundEffectResponses = {
 export type GenerateSoundEffectResponse = GenerateSoundEffectResponses[keyof GenerateSoundEffectResponses];
 
 export type GenerateMusicData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: MusicRequest;
     headers?: {
         /**
@@ -3483,11 +3559,14 @@ export type GenerateMusicErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3520,6 +3599,9 @@ export type GenerateMusicResponses = {
 export type GenerateMusicResponse = GenerateMusicResponses[keyof GenerateMusicResponses];
 
 export type GenerateDialogueData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: DialogueRequest;
     headers?: {
         /**
@@ -3554,11 +3636,14 @@ export type GenerateDialogueErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3591,6 +3676,9 @@ export type GenerateDialogueResponses = {
 export type GenerateDialogueResponse = GenerateDialogueResponses[keyof GenerateDialogueResponses];
 
 export type TranscribeData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 audio counts.
+     */
     body: TranscriptionRequest;
     headers?: {
         /**
@@ -3625,11 +3713,14 @@ export type TranscribeErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3662,6 +3753,9 @@ export type TranscribeResponses = {
 export type TranscribeResponse = TranscribeResponses[keyof TranscribeResponses];
 
 export type SubmitEmbeddingsData = {
+    /**
+     * At most 16 MB (16777216 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: EmbeddingsRequest;
     headers?: {
         /**
@@ -3696,11 +3790,14 @@ export type SubmitEmbeddingsErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3733,6 +3830,9 @@ export type SubmitEmbeddingsResponses = {
 export type SubmitEmbeddingsResponse = SubmitEmbeddingsResponses[keyof SubmitEmbeddingsResponses];
 
 export type DetectObjectsData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: ObjectDetectionRequest;
     headers?: {
         /**
@@ -3767,11 +3867,14 @@ export type DetectObjectsErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3804,6 +3907,9 @@ export type DetectObjectsResponses = {
 export type DetectObjectsResponse = DetectObjectsResponses[keyof DetectObjectsResponses];
 
 export type DetectZeroShotData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: ZeroShotDetectionRequest;
     headers?: {
         /**
@@ -3838,11 +3944,14 @@ export type DetectZeroShotErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3875,6 +3984,9 @@ export type DetectZeroShotResponses = {
 export type DetectZeroShotResponse = DetectZeroShotResponses[keyof DetectZeroShotResponses];
 
 export type DetectFacesData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: FaceDetectionRequest;
     headers?: {
         /**
@@ -3909,11 +4021,14 @@ export type DetectFacesErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3946,6 +4061,9 @@ export type DetectFacesResponses = {
 export type DetectFacesResponse = DetectFacesResponses[keyof DetectFacesResponses];
 
 export type DetectWebData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: WebDetectionRequest;
     headers?: {
         /**
@@ -3980,11 +4098,14 @@ export type DetectWebErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4017,6 +4138,9 @@ export type DetectWebResponses = {
 export type DetectWebResponse = DetectWebResponses[keyof DetectWebResponses];
 
 export type TrainVisionModelData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 dataset counts.
+     */
     body: TrainingRequest;
     path?: never;
     query?: never;
@@ -4040,11 +4164,14 @@ export type TrainVisionModelErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4077,6 +4204,9 @@ export type TrainVisionModelResponses = {
 export type TrainVisionModelResponse = TrainVisionModelResponses[keyof TrainVisionModelResponses];
 
 export type AutoLabelData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 images count.
+     */
     body: AutoLabelRequest;
     path?: never;
     query?: never;
@@ -4100,11 +4230,14 @@ export type AutoLabelErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4137,6 +4270,9 @@ export type AutoLabelResponses = {
 export type AutoLabelResponse = AutoLabelResponses[keyof AutoLabelResponses];
 
 export type AutoTrainData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 images count.
+     */
     body: AutoTrainRequest;
     path?: never;
     query?: never;
@@ -4160,11 +4296,14 @@ export type AutoTrainErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4371,6 +4510,9 @@ export type DeleteVisionModelResponses = {
 export type DeleteVisionModelResponse = DeleteVisionModelResponses[keyof DeleteVisionModelResponses];
 
 export type RecognizeTextData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: OcrRequest;
     headers?: {
         /**
@@ -4403,11 +4545,14 @@ export type RecognizeTextErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4440,6 +4585,9 @@ export type RecognizeTextResponses = {
 export type RecognizeTextResponse = RecognizeTextResponses[keyof RecognizeTextResponses];
 
 export type RedactImageData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: RedactionRequest;
     headers?: {
         /**
@@ -4472,11 +4620,14 @@ export type RedactImageErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4553,6 +4704,9 @@ export type ListOcrLanguagesResponses = {
 export type ListOcrLanguagesResponse = ListOcrLanguagesResponses[keyof ListOcrLanguagesResponses];
 
 export type CreateAgentSignedUrlData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: SignedUrlRequest;
     headers?: {
         /**
@@ -4591,11 +4745,14 @@ export type CreateAgentSignedUrlErrors = {
      */
     404: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4685,6 +4842,9 @@ export type ListAgentTemplatesResponses = {
 export type ListAgentTemplatesResponse = ListAgentTemplatesResponses[keyof ListAgentTemplatesResponses];
 
 export type CreateAgentTemplateData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: AgentTemplateInput;
     path?: never;
     query?: never;
@@ -4706,11 +4866,14 @@ export type CreateAgentTemplateErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4865,6 +5028,9 @@ export type GetAgentTemplateResponses = {
 export type GetAgentTemplateResponse = GetAgentTemplateResponses[keyof GetAgentTemplateResponses];
 
 export type UpdateAgentTemplateData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: AgentTemplateUpdate;
     path: {
         /**
@@ -4895,11 +5061,14 @@ export type UpdateAgentTemplateErrors = {
      */
     404: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4993,6 +5162,9 @@ export type ListAgentSessionsResponses = {
 export type ListAgentSessionsResponse = ListAgentSessionsResponses[keyof ListAgentSessionsResponses];
 
 export type StartAgentSessionData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: AgentSessionStartRequest;
     path?: never;
     query?: never;
@@ -5020,11 +5192,14 @@ export type StartAgentSessionErrors = {
      */
     404: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -5191,6 +5366,9 @@ export type GetAgentSessionAudioResponses = {
 export type GetAgentSessionAudioResponse = GetAgentSessionAudioResponses[keyof GetAgentSessionAudioResponses];
 
 export type AgentWebhookContextData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: ContextWebhookPayload;
     path?: never;
     query?: never;
@@ -5222,11 +5400,14 @@ export type AgentWebhookContextErrors = {
      */
     409: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -5255,6 +5436,9 @@ export type AgentWebhookContextResponses = {
 export type AgentWebhookContextResponse = AgentWebhookContextResponses[keyof AgentWebhookContextResponses];
 
 export type AgentWebhookEventData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: EventWebhookPayload;
     path?: never;
     query?: never;
@@ -5286,11 +5470,14 @@ export type AgentWebhookEventErrors = {
      */
     409: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -5315,6 +5502,9 @@ export type AgentWebhookEventResponses = {
 export type AgentWebhookEventResponse = AgentWebhookEventResponses[keyof AgentWebhookEventResponses];
 
 export type AgentWebhookCompleteData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: CompleteWebhookRequest;
     path?: never;
     query?: never;
@@ -5346,11 +5536,14 @@ export type AgentWebhookCompleteErrors = {
      */
     409: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
