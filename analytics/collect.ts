@@ -171,6 +171,11 @@ export function collectRawHandler(deps: Deps, render: (e: ApiError) => unknown) 
     if (mime !== 'text/plain' && mime !== 'application/json') return false;
     // A compressed body is the app's to refuse (415), as on every route.
     if (req.headers['content-encoding'] !== undefined && req.headers['content-encoding'] !== 'identity') return false;
+    // Declared too large: refused before a byte is read (Node drains the rest).
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) {
+      answer(rc, req, res, null);
+      return true;
+    }
     // Beacons are small: usually one chunk, kept as it is. An oversized body is read
     // to its end (so the connection stays usable) and answered 400.
     let first: Buffer | undefined;
@@ -201,6 +206,8 @@ export const collectFastPath: Middleware<AppState> = async (ctx, next) => {
   if (ctx.method !== 'POST' || (ctx.path !== '/v1/collect' && ctx.path !== '/v1/collect/')) return next();
   const type = (ctx.get('content-type').split(';')[0] ?? '').trim().toLowerCase();
   if (type !== 'text/plain' && type !== 'application/json') return next();
+  if (ctx.get('content-encoding') && ctx.get('content-encoding') !== 'identity') return next();
+  if (Number(ctx.get('content-length') || 0) > MAX_BODY) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {

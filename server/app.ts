@@ -2,7 +2,7 @@
 // and validated by its surface's OpenAPI document before its handler runs.
 import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
-import { OpenAPIBackend, type Context as OperationContext, type Request } from 'openapi-backend';
+import { OpenAPIBackend, type Context as OperationContext, type Operation, type Request } from 'openapi-backend';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import path from 'node:path';
@@ -65,10 +65,15 @@ function readableFields(errors: FieldError[]): FieldError[] {
   return errors.map((e) => ({ ...e, path: e.path.replace(/^requestBody\.?/, 'body.').replace(/\.$/, '') }));
 }
 
-/** A NUL in a query value is never meant, and PostgreSQL text cannot hold one: 400 naming the parameter. */
-function refuseNulInQuery(query: Record<string, string | string[]>): void {
+/**
+ * A NUL in the value of a parameter the operation reads is never meant, and
+ * PostgreSQL text cannot hold one: 400 naming the parameter. Parameters the
+ * operation does not declare are left to the validator (or ignored, as it says).
+ */
+function refuseNulInQuery(operation: Operation, query: Record<string, string | string[]>): void {
   for (const [name, value] of Object.entries(query)) {
-    if ((Array.isArray(value) ? value : [value]).some((v) => v.includes('\0'))) {
+    const declared = (operation.parameters ?? []).some((p) => (p as { in?: string; name?: string }).in === 'query' && (p as { name?: string }).name === name);
+    if (declared && (Array.isArray(value) ? value : [value]).some((v) => v.includes('\0'))) {
       const message = 'must not contain the NUL character (U+0000)';
       throw new ApiError('invalid_request', `Invalid request: query.${name} ${message}`, { fields: [{ path: `query.${name}`, message }], param: name });
     }
@@ -131,7 +136,7 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
     const body = await readBody(ctx, bodyRuleOf(operation), readOptions);
     // Koa parses the query string on first read; most API calls have none.
     const query = ctx.req.url!.includes('?') ? (ctx.query as Record<string, string | string[]>) : {};
-    if (ctx.querystring.includes('%00')) refuseNulInQuery(query);
+    if (ctx.querystring.includes('%00')) refuseNulInQuery(operation, query);
     const req: Request = { method: ctx.method, path: ctx.path, query, headers: ctx.headers as never, body };
     // A text body the operation documents as serialised JSON is routed and validated as that JSON.
     let refused: unknown;

@@ -826,6 +826,10 @@ export type GetProjectData = {
 
 export type GetProjectErrors = {
     /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
      * Missing, unknown or revoked key.
      */
     401: Error;
@@ -858,6 +862,10 @@ export type RevokeReadKeyData = {
 };
 
 export type RevokeReadKeyErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
     /**
      * Missing, unknown or revoked key.
      */
@@ -895,6 +903,10 @@ export type CreateReadKeyData = {
 };
 
 export type CreateReadKeyErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
     /**
      * Missing, unknown or revoked key.
      */

@@ -1546,6 +1546,9 @@ export type EmbeddingRequest = {
      * One string, or 1 to 2048 strings. Token arrays are not supported.
      */
     input: string | Array<string>;
+    /**
+     * Output dimensions (models that support it); at most 16384, above any embedding model's.
+     */
     dimensions?: number;
     encoding_format?: 'float' | 'base64';
     /**

@@ -1392,7 +1392,7 @@ export type EmbeddingsRequest = {
      */
     input: string | Array<string>;
     /**
-     * Truncate vectors (models that support it).
+     * Truncate vectors (models that support it); at most 16384, above any embedding model's.
      */
     dimensions?: number;
     /**
