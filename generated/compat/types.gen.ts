@@ -585,6 +585,9 @@ export type MessageTokensCount = {
  */
 export type MessagesParams = {
     model: ModelRef;
+    /**
+     * At least one user or assistant turn (system turns alone are instructions, not a conversation).
+     */
     messages: Array<AnthropicMessageParam>;
     /**
      * Required. Maximum output tokens (thinking included, as in the public protocol).
@@ -667,8 +670,8 @@ export type AnthropicCacheControl = {
  * A turn. A `system` role turn is treated as an extra system instruction.
  * Which blocks a turn may hold depends on its role, as in the protocol:
  * `tool_use` only in assistant turns (the model's calls), `tool_result` and
- * `image` only in user turns, text only in system turns; thinking blocks in
- * user or assistant turns.
+ * `image` only in user turns, text only in system turns, thinking blocks
+ * only in assistant turns.
  *
  */
 export type AnthropicMessageParam = unknown & {
@@ -678,9 +681,9 @@ export type AnthropicMessageParam = unknown & {
 };
 
 /**
- * The blocks of a user turn.
+ * The blocks of a user turn (thinking is the model's, so it belongs in assistant turns).
  */
-export type AnthropicUserContentBlockParam = AnthropicTextBlockParam | AnthropicImageBlockParam | AnthropicToolResultBlockParam | AnthropicThinkingBlockParam | AnthropicRedactedThinkingBlockParam;
+export type AnthropicUserContentBlockParam = AnthropicTextBlockParam | AnthropicImageBlockParam | AnthropicToolResultBlockParam;
 
 /**
  * The blocks of an assistant turn.
@@ -981,7 +984,11 @@ export type PingEvent = {
 export type ResponsesRequest = {
     model: ModelRef;
     /**
-     * A user message as a string, or a list of input items.
+     * A user message as a string, or a list of input items. A list holds at
+     * least one user or assistant message or function call or output
+     * (system and developer messages alone are instructions, reasoning
+     * items are dropped).
+     *
      */
     input: string | Array<ResponsesInputItem>;
     /**

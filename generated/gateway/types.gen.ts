@@ -3283,7 +3283,7 @@ export type GenerateImageError = GenerateImageErrors[keyof GenerateImageErrors];
 
 export type GenerateImageResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -3360,7 +3360,7 @@ export type GenerateVideoError = GenerateVideoErrors[keyof GenerateVideoErrors];
 
 export type GenerateVideoResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -3437,7 +3437,7 @@ export type GenerateAudioError = GenerateAudioErrors[keyof GenerateAudioErrors];
 
 export type GenerateAudioResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -3514,7 +3514,7 @@ export type GenerateSoundEffectError = GenerateSoundEffectErrors[keyof GenerateS
 
 export type GenerateSoundEffectResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -3591,7 +3591,7 @@ export type GenerateMusicError = GenerateMusicErrors[keyof GenerateMusicErrors];
 
 export type GenerateMusicResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -3668,7 +3668,7 @@ export type GenerateDialogueError = GenerateDialogueErrors[keyof GenerateDialogu
 
 export type GenerateDialogueResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -3745,7 +3745,7 @@ export type TranscribeError = TranscribeErrors[keyof TranscribeErrors];
 
 export type TranscribeResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -3822,7 +3822,7 @@ export type SubmitEmbeddingsError = SubmitEmbeddingsErrors[keyof SubmitEmbedding
 
 export type SubmitEmbeddingsResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -3899,7 +3899,7 @@ export type DetectObjectsError = DetectObjectsErrors[keyof DetectObjectsErrors];
 
 export type DetectObjectsResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -3976,7 +3976,7 @@ export type DetectZeroShotError = DetectZeroShotErrors[keyof DetectZeroShotError
 
 export type DetectZeroShotResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -4053,7 +4053,7 @@ export type DetectFacesError = DetectFacesErrors[keyof DetectFacesErrors];
 
 export type DetectFacesResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -4130,7 +4130,7 @@ export type DetectWebError = DetectWebErrors[keyof DetectWebErrors];
 
 export type DetectWebResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -4577,7 +4577,7 @@ export type RecognizeTextError = RecognizeTextErrors[keyof RecognizeTextErrors];
 
 export type RecognizeTextResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -4652,7 +4652,7 @@ export type RedactImageError = RedactImageErrors[keyof RedactImageErrors];
 
 export type RedactImageResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
