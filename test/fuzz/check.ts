@@ -123,7 +123,40 @@ export function check(c: FuzzCase, a: Answer, notImplemented: ReadonlySet<string
     if (json === undefined) problems.push(`${a.status} error is not JSON (${type || 'no content type'})`);
     else problems.push(...schemaProblems(c.spec, errorSchemaPointer(c.spec, c.url), json, `${a.status} error shape`));
   }
+  if (a.status === 400) problems.push(...refusedWhatTheSpecAccepts(c, json));
   return problems;
+}
+
+/**
+ * The contract must say the truth both ways: a body the spec's schema accepts
+ * may be refused for a documented rule (a provider that cannot honour an
+ * option, an unknown provider: their own codes), but not as malformed. A
+ * generic validation refusal of a body the schema accepts means the spec
+ * promises what the server does not do (or the schema lacks a rule the server
+ * has): say which.
+ */
+function refusedWhatTheSpecAccepts(c: FuzzCase, json: any): string[] {
+  if (!c.op || !c.body || !/^(valid|example|link)/.test(c.kind)) return [];
+  const code = errorCode(json);
+  if (code !== 'invalid_request' && code !== 'bad_request') return [];
+  const type = String(c.headers['content-type'] ?? '');
+  if (type !== 'application/json') return [];
+  const message: string = json?.message ?? json?.error?.message ?? '';
+  const fields: string[] = (json?.errors ?? []).map((e: { path: string }) => e.path);
+  const param: string | undefined = json?.error?.param ?? undefined;
+  // A refusal about a parameter, not the body, is judged by the parameter's own schema elsewhere.
+  if (fields.some((f) => /^(query|path|header)\./.test(f)) || /\b(query|path|header)\./.test(message)) return [];
+  let body: unknown;
+  try {
+    body = JSON.parse(c.body.toString('utf8'));
+  } catch {
+    return [];
+  }
+  const pointer = `/paths/${c.op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${c.op.method}/requestBody/content/application~1json/schema`;
+  const raw = c.op.op.requestBody?.$ref ? `${c.op.op.requestBody.$ref.replace(/^#/, '')}/content/application~1json/schema` : pointer;
+  const validate = c.spec.validator(raw);
+  if (!validate(body)) return [];
+  return [`the spec accepts this body but the server refused it as invalid: ${param ? `${param}: ` : ''}${message}`.slice(0, 400)];
 }
 
 function schemaProblems(spec: Spec, pointer: string, value: unknown, what: string): string[] {
