@@ -245,7 +245,7 @@ function toApiError(raw: unknown): ApiError {
   if (e?.status === 413) return new ApiError('payload_too_large', e.message ?? 'Request body too large');
   if (e?.status === 415) return new ApiError('unsupported_media_type', e.message ?? 'Unsupported media type');
   if (e?.status === 400 && e.expose) return new ApiError('invalid_request', e.message ?? 'Bad request');
-  // A URL whose percent-encoding is not UTF-8 makes Koa's ctx.path throw.
+  // decodeURIComponent's error: what the client sent was not percent-encoded UTF-8.
   if (raw instanceof URIError) return new ApiError('invalid_request', 'The request URL is not valid percent-encoded UTF-8');
   return new ApiError('internal', 'Internal server error', { code: 'internal_error' });
 }
