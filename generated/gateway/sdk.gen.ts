@@ -93,7 +93,8 @@ export const getQueueResult = <ThrowOnError extends boolean = false>(options: Op
  * event per stage or poll (`TaskProgress`), then `done` once the result is
  * ready to fetch with `POST /api/llm/queue/result` (the files themselves
  * are not sent as events), or `error`. Embeddings tasks answer 400
- * `invalid_request`; unknown tasks and tasks of another API key answer 404
+ * `not_streamable` (the request is well formed; the task is not one that
+ * streams); unknown tasks and tasks of another API key answer 404
  * before any stream is opened.
  *
  * **Framing.** Each event is the line `event: <name>`, then the line

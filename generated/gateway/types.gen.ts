@@ -2272,7 +2272,9 @@ export type SubmitCompletionErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2338,7 +2340,9 @@ export type GetQueueStatusErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2400,7 +2404,9 @@ export type GetQueueResultErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2470,7 +2476,9 @@ export type StreamQueueTaskErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2532,7 +2540,9 @@ export type CancelQueueTaskErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2598,7 +2608,9 @@ export type UploadVideoErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2653,7 +2665,9 @@ export type ListProvidersErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2702,7 +2716,9 @@ export type ListModelsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2766,7 +2782,9 @@ export type ListVoicesErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2826,7 +2844,9 @@ export type GetCapabilitiesErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2870,7 +2890,9 @@ export type GetConcurrencyErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2919,7 +2941,9 @@ export type GetProviderConcurrencyErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2963,7 +2987,9 @@ export type GetUsageErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3007,7 +3033,9 @@ export type GetMonthlyUsageErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3051,7 +3079,9 @@ export type GetDailyUsageErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3095,7 +3125,9 @@ export type GetPortalDailyUsageErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3139,7 +3171,9 @@ export type GetHealthErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3192,7 +3226,9 @@ export type ListPublicModelsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3319,7 +3355,9 @@ export type GenerateVideoErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3396,7 +3434,9 @@ export type GenerateAudioErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3473,7 +3513,9 @@ export type GenerateSoundEffectErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3550,7 +3592,9 @@ export type GenerateMusicErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3627,7 +3671,9 @@ export type GenerateDialogueErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3704,7 +3750,9 @@ export type TranscribeErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3781,7 +3829,9 @@ export type SubmitEmbeddingsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3858,7 +3908,9 @@ export type DetectObjectsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3935,7 +3987,9 @@ export type DetectZeroShotErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4012,7 +4066,9 @@ export type DetectFacesErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4089,7 +4145,9 @@ export type DetectWebErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4155,7 +4213,9 @@ export type TrainVisionModelErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4221,7 +4281,9 @@ export type AutoLabelErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4287,7 +4349,9 @@ export type AutoTrainErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4355,7 +4419,9 @@ export type GetTrainingJobErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4411,7 +4477,9 @@ export type ListVisionModelsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4468,7 +4536,9 @@ export type DeleteVisionModelErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4674,7 +4744,9 @@ export type ListOcrLanguagesErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4732,7 +4804,9 @@ export type CreateAgentSignedUrlErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4812,7 +4886,9 @@ export type ListAgentTemplatesErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4929,7 +5005,9 @@ export type DeleteAgentTemplateErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4994,7 +5072,9 @@ export type GetAgentTemplateErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -5132,7 +5212,9 @@ export type ListAgentSessionsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -5179,7 +5261,9 @@ export type StartAgentSessionErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -5259,7 +5343,9 @@ export type GetAgentSessionErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -5312,7 +5398,9 @@ export type GetAgentSessionAudioErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -5383,7 +5471,9 @@ export type AgentWebhookContextErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -5453,7 +5543,9 @@ export type AgentWebhookEventErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -5519,7 +5611,9 @@ export type AgentWebhookCompleteErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;

@@ -96,3 +96,64 @@ export function followLinks(spec: Spec, from: FuzzCase, status: number, requestB
   }
   return cases;
 }
+
+/**
+ * Ids the service handed out (queueId, fileId, a project's or a session's id),
+ * by name, from answers: generated requests that name the same field get a real
+ * one now and then, so operations on existing things are reached, not only 404s.
+ */
+export class IdPool {
+  private readonly ids = new Map<string, string[]>();
+
+  harvest(value: unknown, parent = ''): void {
+    if (Array.isArray(value)) {
+      for (const v of value.slice(0, 3)) this.harvest(v, parent.replace(/s$/, ''));
+      return;
+    }
+    if (!value || typeof value !== 'object') return;
+    for (const [key, v] of Object.entries(value)) {
+      const name = key === 'id' ? (parent && parent !== 'data' ? `${parent}Id` : '') : /Id$/.test(key) ? key : '';
+      if (name && (typeof v === 'string' || typeof v === 'number') && String(v).length <= 64) {
+        const list = this.ids.get(name) ?? [];
+        if (!list.includes(String(v)) && list.length < 8) this.ids.set(name, [...list, String(v)]);
+      } else this.harvest(v, key);
+    }
+  }
+
+  names(): string[] {
+    return [...this.ids.keys()];
+  }
+
+  /** The body with its top-level id fields replaced by known ids, when any; `pick` chooses among them. */
+  fill(body: Buffer, pick: (n: number) => number): Buffer | undefined {
+    let value: unknown;
+    try {
+      value = JSON.parse(body.toString('utf8'));
+    } catch {
+      return undefined;
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    let changed = false;
+    for (const key of Object.keys(value)) {
+      const known = this.ids.get(key);
+      if (!known) continue;
+      (value as Record<string, unknown>)[key] = known[pick(known.length)];
+      changed = true;
+    }
+    return changed ? Buffer.from(JSON.stringify(value)) : undefined;
+  }
+
+  /** The same for path parameters named like a known id (`/v1/sessions/{sessionId}`). */
+  fillPath(template: string, url: string, pick: (n: number) => number): string | undefined {
+    const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    const known = names.filter((n) => this.ids.has(n));
+    if (!known.length || url.includes('?')) return undefined;
+    let filled = template;
+    for (const name of names) {
+      const ids = this.ids.get(name);
+      if (!ids) return undefined;
+      filled = filled.replace(`{${name}}`, encodeURIComponent(ids[pick(ids.length)]!));
+    }
+    return filled;
+  }
+}
