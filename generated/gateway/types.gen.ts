@@ -3319,7 +3319,7 @@ export type GenerateImageError = GenerateImageErrors[keyof GenerateImageErrors];
 
 export type GenerateImageResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
@@ -3398,7 +3398,7 @@ export type GenerateVideoError = GenerateVideoErrors[keyof GenerateVideoErrors];
 
 export type GenerateVideoResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
@@ -3477,7 +3477,7 @@ export type GenerateAudioError = GenerateAudioErrors[keyof GenerateAudioErrors];
 
 export type GenerateAudioResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
@@ -3556,7 +3556,7 @@ export type GenerateSoundEffectError = GenerateSoundEffectErrors[keyof GenerateS
 
 export type GenerateSoundEffectResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
@@ -3635,7 +3635,7 @@ export type GenerateMusicError = GenerateMusicErrors[keyof GenerateMusicErrors];
 
 export type GenerateMusicResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
@@ -3714,7 +3714,7 @@ export type GenerateDialogueError = GenerateDialogueErrors[keyof GenerateDialogu
 
 export type GenerateDialogueResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
@@ -3793,7 +3793,7 @@ export type TranscribeError = TranscribeErrors[keyof TranscribeErrors];
 
 export type TranscribeResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
