@@ -136,7 +136,8 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
     const body = await readBody(ctx, bodyRuleOf(operation), readOptions);
     // Koa parses the query string on first read; most API calls have none.
     const query = ctx.req.url!.includes('?') ? (ctx.query as Record<string, string | string[]>) : {};
-    if (ctx.querystring.includes('%00')) refuseNulInQuery(operation, query);
+    // A search of the raw URL: no parse on the hot path unless a NUL may be there.
+    if (ctx.req.url!.includes('%00')) refuseNulInQuery(operation, query);
     const req: Request = { method: ctx.method, path: ctx.path, query, headers: ctx.headers as never, body };
     // A text body the operation documents as serialised JSON is routed and validated as that JSON.
     let refused: unknown;

@@ -2735,7 +2735,7 @@ export type ListModelsErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
 };
@@ -2805,7 +2805,7 @@ export type ListVoicesErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -4842,7 +4842,7 @@ export type CreateAgentSignedUrlErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -4961,7 +4961,7 @@ export type CreateAgentTemplateErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -5028,7 +5028,7 @@ export type DeleteAgentTemplateErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -5160,7 +5160,7 @@ export type UpdateAgentTemplateErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -5299,7 +5299,7 @@ export type StartAgentSessionErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -5429,7 +5429,7 @@ export type GetAgentSessionAudioErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -5509,7 +5509,7 @@ export type AgentWebhookContextErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
 };

@@ -19,7 +19,7 @@ export interface Problem {
 }
 
 /** 5xx codes that name a cause outside the service (a provider, its configuration). */
-const UPSTREAM_CODES = new Set(['provider_not_configured', 'upstream_error', 'upstream_timeout', 'upstream_overloaded', 'unavailable', 'upstream_rate_limited']);
+const UPSTREAM_CODES = new Set(['provider_not_configured', 'upstream_error', 'upstream_timeout', 'upstream_overloaded', 'unavailable', 'upstream_rate_limited', 'unreachable']);
 
 function errorSchemaPointer(spec: Spec, url: string): string {
   if (spec.name === 'gateway') return '/components/schemas/ErrorResponse';

@@ -75,6 +75,20 @@ const KNOWN: Known[] = [
     problem: /spec accepts this body but the server refused it as invalid: url must be/,
     owner: "issue 14, analytics branch: the collect payload's url lacks format: uri in the spec",
   },
+  // Media operations joined the run when they landed; their provider rules are stated in
+  // descriptions but refused as invalid_request, not unsupported_option or a schema rule.
+  {
+    spec: 'gateway',
+    operation: 'generateVideo',
+    problem: /spec accepts this body but the server refused it as invalid: \w+ accepts aspectRatio/,
+    owner: 'media: a per-provider aspectRatio refused as invalid_request (the spec says unsupported_option for an option a provider cannot honour)',
+  },
+  {
+    spec: 'gateway',
+    operation: 'generateDialogue',
+    problem: /spec accepts this body but the server refused it as invalid: only one dialogue model is supported/,
+    owner: 'media: the one supported dialogue model is not an enum in the spec',
+  },
 ];
 
 const specs = (['gateway', 'compat', 'analytics'] as SpecName[]).map((name) => new Spec(name));
@@ -265,7 +279,9 @@ it(`answers every generated request as its spec says (seed ${SEED}, ${RUNS} runs
   const known = problems.filter(isKnown);
   const unexpected = problems.filter((p) => !isKnown(p));
   const loggedKnown = (e: Record<string, unknown>) => KNOWN.some((k) => k.logged?.test(JSON.stringify(e.err ?? '')));
-  const loggedErrors = serviceErrors.filter((e) => (e.level as number) >= 50 && !loggedKnown(e));
+  // An ApiError the service logged is a refusal it chose (a provider not configured or unreachable: 503),
+  // judged by the answer's checks; anything else logged at error level is a failure of its own.
+  const loggedErrors = serviceErrors.filter((e) => (e.level as number) >= 50 && (e.err as { type?: string } | undefined)?.type !== 'ApiError' && !loggedKnown(e));
   const knownCounts = new Map<Known, Problem[]>();
   for (const p of known) knownCounts.set(isKnown(p)!, [...(knownCounts.get(isKnown(p)!) ?? []), p]);
   const summary = [
