@@ -10,7 +10,7 @@ export type Error = {
          * bad_request (400), unauthorized (401), invalid_invite_code (403),
          * read_only_key (403), untrusted_origin (403, ingest only), not_found (404),
          * conflict (409), payload_too_large (413), unsupported_media_type (415),
-         * rate_limited (429), daily_cap_exceeded (429),
+         * headers_too_large (431), rate_limited (429), daily_cap_exceeded (429),
          * service_unavailable (503: the database is unreachable).
          *
          */
@@ -2181,9 +2181,7 @@ export type GetRealtimeData = {
         /**
          * Free-form; every query parameter is ignored.
          */
-        ignored?: {
-            [key: string]: unknown;
-        };
+        ignored?: unknown;
     };
     url: '/v1/stats/realtime';
 };
@@ -3054,7 +3052,7 @@ export type ListSessionsData = {
         includeInternal?: 'true' | '1' | 'false' | '0';
         limit?: number;
         /**
-         * Sessions to skip; offset + limit may not pass 10,000 (narrow the period or add filters to see further).
+         * Sessions to skip, at most 9,999 (a deeper page is refused with 400; narrow the period or add filters to see further).
          */
         offset?: number;
         /**
