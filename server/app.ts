@@ -5,7 +5,9 @@ import compose from 'koa-compose';
 import { OpenAPIBackend, type Context as OperationContext, type Operation, type Request } from 'openapi-backend';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import http from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { ApiError, type FieldError } from '../protocols/errors.ts';
 import { bodyRuleOf, mediaTypeOf, readBody } from './middleware/body.ts';
 import { requestId } from './middleware/requestId.ts';
@@ -70,12 +72,15 @@ function readableFields(errors: FieldError[]): FieldError[] {
  * PostgreSQL text cannot hold one: 400 naming the parameter. Parameters the
  * operation does not declare are left to the validator (or ignored, as it says).
  */
-function refuseNulInQuery(operation: Operation, query: Record<string, string | string[]>): void {
-  for (const [name, value] of Object.entries(query)) {
-    const declared = (operation.parameters ?? []).some((p) => (p as { in?: string; name?: string }).in === 'query' && (p as { name?: string }).name === name);
-    if (declared && (Array.isArray(value) ? value : [value]).some((v) => v.includes('\0'))) {
+function refuseNulIn(where: 'query' | 'path', operation: Operation, values: Record<string, unknown>): void {
+  type Param = { in?: string; name?: string; schema?: { type?: unknown; additionalProperties?: unknown } };
+  // A free-form object parameter's own name is no key of the query (getRealtime ignores every parameter).
+  const freeForm = (p: Param) => p.schema?.additionalProperties !== undefined && (p.schema.type === undefined || p.schema.type === 'object');
+  for (const [name, value] of Object.entries(values)) {
+    const declared = ((operation.parameters ?? []) as Param[]).some((p) => p.in === where && p.name === name && !freeForm(p));
+    if (declared && (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v.includes('\0'))) {
       const message = 'must not contain the NUL character (U+0000)';
-      throw new ApiError('invalid_request', `Invalid request: query.${name} ${message}`, { fields: [{ path: `query.${name}`, message }], param: name });
+      throw new ApiError('invalid_request', `Invalid request: ${where}.${name} ${message}`, { fields: [{ path: `${where}.${name}`, message }], param: name });
     }
   }
 }
@@ -137,7 +142,8 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
     // Koa parses the query string on first read; most API calls have none.
     const query = ctx.req.url!.includes('?') ? (ctx.query as Record<string, string | string[]>) : {};
     // A search of the raw URL: no parse on the hot path unless a NUL may be there.
-    if (ctx.req.url!.includes('%00')) refuseNulInQuery(operation, query);
+    const nul = ctx.req.url!.includes('%00');
+    if (nul) refuseNulIn('query', operation, query);
     const req: Request = { method: ctx.method, path: ctx.path, query, headers: ctx.headers as never, body };
     // A text body the operation documents as serialised JSON is routed and validated as that JSON.
     let refused: unknown;
@@ -155,6 +161,7 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
     (ctx.request as { body?: unknown }).body = req.body;
     const c = { api, operation, request: parseRequest(api, req, operation) } as OperationContext;
     if (refused) throw refused;
+    if (nul) refuseNulIn('path', operation, c.request.params);
     if (!validate(api, req, c)) {
       const fields = readableFields(fieldErrors(c));
       const first = fields[0];
@@ -202,6 +209,38 @@ export interface AppOptions {
 
 function surfaceFor(surfaces: MountedSurface[], requestPath: string): MountedSurface {
   return surfaces.find((s) => s.prefixes.some((p) => requestPath.startsWith(p))) ?? surfaces[surfaces.length - 1]!;
+}
+
+/** The largest request line plus headers Node's parser takes (its --max-http-header-size). */
+export const MAX_HEADER_BYTES = http.maxHeaderSize;
+
+/**
+ * What Node's HTTP parser refuses before Koa sees a request (a request line and
+ * headers over MAX_HEADER_BYTES, a malformed request line) is answered as the
+ * surface would answer it, in its own error shape, instead of Node's empty 431
+ * or 400. The path is read from the start of the packet when it is there.
+ */
+export function clientErrorHandler(surfaces: MountedSurface[]) {
+  return (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): void => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const status = tooLarge ? 431 : timedOut ? 408 : 400;
+    const error = tooLarge
+      ? new ApiError('invalid_request', `The request line and headers exceed ${MAX_HEADER_BYTES} bytes; send long values in a body`, { status, code: 'headers_too_large' })
+      : timedOut
+        ? new ApiError('invalid_request', 'The request was not received in time', { status, code: 'request_timeout' })
+        : new ApiError('invalid_request', 'Malformed HTTP request');
+    const requestPath = /^[A-Z]+ (\/[^ ?#]*)/.exec(err.rawPacket?.toString('latin1', 0, 4096) ?? '')?.[1] ?? '/';
+    const body = JSON.stringify(surfaceFor(surfaces, requestPath).def.renderError(error, { path: requestPath } as ApiContext));
+    socket.end(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  };
 }
 
 export function createApp(opts: AppOptions): Koa<AppState> {

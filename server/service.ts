@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { createLogger, flushLog } from './logger.ts';
 import { usageBatcher } from '../core/usageBatch.ts';
 import { PgBoss } from 'pg-boss';
-import { compileValidators, createApp, mountSurface, type MountedSurface } from './app.ts';
+import { clientErrorHandler, compileValidators, createApp, mountSurface, type MountedSurface } from './app.ts';
 import { loadHandlers } from './handlers.ts';
 import { createGatewayAuthenticator } from '../core/gatewayAuth.ts';
 import { gatewaySurface } from './surfaces/gateway.ts';
@@ -64,10 +64,12 @@ async function listen(
   app: Koa<any>,
   port: number,
   host: string,
+  surfaces: MountedSurface[],
   raw?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean,
 ): Promise<Listener> {
   const callback = app.callback();
   const server = http.createServer(raw ? (req, res) => raw(req, res) || callback(req, res) : callback);
+  server.on('clientError', clientErrorHandler(surfaces));
   // Long SSE streams and slow uploads must not be cut by Node's request timeout.
   server.requestTimeout = 0;
   server.keepAliveTimeout = 65_000;
@@ -130,7 +132,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       gatewaySurface(auth, await loadHandlers('gateway')),
     ]);
     const app = createApp({ deps, surfaces, extra: [staticRoutes(['gateway', 'compat'])] });
-    const listener = await listen(app, opts.gatewayPort, opts.host);
+    const listener = await listen(app, opts.gatewayPort, opts.host, surfaces);
     listeners.push(listener);
     running.gatewayUrl = listener.url;
   }
@@ -138,7 +140,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     const { analyticsSurface } = await import('../analytics/surface.ts');
     const surfaces = await startSurfaces([analyticsSurface]);
     const app = createApp({ deps, surfaces, extra: [staticRoutes(['analytics'])] });
-    const listener = await listen(app, opts.analyticsPort, opts.host, analyticsSurface.rawHandler?.(deps));
+    const listener = await listen(app, opts.analyticsPort, opts.host, surfaces, analyticsSurface.rawHandler?.(deps));
     listeners.push(listener);
     running.analyticsUrl = listener.url;
   }

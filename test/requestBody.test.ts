@@ -191,6 +191,12 @@ describe('400: what PostgreSQL cannot store and what no request needs', () => {
     expect(query.body.errors).toEqual([{ path: 'query.provider', message: expect.stringContaining('NUL') }]);
   });
 
+  it('refuses NUL in a path parameter before it reaches a query (it was a 500 from PostgreSQL)', async () => {
+    const res = await send(service.gatewayUrl!, '/api/vision/models/custom-a%00b', { method: 'DELETE' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, code: 'invalid_request', message: expect.stringContaining('path.modelId'), errors: [{ path: 'path.modelId', message: expect.stringContaining('NUL') }] });
+  });
+
   it(`refuses JSON nested deeper than ${MAX_JSON_DEPTH} levels`, async () => {
     const deep = `{"provider":"openai","messages":[{"role":"user","content":"hi"}],"jsonSchema":${'['.repeat(5000)}${']'.repeat(5000)}}`;
     const res = await send(service.gatewayUrl!, '/api/llm/complete', { headers: { 'content-type': 'application/json' }, body: deep });
@@ -226,6 +232,24 @@ describe('405 says what is allowed', () => {
     const res = await fetch(`${service.gatewayUrl}/api/llm/health`, { method: 'HEAD' });
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('');
+  });
+});
+
+describe('431: a request line and headers past 16 KB, in the surface\'s shape', () => {
+  const long = 'q'.repeat(20_000);
+  it.each([
+    ['gateway', 'GET', `/api/llm/models?provider=${long}`, (b: any) => b.code],
+    ['openai', 'POST', `/v1/chat/completions?x=${long}`, (b: any) => b.error.code],
+    ['anthropic', 'POST', `/v1/messages?x=${long}`, (b: any) => b.type === 'error' && b.error.message.split(':')[0]],
+    ['analytics', 'GET', `/v1/stats/realtime?domain=${long}`, (b: any) => b.error.code],
+  ])('%s', async (surface, method, route, codeOf) => {
+    const base = surface === 'analytics' ? service.analyticsUrl! : service.gatewayUrl!;
+    const res = await fetch(`${base}${route}`, { method, headers: { authorization: `Bearer ${surface === 'analytics' ? analyticsKey : key}` } });
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(codeOf(await res.json())).toBe('headers_too_large');
+    // The listener goes on serving.
+    expect((await fetch(`${service.gatewayUrl}/api/llm/health`)).status).toBe(200);
   });
 });
 

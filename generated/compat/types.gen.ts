@@ -55,7 +55,7 @@ export type ErrorResponse = {
          * Machine-readable code: invalid_request, unknown_provider,
          * capability_not_supported, invalid_api_key, permission_denied,
          * model_not_found, method_not_allowed, request_too_large,
-         * unsupported_media_type, rate_limit_exceeded,
+         * unsupported_media_type, headers_too_large, rate_limit_exceeded,
          * upstream_rate_limited, internal_error, not_implemented, upstream_error,
          * upstream_timeout, upstream_overloaded, provider_not_configured,
          * response_not_found, previous_response_not_found.

@@ -363,7 +363,8 @@ export const generateImage = <ThrowOnError extends boolean = false>(options: Opt
  * Queue video generation
  *
  * Providers: gemini, vertex, xai, local-video. Rules checked at submission
- * (400 `invalid_request`): gemini/vertex/xai accept aspectRatio 16:9 or 9:16 only;
+ * (400 `unsupported_option`, naming the option: values the schema allows that
+ * the chosen provider or model cannot honour): gemini/vertex/xai accept aspectRatio 16:9 or 9:16 only;
  * gemini/vertex resolution 720p or 1080p, and 1080p only with durationSeconds 8;
  * xai resolution 480p or 720p; local-video resolution `<W>x<H>` (each side is
  * snapped to a multiple of 64) and any W:H aspect ratio (mapped to a 64-pixel

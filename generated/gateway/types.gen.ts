@@ -32,7 +32,10 @@ export type UsageProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xa
 export type Tag = string;
 
 /**
- * Image as bare base64 or a `data:image/...;base64,` URI.
+ * Image as bare base64 or a `data:image/...;base64,` URI: standard or URL-safe
+ * alphabet, padding optional, no line breaks; the decoded bytes must be an
+ * image (else 400 naming the reason).
+ *
  */
 export type Base64Image = string;
 
@@ -78,7 +81,7 @@ export type ErrorResponse = {
      */
     message: string;
     /**
-     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, task_failed, task_cancelled, task_finished, payload_too_large, unsupported_media_type, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
+     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, task_failed, task_cancelled, task_finished, payload_too_large, unsupported_media_type, headers_too_large, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
      */
     code: string;
     /**
@@ -1288,7 +1291,7 @@ export type DialogueRequest = {
         voiceId: string;
     }>;
     /**
-     * Only one dialogue model is supported; it is the default.
+     * Only one dialogue model is supported; it is the default (another answers 400 `unsupported_option`).
      */
     model?: string;
     outputFormat?: OutputFormat;
