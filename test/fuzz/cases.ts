@@ -173,6 +173,8 @@ const QUERY_MUTATIONS: Array<{ name: string; apply: (name: string, value: string
   { name: 'empty', apply: (n) => `${n}=` },
   { name: 'bare', apply: (n) => n },
   { name: 'long', apply: (n) => `${n}=${'q'.repeat(4000)}` },
+  // Past Node's 16 KB for the request line and headers: refused before any router runs.
+  { name: 'past-header-limit', apply: (n) => `${n}=${'q'.repeat(20_000)}` },
   { name: 'unicode', apply: (n) => `${n}=${encodeURIComponent('𝒳é\u202e')}` },
   { name: 'bracket-array', apply: (n, v) => `${n}[]=${encodeURIComponent(v)}` },
 ];
