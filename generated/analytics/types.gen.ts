@@ -2600,6 +2600,9 @@ export type ListGoalsResponses = {
 export type ListGoalsResponse = ListGoalsResponses[keyof ListGoalsResponses];
 
 export type CreateGoalData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: GoalInput;
     path?: never;
     query?: never;
@@ -2623,6 +2626,14 @@ export type CreateGoalErrors = {
      * A per-project limit is reached, or the same thing exists already.
      */
     409: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
     /**
      * More than 120 requests in the key's 60-second window.
      */
@@ -2731,6 +2742,9 @@ export type ListFunnelsResponses = {
 export type ListFunnelsResponse = ListFunnelsResponses[keyof ListFunnelsResponses];
 
 export type CreateFunnelData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: FunnelInput;
     path?: never;
     query?: never;
@@ -2754,6 +2768,14 @@ export type CreateFunnelErrors = {
      * A per-project limit is reached, or the same thing exists already.
      */
     409: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
     /**
      * More than 120 requests in the key's 60-second window.
      */
@@ -2866,6 +2888,9 @@ export type ListSharedLinksResponses = {
 export type ListSharedLinksResponse = ListSharedLinksResponses[keyof ListSharedLinksResponses];
 
 export type CreateSharedLinkData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body?: {
         /**
          * What the link is for.
@@ -2894,6 +2919,14 @@ export type CreateSharedLinkErrors = {
      * A per-project limit is reached, or the same thing exists already.
      */
     409: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
     /**
      * More than 120 requests in the key's 60-second window.
      */
