@@ -9,7 +9,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createGatewayKey, startTestService, type TestService } from './support.ts';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { createGatewayKey, databaseUrl, startTestService, type TestService } from './support.ts';
+import { startService } from '../server/service.ts';
 import { REPO_ROOT } from '../server/paths.ts';
 import { MAX_JSON_DEPTH } from '../server/middleware/body.ts';
 
@@ -103,6 +106,28 @@ describe('413: the limit, before parsing', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(300 * 1024 * 1024);
     // The service still answers.
     expect((await send(service.gatewayUrl!, '/api/llm/health', { method: 'GET' })).status).toBe(200);
+  });
+
+  it('logs the 413 it answered to an oversize chunked body (the access log used to say 404)', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const logged = await startService({
+      db: service.db, databaseUrl: await databaseUrl(), services: ['gateway'], gatewayPort: 0, analyticsPort: 0, host: '127.0.0.1',
+      env: { ...process.env, LOG_LEVEL: 'info' }, log: pino({ level: 'info' }, sink),
+    });
+    try {
+      const piece = Buffer.alloc(1024 * 1024, 0x20);
+      const res = await sendChunked(logged.gatewayUrl!, '/api/llm/complete', { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, 60, piece);
+      expect(res.status).toBe(413);
+      await expect.poll(() => lines.find((l) => l.msg === 'request' && l.path === '/api/llm/complete'), { timeout: 10_000 }).toMatchObject({ method: 'POST', status: 413 });
+    } finally {
+      await logged.stop(1_000);
+    }
   });
 
   it('says so in the OpenAI and Anthropic shapes on /v1', async () => {
