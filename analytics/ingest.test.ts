@@ -157,7 +157,7 @@ describe('analytics ingest, classification and stats', () => {
     expect(await get('/v1/stats/realtime?window=90d')).toEqual({ activeSessions: 3 });
     expect(await get('/v1/stats/realtime?includeBots=1&includeInternal=1')).toEqual({ activeSessions: 3 });
     // The spec says every query parameter is ignored: one the other routes refuse is too.
-    expect(await get('/v1/stats/realtime?window=1y&includeBots=yes&includeBots=no&anything=%00')).toEqual({ activeSessions: 3 });
+    expect(await get('/v1/stats/realtime?window=1y&includeBots=yes&includeBots=no&anything=%00&ignored=1.5')).toEqual({ activeSessions: 3 });
   });
 
   it('sessions list and detail', async () => {

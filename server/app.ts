@@ -117,6 +117,17 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
   // three times per request; after init() the document is final, so build it once.
   const operations = api.router.getOperations();
   api.router.getOperations = () => operations;
+  // A free-form object parameter (form style, exploded: every query parameter is one of its
+  // properties, as getRealtime and the dashboard page take them) names no parameter of its own,
+  // yet openapi-backend checks a parameter of that name as the whole object. What remains of
+  // its schema applies to the properties alone. The validators compile after this.
+  for (const op of operations) {
+    for (const p of (op.parameters ?? []) as Array<{ in?: string; style?: string; explode?: boolean; schema?: Record<string, unknown> }>) {
+      if (p.in !== 'query' || p.schema?.type !== 'object' || p.explode === false || (p.style ?? 'form') !== 'form') continue;
+      const { type: _type, ...properties } = p.schema;
+      p.schema = properties;
+    }
+  }
   const match = operationMatcher(operations);
 
   const readOptions = { refuseNul: def.refuseNul ?? true };

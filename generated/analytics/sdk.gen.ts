@@ -421,6 +421,7 @@ export const getGoals = <ThrowOnError extends boolean = false>(options?: Options
  *
  */
 export const getRealtime = <ThrowOnError extends boolean = false>(options?: Options<GetRealtimeData, ThrowOnError>): RequestResult<GetRealtimeResponses, GetRealtimeErrors, ThrowOnError> => (options?.client ?? client).get<GetRealtimeResponses, GetRealtimeErrors, ThrowOnError>({
+    querySerializer: { parameters: { ignored: { object: { style: 'form' } } } },
     security: [
         {
             key: 'liveKey',

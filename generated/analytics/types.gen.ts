@@ -2181,7 +2181,9 @@ export type GetRealtimeData = {
         /**
          * Free-form; every query parameter is ignored.
          */
-        ignored?: unknown;
+        ignored?: {
+            [key: string]: unknown;
+        };
     };
     url: '/v1/stats/realtime';
 };
