@@ -589,6 +589,9 @@ export type EventRow = {
     region?: string | null;
     regionCode?: string | null;
     city?: string | null;
+    /**
+     * Stored as a PostgreSQL integer; assigned public AS numbers are far below this bound.
+     */
     asn?: number | null;
     asOrganization?: string | null;
     browser?: string | null;

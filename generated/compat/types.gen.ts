@@ -1147,9 +1147,12 @@ export type ResponsesFunctionCallOutputInput = {
     type: 'function_call_output';
     call_id: string;
     /**
-     * The function's result; text parts are concatenated.
+     * The function's result; text parts (input_text, output_text) are concatenated. Image and file parts are not supported.
      */
-    output: string | Array<ResponsesInputContent>;
+    output: string | Array<ResponsesInputContent & {
+        type: 'input_text' | 'output_text';
+        [key: string]: unknown;
+    }>;
     id?: string | null;
     [key: string]: unknown;
 };

@@ -1317,7 +1317,7 @@ export type DialogueResult = {
 export type TranscriptionRequest = {
     provider: 'elevenlabs' | 'local-audio';
     /**
-     * Base64 audio.
+     * Base64 audio (standard or URL-safe alphabet; line breaks allowed). Blank audio answers 400 `empty_audio`.
      */
     audio: string;
     /**
