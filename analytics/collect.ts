@@ -10,7 +10,12 @@ import { dashboardOrigin, knownPolicy, projectPolicy } from './policies.ts';
 import { knownSalt, saltFor } from './sessions.ts';
 import type { IngestBuffer } from './ingestBuffer.ts';
 
+// The spec's x-max-body-bytes for collectEvent.
 const MAX_BODY = 32 * 1024;
+
+function tooLarge(): ApiError {
+  return new ApiError('payload_too_large', `Request body exceeds this operation's limit of ${MAX_BODY} bytes (32 KB)`);
+}
 
 /** The body as JSON, checked against the contract's CollectPayload. */
 function payloadOf(body: unknown): CollectPayload {
@@ -127,7 +132,7 @@ function answer(rc: RawContext, req: IncomingMessage, res: ServerResponse, text:
   const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
   let body: unknown = text;
   try {
-    if (text === null) throw new ApiError('invalid_request', `Request body exceeds ${MAX_BODY} bytes`, { code: 'bad_request' });
+    if (text === null) throw tooLarge();
     try {
       body = JSON.parse(text);
     } catch {
@@ -164,6 +169,13 @@ export function collectRawHandler(deps: Deps, render: (e: ApiError) => unknown) 
     const semi = type.indexOf(';');
     const mime = (semi < 0 ? type : type.slice(0, semi)).trim().toLowerCase();
     if (mime !== 'text/plain' && mime !== 'application/json') return false;
+    // A compressed body is the app's to refuse (415), as on every route.
+    if (req.headers['content-encoding'] !== undefined && req.headers['content-encoding'] !== 'identity') return false;
+    // Declared too large: refused before a byte is read (Node drains the rest).
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) {
+      answer(rc, req, res, null);
+      return true;
+    }
     // Beacons are small: usually one chunk, kept as it is. An oversized body is read
     // to its end (so the connection stays usable) and answered 400.
     let first: Buffer | undefined;
@@ -194,11 +206,13 @@ export const collectFastPath: Middleware<AppState> = async (ctx, next) => {
   if (ctx.method !== 'POST' || (ctx.path !== '/v1/collect' && ctx.path !== '/v1/collect/')) return next();
   const type = (ctx.get('content-type').split(';')[0] ?? '').trim().toLowerCase();
   if (type !== 'text/plain' && type !== 'application/json') return next();
+  if (ctx.get('content-encoding') && ctx.get('content-encoding') !== 'identity') return next();
+  if (Number(ctx.get('content-length') || 0) > MAX_BODY) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new ApiError('invalid_request', `Request body exceeds ${MAX_BODY} bytes`, { code: 'bad_request' });
+    if (size > MAX_BODY) throw tooLarge();
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');

@@ -53,20 +53,28 @@ describe('analytics ingest, classification and stats', () => {
     const unknown = await beacon(svc.url, { ...base, projectId: '00000000-0000-4000-8000-000000000000', url: `https://${domain}/` });
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).error.code).toBe('not_found');
-    for (const body of [{ ...base }, { ...base, url: `https://${domain}/`, type: 'event' }, { ...base, url: `https://${domain}/`, type: 'event', name: 'x'.repeat(121) }]) {
+    // What the spec's CollectPayload says: an absolute url (format: uri), a name for an event.
+    const refused = [
+      [{ ...base }, "must have required property 'url'"],
+      [{ ...base, url: `https://${domain}/`, type: 'event' }, "must have required property 'name'"],
+      [{ ...base, url: `https://${domain}/`, type: 'event', name: 'x'.repeat(121) }, '/name must NOT have more than 120 characters'],
+      [{ ...base, url: `/relative/${domain}` }, '/url must match format "uri"'],
+      [{ ...base, url: `www.${domain}/no-scheme` }, '/url must match format "uri"'],
+    ] as const;
+    for (const [body, message] of refused) {
       const res = await beacon(svc.url, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect((await res.json()).error.code).toBe('bad_request');
+      expect((await res.json()).error, JSON.stringify(body)).toEqual({ code: 'bad_request', message: expect.stringContaining(message) });
     }
     const junk = await fetch(`${svc.url}/v1/collect`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'not json' });
     expect(junk.status).toBe(400);
     const huge = await beacon(svc.url, { ...base, url: `https://${domain}/`, referrer: `https://x.test/${'a'.repeat(40_000)}` });
-    expect(huge.status).toBe(400);
-    expect((await huge.json()).error.code).toBe('bad_request');
-    // Other content types still reach the router, which answers in the same shape.
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).error.code).toBe('payload_too_large');
+    // Other content types still reach the router, which answers 415 in the same shape.
     const form = await fetch(`${svc.url}/v1/collect`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
-    expect(form.status).toBeGreaterThanOrEqual(400);
-    expect((await form.json()).error.code).toEqual(expect.any(String));
+    expect(form.status).toBe(415);
+    expect((await form.json()).error.code).toBe('unsupported_media_type');
   });
 
   it('keeps classified traffic and never stores the IP', async () => {
@@ -148,6 +156,8 @@ describe('analytics ingest, classification and stats', () => {
     expect(devices.deviceTypes).toEqual(expect.arrayContaining([{ name: 'desktop', visitors: 2 }, { name: 'mobile', visitors: 1 }]));
     expect(await get('/v1/stats/realtime?window=90d')).toEqual({ activeSessions: 3 });
     expect(await get('/v1/stats/realtime?includeBots=1&includeInternal=1')).toEqual({ activeSessions: 3 });
+    // The spec says every query parameter is ignored: one the other routes refuse is too.
+    expect(await get('/v1/stats/realtime?window=1y&includeBots=yes&includeBots=no&anything=%00&ignored=1.5')).toEqual({ activeSessions: 3 });
   });
 
   it('sessions list and detail', async () => {
@@ -164,10 +174,12 @@ describe('analytics ingest, classification and stats', () => {
     expect(rest).toMatchObject({ hasMore: false });
     expect(rest.sessions.map((s: any) => s.id)).not.toContain(first.sessions[0].id);
     const call = api(svc.url, p.apiKey);
-    for (const q of ['limit=0', 'limit=201', 'offset=-1', 'regionCode=nope']) {
+    for (const q of ['limit=0', 'limit=201', 'offset=-1', 'regionCode=nope', 'offset=10000', 'offset=9223372036854775808']) {
       const res = await call(`/v1/sessions?${q}`);
       expect(res.status, q).toBe(400);
+      expect((await res.json()).error, q).toMatchObject({ code: 'bad_request', message: expect.stringContaining(q.split('=')[0]!) });
     }
+    expect(await get('/v1/sessions?offset=9999')).toMatchObject({ sessions: [], offset: 9999, hasMore: false });
 
     const detail = await get(`/v1/sessions/${sessionOfHuman}`);
     expect(detail.session).toMatchObject({ id: sessionOfHuman, pageviews: 2, events: 1, entryPath: '/', trafficSource: 'google', sourceLabel: 'Google', channel: 'Organic Search', locale: 'en-gb' });

@@ -15,7 +15,7 @@ describe('analytics during a database outage', () => {
     dead = createDb(`postgres://nobody:x@127.0.0.1:${await freePort()}/none`, { max: 2 });
     svc = await startService({
       db: dead, databaseUrl: await databaseUrl(), services: ['analytics'], gatewayPort: 0, analyticsPort: 0, host: '127.0.0.1',
-      jsonLimitBytes: 1 << 20, env: { ...process.env, ANALYTICS_INVITE_CODES: INVITE, ANALYTICS_RETENTION_JOB: 'off' }, log: pino({ level: 'silent' }),
+      env: { ...process.env, ANALYTICS_INVITE_CODES: INVITE, ANALYTICS_RETENTION_JOB: 'off' }, log: pino({ level: 'silent' }),
     });
   });
   afterAll(async () => {

@@ -350,7 +350,7 @@ async function runClusterWorker(): Promise<void> {
   const db = createDb(url, { max: 10 });
   const svc = await startService({
     db, databaseUrl: url, services: ['analytics'], gatewayPort: 0, analyticsPort: Number(process.env.ANALYTICS_BENCH_WORKER_PORT),
-    host: '127.0.0.1', jsonLimitBytes: 64 * 1024 * 1024, env: process.env, log: pino({ level: 'silent' }),
+    host: '127.0.0.1', env: process.env, log: pino({ level: 'silent' }),
   });
   process.on('message', async (m) => {
     if (m === 'cpu') {

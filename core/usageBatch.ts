@@ -12,17 +12,17 @@ import type { Caller, PricedResult } from './completion.ts';
  * load many calls share one INSERT, and an idle gateway writes at once.
  */
 export class UsageBatcher {
-  private readonly commit: GroupCommit<UsageRecord, void>;
+  // Each record's own outcome: a refused record fails its own add(), never its neighbours'.
+  private readonly commit: GroupCommit<UsageRecord, unknown>;
 
   constructor(db: Knex) {
-    this.commit = new GroupCommit<UsageRecord, void>(async (records) => {
-      await insertUsageBatch(db, records);
-      return records.map(() => undefined);
-    });
+    this.commit = new GroupCommit<UsageRecord, unknown>((records) => writeUsage(db, records));
   }
 
   add(record: UsageRecord): Promise<void> {
-    return this.commit.add(record);
+    return this.commit.add(record).then((refused) => {
+      if (refused) throw refused;
+    });
   }
 
   /**
@@ -54,7 +54,28 @@ export class UsageBatcher {
     clearTimeout(this.laterTimer);
     this.laterTimer = undefined;
     // Added in one turn of the event loop, they share the commit's next INSERT.
-    for (const p of this.later.splice(0)) this.commit.add(p.record).then(p.resolve, p.reject);
+    for (const p of this.later.splice(0)) this.add(p.record).then(p.resolve, p.reject);
+  }
+}
+
+/**
+ * One INSERT for the batch; if the database refuses it, each record alone, so
+ * that a record it cannot take (whatever the reason) costs only itself.
+ * Answers, per record, undefined when written or the error that refused it.
+ * A failure that is not the records' fault (the database is down) fails every
+ * record alike, as each then tells its caller.
+ */
+async function writeUsage(db: Knex, records: UsageRecord[]): Promise<unknown[]> {
+  try {
+    await insertUsageBatch(db, records);
+    return records.map(() => undefined);
+  } catch (batchError) {
+    if (records.length === 1) return [batchError];
+    const outcomes: unknown[] = [];
+    for (const record of records) {
+      outcomes.push(await insertUsageBatch(db, [record]).then(() => undefined, (err: unknown) => err ?? batchError));
+    }
+    return outcomes;
   }
 }
 
@@ -97,5 +118,5 @@ export function completionUsage(result: PricedResult, caller: Caller, kind = 'co
 export function recordInBackground(db: Knex, log: Logger, record: UsageRecord): void {
   usageBatcher(db)
     .addLater(record)
-    .catch((err) => log.error({ err, provider: record.provider, model: record.model, surface: record.surface }, 'could not record usage'));
+    .catch((err) => log.error({ err, usage: record }, 'could not record usage'));
 }

@@ -218,6 +218,10 @@ describe('fromChatRequest', () => {
     expect(fromChatRequest({ ...base, user: 'old', safety_identifier: 'new' }).request.safetyIdentifier).toBe('new');
     expect(fromChatRequest({ ...base, reasoning_effort: 'max' }).request.thinkingMode).toEqual({ enabled: true, effort: 'high' });
     expect(fromChatRequest({ ...base, response_format: { type: 'text' } }).request.responseFormat).toBe('text');
+    // `schema` is optional in the protocol: without it the answer is any JSON.
+    const schemaless = fromChatRequest({ ...base, response_format: { type: 'json_schema', json_schema: { name: 'any' } } }).request;
+    expect(schemaless.responseFormat).toBe('json');
+    expect(schemaless.jsonSchema).toBeUndefined();
     expect(error(() => fromChatRequest({ ...base, reasoning_effort: 'ultra' })).param).toBe('reasoning_effort');
     expect(error(() => fromChatRequest({ ...base, tool_choice: 'sometimes' })).param).toBe('tool_choice');
     expect(error(() => fromChatRequest({ ...base, tools: [{ type: 'custom', custom: { name: 'x' } }] })).param).toBe(

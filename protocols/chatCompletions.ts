@@ -252,11 +252,12 @@ function responseFormat(value: unknown): Pick<CanonicalRequest, 'responseFormat'
       return { responseFormat: 'text' };
     case 'json_object':
       return { responseFormat: 'json' };
-    case 'json_schema':
-      return {
-        responseFormat: 'json_schema',
-        jsonSchema: jsonSchemaFormat(object(format.json_schema, 'response_format.json_schema'), 'response_format.json_schema'),
-      };
+    case 'json_schema': {
+      const jsonSchema = object(format.json_schema, 'response_format.json_schema');
+      // The protocol makes `schema` optional: without one the output is any JSON, as json_object asks.
+      if (jsonSchema.schema == null) return { responseFormat: 'json' };
+      return { responseFormat: 'json_schema', jsonSchema: jsonSchemaFormat(jsonSchema, 'response_format.json_schema') };
+    }
     default:
       throw invalid('response_format.type', 'response_format.type must be text, json_object or json_schema');
   }

@@ -214,6 +214,19 @@ describe('fromMessagesRequest', () => {
   });
 });
 
+describe('blocks by role, as the protocol (and openapi/compat.yaml) allows them', () => {
+  it('refuses a tool_use or thinking block in a user turn: the model makes those', () => {
+    const toolUse = { type: 'tool_use', id: 'toolu_1', name: 'lookup', input: {} };
+    expect(error(() => fromMessagesRequest({ ...base, messages: [{ role: 'user', content: [toolUse] }] })).param).toBe('messages[0].content[0].type');
+    const thinking = { type: 'thinking', thinking: 'hmm', signature: 'sig' };
+    expect(error(() => fromMessagesRequest({ ...base, messages: [{ role: 'user', content: [thinking] }] })).param).toBe('messages[0].content[0].type');
+  });
+
+  it('refuses a conversation of system turns only', () => {
+    expect(error(() => fromMessagesRequest({ ...base, messages: [{ role: 'system', content: 'be brief' }] })).param).toBe('messages');
+  });
+});
+
 describe('toMessage', () => {
   const result: CanonicalResult = {
     content: 'Let me check.',

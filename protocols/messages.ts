@@ -169,7 +169,7 @@ function fromUserBlocks(blocks: Json[], param: string): Message[] {
       }
       case 'thinking':
       case 'redacted_thinking':
-        break;
+        throw invalid(`${at}.type`, `${String(block.type)} blocks are the model's: they belong in assistant turns`);
       default:
         throw invalid(`${at}.type`, `Unsupported content block "${String(block.type)}"`);
     }

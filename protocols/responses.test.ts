@@ -28,6 +28,17 @@ function encode(events: StreamEvent[], id = 'req1'): string {
   return events.map((e) => (e.type === 'finish' ? encoder.finishSse(e, cost) : encoder.pushSse(e))).join('');
 }
 
+describe('parts by role, as the protocol (and openapi/compat.yaml) allows them', () => {
+  it('takes a refusal in an assistant message only', () => {
+    const refusal = { type: 'refusal', refusal: 'I cannot help with that.' };
+    const assistant = fromResponsesRequest({ ...base, input: [{ role: 'user', content: 'x' }, { role: 'assistant', content: [refusal] }] }).request;
+    expect(assistant.messages[1]).toEqual({ role: 'assistant', content: 'I cannot help with that.' });
+    for (const role of ['user', 'system', 'developer']) {
+      expect(error(() => fromResponsesRequest({ ...base, input: [{ role, content: [refusal] }, { role: 'user', content: 'x' }] })).param).toBe('input[0].content[0].type');
+    }
+  });
+});
+
 describe('fromResponsesRequest', () => {
   it('maps a string input, instructions and the model split', () => {
     const r = fromResponsesRequest({ ...base, model: 'mistral/org/model', instructions: 'Be brief.' });

@@ -224,9 +224,9 @@ function fromMessageItem(item: Json, param: string): Message {
   switch (role) {
     case 'system':
     case 'developer':
-      return { role: 'system', content: textOf(item.content, `${param}.content`) };
+      return { role: 'system', content: textOf(item.content, `${param}.content`, false) };
     case 'assistant':
-      return { role: 'assistant', content: textOf(item.content, `${param}.content`) };
+      return { role: 'assistant', content: textOf(item.content, `${param}.content`, true) };
     case 'user':
       return { role: 'user', content: userContent(item.content, `${param}.content`) };
     default:
@@ -234,7 +234,8 @@ function fromMessageItem(item: Json, param: string): Message {
   }
 }
 
-function textOf(content: unknown, param: string): string {
+/** The text of a system, developer or assistant message; a refusal is the model's, so only an assistant's may hold one. */
+function textOf(content: unknown, param: string, assistant: boolean): string {
   if (typeof content === 'string') return content;
   return array(content, param)
     .map((p, i) => {
@@ -244,7 +245,8 @@ function textOf(content: unknown, param: string): string {
         case 'output_text':
           return string(part.text, `${param}[${i}].text`);
         case 'refusal':
-          return string(part.refusal, `${param}[${i}].refusal`);
+          if (assistant) return string(part.refusal, `${param}[${i}].refusal`);
+          throw invalid(`${param}[${i}].type`, 'A refusal part belongs in an assistant message');
         default:
           throw invalid(`${param}[${i}].type`, `Only text parts are allowed here, got "${String(part.type)}"`);
       }

@@ -19,6 +19,10 @@ describe('provider registry', () => {
     expect(ids).toEqual([...PROVIDER_IDS]);
   });
 
+  test('the spec offers completions on exactly the providers that have a chat adapter', () => {
+    expect(PROVIDERS.filter((d) => d.capabilities.chat).map((d) => d.id)).toEqual(spec.components.schemas.CompletionProviderId.enum);
+  });
+
   test.each(PROVIDERS.map((d) => [d.id, d] as const))('%s: capabilities name exactly the operations its adapter has', (id, d) => {
     const adapter = adapterOf(id);
     const has = (name: string) => typeof (adapter as Record<string, unknown> | undefined)?.[name] === 'function';

@@ -2,14 +2,16 @@
 // and validated by its surface's OpenAPI document before its handler runs.
 import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
-import { OpenAPIBackend, type Context as OperationContext, type Request } from 'openapi-backend';
+import { OpenAPIBackend, type Context as OperationContext, type Operation, type Request } from 'openapi-backend';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import http from 'node:http';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ApiError, type FieldError } from '../protocols/errors.ts';
 import { logFailure } from '../core/errors.ts';
-import { readBody } from './middleware/body.ts';
+import { bodyRuleOf, mediaTypeOf, readBody } from './middleware/body.ts';
 import { requestId } from './middleware/requestId.ts';
 import { accessLog } from './middleware/accessLog.ts';
 import { compress } from './middleware/compress.ts';
@@ -23,8 +25,8 @@ export interface MountedSurface {
   api: OpenAPIBackend;
   /** Path prefixes this surface answers on its port. */
   prefixes: string[];
-  /** Routes, authenticates, validates and runs one request; failures are thrown as ApiError. */
-  handle(ctx: ApiContext, body: unknown): Promise<void>;
+  /** Routes, authenticates, reads the body, validates and runs one request; failures are thrown as ApiError. */
+  handle(ctx: ApiContext): Promise<void>;
 }
 
 // OpenAPI's own formats; ajv-formats knows the JSON Schema ones.
@@ -68,11 +70,22 @@ function readableFields(errors: FieldError[]): FieldError[] {
   return errors.map((e) => ({ ...e, path: e.path.replace(/^requestBody\.?/, 'body.').replace(/\.$/, '') }));
 }
 
-/** The media type of a Content-Type header, lower-cased, without parameters. */
-function mediaType(header: string | undefined): string {
-  if (!header) return '';
-  const semi = header.indexOf(';');
-  return (semi < 0 ? header : header.slice(0, semi)).trim().toLowerCase();
+/**
+ * A NUL in the value of a parameter the operation reads is never meant, and
+ * PostgreSQL text cannot hold one: 400 naming the parameter. Parameters the
+ * operation does not declare are left to the validator (or ignored, as it says).
+ */
+function refuseNulIn(where: 'query' | 'path', operation: Operation, values: Record<string, unknown>): void {
+  type Param = { in?: string; name?: string; schema?: { type?: unknown; additionalProperties?: unknown } };
+  // A free-form object parameter's own name is no key of the query (getRealtime ignores every parameter).
+  const freeForm = (p: Param) => p.schema?.additionalProperties !== undefined && (p.schema.type === undefined || p.schema.type === 'object');
+  for (const [name, value] of Object.entries(values)) {
+    const declared = ((operation.parameters ?? []) as Param[]).some((p) => p.in === where && p.name === name && !freeForm(p));
+    if (declared && (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v.includes('\0'))) {
+      const message = 'must not contain the NUL character (U+0000)';
+      throw new ApiError('invalid_request', `Invalid request: ${where}.${name} ${message}`, { fields: [{ path: `${where}.${name}`, message }], param: name });
+    }
+  }
 }
 
 export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): Promise<MountedSurface> {
@@ -107,24 +120,49 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
   // three times per request; after init() the document is final, so build it once.
   const operations = api.router.getOperations();
   api.router.getOperations = () => operations;
+  // A free-form object parameter (form style, exploded: every query parameter is one of its
+  // properties, as getRealtime and the dashboard page take them) names no parameter of its own,
+  // yet openapi-backend checks a parameter of that name as the whole object. What remains of
+  // its schema applies to the properties alone. The validators compile after this.
+  for (const op of operations) {
+    for (const p of (op.parameters ?? []) as Array<{ in?: string; style?: string; explode?: boolean; schema?: Record<string, unknown> }>) {
+      if (p.in !== 'query' || p.schema?.type !== 'object' || p.explode === false || (p.style ?? 'form') !== 'form') continue;
+      const { type: _type, ...properties } = p.schema;
+      p.schema = properties;
+    }
+  }
   const match = operationMatcher(operations);
 
-  const handle = async (ctx: ApiContext, body: unknown): Promise<void> => {
-    // Koa parses the query string on first read; most API calls have none.
-    const query = ctx.req.url!.includes('?') ? (ctx.query as Record<string, string | string[]>) : {};
-    const req: Request = { method: ctx.method, path: ctx.path, query, headers: ctx.headers as never, body };
-    const found = match(req.method, req.path);
+  const readOptions = { refuseNul: def.refuseNul ?? true };
+  const handle = async (ctx: ApiContext): Promise<void> => {
+    const found = match(ctx.method, ctx.path);
     if ('miss' in found) {
       if (found.miss === 405) {
-        throw new ApiError('invalid_request', `Method ${ctx.method} is not allowed on ${ctx.path}`, { status: 405, code: 'method_not_allowed' });
+        throw new ApiError('invalid_request', `Method ${ctx.method} is not allowed on ${ctx.path}`, {
+          status: 405,
+          code: 'method_not_allowed',
+          headers: { allow: found.allow },
+        });
       }
       throw new ApiError('not_found', 'No such endpoint', { code: 'not_found' });
     }
     const { operation } = found;
+    // Security first: 401 before any other refusal, and before a byte of the body is read.
+    // The schemes look at headers only, so they are shown the operation alone.
+    if (operation.security?.length && !(await authorize(operation, security, { api, operation } as OperationContext, ctx))) {
+      throw new ApiError('unauthorized', 'Missing or invalid API key', { code: 'unauthorized' });
+    }
+    const body = await readBody(ctx, bodyRuleOf(operation), readOptions);
+    // Koa parses the query string on first read; most API calls have none.
+    const query = ctx.req.url!.includes('?') ? (ctx.query as Record<string, string | string[]>) : {};
+    // A search of the raw URL: no parse on the hot path unless a NUL may be there.
+    const nul = ctx.req.url!.includes('%00');
+    if (nul) refuseNulIn('query', operation, query);
+    const req: Request = { method: ctx.method, path: ctx.path, query, headers: ctx.headers as never, body };
     // A text body the operation documents as serialised JSON is routed and validated as that JSON.
     let refused: unknown;
     if (typeof body === 'string') {
-      const read = jsonTextReader(api, operation, mediaType(ctx.req.headers['content-type']));
+      const read = jsonTextReader(api, operation, mediaTypeOf(ctx.req.headers['content-type']));
       if (read) {
         try {
           req.body = read(body);
@@ -136,11 +174,8 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
     // What the body was read as, for middleware that runs after a refusal (e.g. CORS).
     (ctx.request as { body?: unknown }).body = req.body;
     const c = { api, operation, request: parseRequest(api, req, operation) } as OperationContext;
-    // Security first: 401 before any other refusal.
-    if (operation.security?.length && !(await authorize(operation, security, c, ctx))) {
-      throw new ApiError('unauthorized', 'Missing or invalid API key', { code: 'unauthorized' });
-    }
     if (refused) throw refused;
+    if (nul) refuseNulIn('path', operation, c.request.params);
     if (!validate(api, req, c)) {
       const fields = readableFields(fieldErrors(c));
       const first = fields[0];
@@ -182,13 +217,44 @@ export async function compileValidators(surfaces: MountedSurface[], first: reado
 export interface AppOptions {
   deps: Deps;
   surfaces: MountedSurface[];
-  jsonLimitBytes: number;
   /** Extra middleware for paths no spec describes (docs, the spec files). */
   extra?: Middleware[];
 }
 
 function surfaceFor(surfaces: MountedSurface[], requestPath: string): MountedSurface {
   return surfaces.find((s) => s.prefixes.some((p) => requestPath.startsWith(p))) ?? surfaces[surfaces.length - 1]!;
+}
+
+/** The largest request line plus headers Node's parser takes (its --max-http-header-size). */
+export const MAX_HEADER_BYTES = http.maxHeaderSize;
+
+/**
+ * What Node's HTTP parser refuses before Koa sees a request (a request line and
+ * headers over MAX_HEADER_BYTES, a malformed request line) is answered as the
+ * surface would answer it, in its own error shape, instead of Node's empty 431
+ * or 400. The path is read from the start of the packet when it is there.
+ */
+export function clientErrorHandler(surfaces: MountedSurface[]) {
+  return (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): void => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const status = tooLarge ? 431 : timedOut ? 408 : 400;
+    const error = tooLarge
+      ? new ApiError('invalid_request', `The request line and headers exceed ${MAX_HEADER_BYTES} bytes; send long values in a body`, { status, code: 'headers_too_large' })
+      : timedOut
+        ? new ApiError('invalid_request', 'The request was not received in time', { status, code: 'request_timeout' })
+        : new ApiError('invalid_request', 'Malformed HTTP request');
+    const requestPath = /^[A-Z]+ (\/[^ ?#]*)/.exec(err.rawPacket?.toString('latin1', 0, 4096) ?? '')?.[1] ?? '/';
+    const body = JSON.stringify(surfaceFor(surfaces, requestPath).def.renderError(error, { path: requestPath } as ApiContext));
+    socket.end(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  };
 }
 
 export function createApp(opts: AppOptions): Koa<AppState> {
@@ -224,8 +290,7 @@ export function createApp(opts: AppOptions): Koa<AppState> {
   app.use(async (ctx) => {
     const surface = surfaceFor(opts.surfaces, ctx.path);
     ctx.state.deps = opts.deps;
-    const body = await readBody(ctx, opts.jsonLimitBytes);
-    return surface.handle(ctx as ApiContext, body);
+    return surface.handle(ctx as ApiContext);
   });
   return app;
 }
@@ -269,5 +334,7 @@ function toApiError(raw: unknown): ApiError {
   if (e?.status === 413) return new ApiError('payload_too_large', e.message ?? 'Request body too large');
   if (e?.status === 415) return new ApiError('unsupported_media_type', e.message ?? 'Unsupported media type');
   if (e?.status === 400 && e.expose) return new ApiError('invalid_request', e.message ?? 'Bad request');
+  // decodeURIComponent's error: what the client sent was not percent-encoded UTF-8.
+  if (raw instanceof URIError) return new ApiError('invalid_request', 'The request URL is not valid percent-encoded UTF-8');
   return new ApiError('internal', 'Internal server error', { code: 'internal_error' });
 }

@@ -9,8 +9,6 @@ export interface Config {
   /** Human-readable lines (a terminal) or one JSON object per line (anything else). */
   logFormat: LogFormat;
   bootstrapKey?: string;
-  /** Largest JSON body accepted, in bytes (inline video makes gateway bodies large). */
-  jsonLimitBytes: number;
 }
 
 export type LogFormat = 'pretty' | 'json';
@@ -29,11 +27,6 @@ function port(name: string, value: string | undefined, fallback: number): number
   return n;
 }
 
-function positiveInteger(name: string, value: string | undefined, fallback: number): number {
-  const n = value === undefined || value === '' ? fallback : Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new StartupError(`${name}=${value} is not a positive whole number`);
-  return n;
-}
 
 export function logFormatOf(env: NodeJS.ProcessEnv, stdoutIsTty = process.stdout.isTTY === true): LogFormat {
   const asked = env.LOG_FORMAT;
@@ -52,6 +45,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     logFormat: logFormatOf(env),
     bootstrapKey: env.GATEWAY_BOOTSTRAP_KEY || undefined,
-    jsonLimitBytes: positiveInteger('JSON_BODY_LIMIT_BYTES', env.JSON_BODY_LIMIT_BYTES, 150 * 1024 * 1024),
   };
 }

@@ -7,7 +7,8 @@
 import type { Context as OperationContext, OpenAPIBackend, Operation, ParsedRequest, Request } from 'openapi-backend';
 import { ApiError } from '../protocols/errors.ts';
 
-export type Match = { operation: Operation } | { miss: 404 | 405 };
+/** A miss on a path that exists with other methods is 405 and says which (RFC 9110's Allow). */
+export type Match = { operation: Operation } | { miss: 404 } | { miss: 405; allow: string };
 
 // openapi-backend's router, compiled ahead: same pattern, same precedence.
 function pathTemplateToPattern(template: string): RegExp {
@@ -45,15 +46,18 @@ export function operationMatcher(operations: Operation[]): (method: string, path
     path = path.split('?')[0]!.trim();
     while (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
     const method = rawMethod.trim().toLowerCase();
-    const hit = exact.get(`${method} ${path}`);
+    const hit = exact.get(`${method} ${path}`) ?? (method === 'head' ? exact.get(`get ${path}`) : undefined);
     if (hit) return { operation: hit };
-    let pathMatched = false;
+    const allowed = new Set<string>();
     for (const { operation, pattern } of ordered) {
       if (!pattern.test(path)) continue;
-      if (operation.method === method) return { operation };
-      pathMatched = true;
+      // HEAD is GET without the body (RFC 9110 9.3.2); Koa leaves the body out.
+      if (operation.method === method || (method === 'head' && operation.method === 'get')) return { operation };
+      allowed.add(operation.method.toUpperCase());
     }
-    return { miss: pathMatched ? 405 : 404 };
+    if (!allowed.size) return { miss: 404 };
+    if (allowed.has('GET')) allowed.add('HEAD');
+    return { miss: 405, allow: [...allowed].sort().join(', ') };
   };
   return (rawMethod, rawPath) => {
     let paths = seen.get(rawMethod);
@@ -197,7 +201,11 @@ export function jsonTextReader(api: OpenAPIBackend, operation: Operation, mediaT
 const ANNOTATIONS = new Set(['title', 'description', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'contentMediaType', 'contentSchema']);
 const jsonTextReaders = new WeakMap<Operation, Map<string, ((text: string) => unknown) | undefined>>();
 
-/** Path parameters exactly as bath-es5 extracts them (decoded; a name bound to two values is no match). */
+/**
+ * Path parameters exactly as bath-es5 extracts them (decoded; a name bound to
+ * two values is no match). A value that is not percent-encoded UTF-8 is the
+ * client's error: 400 naming the parameter.
+ */
 function pathParams(shape: OperationShape, path: string): Record<string, string> {
   if (!shape.pathPattern) return {};
   const m = shape.pathPattern.exec(path);
@@ -205,11 +213,20 @@ function pathParams(shape: OperationShape, path: string): Record<string, string>
   const params: Record<string, string> = {};
   for (let i = 0; i < shape.pathNames.length; i++) {
     const name = shape.pathNames[i]!;
-    const value = decodeURIComponent(m[i + 1]!);
+    const value = decodePathSegment(m[i + 1]!, name);
     if (name in params && params[name] !== value) return {};
     params[name] = value;
   }
   return params;
+}
+
+function decodePathSegment(raw: string, name: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    const message = 'is not valid percent-encoded UTF-8';
+    throw new ApiError('invalid_request', `Invalid request: path.${name} ${message}`, { fields: [{ path: `path.${name}`, message }], param: name });
+  }
 }
 
 /** The request path as normalizeRequest leaves it: leading slash, no query string. */
@@ -248,7 +265,15 @@ const SIMPLE = Symbol('simple parse');
  */
 export function parseRequest(api: OpenAPIBackend, req: Request, operation: Operation): ParsedRequest {
   const shape = shapeOf(operation);
-  if (!simple(shape, req)) return api.router.parseRequest(req, operation);
+  if (!simple(shape, req)) {
+    try {
+      return api.router.parseRequest(req, operation);
+    } catch (err) {
+      // bath decodes path parameters with decodeURIComponent too.
+      if (err instanceof URIError) throw new ApiError('invalid_request', 'Invalid request: a path parameter is not valid percent-encoded UTF-8');
+      throw err;
+    }
+  }
   const query: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(req.query as Record<string, string | string[]>)) query[name] = Array.isArray(value) ? [...value] : value;
   const path = requestPath(req.path);

@@ -9,7 +9,7 @@ import { createLogger, flushLog } from './logger.ts';
 import { logFormatOf, StartupError } from './config.ts';
 import { usageBatcher } from '../core/usageBatch.ts';
 import { PgBoss } from 'pg-boss';
-import { compileValidators, createApp, mountSurface, type MountedSurface } from './app.ts';
+import { clientErrorHandler, compileValidators, createApp, mountSurface, type MountedSurface } from './app.ts';
 import { loadHandlers } from './handlers.ts';
 import { createGatewayAuthenticator } from '../core/gatewayAuth.ts';
 import { gatewaySurface } from './surfaces/gateway.ts';
@@ -28,7 +28,6 @@ export interface ServiceOptions {
   gatewayPort: number;
   analyticsPort: number;
   host: string;
-  jsonLimitBytes: number;
   bootstrapKey?: string;
   log?: Logger;
   env?: NodeJS.ProcessEnv;
@@ -65,11 +64,13 @@ interface Listener {
 async function listen(
   app: Koa<any>,
   where: { port: number; host: string; portEnv: string },
+  surfaces: MountedSurface[],
   raw?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean,
 ): Promise<Listener> {
   const { port, host, portEnv } = where;
   const callback = app.callback();
   const server = http.createServer(raw ? (req, res) => raw(req, res) || callback(req, res) : callback);
+  server.on('clientError', clientErrorHandler(surfaces));
   // Long SSE streams and slow uploads must not be cut by Node's request timeout.
   server.requestTimeout = 0;
   server.keepAliveTimeout = 65_000;
@@ -149,16 +150,16 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
         compatSurface(auth, await loadHandlers('compat')),
         gatewaySurface(auth, await loadHandlers('gateway')),
       ]);
-      const app = createApp({ deps, surfaces, jsonLimitBytes: opts.jsonLimitBytes, extra: [staticRoutes(['gateway', 'compat'])] });
-      const listener = await listen(app, { port: opts.gatewayPort, host: opts.host, portEnv: 'GATEWAY_PORT' });
+      const app = createApp({ deps, surfaces, extra: [staticRoutes(['gateway', 'compat'])] });
+      const listener = await listen(app, { port: opts.gatewayPort, host: opts.host, portEnv: 'GATEWAY_PORT' }, surfaces);
       listeners.push(listener);
       running.gatewayUrl = listener.url;
     }
     if (opts.services.includes('analytics')) {
       const { analyticsSurface } = await import('../analytics/surface.ts');
       const surfaces = await startSurfaces([analyticsSurface]);
-      const app = createApp({ deps, surfaces, jsonLimitBytes: opts.jsonLimitBytes, extra: [staticRoutes(['analytics'])] });
-      const listener = await listen(app, { port: opts.analyticsPort, host: opts.host, portEnv: 'ANALYTICS_PORT' }, analyticsSurface.rawHandler?.(deps));
+      const app = createApp({ deps, surfaces, extra: [staticRoutes(['analytics'])] });
+      const listener = await listen(app, { port: opts.analyticsPort, host: opts.host, portEnv: 'ANALYTICS_PORT' }, surfaces, analyticsSurface.rawHandler?.(deps));
       listeners.push(listener);
       running.analyticsUrl = listener.url;
     }

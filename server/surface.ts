@@ -19,6 +19,13 @@ export interface SurfaceDefinition {
    * An operation whose `security` lists several schemes accepts any of them.
    */
   authenticate: Record<string, (ctx: ApiContext) => Promise<Record<string, unknown> | null>>;
+  /**
+   * Refuse U+0000 in JSON body strings and keys (400 naming the field): the
+   * surface stores what it is sent, and PostgreSQL text cannot hold NUL. A
+   * surface that only forwards text (compat) constrains its stored fields in
+   * its spec instead. Default true.
+   */
+  refuseNul?: boolean;
   /** The surface's own error shape for this request (protocol may vary by path on compat). */
   renderError(err: ApiError, ctx: ApiContext): unknown;
   /** Runs for every request of the surface before routing, e.g. CORS (may short-circuit OPTIONS). */

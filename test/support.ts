@@ -58,7 +58,6 @@ export async function startTestService(
     gatewayPort: 0,
     analyticsPort: 0,
     host: '127.0.0.1',
-    jsonLimitBytes: 150 * 1024 * 1024,
     bootstrapKey: env.GATEWAY_BOOTSTRAP_KEY,
     env: merged,
     log: opts.log ?? pino({ level: merged.LOG_LEVEL! }),

@@ -13,7 +13,6 @@ await startService({
   gatewayPort: 0,
   analyticsPort: 0,
   host: '127.0.0.1',
-  jsonLimitBytes: 1024 * 1024,
   log: pino({ level: process.env.WORKER_LOG_LEVEL ?? 'silent' }),
 });
 process.stdout.write('ready\n');

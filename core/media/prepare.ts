@@ -66,13 +66,22 @@ function modelOf(provider: ProviderId, kind: CatalogueKind, given: string | unde
   return model;
 }
 
-/** A provider's refusal (unsupported option, broken rule) as the 400 it is. */
+/**
+ * A provider's refusal as the 400 it is. A value the schema accepts but this
+ * provider cannot honour (an aspect ratio, a duration, a resolution) is
+ * `unsupported_option`, as the spec says of any option a provider cannot honour;
+ * `invalid_request` stays for what the schema itself refuses.
+ */
 function checked<T>(run: () => T): T {
   try {
     return run();
   } catch (err) {
     if (err instanceof MediaRuleError) {
-      throw new ApiError('invalid_request', err.message, { param: err.param, fields: err.param ? [{ path: `body.${err.param}`, message: err.message }] : undefined });
+      throw new ApiError('invalid_request', err.message, {
+        code: 'unsupported_option',
+        param: err.param,
+        fields: err.param ? [{ path: `body.${err.param}`, message: err.message }] : undefined,
+      });
     }
     if (err instanceof ProviderError) throw toApiError(err);
     throw err;
@@ -203,7 +212,11 @@ export function prepareDialogue(b: Api.DialogueRequest, providerKey?: string): P
   }
   const only = defaultMediaModel(provider, 'dialogue')!;
   if (b.model && b.model !== only) {
-    throw new ApiError('invalid_request', `only one dialogue model is supported: ${only}`, { param: 'model', fields: [{ path: 'body.model', message: `must be ${only}` }] });
+    throw new ApiError('invalid_request', `only one dialogue model is supported: ${only}`, {
+      code: 'unsupported_option',
+      param: 'model',
+      fields: [{ path: 'body.model', message: `must be ${only}` }],
+    });
   }
   const request: DialogueRequest = {
     provider,

@@ -1,5 +1,6 @@
 import type { PipelinedConnection, Statement } from '../pipeline.ts';
 import { usageInsertStatement, type UsageRecord } from './insertUsage.ts';
+import { storableJson } from '../jsonText.ts';
 
 export type TaskOutcome = (
   | { status: 'completed'; result: unknown }
@@ -49,7 +50,8 @@ export async function finishTasks(
     notices.push({ text: `SELECT pg_notify('gateway_done', $1)`, values: [items.slice(i, i + IDS_PER_NOTICE).map((item) => item.id).join(',')] });
   }
   const [ended] = await conn.transaction([
-    { text: END_TASKS, values: [JSON.stringify(rows), rows.map((r) => r.id)] },
+    // A provider's output may hold what jsonb refuses; one such result must not fail the batch.
+    { text: END_TASKS, values: [storableJson(rows), rows.map((r) => r.id)] },
     ...(usage.length ? [usageInsertStatement(usage)] : []),
     jobComplete,
     ...notices,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { storableJson } from '../jsonText.ts';
 
 export interface UsageRecord {
   keyId: string;
@@ -40,8 +41,9 @@ export function usageInsertStatement(records: UsageRecord[]): { text: string; va
   return { text: INSERT_FROM_JSON, values: [usageJson(records)] };
 }
 
+// Text a caller chose (model, service, tag) may hold what PostgreSQL refuses: see db/jsonText.ts.
 function usageJson(records: UsageRecord[]): string {
-  return JSON.stringify(records.map(usageRow));
+  return storableJson(records.map(usageRow));
 }
 
 function usageRow(u: UsageRecord): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import type { PipelinedConnection, Statement } from '../pipeline.ts';
 import type { TaskRow } from './getTask.ts';
 import { LOCK_TASK_CLAIMS } from './lockTaskClaims.ts';
+import { storableJson } from '../jsonText.ts';
 
 export interface NewTask {
   id: string;
@@ -93,7 +94,7 @@ export async function submitTasks(
   const statements: Statement[] = [
     o.jobInsert,
     ...(claiming ? [{ text: LOCK_TASK_CLAIMS }] : []),
-    { text: INSERT_AND_CLAIM, values: [JSON.stringify(input), o.queue, JSON.stringify(limits), claiming ? o.claim!.room : 0] },
+    { text: INSERT_AND_CLAIM, values: [storableJson(input), o.queue, JSON.stringify(limits), claiming ? o.claim!.room : 0] },
     { text: NOTIFY_IF_WAITING, values: [o.tasks.map((t) => t.id)] },
   ];
   const results = await conn.transaction(statements);

@@ -24,7 +24,8 @@ export function imageBytes(input: string, field = 'image'): Buffer {
     b64 = b64.slice(comma + 1);
   }
   b64 = b64.replace(/\s+/g, '');
-  if (!b64 || b64.length % 4 === 1 || !BASE64.test(b64)) throw new EngineError(`${field} is not valid base64`, 'invalid_image');
+  // The URL-safe alphabet too, as the spec's Base64Image (Buffer decodes both).
+  if (!b64 || b64.length % 4 === 1 || !BASE64.test(b64.replace(/-/g, '+').replace(/_/g, '/'))) throw new EngineError(`${field} is not valid base64`, 'invalid_image');
   return Buffer.from(b64, 'base64');
 }
 

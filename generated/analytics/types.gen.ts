@@ -9,7 +9,8 @@ export type Error = {
         /**
          * bad_request (400), unauthorized (401), invalid_invite_code (403),
          * read_only_key (403), untrusted_origin (403, ingest only), not_found (404),
-         * conflict (409), rate_limited (429), daily_cap_exceeded (429),
+         * conflict (409), payload_too_large (413), unsupported_media_type (415),
+         * headers_too_large (431), rate_limited (429), daily_cap_exceeded (429),
          * service_unavailable (503: the database is unreachable).
          *
          */
@@ -588,6 +589,9 @@ export type EventRow = {
     region?: string | null;
     regionCode?: string | null;
     city?: string | null;
+    /**
+     * Stored as a PostgreSQL integer; assigned public AS numbers are far below this bound.
+     */
     asn?: number | null;
     asOrganization?: string | null;
     browser?: string | null;
@@ -773,6 +777,9 @@ export type IncludeBots = 'true' | '1' | 'false' | '0';
 export type IncludeInternal = 'true' | '1' | 'false' | '0';
 
 export type CreateProjectData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: CreateProjectRequest;
     path?: never;
     query?: never;
@@ -792,6 +799,14 @@ export type CreateProjectErrors = {
      * A domain is already claimed by another project.
      */
     409: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
 };
 
 export type CreateProjectError = CreateProjectErrors[keyof CreateProjectErrors];
@@ -813,6 +828,10 @@ export type GetProjectData = {
 };
 
 export type GetProjectErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
     /**
      * Missing, unknown or revoked key.
      */
@@ -846,6 +865,10 @@ export type RevokeReadKeyData = {
 };
 
 export type RevokeReadKeyErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
     /**
      * Missing, unknown or revoked key.
      */
@@ -883,6 +906,10 @@ export type CreateReadKeyData = {
 };
 
 export type CreateReadKeyErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
     /**
      * Missing, unknown or revoked key.
      */
@@ -2578,6 +2605,9 @@ export type ListGoalsResponses = {
 export type ListGoalsResponse = ListGoalsResponses[keyof ListGoalsResponses];
 
 export type CreateGoalData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: GoalInput;
     path?: never;
     query?: never;
@@ -2601,6 +2631,14 @@ export type CreateGoalErrors = {
      * A per-project limit is reached, or the same thing exists already.
      */
     409: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
     /**
      * More than 120 requests in the key's 60-second window.
      */
@@ -2709,6 +2747,9 @@ export type ListFunnelsResponses = {
 export type ListFunnelsResponse = ListFunnelsResponses[keyof ListFunnelsResponses];
 
 export type CreateFunnelData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: FunnelInput;
     path?: never;
     query?: never;
@@ -2732,6 +2773,14 @@ export type CreateFunnelErrors = {
      * A per-project limit is reached, or the same thing exists already.
      */
     409: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
     /**
      * More than 120 requests in the key's 60-second window.
      */
@@ -2844,6 +2893,9 @@ export type ListSharedLinksResponses = {
 export type ListSharedLinksResponse = ListSharedLinksResponses[keyof ListSharedLinksResponses];
 
 export type CreateSharedLinkData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body?: {
         /**
          * What the link is for.
@@ -2872,6 +2924,14 @@ export type CreateSharedLinkErrors = {
      * A per-project limit is reached, or the same thing exists already.
      */
     409: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
     /**
      * More than 120 requests in the key's 60-second window.
      */
@@ -3030,7 +3090,7 @@ export type ListSessionsData = {
         includeInternal?: 'true' | '1' | 'false' | '0';
         limit?: number;
         /**
-         * Sessions to skip; offset + limit may not pass 10,000 (narrow the period or add filters to see further).
+         * Sessions to skip, at most 9,999 (a deeper page is refused with 400; narrow the period or add filters to see further).
          */
         offset?: number;
         /**
@@ -3168,7 +3228,7 @@ export type ExportEventsResponse = ExportEventsResponses[keyof ExportEventsRespo
 
 export type ImportEventsData = {
     /**
-     * Required. (Marked optional only because an NDJSON body is read by the handler, not the JSON validator; an empty body answers 400.)
+     * Required. (Marked optional only because an NDJSON body is read by the handler, not the JSON validator; an empty body answers 400.) At most 64 MB (67108864 bytes); a larger body answers 413 `payload_too_large` before it is parsed. Either form, JSON or NDJSON.
      */
     body?: ImportRequest;
     path?: never;
@@ -3189,6 +3249,14 @@ export type ImportEventsErrors = {
      * A read-only key was used on an operation that needs the live key.
      */
     403: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
     /**
      * More than 120 requests in the key's 60-second window.
      */
@@ -3211,6 +3279,9 @@ export type ImportEventsResponses = {
 export type ImportEventsResponse = ImportEventsResponses[keyof ImportEventsResponses];
 
 export type RecordEventData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: RecordEventRequest;
     path?: never;
     query?: never;
@@ -3231,6 +3302,14 @@ export type RecordEventErrors = {
      */
     403: Error;
     /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
+    /**
      * `rate_limited` (with Retry-After) or `daily_cap_exceeded` when the project's daily event cap is reached.
      */
     429: Error;
@@ -3248,6 +3327,9 @@ export type RecordEventResponses = {
 export type RecordEventResponse = RecordEventResponses[keyof RecordEventResponses];
 
 export type CollectEventData = {
+    /**
+     * At most 32 KB (32768 bytes); a larger body answers 413 `payload_too_large` before it is parsed. A beacon is one small event.
+     */
     body: CollectPayload;
     path?: never;
     query?: never;
@@ -3267,6 +3349,14 @@ export type CollectEventErrors = {
      * No project has this id.
      */
     404: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
     /**
      * The project's daily event cap is reached.
      */

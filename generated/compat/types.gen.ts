@@ -6,7 +6,8 @@ export type ClientOptions = {
 
 /**
  * `<provider>/<model>`, split on the first slash only (the model part may
- * contain slashes).
+ * contain slashes). No control characters (U+0000 to U+001F, U+007F): the
+ * id is recorded with the call's usage.
  *
  */
 export type ModelRef = string;
@@ -57,7 +58,8 @@ export type ErrorResponse = {
         /**
          * Machine-readable code: invalid_request, unknown_provider,
          * capability_not_supported, invalid_api_key, permission_denied,
-         * model_not_found, request_too_large, rate_limit_exceeded,
+         * model_not_found, method_not_allowed, request_too_large,
+         * unsupported_media_type, headers_too_large, rate_limit_exceeded,
          * upstream_rate_limited, internal_error, not_implemented, upstream_error,
          * upstream_timeout, upstream_overloaded, provider_not_configured,
          * response_not_found, previous_response_not_found.
@@ -385,6 +387,9 @@ export type ChatResponseFormat = {
     json_schema: {
         name: string;
         description?: string;
+        /**
+         * Optional, as in the protocol; without it the output is any JSON object (as with `json_object`).
+         */
         schema?: JsonSchemaObject;
         strict?: boolean | null;
         [key: string]: unknown;
@@ -584,6 +589,9 @@ export type MessageTokensCount = {
  */
 export type MessagesParams = {
     model: ModelRef;
+    /**
+     * At least one user or assistant turn (system turns alone are instructions, not a conversation).
+     */
     messages: Array<AnthropicMessageParam>;
     /**
      * Required. Maximum output tokens (thinking included, as in the public protocol).
@@ -664,12 +672,27 @@ export type AnthropicCacheControl = {
 
 /**
  * A turn. A `system` role turn is treated as an extra system instruction.
+ * Which blocks a turn may hold depends on its role, as in the protocol:
+ * `tool_use` only in assistant turns (the model's calls), `tool_result` and
+ * `image` only in user turns, text only in system turns, thinking blocks
+ * only in assistant turns.
+ *
  */
-export type AnthropicMessageParam = {
+export type AnthropicMessageParam = unknown & {
     role: 'user' | 'assistant' | 'system';
     content: string | Array<AnthropicContentBlockParam>;
     [key: string]: unknown;
 };
+
+/**
+ * The blocks of a user turn (thinking is the model's, so it belongs in assistant turns).
+ */
+export type AnthropicUserContentBlockParam = AnthropicTextBlockParam | AnthropicImageBlockParam | AnthropicToolResultBlockParam;
+
+/**
+ * The blocks of an assistant turn.
+ */
+export type AnthropicAssistantContentBlockParam = AnthropicTextBlockParam | AnthropicToolUseBlockParam | AnthropicThinkingBlockParam | AnthropicRedactedThinkingBlockParam;
 
 /**
  * text, image, tool_use, tool_result, thinking, redacted_thinking. Thinking
@@ -703,6 +726,9 @@ export type AnthropicImageBlockParam = {
         [key: string]: unknown;
     } | {
         type: 'url';
+        /**
+         * An http(s) URL or a `data:<mime>;base64,...` URI.
+         */
         url: string;
         [key: string]: unknown;
     };
@@ -962,7 +988,11 @@ export type PingEvent = {
 export type ResponsesRequest = {
     model: ModelRef;
     /**
-     * A user message as a string, or a list of input items.
+     * A user message as a string, or a list of input items. A list holds at
+     * least one user or assistant message or function call or output
+     * (system and developer messages alone are instructions, reasoning
+     * items are dropped).
+     *
      */
     input: string | Array<ResponsesInputItem>;
     /**
@@ -1067,6 +1097,10 @@ export type ResponsesInputItem = ResponsesInputMessage | ResponsesFunctionCallIn
 /**
  * A message. `developer` and `system` become system instructions. Assistant
  * messages from earlier output (with output_text / refusal parts) are accepted.
+ * Which parts a message may hold depends on its role, as in the protocol:
+ * user messages input_text and input_image; system and developer messages
+ * input_text and output_text; assistant messages output_text, refusal and
+ * input_text. A refusal is the model's, so it appears in assistant messages only.
  *
  */
 export type ResponsesInputMessage = {
@@ -1088,7 +1122,7 @@ export type ResponsesInputContent = {
 } | {
     type: 'input_image';
     /**
-     * An http(s) URL or a data URI. file_id images are not supported.
+     * An http(s) URL or a `data:<mime>;base64,...` URI. file_id images are not supported.
      */
     image_url: string;
     detail?: 'low' | 'high' | 'auto' | 'original';
@@ -1117,9 +1151,12 @@ export type ResponsesFunctionCallOutputInput = {
     type: 'function_call_output';
     call_id: string;
     /**
-     * The function's result; text parts are concatenated.
+     * The function's result; text parts (input_text, output_text) are concatenated. Image and file parts are not supported.
      */
-    output: string | Array<ResponsesInputContent>;
+    output: string | Array<ResponsesInputContent & {
+        type: 'input_text' | 'output_text';
+        [key: string]: unknown;
+    }>;
     id?: string | null;
     [key: string]: unknown;
 };
@@ -1523,6 +1560,9 @@ export type EmbeddingRequest = {
      * One string, or 1 to 2048 strings. Token arrays are not supported.
      */
     input: string | Array<string>;
+    /**
+     * Output dimensions (models that support it); at most 16384, above any embedding model's.
+     */
     dimensions?: number;
     encoding_format?: 'float' | 'base64';
     /**
@@ -1685,6 +1725,9 @@ export type AnthropicVersion = string;
 export type AnthropicBeta = string;
 
 export type CreateChatCompletionData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. Inline (data URI) images count.
+     */
     body: ChatCompletionRequest;
     headers?: {
         /**
@@ -1721,6 +1764,12 @@ export type CreateChatCompletionErrors = {
      * Request body larger than the gateway accepts.
      */
     413: ErrorResponse;
+    /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: ErrorResponse;
     /**
      * Gateway limit reached, or the provider answered 429.
      */
@@ -1759,6 +1808,9 @@ export type CreateChatCompletionResponses = {
 export type CreateChatCompletionResponse = CreateChatCompletionResponses[keyof CreateChatCompletionResponses];
 
 export type CreateMessageData = {
+    /**
+     * At most 32 MB (33554432 bytes); a larger body answers 413 `payload_too_large` before it is parsed. As the messages protocol itself; inline (base64) images count.
+     */
     body: MessagesRequest;
     headers?: {
         /**
@@ -1807,6 +1859,12 @@ export type CreateMessageErrors = {
      */
     413: AnthropicErrorResponse;
     /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: AnthropicErrorResponse;
+    /**
      * Gateway limit reached, or the provider answered 429.
      */
     429: AnthropicErrorResponse;
@@ -1847,6 +1905,9 @@ export type CreateMessageResponses = {
 export type CreateMessageResponse = CreateMessageResponses[keyof CreateMessageResponses];
 
 export type CountMessageTokensData = {
+    /**
+     * At most 32 MB (33554432 bytes), as `/v1/messages` itself; a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: MessagesParams;
     headers?: {
         /**
@@ -1895,6 +1956,12 @@ export type CountMessageTokensErrors = {
      */
     413: AnthropicErrorResponse;
     /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: AnthropicErrorResponse;
+    /**
      * Gateway limit reached, or the provider answered 429.
      */
     429: AnthropicErrorResponse;
@@ -1932,6 +1999,9 @@ export type CountMessageTokensResponses = {
 export type CountMessageTokensResponse = CountMessageTokensResponses[keyof CountMessageTokensResponses];
 
 export type CreateResponseData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. Inline (data URI) images count.
+     */
     body: ResponsesRequest;
     headers?: {
         /**
@@ -1969,6 +2039,12 @@ export type CreateResponseErrors = {
      */
     413: ErrorResponse;
     /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: ErrorResponse;
+    /**
      * Gateway limit reached, or the provider answered 429.
      */
     429: ErrorResponse;
@@ -2005,6 +2081,9 @@ export type CreateResponseResponses = {
 export type CreateResponseResponse = CreateResponseResponses[keyof CreateResponseResponses];
 
 export type CountResponseInputTokensData = {
+    /**
+     * At most 50 MB (52428800 bytes), as `/v1/responses` itself; a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: ResponsesRequest;
     headers?: {
         /**
@@ -2041,6 +2120,12 @@ export type CountResponseInputTokensErrors = {
      * Request body larger than the gateway accepts.
      */
     413: ErrorResponse;
+    /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: ErrorResponse;
     /**
      * Gateway limit reached, or the provider answered 429.
      */
@@ -2199,6 +2284,9 @@ export type GetResponseResponses = {
 export type GetResponseResponse = GetResponseResponses[keyof GetResponseResponses];
 
 export type CreateEmbeddingData = {
+    /**
+     * At most 16 MB (16777216 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: EmbeddingRequest;
     headers?: {
         /**
@@ -2235,6 +2323,12 @@ export type CreateEmbeddingErrors = {
      * Request body larger than the gateway accepts.
      */
     413: ErrorResponse;
+    /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: ErrorResponse;
     /**
      * Gateway limit reached, or the provider answered 429.
      */

@@ -93,7 +93,8 @@ export const getQueueResult = <ThrowOnError extends boolean = false>(options: Op
  * event per stage or poll (`TaskProgress`), then `done` once the result is
  * ready to fetch with `POST /api/llm/queue/result` (the files themselves
  * are not sent as events), or `error`. Embeddings tasks answer 400
- * `invalid_request`; unknown tasks and tasks of another API key answer 404
+ * `not_streamable` (the request is well formed; the task is not one that
+ * streams); unknown tasks and tasks of another API key answer 404
  * before any stream is opened.
  *
  * **Framing.** Each event is the line `event: <name>`, then the line
@@ -362,7 +363,8 @@ export const generateImage = <ThrowOnError extends boolean = false>(options: Opt
  * Queue video generation
  *
  * Providers: gemini, vertex, xai, local-video. Rules checked at submission
- * (400 `invalid_request`): gemini/vertex/xai accept aspectRatio 16:9 or 9:16 only;
+ * (400 `unsupported_option`, naming the option: values the schema allows that
+ * the chosen provider or model cannot honour): gemini/vertex/xai accept aspectRatio 16:9 or 9:16 only;
  * gemini/vertex resolution 720p or 1080p, and 1080p only with durationSeconds 8;
  * xai resolution 480p or 720p; local-video resolution `<W>x<H>` (each side is
  * snapped to a multiple of 64) and any W:H aspect ratio (mapped to a 64-pixel

@@ -12,6 +12,16 @@ export type Webhooks = RelayConversationWebhookWebhookRequest;
 export type ProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'elevenlabs' | 'local-audio' | 'localai' | 'local-video';
 
 /**
+ * The providers that offer text completions (GET /api/llm/providers order).
+ * elevenlabs, local-audio and local-video are speech, sound and video
+ * providers: their operations have endpoints of their own
+ * (generate-audio, transcribe, generate-video, ...), so naming one here is
+ * a validation error like any other unknown value.
+ *
+ */
+export type CompletionProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'localai';
+
+/**
  * Provider key of usage records, the 13 provider ids plus the web-detection engines (google-vision, tineye) and the local sidecars (local-vision for detection/training, local-ocr for text recognition/redaction).
  */
 export type UsageProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'elevenlabs' | 'local-audio' | 'localai' | 'local-video' | 'google-vision' | 'tineye' | 'local-vision' | 'local-ocr';
@@ -22,7 +32,10 @@ export type UsageProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xa
 export type Tag = string;
 
 /**
- * Image as bare base64 or a `data:image/...;base64,` URI.
+ * Image as bare base64 or a `data:image/...;base64,` URI: standard or URL-safe
+ * alphabet, padding optional, no line breaks; the decoded bytes must be an
+ * image (else 400 naming the reason).
+ *
  */
 export type Base64Image = string;
 
@@ -68,7 +81,7 @@ export type ErrorResponse = {
      */
     message: string;
     /**
-     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, task_failed, task_cancelled, task_finished, payload_too_large, unsupported_media_type, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
+     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, task_failed, task_cancelled, task_finished, payload_too_large, unsupported_media_type, headers_too_large, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
      */
     code: string;
     /**
@@ -436,7 +449,7 @@ export type VideoUpload = {
 export type VideoMimeType = 'video/mp4' | 'video/webm' | 'video/mov' | 'video/quicktime' | 'video/mpeg' | 'video/avi';
 
 export type CompletionRequest = {
-    provider: ProviderId;
+    provider: CompletionProviderId;
     messages: Array<Message>;
     /**
      * Model id; the provider's default model when omitted.
@@ -1286,7 +1299,7 @@ export type DialogueRequest = {
         voiceId: string;
     }>;
     /**
-     * Only one dialogue model is supported; it is the default.
+     * Only one dialogue model is supported; it is the default (another answers 400 `unsupported_option`).
      */
     model?: string;
     outputFormat?: OutputFormat;
@@ -1312,7 +1325,7 @@ export type DialogueResult = {
 export type TranscriptionRequest = {
     provider: 'elevenlabs' | 'local-audio';
     /**
-     * Base64 audio.
+     * Base64 audio (standard or URL-safe alphabet; line breaks allowed). Blank audio answers 400 `empty_audio`.
      */
     audio: string;
     /**
@@ -1390,7 +1403,7 @@ export type EmbeddingsRequest = {
      */
     input: string | Array<string>;
     /**
-     * Truncate vectors (models that support it).
+     * Truncate vectors (models that support it); at most 16384, above any embedding model's.
      */
     dimensions?: number;
     /**
@@ -2236,9 +2249,15 @@ export type TemplateId = number;
  */
 export type SessionId = number;
 
+/**
+ * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+ */
 export type QueueIdBody = QueueIdRequest;
 
 export type SubmitCompletionData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. Inline images, audio and video count: a larger video goes through `POST /api/llm/upload-video` and is referred to by `fileId`.
+     */
     body: CompletionRequest;
     headers?: {
         /**
@@ -2264,7 +2283,9 @@ export type SubmitCompletionErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2273,11 +2294,14 @@ export type SubmitCompletionErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2310,6 +2334,9 @@ export type SubmitCompletionResponses = {
 export type SubmitCompletionResponse = SubmitCompletionResponses[keyof SubmitCompletionResponses];
 
 export type GetQueueStatusData = {
+    /**
+     * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: QueueIdBody;
     path?: never;
     query?: never;
@@ -2324,7 +2351,9 @@ export type GetQueueStatusErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2337,11 +2366,14 @@ export type GetQueueStatusErrors = {
      */
     404: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2366,6 +2398,9 @@ export type GetQueueStatusResponses = {
 export type GetQueueStatusResponse = GetQueueStatusResponses[keyof GetQueueStatusResponses];
 
 export type GetQueueResultData = {
+    /**
+     * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: QueueIdBody;
     path?: never;
     query?: never;
@@ -2380,7 +2415,9 @@ export type GetQueueResultErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2397,11 +2434,14 @@ export type GetQueueResultErrors = {
      */
     409: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2430,6 +2470,9 @@ export type GetQueueResultResponses = {
 export type GetQueueResultResponse = GetQueueResultResponses[keyof GetQueueResultResponses];
 
 export type StreamQueueTaskData = {
+    /**
+     * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: QueueIdBody;
     path?: never;
     query?: never;
@@ -2444,7 +2487,9 @@ export type StreamQueueTaskErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2457,11 +2502,14 @@ export type StreamQueueTaskErrors = {
      */
     404: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2486,6 +2534,9 @@ export type StreamQueueTaskResponses = {
 export type StreamQueueTaskResponse = StreamQueueTaskResponses[keyof StreamQueueTaskResponses];
 
 export type CancelQueueTaskData = {
+    /**
+     * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: QueueIdBody;
     path?: never;
     query?: never;
@@ -2500,7 +2551,9 @@ export type CancelQueueTaskErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2517,11 +2570,14 @@ export type CancelQueueTaskErrors = {
      */
     409: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2546,6 +2602,9 @@ export type CancelQueueTaskResponses = {
 export type CancelQueueTaskResponse = CancelQueueTaskResponses[keyof CancelQueueTaskResponses];
 
 export type UploadVideoData = {
+    /**
+     * At most 100 MB plus 64 KB of multipart framing (104923136 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The video itself is limited to 100 MB (104857600 bytes): past that the upload stops with 413 and nothing is kept. An empty file answers 400.
+     */
     body: VideoUploadRequest;
     path?: never;
     query?: never;
@@ -2560,7 +2619,9 @@ export type UploadVideoErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2569,11 +2630,14 @@ export type UploadVideoErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2612,7 +2676,9 @@ export type ListProvidersErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2661,7 +2727,9 @@ export type ListModelsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2678,7 +2746,7 @@ export type ListModelsErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
 };
@@ -2725,7 +2793,9 @@ export type ListVoicesErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2746,7 +2816,7 @@ export type ListVoicesErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -2785,7 +2855,9 @@ export type GetCapabilitiesErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2829,7 +2901,9 @@ export type GetConcurrencyErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2878,7 +2952,9 @@ export type GetProviderConcurrencyErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2922,7 +2998,9 @@ export type GetUsageErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2966,7 +3044,9 @@ export type GetMonthlyUsageErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3010,7 +3090,9 @@ export type GetDailyUsageErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3054,7 +3136,9 @@ export type GetPortalDailyUsageErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3098,7 +3182,9 @@ export type GetHealthErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3151,7 +3237,9 @@ export type ListPublicModelsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3177,6 +3265,9 @@ export type ListPublicModelsResponses = {
 export type ListPublicModelsResponse = ListPublicModelsResponses[keyof ListPublicModelsResponses];
 
 export type GenerateImageData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. Reference images count.
+     */
     body: ImageRequest;
     headers?: {
         /**
@@ -3207,11 +3298,14 @@ export type GenerateImageErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3236,7 +3330,7 @@ export type GenerateImageError = GenerateImageErrors[keyof GenerateImageErrors];
 
 export type GenerateImageResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
@@ -3244,6 +3338,9 @@ export type GenerateImageResponses = {
 export type GenerateImageResponse = GenerateImageResponses[keyof GenerateImageResponses];
 
 export type GenerateVideoData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. A start frame sent inline counts; a URL does not.
+     */
     body: VideoRequest;
     headers?: {
         /**
@@ -3269,7 +3366,9 @@ export type GenerateVideoErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3278,11 +3377,14 @@ export type GenerateVideoErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3307,7 +3409,7 @@ export type GenerateVideoError = GenerateVideoErrors[keyof GenerateVideoErrors];
 
 export type GenerateVideoResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
@@ -3315,6 +3417,9 @@ export type GenerateVideoResponses = {
 export type GenerateVideoResponse = GenerateVideoResponses[keyof GenerateVideoResponses];
 
 export type GenerateAudioData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: AudioRequest;
     headers?: {
         /**
@@ -3340,7 +3445,9 @@ export type GenerateAudioErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3349,11 +3456,14 @@ export type GenerateAudioErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3378,7 +3488,7 @@ export type GenerateAudioError = GenerateAudioErrors[keyof GenerateAudioErrors];
 
 export type GenerateAudioResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
@@ -3386,6 +3496,9 @@ export type GenerateAudioResponses = {
 export type GenerateAudioResponse = GenerateAudioResponses[keyof GenerateAudioResponses];
 
 export type GenerateSoundEffectData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: SoundEffectRequest;
     headers?: {
         /**
@@ -3411,7 +3524,9 @@ export type GenerateSoundEffectErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3420,11 +3535,14 @@ export type GenerateSoundEffectErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3449,7 +3567,7 @@ export type GenerateSoundEffectError = GenerateSoundEffectErrors[keyof GenerateS
 
 export type GenerateSoundEffectResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
@@ -3457,6 +3575,9 @@ export type GenerateSoundEffectResponses = {
 export type GenerateSoundEffectResponse = GenerateSoundEffectResponses[keyof GenerateSoundEffectResponses];
 
 export type GenerateMusicData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: MusicRequest;
     headers?: {
         /**
@@ -3482,7 +3603,9 @@ export type GenerateMusicErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3491,11 +3614,14 @@ export type GenerateMusicErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3520,7 +3646,7 @@ export type GenerateMusicError = GenerateMusicErrors[keyof GenerateMusicErrors];
 
 export type GenerateMusicResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
@@ -3528,6 +3654,9 @@ export type GenerateMusicResponses = {
 export type GenerateMusicResponse = GenerateMusicResponses[keyof GenerateMusicResponses];
 
 export type GenerateDialogueData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: DialogueRequest;
     headers?: {
         /**
@@ -3553,7 +3682,9 @@ export type GenerateDialogueErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3562,11 +3693,14 @@ export type GenerateDialogueErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3591,7 +3725,7 @@ export type GenerateDialogueError = GenerateDialogueErrors[keyof GenerateDialogu
 
 export type GenerateDialogueResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
@@ -3599,6 +3733,9 @@ export type GenerateDialogueResponses = {
 export type GenerateDialogueResponse = GenerateDialogueResponses[keyof GenerateDialogueResponses];
 
 export type TranscribeData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 audio counts.
+     */
     body: TranscriptionRequest;
     headers?: {
         /**
@@ -3624,7 +3761,9 @@ export type TranscribeErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3633,11 +3772,14 @@ export type TranscribeErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3662,7 +3804,7 @@ export type TranscribeError = TranscribeErrors[keyof TranscribeErrors];
 
 export type TranscribeResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
@@ -3670,6 +3812,9 @@ export type TranscribeResponses = {
 export type TranscribeResponse = TranscribeResponses[keyof TranscribeResponses];
 
 export type SubmitEmbeddingsData = {
+    /**
+     * At most 16 MB (16777216 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: EmbeddingsRequest;
     headers?: {
         /**
@@ -3695,7 +3840,9 @@ export type SubmitEmbeddingsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3704,11 +3851,14 @@ export type SubmitEmbeddingsErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3733,7 +3883,7 @@ export type SubmitEmbeddingsError = SubmitEmbeddingsErrors[keyof SubmitEmbedding
 
 export type SubmitEmbeddingsResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -3741,6 +3891,9 @@ export type SubmitEmbeddingsResponses = {
 export type SubmitEmbeddingsResponse = SubmitEmbeddingsResponses[keyof SubmitEmbeddingsResponses];
 
 export type DetectObjectsData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: ObjectDetectionRequest;
     headers?: {
         /**
@@ -3766,7 +3919,9 @@ export type DetectObjectsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3775,11 +3930,14 @@ export type DetectObjectsErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3804,7 +3962,7 @@ export type DetectObjectsError = DetectObjectsErrors[keyof DetectObjectsErrors];
 
 export type DetectObjectsResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -3812,6 +3970,9 @@ export type DetectObjectsResponses = {
 export type DetectObjectsResponse = DetectObjectsResponses[keyof DetectObjectsResponses];
 
 export type DetectZeroShotData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: ZeroShotDetectionRequest;
     headers?: {
         /**
@@ -3837,7 +3998,9 @@ export type DetectZeroShotErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3846,11 +4009,14 @@ export type DetectZeroShotErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3875,7 +4041,7 @@ export type DetectZeroShotError = DetectZeroShotErrors[keyof DetectZeroShotError
 
 export type DetectZeroShotResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -3883,6 +4049,9 @@ export type DetectZeroShotResponses = {
 export type DetectZeroShotResponse = DetectZeroShotResponses[keyof DetectZeroShotResponses];
 
 export type DetectFacesData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: FaceDetectionRequest;
     headers?: {
         /**
@@ -3908,7 +4077,9 @@ export type DetectFacesErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3917,11 +4088,14 @@ export type DetectFacesErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3946,7 +4120,7 @@ export type DetectFacesError = DetectFacesErrors[keyof DetectFacesErrors];
 
 export type DetectFacesResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -3954,6 +4128,9 @@ export type DetectFacesResponses = {
 export type DetectFacesResponse = DetectFacesResponses[keyof DetectFacesResponses];
 
 export type DetectWebData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: WebDetectionRequest;
     headers?: {
         /**
@@ -3979,7 +4156,9 @@ export type DetectWebErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3988,11 +4167,14 @@ export type DetectWebErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4017,7 +4199,7 @@ export type DetectWebError = DetectWebErrors[keyof DetectWebErrors];
 
 export type DetectWebResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -4025,6 +4207,9 @@ export type DetectWebResponses = {
 export type DetectWebResponse = DetectWebResponses[keyof DetectWebResponses];
 
 export type TrainVisionModelData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 dataset counts.
+     */
     body: TrainingRequest;
     path?: never;
     query?: never;
@@ -4039,7 +4224,9 @@ export type TrainVisionModelErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4048,11 +4235,14 @@ export type TrainVisionModelErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4085,6 +4275,9 @@ export type TrainVisionModelResponses = {
 export type TrainVisionModelResponse = TrainVisionModelResponses[keyof TrainVisionModelResponses];
 
 export type AutoLabelData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 images count.
+     */
     body: AutoLabelRequest;
     path?: never;
     query?: never;
@@ -4099,7 +4292,9 @@ export type AutoLabelErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4108,11 +4303,14 @@ export type AutoLabelErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4145,6 +4343,9 @@ export type AutoLabelResponses = {
 export type AutoLabelResponse = AutoLabelResponses[keyof AutoLabelResponses];
 
 export type AutoTrainData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 images count.
+     */
     body: AutoTrainRequest;
     path?: never;
     query?: never;
@@ -4159,7 +4360,9 @@ export type AutoTrainErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4168,11 +4371,14 @@ export type AutoTrainErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4224,7 +4430,9 @@ export type GetTrainingJobErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4280,7 +4488,9 @@ export type ListVisionModelsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4337,7 +4547,9 @@ export type DeleteVisionModelErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4379,6 +4591,9 @@ export type DeleteVisionModelResponses = {
 export type DeleteVisionModelResponse = DeleteVisionModelResponses[keyof DeleteVisionModelResponses];
 
 export type RecognizeTextData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: OcrRequest;
     headers?: {
         /**
@@ -4411,11 +4626,14 @@ export type RecognizeTextErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4440,7 +4658,7 @@ export type RecognizeTextError = RecognizeTextErrors[keyof RecognizeTextErrors];
 
 export type RecognizeTextResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -4448,6 +4666,9 @@ export type RecognizeTextResponses = {
 export type RecognizeTextResponse = RecognizeTextResponses[keyof RecognizeTextResponses];
 
 export type RedactImageData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: RedactionRequest;
     headers?: {
         /**
@@ -4480,11 +4701,14 @@ export type RedactImageErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4509,7 +4733,7 @@ export type RedactImageError = RedactImageErrors[keyof RedactImageErrors];
 
 export type RedactImageResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -4531,7 +4755,9 @@ export type ListOcrLanguagesErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4561,6 +4787,9 @@ export type ListOcrLanguagesResponses = {
 export type ListOcrLanguagesResponse = ListOcrLanguagesResponses[keyof ListOcrLanguagesResponses];
 
 export type CreateAgentSignedUrlData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: SignedUrlRequest;
     headers?: {
         /**
@@ -4586,7 +4815,9 @@ export type CreateAgentSignedUrlErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4599,11 +4830,14 @@ export type CreateAgentSignedUrlErrors = {
      */
     404: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4619,7 +4853,7 @@ export type CreateAgentSignedUrlErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -4663,7 +4897,9 @@ export type ListAgentTemplatesErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4693,6 +4929,9 @@ export type ListAgentTemplatesResponses = {
 export type ListAgentTemplatesResponse = ListAgentTemplatesResponses[keyof ListAgentTemplatesResponses];
 
 export type CreateAgentTemplateData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: AgentTemplateInput;
     path?: never;
     query?: never;
@@ -4714,11 +4953,14 @@ export type CreateAgentTemplateErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4730,7 +4972,7 @@ export type CreateAgentTemplateErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -4774,7 +5016,9 @@ export type DeleteAgentTemplateErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4795,7 +5039,7 @@ export type DeleteAgentTemplateErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -4839,7 +5083,9 @@ export type GetAgentTemplateErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4873,6 +5119,9 @@ export type GetAgentTemplateResponses = {
 export type GetAgentTemplateResponse = GetAgentTemplateResponses[keyof GetAgentTemplateResponses];
 
 export type UpdateAgentTemplateData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: AgentTemplateUpdate;
     path: {
         /**
@@ -4903,11 +5152,14 @@ export type UpdateAgentTemplateErrors = {
      */
     404: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4919,7 +5171,7 @@ export type UpdateAgentTemplateErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -4971,7 +5223,9 @@ export type ListAgentSessionsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -5001,6 +5255,9 @@ export type ListAgentSessionsResponses = {
 export type ListAgentSessionsResponse = ListAgentSessionsResponses[keyof ListAgentSessionsResponses];
 
 export type StartAgentSessionData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: AgentSessionStartRequest;
     path?: never;
     query?: never;
@@ -5015,7 +5272,9 @@ export type StartAgentSessionErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -5028,11 +5287,14 @@ export type StartAgentSessionErrors = {
      */
     404: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -5048,7 +5310,7 @@ export type StartAgentSessionErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -5092,7 +5354,9 @@ export type GetAgentSessionErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -5145,7 +5409,9 @@ export type GetAgentSessionAudioErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -5174,7 +5440,7 @@ export type GetAgentSessionAudioErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -5199,6 +5465,9 @@ export type GetAgentSessionAudioResponses = {
 export type GetAgentSessionAudioResponse = GetAgentSessionAudioResponses[keyof GetAgentSessionAudioResponses];
 
 export type AgentWebhookContextData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: ContextWebhookPayload;
     path?: never;
     query?: never;
@@ -5213,7 +5482,9 @@ export type AgentWebhookContextErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -5230,11 +5501,14 @@ export type AgentWebhookContextErrors = {
      */
     409: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -5246,7 +5520,7 @@ export type AgentWebhookContextErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
 };
@@ -5263,6 +5537,9 @@ export type AgentWebhookContextResponses = {
 export type AgentWebhookContextResponse = AgentWebhookContextResponses[keyof AgentWebhookContextResponses];
 
 export type AgentWebhookEventData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: EventWebhookPayload;
     path?: never;
     query?: never;
@@ -5277,7 +5554,9 @@ export type AgentWebhookEventErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -5294,11 +5573,14 @@ export type AgentWebhookEventErrors = {
      */
     409: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -5323,6 +5605,9 @@ export type AgentWebhookEventResponses = {
 export type AgentWebhookEventResponse = AgentWebhookEventResponses[keyof AgentWebhookEventResponses];
 
 export type AgentWebhookCompleteData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: CompleteWebhookRequest;
     path?: never;
     query?: never;
@@ -5337,7 +5622,9 @@ export type AgentWebhookCompleteErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -5354,11 +5641,14 @@ export type AgentWebhookCompleteErrors = {
      */
     409: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**

@@ -44,7 +44,8 @@ export function recordLater(ctx: ApiContext, record: UsageRecord): void {
   const reqId = ctx.state.requestId;
   usageBatcher(ctx.state.deps.db)
     .addLater(record)
-    .catch((err) => log.error({ reqId, err, provider: record.provider, model: record.model, surface: record.surface }, 'could not record usage'));
+    // The whole record, so an operator can enter what was refused by hand.
+    .catch((err) => log.error({ reqId, err, usage: record }, 'could not record usage'));
 }
 
 /** One non-streamed completion inside a provider slot; usage is recorded once the answer is on its way. */

@@ -326,13 +326,13 @@ describe('video', () => {
 
   it('refuses broken video rules at submission', async () => {
     const cases: Array<[Parameters<typeof sdk.generateVideo>[0]['body'], string, RegExp]> = [
-      [{ provider: 'gemini', prompt: 'x', resolution: '1080p', durationSeconds: 6 }, 'invalid_request', /1080p is only available with durationSeconds 8/],
-      [{ provider: 'gemini', prompt: 'x', aspectRatio: '4:3' }, 'invalid_request', /16:9 or 9:16/],
-      [{ provider: 'gemini', prompt: 'x', durationSeconds: 5 }, 'invalid_request', /4, 6, 8 seconds/],
-      [{ provider: 'xai', prompt: 'x', resolution: '1080p' }, 'invalid_request', /480p or 720p/],
+      [{ provider: 'gemini', prompt: 'x', resolution: '1080p', durationSeconds: 6 }, 'unsupported_option', /1080p is only available with durationSeconds 8/],
+      [{ provider: 'gemini', prompt: 'x', aspectRatio: '4:3' }, 'unsupported_option', /16:9 or 9:16/],
+      [{ provider: 'gemini', prompt: 'x', durationSeconds: 5 }, 'unsupported_option', /4, 6, 8 seconds/],
+      [{ provider: 'xai', prompt: 'x', resolution: '1080p' }, 'unsupported_option', /480p or 720p/],
       [{ provider: 'gemini', prompt: 'x', lastFrameUrl: 'x' }, 'unsupported_option', /only Veo 3.1 models interpolate/],
-      [{ provider: 'gemini', model: 'veo-3.1-generate-preview', prompt: 'x', lastFrameUrl: 'x' }, 'invalid_request', /lastFrameUrl needs imageUrl/],
-      [{ provider: 'vertex', model: 'veo-2.0-generate-001', prompt: 'x', resolution: '1080p', durationSeconds: 8 }, 'invalid_request', /Veo 2 makes 720p only/],
+      [{ provider: 'gemini', model: 'veo-3.1-generate-preview', prompt: 'x', lastFrameUrl: 'x' }, 'unsupported_option', /lastFrameUrl needs imageUrl/],
+      [{ provider: 'vertex', model: 'veo-2.0-generate-001', prompt: 'x', resolution: '1080p', durationSeconds: 8 }, 'unsupported_option', /Veo 2 makes 720p only/],
       [{ provider: 'xai', prompt: 'x', lastFrameUrl: 'x' }, 'unsupported_option', /lastFrameUrl/],
       [{ provider: 'local-video', prompt: 'x', numberOfVideos: 2 }, 'unsupported_option', /numberOfVideos/],
       [{ provider: 'gemini', prompt: 'x', durationSeconds: 61 }, 'invalid_request', /Invalid request: body/],
@@ -452,7 +452,7 @@ describe('speech, sound, music, dialogue', () => {
     expect((await sdk.generateDialogue({ client, body: { inputs: elevenVoices } })).error).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/at most 10 distinct voiceIds/) });
     expect((await sdk.generateDialogue({ client, body: { inputs, seed: 4294967296 } })).response!.status).toBe(400);
     expect((await sdk.generateDialogue({ client, body: { inputs: [] } })).response!.status).toBe(400);
-    expect((await sdk.generateDialogue({ client, body: { inputs, model: 'eleven_flash_v2_5' } })).error).toMatchObject({ message: expect.stringMatching(/only one dialogue model/) });
+    expect((await sdk.generateDialogue({ client, body: { inputs, model: 'eleven_flash_v2_5' } })).error).toMatchObject({ code: 'unsupported_option', message: expect.stringMatching(/only one dialogue model/) });
   });
 
   it('speaks offline through local-audio (a WAV, marked in RIFF) and refuses elevenlabs-only options', async () => {

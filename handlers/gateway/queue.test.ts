@@ -310,6 +310,7 @@ describe('embeddings', () => {
       body: JSON.stringify({ queueId }),
     });
     expect(stream.status).toBe(400);
+    expect(await stream.json()).toMatchObject({ success: false, code: 'not_streamable' });
   });
 });
 

@@ -10,7 +10,9 @@ import type { StreamQueueTaskData } from '../../generated/gateway/types.gen.ts';
 const streamQueueTask: Handler<StreamQueueTaskData> = async (ctx, { body }) => {
   const task = await ownTask(ctx, body.queueId);
   if (task.kind !== 'completion' && !isMediaKind(task.kind)) {
-    throw new ApiError('invalid_request', `Only completion and media tasks stream; this is a ${task.kind} task: use POST /api/llm/queue/result`);
+    throw new ApiError('invalid_request', `Only completion and media tasks stream; this is a ${task.kind} task: use POST /api/llm/queue/result`, {
+      code: 'not_streamable',
+    });
   }
   const out = new PassThrough();
   const closed = new AbortController();

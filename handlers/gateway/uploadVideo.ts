@@ -80,6 +80,10 @@ const uploadVideo: Handler<UploadVideoData> = async (ctx) => {
     throw err;
   });
 
+  if (saved.size === 0) {
+    await rm(file, { force: true });
+    throw new ApiError('invalid_request', 'The video file is empty', { param: 'video', fields: [{ path: 'body.video', message: 'must not be empty' }] });
+  }
   const { expiresAt } = await insertUpload(ctx.state.deps.db, {
     id,
     keyId: keyOf(ctx).keyId,

@@ -170,7 +170,7 @@ describe('zero-shot', () => {
 describe('bad input is a 400 in the gateway error shape before anything is queued', () => {
   const cases: Array<[string, string, () => unknown, RegExp]> = [
     ['not an image', '/api/vision/detect', () => ({ image: b64(Buffer.from('hello, not a picture')) }), /not an image/],
-    ['not base64', '/api/vision/detect', () => ({ image: '###' }), /not valid base64/],
+    ['not base64', '/api/vision/detect', () => ({ image: '###' }), /body\.image must match pattern/],
     ['a truncated image', '/api/vision/detect/faces', () => ({ image: b64(truncated(photo('coffee'))) }), /truncated or corrupt/],
     ['a 100-megapixel image', '/api/vision/detect', () => ({ image: b64(pngHeaderOnly(10_000, 10_000)) }), /100\.0 megapixels.*limit is 40/],
     ['an empty class list', '/api/vision/detect/zero-shot', () => ({ image: b64(photo('coffee')), prompt: ' , ,' }), /prompt names no classes/],

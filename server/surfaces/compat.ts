@@ -42,6 +42,9 @@ export function compatSurface(auth: GatewayAuthenticator, handlers: Record<strin
     spec: 'openapi/compat.yaml',
     handlers,
     authenticate: { bearerAuth: authenticate, apiKeyHeader: authenticate },
+    // /v1 stores only the usage row, whose `model` the spec keeps free of control characters;
+    // message text goes to the provider as sent.
+    refuseNul: false,
     renderError: renderCompatError,
     before: [modelIdWithSlash],
   };

@@ -6,7 +6,8 @@ export type Error = {
         /**
          * bad_request (400), unauthorized (401), invalid_invite_code (403),
          * read_only_key (403), untrusted_origin (403, ingest only), not_found (404),
-         * conflict (409), rate_limited (429), daily_cap_exceeded (429),
+         * conflict (409), payload_too_large (413), unsupported_media_type (415),
+         * headers_too_large (431), rate_limited (429), daily_cap_exceeded (429),
          * service_unavailable (503: the database is unreachable).
          *
          */
@@ -540,6 +541,9 @@ export type EventRow = {
     region?: string | null;
     regionCode?: string | null;
     city?: string | null;
+    /**
+     * Stored as a PostgreSQL integer; assigned public AS numbers are far below this bound.
+     */
     asn?: number | null;
     asOrganization?: string | null;
     browser?: string | null;
@@ -707,6 +711,9 @@ export type IncludeBots = 'true' | '1' | 'false' | '0';
  */
 export type IncludeInternal = 'true' | '1' | 'false' | '0';
 export type CreateProjectData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: CreateProjectRequest;
     path?: never;
     query?: never;
@@ -725,6 +732,14 @@ export type CreateProjectErrors = {
      * A domain is already claimed by another project.
      */
     409: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
 };
 export type CreateProjectError = CreateProjectErrors[keyof CreateProjectErrors];
 export type CreateProjectResponses = {
@@ -741,6 +756,10 @@ export type GetProjectData = {
     url: '/v1/project';
 };
 export type GetProjectErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
     /**
      * Missing, unknown or revoked key.
      */
@@ -769,6 +788,10 @@ export type RevokeReadKeyData = {
     url: '/v1/keys/read';
 };
 export type RevokeReadKeyErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
     /**
      * Missing, unknown or revoked key.
      */
@@ -801,6 +824,10 @@ export type CreateReadKeyData = {
     url: '/v1/keys/read';
 };
 export type CreateReadKeyErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
     /**
      * Missing, unknown or revoked key.
      */
@@ -2407,6 +2434,9 @@ export type ListGoalsResponses = {
 };
 export type ListGoalsResponse = ListGoalsResponses[keyof ListGoalsResponses];
 export type CreateGoalData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: GoalInput;
     path?: never;
     query?: never;
@@ -2429,6 +2459,14 @@ export type CreateGoalErrors = {
      * A per-project limit is reached, or the same thing exists already.
      */
     409: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
     /**
      * More than 120 requests in the key's 60-second window.
      */
@@ -2523,6 +2561,9 @@ export type ListFunnelsResponses = {
 };
 export type ListFunnelsResponse = ListFunnelsResponses[keyof ListFunnelsResponses];
 export type CreateFunnelData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: FunnelInput;
     path?: never;
     query?: never;
@@ -2545,6 +2586,14 @@ export type CreateFunnelErrors = {
      * A per-project limit is reached, or the same thing exists already.
      */
     409: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
     /**
      * More than 120 requests in the key's 60-second window.
      */
@@ -2643,6 +2692,9 @@ export type ListSharedLinksResponses = {
 };
 export type ListSharedLinksResponse = ListSharedLinksResponses[keyof ListSharedLinksResponses];
 export type CreateSharedLinkData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body?: {
         /**
          * What the link is for.
@@ -2670,6 +2722,14 @@ export type CreateSharedLinkErrors = {
      * A per-project limit is reached, or the same thing exists already.
      */
     409: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
     /**
      * More than 120 requests in the key's 60-second window.
      */
@@ -2816,7 +2876,7 @@ export type ListSessionsData = {
         includeInternal?: 'true' | '1' | 'false' | '0';
         limit?: number;
         /**
-         * Sessions to skip; offset + limit may not pass 10,000 (narrow the period or add filters to see further).
+         * Sessions to skip, at most 9,999 (a deeper page is refused with 400; narrow the period or add filters to see further).
          */
         offset?: number;
         /**
@@ -2939,7 +2999,7 @@ export type ExportEventsResponses = {
 export type ExportEventsResponse = ExportEventsResponses[keyof ExportEventsResponses];
 export type ImportEventsData = {
     /**
-     * Required. (Marked optional only because an NDJSON body is read by the handler, not the JSON validator; an empty body answers 400.)
+     * Required. (Marked optional only because an NDJSON body is read by the handler, not the JSON validator; an empty body answers 400.) At most 64 MB (67108864 bytes); a larger body answers 413 `payload_too_large` before it is parsed. Either form, JSON or NDJSON.
      */
     body?: ImportRequest;
     path?: never;
@@ -2960,6 +3020,14 @@ export type ImportEventsErrors = {
      */
     403: Error;
     /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
+    /**
      * More than 120 requests in the key's 60-second window.
      */
     429: Error;
@@ -2977,6 +3045,9 @@ export type ImportEventsResponses = {
 };
 export type ImportEventsResponse = ImportEventsResponses[keyof ImportEventsResponses];
 export type RecordEventData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: RecordEventRequest;
     path?: never;
     query?: never;
@@ -2996,6 +3067,14 @@ export type RecordEventErrors = {
      */
     403: Error;
     /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
+    /**
      * `rate_limited` (with Retry-After) or `daily_cap_exceeded` when the project's daily event cap is reached.
      */
     429: Error;
@@ -3009,6 +3088,9 @@ export type RecordEventResponses = {
 };
 export type RecordEventResponse = RecordEventResponses[keyof RecordEventResponses];
 export type CollectEventData = {
+    /**
+     * At most 32 KB (32768 bytes); a larger body answers 413 `payload_too_large` before it is parsed. A beacon is one small event.
+     */
     body: CollectPayload;
     path?: never;
     query?: never;
@@ -3027,6 +3109,14 @@ export type CollectEventErrors = {
      * No project has this id.
      */
     404: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
     /**
      * The project's daily event cap is reached.
      */

@@ -3,7 +3,8 @@ export type ClientOptions = {
 };
 /**
  * `<provider>/<model>`, split on the first slash only (the model part may
- * contain slashes).
+ * contain slashes). No control characters (U+0000 to U+001F, U+007F): the
+ * id is recorded with the call's usage.
  *
  */
 export type ModelRef = string;
@@ -51,7 +52,8 @@ export type ErrorResponse = {
         /**
          * Machine-readable code: invalid_request, unknown_provider,
          * capability_not_supported, invalid_api_key, permission_denied,
-         * model_not_found, request_too_large, rate_limit_exceeded,
+         * model_not_found, method_not_allowed, request_too_large,
+         * unsupported_media_type, headers_too_large, rate_limit_exceeded,
          * upstream_rate_limited, internal_error, not_implemented, upstream_error,
          * upstream_timeout, upstream_overloaded, provider_not_configured,
          * response_not_found, previous_response_not_found.
@@ -360,6 +362,9 @@ export type ChatResponseFormat = {
     json_schema: {
         name: string;
         description?: string;
+        /**
+         * Optional, as in the protocol; without it the output is any JSON object (as with `json_object`).
+         */
         schema?: JsonSchemaObject;
         strict?: boolean | null;
         [key: string]: unknown;
@@ -544,6 +549,9 @@ export type MessageTokensCount = {
  */
 export type MessagesParams = {
     model: ModelRef;
+    /**
+     * At least one user or assistant turn (system turns alone are instructions, not a conversation).
+     */
     messages: Array<AnthropicMessageParam>;
     /**
      * Required. Maximum output tokens (thinking included, as in the public protocol).
@@ -621,12 +629,25 @@ export type AnthropicCacheControl = {
 };
 /**
  * A turn. A `system` role turn is treated as an extra system instruction.
+ * Which blocks a turn may hold depends on its role, as in the protocol:
+ * `tool_use` only in assistant turns (the model's calls), `tool_result` and
+ * `image` only in user turns, text only in system turns, thinking blocks
+ * only in assistant turns.
+ *
  */
-export type AnthropicMessageParam = {
+export type AnthropicMessageParam = unknown & {
     role: 'user' | 'assistant' | 'system';
     content: string | Array<AnthropicContentBlockParam>;
     [key: string]: unknown;
 };
+/**
+ * The blocks of a user turn (thinking is the model's, so it belongs in assistant turns).
+ */
+export type AnthropicUserContentBlockParam = AnthropicTextBlockParam | AnthropicImageBlockParam | AnthropicToolResultBlockParam;
+/**
+ * The blocks of an assistant turn.
+ */
+export type AnthropicAssistantContentBlockParam = AnthropicTextBlockParam | AnthropicToolUseBlockParam | AnthropicThinkingBlockParam | AnthropicRedactedThinkingBlockParam;
 /**
  * text, image, tool_use, tool_result, thinking, redacted_thinking. Thinking
  * blocks are tolerated (passed back to the anthropic provider, dropped for
@@ -657,6 +678,9 @@ export type AnthropicImageBlockParam = {
         [key: string]: unknown;
     } | {
         type: 'url';
+        /**
+         * An http(s) URL or a `data:<mime>;base64,...` URI.
+         */
         url: string;
         [key: string]: unknown;
     };
@@ -892,7 +916,11 @@ export type PingEvent = {
 export type ResponsesRequest = {
     model: ModelRef;
     /**
-     * A user message as a string, or a list of input items.
+     * A user message as a string, or a list of input items. A list holds at
+     * least one user or assistant message or function call or output
+     * (system and developer messages alone are instructions, reasoning
+     * items are dropped).
+     *
      */
     input: string | Array<ResponsesInputItem>;
     /**
@@ -995,6 +1023,10 @@ export type ResponsesInputItem = ResponsesInputMessage | ResponsesFunctionCallIn
 /**
  * A message. `developer` and `system` become system instructions. Assistant
  * messages from earlier output (with output_text / refusal parts) are accepted.
+ * Which parts a message may hold depends on its role, as in the protocol:
+ * user messages input_text and input_image; system and developer messages
+ * input_text and output_text; assistant messages output_text, refusal and
+ * input_text. A refusal is the model's, so it appears in assistant messages only.
  *
  */
 export type ResponsesInputMessage = {
@@ -1015,7 +1047,7 @@ export type ResponsesInputContent = {
 } | {
     type: 'input_image';
     /**
-     * An http(s) URL or a data URI. file_id images are not supported.
+     * An http(s) URL or a `data:<mime>;base64,...` URI. file_id images are not supported.
      */
     image_url: string;
     detail?: 'low' | 'high' | 'auto' | 'original';
@@ -1042,9 +1074,12 @@ export type ResponsesFunctionCallOutputInput = {
     type: 'function_call_output';
     call_id: string;
     /**
-     * The function's result; text parts are concatenated.
+     * The function's result; text parts (input_text, output_text) are concatenated. Image and file parts are not supported.
      */
-    output: string | Array<ResponsesInputContent>;
+    output: string | Array<ResponsesInputContent & {
+        type: 'input_text' | 'output_text';
+        [key: string]: unknown;
+    }>;
     id?: string | null;
     [key: string]: unknown;
 };
@@ -1411,6 +1446,9 @@ export type EmbeddingRequest = {
      * One string, or 1 to 2048 strings. Token arrays are not supported.
      */
     input: string | Array<string>;
+    /**
+     * Output dimensions (models that support it); at most 16384, above any embedding model's.
+     */
     dimensions?: number;
     encoding_format?: 'float' | 'base64';
     /**
@@ -1556,6 +1594,9 @@ export type AnthropicVersion = string;
  */
 export type AnthropicBeta = string;
 export type CreateChatCompletionData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. Inline (data URI) images count.
+     */
     body: ChatCompletionRequest;
     headers?: {
         /**
@@ -1592,6 +1633,12 @@ export type CreateChatCompletionErrors = {
      */
     413: ErrorResponse;
     /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: ErrorResponse;
+    /**
      * Gateway limit reached, or the provider answered 429.
      */
     429: ErrorResponse;
@@ -1625,6 +1672,9 @@ export type CreateChatCompletionResponses = {
 };
 export type CreateChatCompletionResponse = CreateChatCompletionResponses[keyof CreateChatCompletionResponses];
 export type CreateMessageData = {
+    /**
+     * At most 32 MB (33554432 bytes); a larger body answers 413 `payload_too_large` before it is parsed. As the messages protocol itself; inline (base64) images count.
+     */
     body: MessagesRequest;
     headers?: {
         /**
@@ -1672,6 +1722,12 @@ export type CreateMessageErrors = {
      */
     413: AnthropicErrorResponse;
     /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: AnthropicErrorResponse;
+    /**
      * Gateway limit reached, or the provider answered 429.
      */
     429: AnthropicErrorResponse;
@@ -1708,6 +1764,9 @@ export type CreateMessageResponses = {
 };
 export type CreateMessageResponse = CreateMessageResponses[keyof CreateMessageResponses];
 export type CountMessageTokensData = {
+    /**
+     * At most 32 MB (33554432 bytes), as `/v1/messages` itself; a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: MessagesParams;
     headers?: {
         /**
@@ -1755,6 +1814,12 @@ export type CountMessageTokensErrors = {
      */
     413: AnthropicErrorResponse;
     /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: AnthropicErrorResponse;
+    /**
      * Gateway limit reached, or the provider answered 429.
      */
     429: AnthropicErrorResponse;
@@ -1788,6 +1853,9 @@ export type CountMessageTokensResponses = {
 };
 export type CountMessageTokensResponse = CountMessageTokensResponses[keyof CountMessageTokensResponses];
 export type CreateResponseData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. Inline (data URI) images count.
+     */
     body: ResponsesRequest;
     headers?: {
         /**
@@ -1824,6 +1892,12 @@ export type CreateResponseErrors = {
      */
     413: ErrorResponse;
     /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: ErrorResponse;
+    /**
      * Gateway limit reached, or the provider answered 429.
      */
     429: ErrorResponse;
@@ -1856,6 +1930,9 @@ export type CreateResponseResponses = {
 };
 export type CreateResponseResponse = CreateResponseResponses[keyof CreateResponseResponses];
 export type CountResponseInputTokensData = {
+    /**
+     * At most 50 MB (52428800 bytes), as `/v1/responses` itself; a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: ResponsesRequest;
     headers?: {
         /**
@@ -1891,6 +1968,12 @@ export type CountResponseInputTokensErrors = {
      * Request body larger than the gateway accepts.
      */
     413: ErrorResponse;
+    /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: ErrorResponse;
     /**
      * Gateway limit reached, or the provider answered 429.
      */
@@ -2030,6 +2113,9 @@ export type GetResponseResponses = {
 };
 export type GetResponseResponse = GetResponseResponses[keyof GetResponseResponses];
 export type CreateEmbeddingData = {
+    /**
+     * At most 16 MB (16777216 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: EmbeddingRequest;
     headers?: {
         /**
@@ -2065,6 +2151,12 @@ export type CreateEmbeddingErrors = {
      * Request body larger than the gateway accepts.
      */
     413: ErrorResponse;
+    /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: ErrorResponse;
     /**
      * Gateway limit reached, or the provider answered 429.
      */

@@ -7,6 +7,15 @@ export type Webhooks = RelayConversationWebhookWebhookRequest;
  */
 export type ProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'elevenlabs' | 'local-audio' | 'localai' | 'local-video';
 /**
+ * The providers that offer text completions (GET /api/llm/providers order).
+ * elevenlabs, local-audio and local-video are speech, sound and video
+ * providers: their operations have endpoints of their own
+ * (generate-audio, transcribe, generate-video, ...), so naming one here is
+ * a validation error like any other unknown value.
+ *
+ */
+export type CompletionProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'localai';
+/**
  * Provider key of usage records, the 13 provider ids plus the web-detection engines (google-vision, tineye) and the local sidecars (local-vision for detection/training, local-ocr for text recognition/redaction).
  */
 export type UsageProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'elevenlabs' | 'local-audio' | 'localai' | 'local-video' | 'google-vision' | 'tineye' | 'local-vision' | 'local-ocr';
@@ -15,7 +24,10 @@ export type UsageProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xa
  */
 export type Tag = string;
 /**
- * Image as bare base64 or a `data:image/...;base64,` URI.
+ * Image as bare base64 or a `data:image/...;base64,` URI: standard or URL-safe
+ * alphabet, padding optional, no line breaks; the decoded bytes must be an
+ * image (else 400 naming the reason).
+ *
  */
 export type Base64Image = string;
 /**
@@ -54,7 +66,7 @@ export type ErrorResponse = {
      */
     message: string;
     /**
-     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, task_failed, task_cancelled, task_finished, payload_too_large, unsupported_media_type, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
+     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, task_failed, task_cancelled, task_finished, payload_too_large, unsupported_media_type, headers_too_large, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
      */
     code: string;
     /**
@@ -376,7 +388,7 @@ export type VideoUpload = {
 };
 export type VideoMimeType = 'video/mp4' | 'video/webm' | 'video/mov' | 'video/quicktime' | 'video/mpeg' | 'video/avi';
 export type CompletionRequest = {
-    provider: ProviderId;
+    provider: CompletionProviderId;
     messages: Array<Message>;
     /**
      * Model id; the provider's default model when omitted.
@@ -1167,7 +1179,7 @@ export type DialogueRequest = {
         voiceId: string;
     }>;
     /**
-     * Only one dialogue model is supported; it is the default.
+     * Only one dialogue model is supported; it is the default (another answers 400 `unsupported_option`).
      */
     model?: string;
     outputFormat?: OutputFormat;
@@ -1191,7 +1203,7 @@ export type DialogueResult = {
 export type TranscriptionRequest = {
     provider: 'elevenlabs' | 'local-audio';
     /**
-     * Base64 audio.
+     * Base64 audio (standard or URL-safe alphabet; line breaks allowed). Blank audio answers 400 `empty_audio`.
      */
     audio: string;
     /**
@@ -1266,7 +1278,7 @@ export type EmbeddingsRequest = {
      */
     input: string | Array<string>;
     /**
-     * Truncate vectors (models that support it).
+     * Truncate vectors (models that support it); at most 16384, above any embedding model's.
      */
     dimensions?: number;
     /**
@@ -2050,8 +2062,14 @@ export type TemplateId = number;
  * Session id.
  */
 export type SessionId = number;
+/**
+ * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+ */
 export type QueueIdBody = QueueIdRequest;
 export type SubmitCompletionData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. Inline images, audio and video count: a larger video goes through `POST /api/llm/upload-video` and is referred to by `fileId`.
+     */
     body: CompletionRequest;
     headers?: {
         /**
@@ -2076,7 +2094,9 @@ export type SubmitCompletionErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2085,11 +2105,14 @@ export type SubmitCompletionErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2118,6 +2141,9 @@ export type SubmitCompletionResponses = {
 };
 export type SubmitCompletionResponse = SubmitCompletionResponses[keyof SubmitCompletionResponses];
 export type GetQueueStatusData = {
+    /**
+     * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: QueueIdBody;
     path?: never;
     query?: never;
@@ -2131,7 +2157,9 @@ export type GetQueueStatusErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2144,11 +2172,14 @@ export type GetQueueStatusErrors = {
      */
     404: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2169,6 +2200,9 @@ export type GetQueueStatusResponses = {
 };
 export type GetQueueStatusResponse = GetQueueStatusResponses[keyof GetQueueStatusResponses];
 export type GetQueueResultData = {
+    /**
+     * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: QueueIdBody;
     path?: never;
     query?: never;
@@ -2182,7 +2216,9 @@ export type GetQueueResultErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2199,11 +2235,14 @@ export type GetQueueResultErrors = {
      */
     409: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2228,6 +2267,9 @@ export type GetQueueResultResponses = {
 };
 export type GetQueueResultResponse = GetQueueResultResponses[keyof GetQueueResultResponses];
 export type StreamQueueTaskData = {
+    /**
+     * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: QueueIdBody;
     path?: never;
     query?: never;
@@ -2241,7 +2283,9 @@ export type StreamQueueTaskErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2254,11 +2298,14 @@ export type StreamQueueTaskErrors = {
      */
     404: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2279,6 +2326,9 @@ export type StreamQueueTaskResponses = {
 };
 export type StreamQueueTaskResponse = StreamQueueTaskResponses[keyof StreamQueueTaskResponses];
 export type CancelQueueTaskData = {
+    /**
+     * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: QueueIdBody;
     path?: never;
     query?: never;
@@ -2292,7 +2342,9 @@ export type CancelQueueTaskErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2309,11 +2361,14 @@ export type CancelQueueTaskErrors = {
      */
     409: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2334,6 +2389,9 @@ export type CancelQueueTaskResponses = {
 };
 export type CancelQueueTaskResponse = CancelQueueTaskResponses[keyof CancelQueueTaskResponses];
 export type UploadVideoData = {
+    /**
+     * At most 100 MB plus 64 KB of multipart framing (104923136 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The video itself is limited to 100 MB (104857600 bytes): past that the upload stops with 413 and nothing is kept. An empty file answers 400.
+     */
     body: VideoUploadRequest;
     path?: never;
     query?: never;
@@ -2347,7 +2405,9 @@ export type UploadVideoErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2356,11 +2416,14 @@ export type UploadVideoErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2394,7 +2457,9 @@ export type ListProvidersErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2438,7 +2503,9 @@ export type ListModelsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2455,7 +2522,7 @@ export type ListModelsErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
 };
@@ -2497,7 +2564,9 @@ export type ListVoicesErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2518,7 +2587,7 @@ export type ListVoicesErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -2552,7 +2621,9 @@ export type GetCapabilitiesErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2591,7 +2662,9 @@ export type GetConcurrencyErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2635,7 +2708,9 @@ export type GetProviderConcurrencyErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2674,7 +2749,9 @@ export type GetUsageErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2713,7 +2790,9 @@ export type GetMonthlyUsageErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2752,7 +2831,9 @@ export type GetDailyUsageErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2791,7 +2872,9 @@ export type GetPortalDailyUsageErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2830,7 +2913,9 @@ export type GetHealthErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2878,7 +2963,9 @@ export type ListPublicModelsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2900,6 +2987,9 @@ export type ListPublicModelsResponses = {
 };
 export type ListPublicModelsResponse = ListPublicModelsResponses[keyof ListPublicModelsResponses];
 export type GenerateImageData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. Reference images count.
+     */
     body: ImageRequest;
     headers?: {
         /**
@@ -2929,11 +3019,14 @@ export type GenerateImageErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -2956,12 +3049,15 @@ export type GenerateImageErrors = {
 export type GenerateImageError = GenerateImageErrors[keyof GenerateImageErrors];
 export type GenerateImageResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
 export type GenerateImageResponse = GenerateImageResponses[keyof GenerateImageResponses];
 export type GenerateVideoData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. A start frame sent inline counts; a URL does not.
+     */
     body: VideoRequest;
     headers?: {
         /**
@@ -2986,7 +3082,9 @@ export type GenerateVideoErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -2995,11 +3093,14 @@ export type GenerateVideoErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3022,12 +3123,15 @@ export type GenerateVideoErrors = {
 export type GenerateVideoError = GenerateVideoErrors[keyof GenerateVideoErrors];
 export type GenerateVideoResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
 export type GenerateVideoResponse = GenerateVideoResponses[keyof GenerateVideoResponses];
 export type GenerateAudioData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: AudioRequest;
     headers?: {
         /**
@@ -3052,7 +3156,9 @@ export type GenerateAudioErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3061,11 +3167,14 @@ export type GenerateAudioErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3088,12 +3197,15 @@ export type GenerateAudioErrors = {
 export type GenerateAudioError = GenerateAudioErrors[keyof GenerateAudioErrors];
 export type GenerateAudioResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
 export type GenerateAudioResponse = GenerateAudioResponses[keyof GenerateAudioResponses];
 export type GenerateSoundEffectData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: SoundEffectRequest;
     headers?: {
         /**
@@ -3118,7 +3230,9 @@ export type GenerateSoundEffectErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3127,11 +3241,14 @@ export type GenerateSoundEffectErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3154,12 +3271,15 @@ export type GenerateSoundEffectErrors = {
 export type GenerateSoundEffectError = GenerateSoundEffectErrors[keyof GenerateSoundEffectErrors];
 export type GenerateSoundEffectResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
 export type GenerateSoundEffectResponse = GenerateSoundEffectResponses[keyof GenerateSoundEffectResponses];
 export type GenerateMusicData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: MusicRequest;
     headers?: {
         /**
@@ -3184,7 +3304,9 @@ export type GenerateMusicErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3193,11 +3315,14 @@ export type GenerateMusicErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3220,12 +3345,15 @@ export type GenerateMusicErrors = {
 export type GenerateMusicError = GenerateMusicErrors[keyof GenerateMusicErrors];
 export type GenerateMusicResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
 export type GenerateMusicResponse = GenerateMusicResponses[keyof GenerateMusicResponses];
 export type GenerateDialogueData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: DialogueRequest;
     headers?: {
         /**
@@ -3250,7 +3378,9 @@ export type GenerateDialogueErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3259,11 +3389,14 @@ export type GenerateDialogueErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3286,12 +3419,15 @@ export type GenerateDialogueErrors = {
 export type GenerateDialogueError = GenerateDialogueErrors[keyof GenerateDialogueErrors];
 export type GenerateDialogueResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
 export type GenerateDialogueResponse = GenerateDialogueResponses[keyof GenerateDialogueResponses];
 export type TranscribeData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 audio counts.
+     */
     body: TranscriptionRequest;
     headers?: {
         /**
@@ -3316,7 +3452,9 @@ export type TranscribeErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3325,11 +3463,14 @@ export type TranscribeErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3352,12 +3493,15 @@ export type TranscribeErrors = {
 export type TranscribeError = TranscribeErrors[keyof TranscribeErrors];
 export type TranscribeResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued media task; fetch the outcome with `/api/llm/queue/result`, follow its progress with `/api/llm/queue/stream` (or status, cancel).
      */
     200: QueuedEnvelope;
 };
 export type TranscribeResponse = TranscribeResponses[keyof TranscribeResponses];
 export type SubmitEmbeddingsData = {
+    /**
+     * At most 16 MB (16777216 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: EmbeddingsRequest;
     headers?: {
         /**
@@ -3382,7 +3526,9 @@ export type SubmitEmbeddingsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3391,11 +3537,14 @@ export type SubmitEmbeddingsErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3418,12 +3567,15 @@ export type SubmitEmbeddingsErrors = {
 export type SubmitEmbeddingsError = SubmitEmbeddingsErrors[keyof SubmitEmbeddingsErrors];
 export type SubmitEmbeddingsResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
 export type SubmitEmbeddingsResponse = SubmitEmbeddingsResponses[keyof SubmitEmbeddingsResponses];
 export type DetectObjectsData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: ObjectDetectionRequest;
     headers?: {
         /**
@@ -3448,7 +3600,9 @@ export type DetectObjectsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3457,11 +3611,14 @@ export type DetectObjectsErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3484,12 +3641,15 @@ export type DetectObjectsErrors = {
 export type DetectObjectsError = DetectObjectsErrors[keyof DetectObjectsErrors];
 export type DetectObjectsResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
 export type DetectObjectsResponse = DetectObjectsResponses[keyof DetectObjectsResponses];
 export type DetectZeroShotData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: ZeroShotDetectionRequest;
     headers?: {
         /**
@@ -3514,7 +3674,9 @@ export type DetectZeroShotErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3523,11 +3685,14 @@ export type DetectZeroShotErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3550,12 +3715,15 @@ export type DetectZeroShotErrors = {
 export type DetectZeroShotError = DetectZeroShotErrors[keyof DetectZeroShotErrors];
 export type DetectZeroShotResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
 export type DetectZeroShotResponse = DetectZeroShotResponses[keyof DetectZeroShotResponses];
 export type DetectFacesData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: FaceDetectionRequest;
     headers?: {
         /**
@@ -3580,7 +3748,9 @@ export type DetectFacesErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3589,11 +3759,14 @@ export type DetectFacesErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3616,12 +3789,15 @@ export type DetectFacesErrors = {
 export type DetectFacesError = DetectFacesErrors[keyof DetectFacesErrors];
 export type DetectFacesResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
 export type DetectFacesResponse = DetectFacesResponses[keyof DetectFacesResponses];
 export type DetectWebData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: WebDetectionRequest;
     headers?: {
         /**
@@ -3646,7 +3822,9 @@ export type DetectWebErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3655,11 +3833,14 @@ export type DetectWebErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3682,12 +3863,15 @@ export type DetectWebErrors = {
 export type DetectWebError = DetectWebErrors[keyof DetectWebErrors];
 export type DetectWebResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
 export type DetectWebResponse = DetectWebResponses[keyof DetectWebResponses];
 export type TrainVisionModelData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 dataset counts.
+     */
     body: TrainingRequest;
     path?: never;
     query?: never;
@@ -3701,7 +3885,9 @@ export type TrainVisionModelErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3710,11 +3896,14 @@ export type TrainVisionModelErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3743,6 +3932,9 @@ export type TrainVisionModelResponses = {
 };
 export type TrainVisionModelResponse = TrainVisionModelResponses[keyof TrainVisionModelResponses];
 export type AutoLabelData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 images count.
+     */
     body: AutoLabelRequest;
     path?: never;
     query?: never;
@@ -3756,7 +3948,9 @@ export type AutoLabelErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3765,11 +3959,14 @@ export type AutoLabelErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3798,6 +3995,9 @@ export type AutoLabelResponses = {
 };
 export type AutoLabelResponse = AutoLabelResponses[keyof AutoLabelResponses];
 export type AutoTrainData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 images count.
+     */
     body: AutoTrainRequest;
     path?: never;
     query?: never;
@@ -3811,7 +4011,9 @@ export type AutoTrainErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3820,11 +4022,14 @@ export type AutoTrainErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -3871,7 +4076,9 @@ export type GetTrainingJobErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3922,7 +4129,9 @@ export type ListVisionModelsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -3974,7 +4183,9 @@ export type DeleteVisionModelErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4012,6 +4223,9 @@ export type DeleteVisionModelResponses = {
 };
 export type DeleteVisionModelResponse = DeleteVisionModelResponses[keyof DeleteVisionModelResponses];
 export type RecognizeTextData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: OcrRequest;
     headers?: {
         /**
@@ -4043,11 +4257,14 @@ export type RecognizeTextErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4070,12 +4287,15 @@ export type RecognizeTextErrors = {
 export type RecognizeTextError = RecognizeTextErrors[keyof RecognizeTextErrors];
 export type RecognizeTextResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
 export type RecognizeTextResponse = RecognizeTextResponses[keyof RecognizeTextResponses];
 export type RedactImageData = {
+    /**
+     * At most 50 MB (52428800 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The base64 image counts.
+     */
     body: RedactionRequest;
     headers?: {
         /**
@@ -4107,11 +4327,14 @@ export type RedactImageErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4134,7 +4357,7 @@ export type RedactImageErrors = {
 export type RedactImageError = RedactImageErrors[keyof RedactImageErrors];
 export type RedactImageResponses = {
     /**
-     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, stream, cancel).
+     * Queued; fetch the outcome with `/api/llm/queue/result` (or status, cancel; only completions stream).
      */
     200: QueuedEnvelope;
 };
@@ -4153,7 +4376,9 @@ export type ListOcrLanguagesErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4179,6 +4404,9 @@ export type ListOcrLanguagesResponses = {
 };
 export type ListOcrLanguagesResponse = ListOcrLanguagesResponses[keyof ListOcrLanguagesResponses];
 export type CreateAgentSignedUrlData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: SignedUrlRequest;
     headers?: {
         /**
@@ -4203,7 +4431,9 @@ export type CreateAgentSignedUrlErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4216,11 +4446,14 @@ export type CreateAgentSignedUrlErrors = {
      */
     404: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4236,7 +4469,7 @@ export type CreateAgentSignedUrlErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -4275,7 +4508,9 @@ export type ListAgentTemplatesErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4301,6 +4536,9 @@ export type ListAgentTemplatesResponses = {
 };
 export type ListAgentTemplatesResponse = ListAgentTemplatesResponses[keyof ListAgentTemplatesResponses];
 export type CreateAgentTemplateData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: AgentTemplateInput;
     path?: never;
     query?: never;
@@ -4321,11 +4559,14 @@ export type CreateAgentTemplateErrors = {
      */
     401: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4337,7 +4578,7 @@ export type CreateAgentTemplateErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -4376,7 +4617,9 @@ export type DeleteAgentTemplateErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4397,7 +4640,7 @@ export type DeleteAgentTemplateErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -4436,7 +4679,9 @@ export type GetAgentTemplateErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4466,6 +4711,9 @@ export type GetAgentTemplateResponses = {
 };
 export type GetAgentTemplateResponse = GetAgentTemplateResponses[keyof GetAgentTemplateResponses];
 export type UpdateAgentTemplateData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: AgentTemplateUpdate;
     path: {
         /**
@@ -4495,11 +4743,14 @@ export type UpdateAgentTemplateErrors = {
      */
     404: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4511,7 +4762,7 @@ export type UpdateAgentTemplateErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -4558,7 +4809,9 @@ export type ListAgentSessionsErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4584,6 +4837,9 @@ export type ListAgentSessionsResponses = {
 };
 export type ListAgentSessionsResponse = ListAgentSessionsResponses[keyof ListAgentSessionsResponses];
 export type StartAgentSessionData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: AgentSessionStartRequest;
     path?: never;
     query?: never;
@@ -4597,7 +4853,9 @@ export type StartAgentSessionErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4610,11 +4868,14 @@ export type StartAgentSessionErrors = {
      */
     404: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4630,7 +4891,7 @@ export type StartAgentSessionErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -4669,7 +4930,9 @@ export type GetAgentSessionErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4717,7 +4980,9 @@ export type GetAgentSessionAudioErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4746,7 +5011,7 @@ export type GetAgentSessionAudioErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
     /**
@@ -4767,6 +5032,9 @@ export type GetAgentSessionAudioResponses = {
 };
 export type GetAgentSessionAudioResponse = GetAgentSessionAudioResponses[keyof GetAgentSessionAudioResponses];
 export type AgentWebhookContextData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: ContextWebhookPayload;
     path?: never;
     query?: never;
@@ -4780,7 +5048,9 @@ export type AgentWebhookContextErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4797,11 +5067,14 @@ export type AgentWebhookContextErrors = {
      */
     409: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4813,7 +5086,7 @@ export type AgentWebhookContextErrors = {
      */
     501: ErrorResponse;
     /**
-     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`).
+     * The upstream provider (or the customer's webhook endpoint) failed or answered malformed data (code `upstream_error`), or could not be reached at all (code `unreachable`).
      */
     502: ErrorResponse;
 };
@@ -4826,6 +5099,9 @@ export type AgentWebhookContextResponses = {
 };
 export type AgentWebhookContextResponse = AgentWebhookContextResponses[keyof AgentWebhookContextResponses];
 export type AgentWebhookEventData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: EventWebhookPayload;
     path?: never;
     query?: never;
@@ -4839,7 +5115,9 @@ export type AgentWebhookEventErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4856,11 +5134,14 @@ export type AgentWebhookEventErrors = {
      */
     409: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**
@@ -4881,6 +5162,9 @@ export type AgentWebhookEventResponses = {
 };
 export type AgentWebhookEventResponse = AgentWebhookEventResponses[keyof AgentWebhookEventResponses];
 export type AgentWebhookCompleteData = {
+    /**
+     * At most 1 MB (1048576 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
     body: CompleteWebhookRequest;
     path?: never;
     query?: never;
@@ -4894,7 +5178,9 @@ export type AgentWebhookCompleteErrors = {
      * `invalid_reference` (a reference image or frame URL was refused by the SSRF
      * guard, failed, was too large or too slow, or is not an image),
      * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
-     * `empty_audio` (no audio bytes to transcribe).
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
      *
      */
     400: ErrorResponse;
@@ -4911,11 +5197,14 @@ export type AgentWebhookCompleteErrors = {
      */
     409: ErrorResponse;
     /**
-     * The body is too large (code `payload_too_large`); 50 MB for JSON bodies, 100 MB for video uploads.
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
     /**
-     * The body (or the uploaded file) has a content type the operation does not accept (code `unsupported_media_type`).
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
      */
     415: ErrorResponse;
     /**

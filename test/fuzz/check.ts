@@ -1,0 +1,195 @@
+// What every answer of the fuzz stage must be: never a 500; a 5xx only where
+// the spec declares it for a reason outside the service (501 for an operation
+// listed as not implemented, 502/503/504 for a provider); a status the
+// operation declares; every error in its surface's own shape; every success
+// valid against the spec (each event of a stream too); and, for requests broken
+// before any schema applies, the refusal the spec promises (413, 415, 401, 405).
+import type { Spec } from '../../contract-tests/spec.ts';
+import type { FuzzCase } from './cases.ts';
+import type { Answer } from './send.ts';
+
+export interface Problem {
+  spec: string;
+  operation: string;
+  kind: string;
+  status: number;
+  problem: string;
+  request: string;
+  answer: string;
+}
+
+/**
+ * 5xx codes that name a cause outside the service: a provider, its configuration,
+ * or an operator's switch the spec documents (local vision is off unless
+ * VISION_SERVICE_ENABLED=true; the fuzz stage leaves it off, so no model runs).
+ */
+const UPSTREAM_CODES = new Set(['provider_not_configured', 'upstream_error', 'upstream_timeout', 'upstream_overloaded', 'unavailable', 'upstream_rate_limited', 'unreachable', 'vision_disabled']);
+
+function errorSchemaPointer(spec: Spec, url: string): string {
+  if (spec.name === 'gateway') return '/components/schemas/ErrorResponse';
+  if (spec.name === 'analytics') return '/components/schemas/Error';
+  return url.startsWith('/v1/messages') ? '/components/schemas/AnthropicErrorResponse' : '/components/schemas/ErrorResponse';
+}
+
+/** The error code, whichever shape carries it. */
+function errorCode(body: any): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  if (typeof body.code === 'string') return body.code;
+  if (typeof body.error?.code === 'string') return body.error.code;
+  if (typeof body.error?.message === 'string') return body.error.message.split(':')[0];
+  return undefined;
+}
+
+export function parseEvents(text: string): Array<{ event?: string; data: unknown }> {
+  const events: Array<{ event?: string; data: unknown }> = [];
+  for (const block of text.split(/\r?\n\r?\n/)) {
+    if (!block.trim()) continue;
+    let event: string | undefined;
+    const data: string[] = [];
+    for (const line of block.split(/\r?\n/)) {
+      if (line.startsWith('event:')) event = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+    }
+    if (!data.length) continue;
+    const raw = data.join('\n');
+    events.push({ event, data: raw === '[DONE]' ? raw : JSON.parse(raw) });
+  }
+  return events;
+}
+
+/** The statuses a request broken before validation must get (undefined: no specific promise). */
+function expectedStatuses(c: FuzzCase): number[] | undefined {
+  const documents = (type: string) => Boolean(c.spec.resolve(c.op?.op.requestBody)?.content?.[type]);
+  switch (c.kind) {
+    case 'transport:form':
+    case 'transport:xml':
+    case 'transport:gzip-bomb':
+    case 'transport:no-content-type':
+      return [415];
+    case 'transport:text-plain':
+      return documents('text/plain') ? undefined : [415];
+    case 'transport:over-limit':
+      return [413];
+    case 'auth:none':
+    case 'auth:wrong':
+      return [401];
+    case 'method':
+      return [405];
+    default:
+      // The spec's info promises 431 in the surface's shape for every operation.
+      return /^query:.*:past-header-limit$/.test(c.kind) ? [431] : undefined;
+  }
+}
+
+export function check(c: FuzzCase, a: Answer, notImplemented: ReadonlySet<string>): string[] {
+  // The client left mid-body: nobody reads the answer; the service's logs are checked instead.
+  if (c.truncateAt !== undefined) return [];
+  if (a.status === 0) return [`no answer (${a.error})`];
+  const problems: string[] = [];
+  const type = String(a.headers['content-type'] ?? '').split(';')[0]!.trim();
+  const text = type === 'text/event-stream' ? '' : a.body.toString('utf8');
+  let json: any;
+  if (type === 'application/json') {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      problems.push(`${a.status} body is not JSON: ${text.slice(0, 120)}`);
+    }
+  }
+  const code = errorCode(json);
+  const opKey = c.op ? `${c.spec.name}:${c.op.operationId}` : '';
+
+  if (a.status === 500) problems.push('500: the service failed');
+  else if (a.status === 501) {
+    if (!notImplemented.has(opKey) || code !== 'not_implemented') problems.push(`501 ${code} on an operation not listed as not implemented`);
+  } else if (a.status >= 502 && !UPSTREAM_CODES.has(code ?? '')) problems.push(`${a.status} ${code}: a 5xx that names no upstream cause`);
+
+  const expected = expectedStatuses(c);
+  if (expected && !expected.includes(a.status) && !(a.status === 429 && c.spec.name === 'analytics')) {
+    problems.push(`expected ${expected.join(' or ')}, got ${a.status} ${code ?? ''}`);
+  }
+
+  if (!c.op) {
+    // A method the path does not offer: the surface's shape and an Allow header naming what it does offer.
+    const item = c.spec.doc.paths[Object.keys(c.spec.doc.paths).find((p) => c.url === p.replace(/\{[^}]+\}/g, '1'))!];
+    const offered = ['get', 'post', 'put', 'patch', 'delete'].filter((m) => item?.[m]).map((m) => m.toUpperCase());
+    if (offered.includes('GET')) offered.push('HEAD');
+    if (a.status === 405 && a.headers.allow !== offered.sort().join(', ')) problems.push(`Allow is "${a.headers.allow}", expected "${offered.join(', ')}"`);
+  } else if (a.status !== 405 && !(a.status === 431 && expected?.includes(431))) {
+    const declared = c.spec.declaredResponse(c.op, a.status);
+    if (!declared) problems.push(`status ${a.status} is not declared for ${c.op.operationId}`);
+    else if (a.status < 400) problems.push(...successProblems(c, a, declared.key, type, json));
+    else if (json !== undefined) {
+      const pointer = c.spec.responseSchemaPointer(c.op, declared.key, 'application/json');
+      if (pointer) problems.push(...schemaProblems(c.spec, pointer, json, `${a.status} body`));
+    }
+  }
+  if (a.status >= 400) {
+    if (json === undefined) problems.push(`${a.status} error is not JSON (${type || 'no content type'})`);
+    else problems.push(...schemaProblems(c.spec, errorSchemaPointer(c.spec, c.url), json, `${a.status} error shape`));
+  }
+  if (a.status === 400) problems.push(...refusedWhatTheSpecAccepts(c, json));
+  return problems;
+}
+
+/**
+ * The contract must say the truth both ways: a body the spec's schema accepts
+ * may be refused for a documented rule (a provider that cannot honour an
+ * option, an unknown provider: their own codes), but not as malformed. A
+ * generic validation refusal of a body the schema accepts means the spec
+ * promises what the server does not do (or the schema lacks a rule the server
+ * has): say which.
+ */
+function refusedWhatTheSpecAccepts(c: FuzzCase, json: any): string[] {
+  if (!c.op || !c.body || !/^(valid|example|link)/.test(c.kind)) return [];
+  const code = errorCode(json);
+  if (code !== 'invalid_request' && code !== 'bad_request') return [];
+  const type = String(c.headers['content-type'] ?? '');
+  if (type !== 'application/json') return [];
+  const message: string = json?.message ?? json?.error?.message ?? '';
+  const fields: string[] = (json?.errors ?? []).map((e: { path: string }) => e.path);
+  const param: string | undefined = json?.error?.param ?? undefined;
+  // A refusal about a parameter, not the body, is judged by the parameter's own schema elsewhere.
+  if (fields.some((f) => /^(query|path|header)\./.test(f)) || /\b(query|path|header)\./.test(message)) return [];
+  let body: unknown;
+  try {
+    body = JSON.parse(c.body.toString('utf8'));
+  } catch {
+    return [];
+  }
+  const pointer = `/paths/${c.op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${c.op.method}/requestBody/content/application~1json/schema`;
+  const raw = c.op.op.requestBody?.$ref ? `${c.op.op.requestBody.$ref.replace(/^#/, '')}/content/application~1json/schema` : pointer;
+  const validate = c.spec.validator(raw);
+  if (!validate(body)) return [];
+  return [`the spec accepts this body but the server refused it as invalid: ${param ? `${param}: ` : ''}${message}`.slice(0, 400)];
+}
+
+function schemaProblems(spec: Spec, pointer: string, value: unknown, what: string): string[] {
+  const validate = spec.validator(pointer);
+  if (validate(value)) return [];
+  return [`${what} does not match ${pointer}: ${JSON.stringify(validate.errors?.slice(0, 3)).slice(0, 400)}`];
+}
+
+function successProblems(c: FuzzCase, a: Answer, key: string, type: string, json: unknown): string[] {
+  if (type === 'text/event-stream') {
+    const problems: string[] = [];
+    let events: ReturnType<typeof parseEvents>;
+    try {
+      events = parseEvents(a.body.toString('utf8'));
+    } catch (err) {
+      return [`stream has an event that is not JSON: ${(err as Error).message}`];
+    }
+    if (!events.length) problems.push('stream carried no event');
+    for (const e of events) {
+      if (e.data === '[DONE]') continue;
+      const pointer = c.spec.sseEventPointer(c.op!, key, e.event ?? 'chunk');
+      if (!pointer) problems.push(`stream event "${e.event}" is not declared`);
+      else problems.push(...schemaProblems(c.spec, pointer, e.data, `event ${e.event ?? 'chunk'}`));
+    }
+    return problems;
+  }
+  const pointer = c.spec.responseSchemaPointer(c.op!, key, type);
+  if (!pointer) return [];
+  if (type === 'application/json') return json === undefined ? [] : schemaProblems(c.spec, pointer, json, `${a.status} body`);
+  return [];
+}
