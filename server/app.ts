@@ -8,6 +8,7 @@ import addFormats from 'ajv-formats';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { ApiError, type FieldError } from '../protocols/errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { readBody } from './middleware/body.ts';
 import { requestId } from './middleware/requestId.ts';
 import { accessLog } from './middleware/accessLog.ts';
@@ -181,8 +182,10 @@ export interface AppOptions {
   deps: Deps;
   surfaces: MountedSurface[];
   jsonLimitBytes: number;
-  /** Extra middleware for paths no spec describes (docs, the spec files). */
+  /** Extra middleware for paths no spec describes (docs, the spec files, /metrics). */
   extra?: Middleware[];
+  /** The service's name in the metrics (gateway, analytics). */
+  service?: string;
 }
 
 function surfaceFor(surfaces: MountedSurface[], requestPath: string): MountedSurface {
@@ -198,14 +201,15 @@ export function createApp(opts: AppOptions): Koa<AppState> {
   const fallback = opts.surfaces[opts.surfaces.length - 1]!;
 
   app.use(requestId(opts.deps));
-  app.use(accessLog());
+  app.use(accessLog(opts.service ?? 'gateway'));
   app.use(async (ctx, next) => {
     try {
       await next();
     } catch (raw) {
       const surface = surfaceFor(opts.surfaces, ctx.path) ?? fallback;
       const err = toApiError(raw);
-      if (err.status >= 500 && err.kind !== 'not_implemented') ctx.state.log.error({ err: raw }, 'request failed');
+      if (err.code === 'database_unavailable') ctx.state.log.warn({ err: (raw as Error).message }, 'database unavailable');
+      else if (err.status >= 500 && err.kind !== 'not_implemented') ctx.state.log.error({ err: raw }, 'request failed');
       // A handler that already started streaming cannot change its status any more.
       if (ctx.headerSent || !ctx.writable) return;
       ctx.status = err.status;
@@ -262,6 +266,9 @@ function answerJsonDirectly(response: object): void {
 
 function toApiError(raw: unknown): ApiError {
   if (raw instanceof ApiError) return raw;
+  if (isDatabaseUnavailable(raw)) {
+    return new ApiError('unavailable', 'The database is unavailable; try again shortly.', { code: 'database_unavailable', headers: { 'retry-after': '2' } });
+  }
   const e = raw as { status?: number; expose?: boolean; message?: string; type?: string };
   if (e?.status === 413) return new ApiError('payload_too_large', e.message ?? 'Request body too large');
   if (e?.status === 415) return new ApiError('unsupported_media_type', e.message ?? 'Unsupported media type');

@@ -14,6 +14,8 @@ import { createGatewayAuthenticator } from '../core/gatewayAuth.ts';
 import { gatewaySurface } from './surfaces/gateway.ts';
 import { compatSurface } from './surfaces/compat.ts';
 import { staticRoutes } from './middleware/staticRoutes.ts';
+import { metricsRoute } from './middleware/metrics.ts';
+import { collectGatewayGauges } from '../core/metrics.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import { startGatewayRuntime } from '../core/runtime.ts';
 import type { Deps } from '../handlers/types.ts';
@@ -130,7 +132,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       compatSurface(auth, await loadHandlers('compat')),
       gatewaySurface(auth, await loadHandlers('gateway')),
     ]);
-    const app = createApp({ deps, surfaces, jsonLimitBytes: opts.jsonLimitBytes, extra: [staticRoutes(['gateway', 'compat'])] });
+    const metrics = metricsRoute({ env, collect: () => collectGatewayGauges(opts.db, runtime) });
+    const app = createApp({ deps, surfaces, jsonLimitBytes: opts.jsonLimitBytes, service: 'gateway', extra: [metrics, staticRoutes(['gateway', 'compat'])] });
     const listener = await listen(app, opts.gatewayPort, opts.host);
     listeners.push(listener);
     running.gatewayUrl = listener.url;
@@ -138,7 +141,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   if (opts.services.includes('analytics')) {
     const { analyticsSurface } = await import('../analytics/surface.ts');
     const surfaces = await startSurfaces([analyticsSurface]);
-    const app = createApp({ deps, surfaces, jsonLimitBytes: opts.jsonLimitBytes, extra: [staticRoutes(['analytics'])] });
+    const app = createApp({ deps, surfaces, jsonLimitBytes: opts.jsonLimitBytes, service: 'analytics', extra: [metricsRoute({ env }), staticRoutes(['analytics'])] });
     const listener = await listen(app, opts.analyticsPort, opts.host, analyticsSurface.rawHandler?.(deps));
     listeners.push(listener);
     running.analyticsUrl = listener.url;

@@ -42,7 +42,11 @@ export type Step =
       streamError?: string;
     }
   | { status: number; body?: unknown; headers?: Record<string, string> }
-  | { hang: true };
+  | { hang: true }
+  /** The connection is dropped before any answer (ECONNRESET at the gateway). */
+  | { reset: true }
+  /** A 200 whose body is these bytes as they are (a malformed event line); `cut` drops the connection after them (a stream that stops midway). */
+  | { raw: string; contentType?: string; cut?: boolean };
 
 export type Reply = Extract<Step, { text?: string }>;
 
@@ -82,7 +86,7 @@ function parse(text: string): unknown {
 }
 
 export function isReply(step: Step): step is Reply {
-  return !('status' in step) && !('hang' in step);
+  return !('status' in step) && !('hang' in step) && !('reset' in step) && !('raw' in step);
 }
 
 export async function startFakeServer({ prefix, routes }: FakeRoutes): Promise<Fake> {
@@ -115,6 +119,20 @@ export async function startFakeServer({ prefix, routes }: FakeRoutes): Promise<F
     }
     const step = queue.shift() ?? {};
     if ('hang' in step) return;
+    if ('reset' in step) {
+      req.socket.resetAndDestroy();
+      return;
+    }
+    if ('raw' in step) {
+      res.writeHead(200, { 'content-type': step.contentType ?? 'text/event-stream' });
+      if (step.cut) {
+        // Flushed first, then the connection goes with the response unfinished.
+        res.write(step.raw, () => setTimeout(() => req.socket.destroy(), 20));
+        return;
+      }
+      res.end(step.raw);
+      return;
+    }
     if ('status' in step) {
       res.writeHead(step.status, { 'content-type': 'application/json', ...step.headers });
       res.end(typeof step.body === 'string' ? step.body : JSON.stringify(step.body ?? { error: { message: `scripted ${step.status}` } }));
