@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { insertUsageBatch, type UsageRecord } from '../db/gateway/insertUsage.ts';
 import { GroupCommit } from '../db/groupCommit.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Caller, PricedResult } from './completion.ts';
 
 /**
@@ -16,7 +17,7 @@ export class UsageBatcher {
 
   constructor(db: Knex) {
     this.commit = new GroupCommit<UsageRecord, void>(async (records) => {
-      await insertUsageBatch(db, records);
+      await writeThroughOutage(() => insertUsageBatch(db, records));
       return records.map(() => undefined);
     });
   }
@@ -55,6 +56,25 @@ export class UsageBatcher {
     this.laterTimer = undefined;
     // Added in one turn of the event loop, they share the commit's next INSERT.
     for (const p of this.later.splice(0)) this.commit.add(p.record).then(p.resolve, p.reject);
+  }
+}
+
+// While PostgreSQL is unreachable (a restart, a failover), a batch is retried
+// this long, and the records behind it wait in memory: the /v1 calls go on
+// answering (their keys are cached), and their usage is written once the
+// database is back. A process killed during the outage loses what waits.
+const OUTAGE_PATIENCE_MS = 10 * 60_000;
+
+async function writeThroughOutage(write: () => Promise<unknown>): Promise<void> {
+  const started = Date.now();
+  for (let delay = 100; ; delay = Math.min(delay * 2, 2_000)) {
+    try {
+      await write();
+      return;
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() - started > OUTAGE_PATIENCE_MS) throw err;
+      await new Promise((r) => setTimeout(r, delay));
+    }
   }
 }
 

@@ -4,9 +4,10 @@
 // former with 503 database_unavailable on every surface: an outage must never
 // read as a bad key or a bad request.
 
-// Class 08 (connection exception), 57P01-57P03 (admin/crash shutdown, cannot connect now), 53300 (too many connections).
-const PG_CODES = /^(08...|57P0[1-3]|53300)$/;
-const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENOENT']);
+// Class 08 (connection exception), class 53 (insufficient resources: too many connections, disk full),
+// 57P01-57P03 (admin/crash shutdown, cannot connect now).
+const PG_CODES = /^(08...|53...|57P0[1-3])$/;
+const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
 const MESSAGES = /Connection terminated|Client has encountered a connection error|connection is closed|Timeout acquiring a connection|the database system is (starting up|shutting down|in recovery)|terminating connection due to administrator command/i;
 
 export function isDatabaseUnavailable(err: unknown): boolean {

@@ -40,6 +40,8 @@ export type Step =
       chunkDelayMs?: number;
       /** Streams only: after the text, send this protocol's error event instead of finishing. */
       streamError?: string;
+      /** Wait this long before answering at all (a slow provider). */
+      delayMs?: number;
     }
   | { status: number; body?: unknown; headers?: Record<string, string> }
   | { hang: true }
@@ -139,6 +141,7 @@ export async function startFakeServer({ prefix, routes }: FakeRoutes): Promise<F
       return;
     }
     try {
+      if (step.delayMs) await wait(step.delayMs, gone.signal);
       await route(captured, step, res, gone.signal);
     } catch {
       if (!res.headersSent) res.writeHead(500);
