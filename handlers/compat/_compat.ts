@@ -11,12 +11,12 @@ import type { ApiError } from '../../protocols/errors.ts';
 import type { Caller, PricedResult } from '../../core/completion.ts';
 import { completeRouted, prepareRoute, streamRouted, type RouteHooks, type RoutedResult } from '../../core/routing.ts';
 import { gatewayAdded } from '../../metrics/index.ts';
-import { fromCompatRouting, type RoutingPolicy } from '../../protocols/routing.ts';
+import { fromCompatRouting, mergeRouting, type RoutingPolicy } from '../../protocols/routing.ts';
 import { toApiError, type ErrorDialect } from '../../core/errors.ts';
 import { completionUsage, usageBatcher } from '../../core/usageBatch.ts';
 import type { UsageRecord } from '../../db/gateway/insertUsage.ts';
 import type { ApiContext } from '../types.ts';
-import { clientSignal, runtimeOf } from '../gatewayContext.ts';
+import { clientSignal, keyOf, runtimeOf } from '../gatewayContext.ts';
 
 /** A random id for calls whose upstream gives none up front (streams). */
 export function newId(): string {
@@ -73,7 +73,8 @@ function announce(ctx: ApiContext, { trace }: Required<RouteHooks>, final: boole
 /** The body's `routing` extension (core/routing.ts), every target as `<provider>/<model>`. */
 function routingOf(ctx: ApiContext): RoutingPolicy | undefined {
   const body = ctx.state.op.request.requestBody as { routing?: unknown } | undefined;
-  return body?.routing === undefined ? undefined : fromCompatRouting(body.routing);
+  const own = body?.routing === undefined ? undefined : fromCompatRouting(body.routing);
+  return mergeRouting(own, keyOf(ctx).routing);
 }
 
 /** One non-streamed completion inside a provider slot; usage is recorded once the answer is on its way. */

@@ -11,6 +11,9 @@ import type { Fake } from '../../providers/testing/fake.ts';
 import { startFake as startOpenAI } from '../../providers/openai/fake.ts';
 import { startFake as startAnthropic } from '../../providers/anthropic/fake.ts';
 import { resetCircuits } from '../../core/circuitBreaker.ts';
+import { GATEWAY_KEY_PREFIX } from '../../core/gatewayAuth.ts';
+import { insertGatewayKey } from '../../db/gateway/insertGatewayKey.ts';
+import { mintKey } from '../../protocols/keys.ts';
 
 let service: TestService;
 let key: string;
@@ -187,6 +190,35 @@ describe('fallbacks', () => {
     expect(unconfigured.status).toBe(503);
     expect((await unconfigured.json()).error.message).toMatch(/routing\.fallbacks\.0.*MISTRAL_API_KEY/);
     expect(openai.requests).toHaveLength(0);
+  });
+});
+
+describe("a key's default policy", () => {
+  it('applies to every call of the key, and a request\'s own members win', async () => {
+    const minted = mintKey(GATEWAY_KEY_PREFIX);
+    await insertGatewayKey(service.db, {
+      lookup: minted.lookup,
+      hash: minted.hash,
+      name: 'with routing',
+      routing: { retry: { attempts: 1 }, fallbacks: [{ provider: 'anthropic', model: 'claude-sonnet-4-5' }] },
+    });
+    const call = (body: Record<string, unknown>) =>
+      fetch(`${service.gatewayUrl}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${minted.plaintext}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: PRIMARY, messages: [{ role: 'user', content: 'hello' }], ...body }),
+      });
+    openai.script({ status: 500 });
+    const viaDefault = await call({});
+    expect(viaDefault.status).toBe(200);
+    expect(viaDefault.headers.get('x-switchyard-target')).toBe(`${FALLBACK}; targets=2`);
+    expect(openai.requests).toHaveLength(1);
+    // The request's own retry policy replaces the key's: two attempts, the second answers.
+    openai.script({ status: 500 });
+    const own = await call({ routing: { retry: { attempts: 2, initialBackoffMs: 1 } } });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('x-switchyard-target')).toBe(`${PRIMARY}; targets=1`);
+    expect(openai.requests).toHaveLength(3);
   });
 });
 
