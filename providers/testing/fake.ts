@@ -56,6 +56,8 @@ export interface Fake {
   /** The base URL to configure the provider with. */
   url: string;
   requests: CapturedRequest[];
+  /** Requests being answered right now, and the most there ever were at once. */
+  inFlight(): { now: number; peak: number };
   /** Queues steps; each request consumes one, in order. */
   script(...steps: Step[]): void;
   close(): Promise<void>;
@@ -94,8 +96,11 @@ export function isReply(step: Step): step is Reply {
 export async function startFakeServer({ prefix, routes }: FakeRoutes): Promise<Fake> {
   const requests: CapturedRequest[] = [];
   const queue: Step[] = [];
+  const load = { now: 0, peak: 0 };
   const server = createServer(async (req, res) => {
     const receivedAt = performance.now();
+    load.peak = Math.max(load.peak, ++load.now);
+    res.once('close', () => load.now--);
     const url = new URL(req.url ?? '/', 'http://fake');
     const captured: CapturedRequest = {
       method: req.method ?? 'GET',
@@ -154,6 +159,7 @@ export async function startFakeServer({ prefix, routes }: FakeRoutes): Promise<F
   return {
     url: `http://127.0.0.1:${port}${prefix}`,
     requests,
+    inFlight: () => ({ ...load }),
     script: (...steps) => queue.push(...steps),
     close: () =>
       new Promise<void>((resolve) => {
