@@ -136,7 +136,8 @@ export async function runSoakBench(opts: SoakOptions = {}): Promise<SoakResult> 
     const schedule: Kind[] = [];
     const left = { ...rates };
     while (schedule.length < total) for (const k of kinds) if (left[k]-- > 0) schedule.push(k);
-    const samples: Record<Kind, { t: number; ms: number; ok: boolean }[]> = { v1: [], v1Stream: [], queued: [], ingest: [] };
+    // t: seconds since the start when the request completed.
+  const samples: Record<Kind, { t: number; ms: number; ok: boolean }[]> = { v1: [], v1Stream: [], queued: [], ingest: [] };
     const windows: Window[] = [];
     const t0 = performance.now();
     let cut = 0;
@@ -161,14 +162,15 @@ export async function runSoakBench(opts: SoakOptions = {}): Promise<SoakResult> 
     await openLoop(total, seconds, async (i) => {
       const kind = schedule[i % schedule.length]!;
       const g = pools[i % 2]!;
-      const started = (performance.now() - t0) / 1000;
+      // Counted in the window it completes in, so a slow answer is never lost between windows.
+      const done = () => (performance.now() - t0) / 1000;
       try {
         const res = kind === 'ingest' ? await ingestPool.request(beacon) : await g.pool.request(g[kind]);
         const ok = res.status === (kind === 'ingest' ? 202 : 200);
         if (kind === 'queued' && ok) queuedSubmitted++;
-        samples[kind].push({ t: started, ms: kind === 'v1Stream' ? res.ttfb : res.total, ok });
+        samples[kind].push({ t: done(), ms: kind === 'v1Stream' ? res.ttfb : res.total, ok });
       } catch {
-        samples[kind].push({ t: started, ms: NaN, ok: false });
+        samples[kind].push({ t: done(), ms: NaN, ok: false });
       }
     });
     clearInterval(reporter);

@@ -133,9 +133,9 @@ class CountingObserver implements UpstreamObserver {
   }
 }
 
-/** Who pays a target: a caller's own provider key (byok) covers only its own provider. */
-function payerOf(route: PreparedRoute, p: PreparedCompletion, caller: Caller): Caller {
-  if (caller.providerKey === undefined || p.request.provider === route.targets[0]!.request.provider) return caller;
+/** Who pays for an answer from `answered`: a caller's own provider key (byok) covers only the provider it was sent for. */
+export function payerOf(caller: Caller, requested: ProviderId, answered: ProviderId): Caller {
+  if (caller.providerKey === undefined || answered === requested) return caller;
   const { providerKey: _, ...rest } = caller;
   return rest;
 }
@@ -229,7 +229,7 @@ export async function completeRouted(route: PreparedRoute, caller: Caller, signa
       release = await hooks.acquire?.(provider, run.signal);
       const started = performance.now();
       try {
-        const result = await completeOnce(p, payerOf(route, p, caller), run.signal, tuning);
+        const result = await completeOnce(p, payerOf(caller, route.targets[0]!.request.provider, provider), run.signal, tuning);
         breakers.succeeded(provider);
         run.record(p, 'answered', observer?.tries ?? 1);
         run.trace(hooks.trace, p);
@@ -277,7 +277,7 @@ export async function* streamRouted(route: PreparedRoute, caller: Caller, signal
     try {
       release = await hooks.acquire?.(provider, run.signal);
       const started = performance.now();
-      const items = completeStreaming(p, payerOf(route, p, caller), run.signal, tuning);
+      const items = completeStreaming(p, payerOf(caller, route.targets[0]!.request.provider, provider), run.signal, tuning);
       const first = await items.next();
       if (hooks.trace) hooks.trace.upstreamMs += performance.now() - started;
       committed = true;

@@ -12,7 +12,7 @@ import { getCachedResult } from '../../db/gateway/getCachedResult.ts';
 import { putCachedResult } from '../../db/gateway/putCachedResult.ts';
 import { deleteChunks } from '../../db/gateway/deleteChunks.ts';
 import type { PricedResult } from '../completion.ts';
-import { completeRouted, resumeRoute, streamRouted } from '../routing.ts';
+import { completeRouted, payerOf, resumeRoute, streamRouted } from '../routing.ts';
 import type { RoutingPolicy } from '../../protocols/routing.ts';
 import { completionUsage } from '../usageBatch.ts';
 import { ApiError } from '../../protocols/errors.ts';
@@ -78,9 +78,7 @@ export const runCompletionTask: TaskRunner = async (deps, task, signal, finish) 
       result = await completeRouted(route, caller, signal);
     }
     if (cacheKey && !hit) await putCachedResult(db, cacheKey, result, stored.cache?.ttl ?? 3600);
-    // A fallback to another provider is not paid with the caller's own provider key.
-    const payer = result.provider !== stored.request.provider && caller.providerKey ? { ...caller, providerKey: undefined } : caller;
-    outcome = { status: 'completed', result, usage: completionUsage(result, payer) };
+    outcome = { status: 'completed', result, usage: completionUsage(result, payerOf(caller, stored.request.provider, result.provider)) };
   } catch (err) {
     if (signal.aborted) {
       // Cancelled: the cancel already wrote the task's end state.

@@ -9,7 +9,7 @@ import type { CanonicalRequest, Cost, ProviderId, StreamEvent } from '../../prot
 import type { ContentEvent, FinishEvent } from '../../protocols/compat.ts';
 import type { ApiError } from '../../protocols/errors.ts';
 import type { Caller, PricedResult } from '../../core/completion.ts';
-import { completeRouted, prepareRoute, streamRouted, type RouteHooks, type RoutedResult } from '../../core/routing.ts';
+import { completeRouted, payerOf, prepareRoute, streamRouted, type RouteHooks, type RoutedResult } from '../../core/routing.ts';
 import { gatewayAdded } from '../../metrics/index.ts';
 import { fromCompatRouting, mergeRouting, type RoutingPolicy } from '../../protocols/routing.ts';
 import { toApiError, type ErrorDialect } from '../../core/errors.ts';
@@ -89,16 +89,10 @@ export async function runOnce(ctx: ApiContext, request: CanonicalRequest, caller
     throw toApiError(err, dialect);
   }
   announce(ctx, hooks, true);
-  recordLater(ctx, completionUsage(priced, payer(priced, request, caller)));
+  recordLater(ctx, completionUsage(priced, payerOf(caller, request.provider, priced.provider)));
   return priced;
 }
 
-/** The caller a result is recorded under: a caller's own provider key paid only for its own provider. */
-function payer(result: PricedResult, request: CanonicalRequest, caller: Caller): Caller {
-  if (caller.providerKey === undefined || result.provider === request.provider) return caller;
-  const { providerKey: _, ...rest } = caller;
-  return rest;
-}
 
 /** One protocol's stream grammar over canonical events (the protocols/ encoders, plus its in-band error). */
 export interface StreamWriter {
@@ -176,7 +170,7 @@ export async function runStream(
   } finally {
     finishResponse(res);
   }
-  if (priced) recordLater(ctx, completionUsage(priced, payer(priced, request, caller)));
+  if (priced) recordLater(ctx, completionUsage(priced, payerOf(caller, request.provider, priced.provider)));
 }
 
 /**
