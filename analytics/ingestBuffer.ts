@@ -5,12 +5,17 @@ import { addDailyCounts } from '../db/analytics/addDailyCounts.ts';
 import { getDailyCount } from '../db/analytics/getDailyCount.ts';
 import type { NewEvent } from '../db/analytics/eventRow.ts';
 import { utcDay } from './sessions.ts';
+import { ApiError } from '../protocols/errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { ingestEvents, ingestFlush } from '../metrics/index.ts';
 
 export interface IngestBufferOptions {
   /** Flush at least this often (ms). */
   intervalMs?: number;
   /** Flush as soon as this many events wait. */
   maxBatch?: number;
+  /** While PostgreSQL is unreachable, events wait in memory up to this many; beyond it ingest answers 503. */
+  maxPending?: number;
   log?: Logger;
 }
 
@@ -39,7 +44,12 @@ export class IngestBuffer {
     this.opts = opts;
     this.intervalMs = opts.intervalMs ?? 250;
     this.maxBatch = opts.maxBatch ?? 2000;
+    this.maxPending = opts.maxPending ?? 100_000;
   }
+
+  private readonly maxPending: number;
+  /** Set while writes fail because PostgreSQL is unreachable (logged once per outage). */
+  private outage = false;
 
   start(): void {
     this.timer ??= setInterval(() => void this.flush(), this.intervalMs);
@@ -86,6 +96,14 @@ export class IngestBuffer {
   }
 
   private admit(event: NewEvent): void {
+    // Accepting more than memory holds during an outage would be a promise not kept: refuse instead.
+    if (this.pending.length >= this.maxPending) {
+      throw new ApiError('unavailable', 'The database is unavailable and the ingest buffer is full; try again shortly.', {
+        code: 'database_unavailable',
+        headers: { 'retry-after': '5' },
+      });
+    }
+    ingestEvents.inc();
     this.accepted.set(event.projectId, (this.accepted.get(event.projectId) ?? 0) + 1);
     this.pending.push(event);
     if (this.pending.length >= this.maxBatch) void this.flush();
@@ -107,11 +125,23 @@ export class IngestBuffer {
       const counts = new Map<string, number>();
       for (const e of batch) counts.set(e.projectId, (counts.get(e.projectId) ?? 0) + 1);
       const day = utcDay();
+      const started = performance.now();
       try {
         const totals = await this.writeWithRetry(batch, day, counts);
+        ingestFlush.labels('written').observe((performance.now() - started) / 1000);
+        if (this.outage) this.opts.log?.info('analytics writes resumed: the database is back');
+        this.outage = false;
         for (const [projectId, n] of counts) this.accepted.set(projectId, Math.max(0, (this.accepted.get(projectId) ?? 0) - n));
         for (const [projectId, count] of totals) this.known.set(projectId, { day, at: Date.now(), count: Promise.resolve(count), settled: count });
       } catch (err) {
+        ingestFlush.labels('failed').observe((performance.now() - started) / 1000);
+        if (isDatabaseUnavailable(err)) {
+          // Nothing was written (one transaction): the batch goes back in front and the next tick tries again.
+          this.pending.unshift(...batch);
+          if (!this.outage) this.opts.log?.warn({ err: (err as Error).message, waiting: this.pending.length }, 'analytics writes paused: the database is unavailable');
+          this.outage = true;
+          return;
+        }
         // The batch is lost as a whole (the transaction rolled back); the service keeps going.
         for (const [projectId, n] of counts) this.accepted.set(projectId, Math.max(0, (this.accepted.get(projectId) ?? 0) - n));
         this.opts.log?.error({ err, events: batch.length }, 'analytics batch write failed');

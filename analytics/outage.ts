@@ -1,20 +1,9 @@
 import type { Middleware } from 'koa';
 import { ApiError } from '../protocols/errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
-// SQLSTATE classes and driver errors that mean "the database is not reachable or
-// not accepting work right now", as opposed to a bad query or bad data.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
-const SQLSTATE_DOWN = /^(08|53|57P)/; // connection exception, insufficient resources, operator intervention
-
-export function isDatabaseOutage(err: unknown): boolean {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    const code = typeof e.code === 'string' ? e.code : '';
-    if (NETWORK_CODES.has(code) || SQLSTATE_DOWN.test(code)) return true;
-    const message = typeof e.message === 'string' ? e.message : '';
-    if (/Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED|the database system is (starting up|shutting down)/i.test(message)) return true;
-  }
-  return false;
-}
+/** The database is not reachable or not accepting work right now (db/unavailable.ts), as opposed to a bad query or bad data. */
+export const isDatabaseOutage = isDatabaseUnavailable;
 
 export function outageError(): ApiError {
   return new ApiError('unavailable', 'The analytics database is unreachable right now; retry shortly.', {

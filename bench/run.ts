@@ -1,4 +1,4 @@
-// `npm run bench [-- queue|overhead|analytics|media|ocr|vision|responses|agents] [options]`: every benchmark, each
+// `npm run bench [-- queue|overhead|analytics|media|ocr|vision|responses|agents|soak] [options]`: every benchmark, each
 // reported against a baseline measured in the same run. With no name, all of them.
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --burst 10 (0: evenly spaced only) --log-level info --no-streaming --no-reference --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
@@ -9,6 +9,7 @@
 //   responses: --responses 5000
 //   agents:    --requests 2000 --concurrency 8
 //   instructions (not in the default set: minutes under valgrind): --requests 1000 --concurrency 10 --stream --cache-sim --target gateway|reference
+//   soak:      --seconds 600 (mixed load on two gateway processes and one analytics process, then a /v1 rate ladder)
 import { parseArgs } from 'node:util';
 import { runGatewayOverheadBench } from './gatewayOverhead.ts';
 import { runQueueBench } from './queue.ts';
@@ -20,6 +21,7 @@ import { runStoredResponsesBench } from './storedResponses.ts';
 import { runAgentsBench } from './agents.ts';
 import { createBenchContext } from './context.ts';
 import { runInstructionsBench } from './instructions.ts';
+import { runSoakBench } from './soak.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -51,7 +53,7 @@ const { values, positionals } = parseArgs({
   },
 });
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'ocr', 'vision', 'responses', 'agents'];
+const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'ocr', 'vision', 'responses', 'agents', 'soak'];
 const results: Record<string, unknown> = {};
 
 if (wanted.includes('overhead')) {
@@ -124,6 +126,10 @@ if (wanted.includes('instructions')) {
     cacheSim: values['cache-sim'],
     targets: values.target ? [values.target as 'gateway' | 'reference'] : undefined,
   });
+}
+if (wanted.includes('soak')) {
+  // --seconds is the soak's length here; with every benchmark at once, the soak keeps its 10 minutes.
+  results.soak = await runSoakBench({ seconds: positionals.includes('soak') ? num(values.seconds) : undefined });
 }
 if (values.json) console.log(JSON.stringify(results, null, 2));
 process.exit(0);

@@ -13,6 +13,8 @@ import { listGatewayKeys } from '../db/gateway/listGatewayKeys.ts';
 import { revokeGatewayKey } from '../db/gateway/revokeGatewayKey.ts';
 import { REPO_ROOT } from '../server/paths.ts';
 import type { Knex } from 'knex';
+import { isProviderId } from '../protocols/canonical.ts';
+import type { RoutingPolicy } from '../protocols/routing.ts';
 
 export interface Io {
   out(line: string): void;
@@ -44,19 +46,39 @@ function keySelector(given: string): { id: string } | { lookup: string } {
   throw new UsageError(`"${given}" is not a key id or key prefix: give the id or the gw_live_… prefix that \`keys list\` shows`);
 }
 
+/** A --routing policy, checked enough that a typo is refused here rather than met by every call. */
+function parseRouting(text: string): RoutingPolicy {
+  let policy: unknown;
+  try {
+    policy = JSON.parse(text);
+  } catch {
+    throw new UsageError(`--routing is not JSON: ${text}`);
+  }
+  if (!policy || typeof policy !== 'object' || Array.isArray(policy)) throw new UsageError('--routing must be a JSON object');
+  const known = new Set(['retry', 'fallbacks', 'strategy', 'weight', 'timeout']);
+  for (const field of Object.keys(policy)) if (!known.has(field)) throw new UsageError(`--routing: unknown member "${field}" (known: ${[...known].join(', ')})`);
+  for (const target of (policy as RoutingPolicy).fallbacks ?? []) {
+    if (!isProviderId(target?.provider)) throw new UsageError(`--routing: unknown provider in fallbacks: ${JSON.stringify(target)}`);
+  }
+  return policy as RoutingPolicy;
+}
+
 const KEYS: Record<string, Command> = {
   create: {
-    usage: 'keys create [--name NAME]',
+    usage: 'keys create [--name NAME] [--routing JSON]',
     summary: 'mint a gateway key; it is printed once',
     help: `Mints a gateway key (gw_live_…) and prints it once: only its hash is stored.
 Options:
   --name NAME   a label shown by \`keys list\` (default: unnamed)
-  --quiet       print the key alone, for scripts: GATEWAY_KEY=$(npm run -s cli -- keys create --quiet)`,
-    options: { name: { type: 'string' }, quiet: { type: 'boolean' } },
+  --quiet       print the key alone, for scripts: GATEWAY_KEY=$(npm run -s cli -- keys create --quiet)
+  --routing JSON  the key's default routing policy (retries, fallbacks, timeouts: the Routing
+                schema of openapi/gateway.yaml); a request's own routing overrides it`,
+    options: { name: { type: 'string' }, quiet: { type: 'boolean' }, routing: { type: 'string' } },
     args: [0, 0],
     async run(db, _args, options, io) {
+      const routing = options.routing === undefined ? undefined : parseRouting(options.routing as string);
       const key = mintKey(GATEWAY_KEY_PREFIX);
-      const id = await insertGatewayKey(db, { lookup: key.lookup, hash: key.hash, name: (options.name as string | undefined) ?? 'unnamed' });
+      const id = await insertGatewayKey(db, { lookup: key.lookup, hash: key.hash, name: (options.name as string | undefined) ?? 'unnamed', routing });
       if (options.quiet) io.out(key.plaintext);
       else io.out(`key id: ${id}\napi key (shown once, store it now): ${key.plaintext}`);
       return 0;

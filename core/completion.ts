@@ -12,13 +12,20 @@ import {
 } from '../protocols/canonical.ts';
 import { ApiError } from '../protocols/errors.ts';
 import { chatAdapterOf, descriptorOf } from '../providers/registry.ts';
-import { unsupported, type ChatAdapter } from '../providers/types.ts';
+import { unsupported, type CallContext, type ChatAdapter } from '../providers/types.ts';
 import { defaultModel } from '../pricing/catalogue.ts';
 import { completionCost } from '../pricing/cost.ts';
 import { providerCall, type Caller, type ProviderCall } from './providerCall.ts';
 
 export type { Caller } from './providerCall.ts';
 export type PricedResult = CanonicalResult & { cost: Cost };
+/** Per-call transport settings from the routing policy (core/routing.ts): retries, first-byte deadline, observer. */
+export type CallTuning = Partial<Pick<CallContext, 'retry' | 'timeoutMs' | 'observer'>>;
+
+function contextOf(p: PreparedCompletion, signal: AbortSignal, tuning: CallTuning | undefined): CallContext {
+  const ctx = p.call.context(signal);
+  return tuning ? Object.assign(ctx, tuning) : ctx;
+}
 
 /** A completion ready to run: the request with its model, and its provider resolved once. */
 export interface PreparedCompletion {
@@ -71,8 +78,8 @@ export function priceOf(result: Pick<CanonicalResult, 'provider' | 'model' | 'us
 }
 
 /** One priced completion. Recording its usage is the caller's: a queued task writes it with its end, /v1 after answering. */
-export async function completeOnce(p: PreparedCompletion, caller: Caller, signal: AbortSignal): Promise<PricedResult> {
-  const result = await p.adapter.complete(p.request, p.call.context(signal), p.wire);
+export async function completeOnce(p: PreparedCompletion, caller: Caller, signal: AbortSignal, tuning?: CallTuning): Promise<PricedResult> {
+  const result = await p.adapter.complete(p.request, contextOf(p, signal, tuning), p.wire);
   return { ...result, cost: priceOf(result, caller) };
 }
 
@@ -85,9 +92,10 @@ export async function* completeStreaming(
   p: PreparedCompletion,
   caller: Caller,
   signal: AbortSignal,
+  tuning?: CallTuning,
 ): AsyncGenerator<StreamEvent | { type: 'result'; result: PricedResult }> {
   const acc = new ResultAccumulator(p.request.provider, p.request.model, `req_${randomUUID()}`);
-  for await (const event of p.adapter.stream(p.request, p.call.context(signal), p.wire)) {
+  for await (const event of p.adapter.stream(p.request, contextOf(p, signal, tuning), p.wire)) {
     acc.push(event);
     yield event;
   }

@@ -4,6 +4,7 @@ import { findGatewayKey } from '../db/gateway/findGatewayKey.ts';
 import { insertGatewayKey } from '../db/gateway/insertGatewayKey.ts';
 import { hashKey, hashesMatch, lookupOf, presentedKey } from '../protocols/keys.ts';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { RoutingPolicy } from '../protocols/routing.ts';
 
 export const GATEWAY_KEY_PREFIX = 'gw_live_';
 const BOOTSTRAP_LOOKUP = 'bootstrap';
@@ -12,6 +13,8 @@ const CACHE_TTL_MS = 30_000;
 export interface GatewayAuth {
   keyId: string;
   keyName: string;
+  /** The key's default routing policy; a request's own `routing` members take precedence. */
+  routing?: RoutingPolicy;
 }
 
 export interface GatewayAuthenticator {
@@ -55,7 +58,7 @@ export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string
     if (cached && cached.expires > Date.now()) return hashesMatch(hash, cached.hash) ? cached.auth : null;
     const row = await findShared(lookup);
     if (!row || !hashesMatch(hash, row.hash)) return null;
-    const auth = { keyId: row.id, keyName: row.name };
+    const auth: GatewayAuth = row.routing ? { keyId: row.id, keyName: row.name, routing: row.routing as RoutingPolicy } : { keyId: row.id, keyName: row.name };
     cache.set(lookup, { hash: row.hash, auth, expires: Date.now() + CACHE_TTL_MS });
     return auth;
   }

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { insertUsageBatch, type UsageRecord } from '../db/gateway/insertUsage.ts';
 import { GroupCommit } from '../db/groupCommit.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Caller, PricedResult } from './completion.ts';
 
 /**
@@ -67,15 +68,34 @@ export class UsageBatcher {
  */
 async function writeUsage(db: Knex, records: UsageRecord[]): Promise<unknown[]> {
   try {
-    await insertUsageBatch(db, records);
+    await writeThroughOutage(() => insertUsageBatch(db, records));
     return records.map(() => undefined);
   } catch (batchError) {
     if (records.length === 1) return [batchError];
     const outcomes: unknown[] = [];
     for (const record of records) {
-      outcomes.push(await insertUsageBatch(db, [record]).then(() => undefined, (err: unknown) => err ?? batchError));
+      outcomes.push(await writeThroughOutage(() => insertUsageBatch(db, [record])).then(() => undefined, (err: unknown) => err ?? batchError));
     }
     return outcomes;
+  }
+}
+
+// While PostgreSQL is unreachable (a restart, a failover), a batch is retried
+// this long, and the records behind it wait in memory: the /v1 calls go on
+// answering (their keys are cached), and their usage is written once the
+// database is back. A process killed during the outage loses what waits.
+const OUTAGE_PATIENCE_MS = 10 * 60_000;
+
+async function writeThroughOutage(write: () => Promise<unknown>): Promise<void> {
+  const started = Date.now();
+  for (let delay = 100; ; delay = Math.min(delay * 2, 2_000)) {
+    try {
+      await write();
+      return;
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() - started > OUTAGE_PATIENCE_MS) throw err;
+      await new Promise((r) => setTimeout(r, delay));
+    }
   }
 }
 

@@ -22,6 +22,8 @@ export interface AppState {
   /** Set by the surface's auth middleware. */
   auth?: Record<string, unknown>;
   requestId: string;
+  /** performance.now() when the request arrived. */
+  startedAt: number;
   log: Logger;
 }
 

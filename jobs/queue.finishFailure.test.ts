@@ -15,7 +15,9 @@ vi.mock('../db/gateway/finishTask.ts', async (importOriginal) => {
     finishTasks: async (...args: Parameters<typeof real.finishTasks>) => {
       if (failures.remaining > 0) {
         failures.remaining--;
-        throw new Error('connection terminated (injected)');
+        // A write that fails for a reason other than the database being unreachable:
+        // a real outage is waited out for longer (jobs/queue.ts OUTAGE_PATIENCE_MS, test/faults.database.test.ts).
+        throw new Error('could not write the end (injected)');
       }
       return real.finishTasks(...args);
     },

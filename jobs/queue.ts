@@ -9,6 +9,7 @@
 //   active) and runs it the moment it commits: no wake-up, no fetch;
 // - otherwise it waits as a pg-boss job, and whichever process frees a slot
 //   (or hears of new work) fetches it.
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { fromKnex, type PgBoss } from 'pg-boss';
@@ -377,14 +378,21 @@ export class TaskQueue {
   }
 }
 
-/** A brief outage (failover, a dropped connection) should not cost a finished task its result. */
+// While PostgreSQL is unreachable (a restart, a failover) a finished task's end
+// is retried this long: running the task again would call (and bill) the
+// provider a second time. Past it, the job is left to the supervisor.
+const OUTAGE_PATIENCE_MS = 60_000;
+
+/** A brief outage (failover, a dropped connection, a restart) should not cost a finished task its result. */
 async function withRetries<T>(write: () => Promise<T>, delaysMs = [50, 250, 1000]): Promise<T> {
+  const started = Date.now();
   for (let attempt = 0; ; attempt++) {
     try {
       return await write();
     } catch (err) {
-      if (attempt >= delaysMs.length) throw err;
-      await new Promise((r) => setTimeout(r, delaysMs[attempt]));
+      const outage = isDatabaseUnavailable(err) && Date.now() - started < OUTAGE_PATIENCE_MS;
+      if (attempt >= delaysMs.length && !outage) throw err;
+      await new Promise((r) => setTimeout(r, delaysMs[Math.min(attempt, delaysMs.length - 1)]));
     }
   }
 }

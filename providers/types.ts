@@ -46,6 +46,25 @@ export interface CallContext {
   signal: AbortSignal;
   /** Upstream timeout for the whole call in ms; streams count time between chunks. */
   timeoutMs?: number;
+  /** The caller's retry policy (core/routing.ts); the transport's defaults otherwise. */
+  retry?: RetryPolicy;
+  /** Told of every upstream request sent and every failed one (metrics, the routing result). */
+  observer?: UpstreamObserver;
+}
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. An upstream request's own `attempts` caps it. */
+  attempts: number;
+  initialBackoffMs: number;
+  /** Upper bound of every wait; a longer Retry-After is not waited for. */
+  maxBackoffMs: number;
+}
+
+export interface UpstreamObserver {
+  /** An upstream request is about to be sent (0 = first try). */
+  sending(provider: ProviderId, attempt: number): void;
+  /** It failed; `retrying` says whether another attempt follows. */
+  failed(provider: ProviderId, err: ProviderError, retrying: boolean): void;
 }
 
 /**

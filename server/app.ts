@@ -11,6 +11,7 @@ import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, type FieldError } from '../protocols/errors.ts';
 import { logFailure } from '../core/errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { bodyRuleOf, mediaTypeOf, readBody } from './middleware/body.ts';
 import { requestId } from './middleware/requestId.ts';
 import { accessLog } from './middleware/accessLog.ts';
@@ -217,8 +218,10 @@ export async function compileValidators(surfaces: MountedSurface[], first: reado
 export interface AppOptions {
   deps: Deps;
   surfaces: MountedSurface[];
-  /** Extra middleware for paths no spec describes (docs, the spec files). */
+  /** Extra middleware for paths no spec describes (docs, the spec files, /metrics). */
   extra?: Middleware[];
+  /** The service's name in the metrics (gateway, analytics). */
+  service?: string;
 }
 
 function surfaceFor(surfaces: MountedSurface[], requestPath: string): MountedSurface {
@@ -266,7 +269,7 @@ export function createApp(opts: AppOptions): Koa<AppState> {
   const fallback = opts.surfaces[opts.surfaces.length - 1]!;
 
   app.use(requestId(opts.deps));
-  app.use(accessLog());
+  app.use(accessLog(opts.service ?? 'gateway'));
   app.use(compress());
   app.use(async (ctx, next) => {
     try {
@@ -274,7 +277,8 @@ export function createApp(opts: AppOptions): Koa<AppState> {
     } catch (raw) {
       const surface = surfaceFor(opts.surfaces, ctx.path) ?? fallback;
       const err = toApiError(raw);
-      logFailure(ctx.state.log, err.kind === 'internal' ? raw : err);
+      if (err.code === 'database_unavailable') ctx.state.log.warn({ err: (raw as Error).message }, 'database unavailable');
+      else logFailure(ctx.state.log, err.kind === 'internal' ? raw : err);
       // A handler that already started streaming cannot change its status any more.
       if (ctx.headerSent || !ctx.writable) return;
       ctx.status = err.status;
@@ -330,6 +334,9 @@ function answerJsonDirectly(response: object): void {
 
 function toApiError(raw: unknown): ApiError {
   if (raw instanceof ApiError) return raw;
+  if (isDatabaseUnavailable(raw)) {
+    return new ApiError('unavailable', 'The database is unavailable; try again shortly.', { code: 'database_unavailable', headers: { 'retry-after': '2' } });
+  }
   const e = raw as { status?: number; expose?: boolean; message?: string; type?: string };
   if (e?.status === 413) return new ApiError('payload_too_large', e.message ?? 'Request body too large');
   if (e?.status === 415) return new ApiError('unsupported_media_type', e.message ?? 'Unsupported media type');

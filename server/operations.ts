@@ -101,8 +101,9 @@ export async function authorize(
         ? Promise.resolve()
             .then(() => handler(context, ...args))
             .then(
+              // A scheme that could not decide (its database unreachable) throws: that is the
+              // service's failure (503), never a caller's bad key (401).
               (r) => Boolean(r) && !(typeof r === 'object' && (r as { error?: unknown }).error),
-              () => false,
             )
         : Promise.resolve(false);
       results.set(scheme, result);

@@ -15,6 +15,8 @@ import { createGatewayAuthenticator } from '../core/gatewayAuth.ts';
 import { gatewaySurface } from './surfaces/gateway.ts';
 import { compatSurface } from './surfaces/compat.ts';
 import { staticRoutes } from './middleware/staticRoutes.ts';
+import { metricsRoute } from './middleware/metrics.ts';
+import { collectGatewayGauges } from '../core/metrics.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import { startGatewayRuntime } from '../core/runtime.ts';
 import type { Deps } from '../handlers/types.ts';
@@ -150,7 +152,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
         compatSurface(auth, await loadHandlers('compat')),
         gatewaySurface(auth, await loadHandlers('gateway')),
       ]);
-      const app = createApp({ deps, surfaces, extra: [staticRoutes(['gateway', 'compat'])] });
+      const metrics = metricsRoute({ env, collect: () => collectGatewayGauges(opts.db, runtime) });
+      const app = createApp({ deps, surfaces, service: 'gateway', extra: [metrics, staticRoutes(['gateway', 'compat'])] });
       const listener = await listen(app, { port: opts.gatewayPort, host: opts.host, portEnv: 'GATEWAY_PORT' }, surfaces);
       listeners.push(listener);
       running.gatewayUrl = listener.url;
@@ -158,7 +161,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     if (opts.services.includes('analytics')) {
       const { analyticsSurface } = await import('../analytics/surface.ts');
       const surfaces = await startSurfaces([analyticsSurface]);
-      const app = createApp({ deps, surfaces, extra: [staticRoutes(['analytics'])] });
+      const app = createApp({ deps, surfaces, service: 'analytics', extra: [metricsRoute({ env }), staticRoutes(['analytics'])] });
       const listener = await listen(app, { port: opts.analyticsPort, host: opts.host, portEnv: 'ANALYTICS_PORT' }, surfaces, analyticsSurface.rawHandler?.(deps));
       listeners.push(listener);
       running.analyticsUrl = listener.url;

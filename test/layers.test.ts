@@ -19,7 +19,7 @@ const FLOORS: string[][] = [
   ['providers', 'jobs', 'engines'],
   ['pricing'],
   ['protocols'],
-  ['db', 'media'],
+  ['db', 'media', 'metrics'],
   ['generated'],
 ];
 const floorOf = new Map(FLOORS.flatMap((folders, i) => folders.map((f) => [f, FLOORS.length - i] as const)));

@@ -6,7 +6,7 @@ import { startService } from '../server/service.ts';
 
 const databaseUrl = process.env.DATABASE_URL!;
 const db = createDb(databaseUrl, { max: 4 });
-await startService({
+const running = await startService({
   db,
   databaseUrl,
   services: ['gateway'],
@@ -15,4 +15,4 @@ await startService({
   host: '127.0.0.1',
   log: pino({ level: process.env.WORKER_LOG_LEVEL ?? 'silent' }),
 });
-process.stdout.write('ready\n');
+process.stdout.write(`ready ${running.gatewayUrl}\n`);

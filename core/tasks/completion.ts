@@ -11,7 +11,9 @@ import { getUpload } from '../../db/gateway/getUpload.ts';
 import { getCachedResult } from '../../db/gateway/getCachedResult.ts';
 import { putCachedResult } from '../../db/gateway/putCachedResult.ts';
 import { deleteChunks } from '../../db/gateway/deleteChunks.ts';
-import { completeOnce, completeStreaming, resumeCompletion, type PricedResult } from '../completion.ts';
+import type { PricedResult } from '../completion.ts';
+import { completeRouted, payerOf, resumeRoute, streamRouted } from '../routing.ts';
+import type { RoutingPolicy } from '../../protocols/routing.ts';
 import { completionUsage } from '../usageBatch.ts';
 import { ApiError } from '../../protocols/errors.ts';
 import { ChunkWriter } from '../../jobs/chunkWriter.ts';
@@ -21,6 +23,7 @@ import { callerOfTask, failedOutcome, type TaskRunner } from './types.ts';
 export interface StoredCompletion {
   request: CanonicalRequest;
   cache?: { enabled?: boolean; ttl?: number };
+  routing?: RoutingPolicy;
 }
 
 export function cacheKeyOf(keyId: string, request: CanonicalRequest): string {
@@ -58,7 +61,7 @@ export const runCompletionTask: TaskRunner = async (deps, task, signal, finish) 
 
   let outcome: TaskOutcome;
   try {
-    const request = resumeCompletion({ ...stored.request, messages: await inlineUploads(db, task.key_id, stored.request.messages) }, caller);
+    const route = resumeRoute({ ...stored.request, messages: await inlineUploads(db, task.key_id, stored.request.messages) }, caller, stored.routing);
     const cacheKey = stored.cache?.enabled ? cacheKeyOf(task.key_id, stored.request) : undefined;
     const hit = cacheKey ? ((await getCachedResult(db, cacheKey)) as PricedResult | undefined) : undefined;
     let result: PricedResult;
@@ -66,16 +69,16 @@ export const runCompletionTask: TaskRunner = async (deps, task, signal, finish) 
       result = { ...hit, cost: { customerPrice: 0, currency: 'USD', billing: hit.cost.billing, cached: true } };
     } else if (writer) {
       let final: PricedResult | undefined;
-      for await (const event of completeStreaming(request, caller, signal)) {
+      for await (const event of streamRouted(route, caller, signal)) {
         if (event.type === 'result') final = event.result;
         else writer.write(event.type, event);
       }
       result = final!;
     } else {
-      result = await completeOnce(request, caller, signal);
+      result = await completeRouted(route, caller, signal);
     }
     if (cacheKey && !hit) await putCachedResult(db, cacheKey, result, stored.cache?.ttl ?? 3600);
-    outcome = { status: 'completed', result, usage: completionUsage(result, caller) };
+    outcome = { status: 'completed', result, usage: completionUsage(result, payerOf(caller, stored.request.provider, result.provider)) };
   } catch (err) {
     if (signal.aborted) {
       // Cancelled: the cancel already wrote the task's end state.

@@ -7,6 +7,7 @@ import { MEDIA_KINDS, runMediaTask } from './media.ts';
 import { runOcrTask } from './ocr.ts';
 import { runVisionTask } from './vision.ts';
 import type { Finish, RunDeps, TaskRunner } from './types.ts';
+import { queueWait } from '../../metrics/index.ts';
 
 const RUNNERS: Record<string, TaskRunner> = {
   completion: runCompletionTask,
@@ -19,6 +20,8 @@ const RUNNERS: Record<string, TaskRunner> = {
 
 export async function runTask(deps: RunDeps, task: TaskRow, signal: AbortSignal, finish: Finish): Promise<void> {
   const run = RUNNERS[task.kind];
+  // Both times are the database's clock, so processes on other machines agree.
+  if (task.started_at) queueWait.labels(task.kind).observe(Math.max(0, task.started_at.getTime() - task.created_at.getTime()) / 1000);
   if (run) return run(deps, task, signal, finish);
   await finish({ status: 'error', error: { message: `${task.kind} tasks are not implemented yet`, code: 'not_implemented' } });
 }

@@ -8,12 +8,15 @@ import type { ServerResponse } from 'node:http';
 import type { CanonicalRequest, Cost, ProviderId, StreamEvent } from '../../protocols/canonical.ts';
 import type { ContentEvent, FinishEvent } from '../../protocols/compat.ts';
 import type { ApiError } from '../../protocols/errors.ts';
-import { completeOnce, completeStreaming, prepareCompletion, type Caller, type PricedResult } from '../../core/completion.ts';
+import type { Caller, PricedResult } from '../../core/completion.ts';
+import { completeRouted, payerOf, prepareRoute, streamRouted, type RouteHooks, type RoutedResult } from '../../core/routing.ts';
+import { gatewayAdded } from '../../metrics/index.ts';
+import { fromCompatRouting, mergeRouting, type RoutingPolicy } from '../../protocols/routing.ts';
 import { logFailure, toApiError, type ErrorDialect } from '../../core/errors.ts';
 import { completionUsage, usageBatcher } from '../../core/usageBatch.ts';
 import type { UsageRecord } from '../../db/gateway/insertUsage.ts';
 import type { ApiContext } from '../types.ts';
-import { clientSignal, runtimeOf } from '../gatewayContext.ts';
+import { clientSignal, keyOf, runtimeOf } from '../gatewayContext.ts';
 
 /** A random id for calls whose upstream gives none up front (streams). */
 export function newId(): string {
@@ -48,19 +51,49 @@ export function recordLater(ctx: ApiContext, record: UsageRecord): void {
     .catch((err) => log.error({ reqId, err, usage: record }, 'could not record usage'));
 }
 
+/** The hooks of one /v1 call: a provider slot around each target's call, and the time spent waiting for providers. */
+function hooksOf(ctx: ApiContext): Required<RouteHooks> {
+  const slots = runtimeOf(ctx).slots;
+  return { acquire: (provider, signal) => slots.acquire(provider, signal), trace: { upstreamMs: 0, targets: 0 } };
+}
+
+/**
+ * Says which target answered (when routing chose one) and how long the
+ * gateway itself took: Server-Timing `gateway` is the call's time so far minus
+ * the wait for providers; the same figure feeds the gateway-added histogram.
+ */
+function announce(ctx: ApiContext, { trace }: Required<RouteHooks>, final: boolean): void {
+  const elapsed = performance.now() - ctx.state.startedAt;
+  const upstream = trace.upstreamMs;
+  const added = Math.max(0, elapsed - upstream);
+  gatewayAdded.labels(ctx.state.op.operation.operationId ?? 'unknown').observe(added / 1000);
+  ctx.set('server-timing', `gateway;dur=${added.toFixed(2)}, upstream;dur=${upstream.toFixed(1)}${final ? `, total;dur=${elapsed.toFixed(1)}` : ''}`);
+  if (trace.answeredBy) ctx.set('x-switchyard-target', `${trace.answeredBy}; targets=${trace.targets}`);
+}
+
+/** The body's `routing` extension (core/routing.ts), every target as `<provider>/<model>`. */
+function routingOf(ctx: ApiContext): RoutingPolicy | undefined {
+  const body = ctx.state.op.request.requestBody as { routing?: unknown } | undefined;
+  const own = body?.routing === undefined ? undefined : fromCompatRouting(body.routing);
+  return mergeRouting(own, keyOf(ctx).routing);
+}
+
 /** One non-streamed completion inside a provider slot; usage is recorded once the answer is on its way. */
 export async function runOnce(ctx: ApiContext, request: CanonicalRequest, caller: Caller, dialect: ErrorDialect): Promise<PricedResult> {
   const signal = clientSignal(ctx);
-  let priced: PricedResult;
+  const hooks = hooksOf(ctx);
+  let priced: RoutedResult;
   try {
-    const prepared = prepareCompletion(request, caller);
-    priced = await withSlot(ctx, request.provider, signal, () => completeOnce(prepared, caller, signal));
+    const route = prepareRoute(request, caller, routingOf(ctx));
+    priced = await completeRouted(route, caller, signal, hooks);
   } catch (err) {
     throw toApiError(err, dialect);
   }
-  recordLater(ctx, completionUsage(priced, caller));
+  announce(ctx, hooks, true);
+  recordLater(ctx, completionUsage(priced, payerOf(caller, request.provider, priced.provider)));
   return priced;
 }
+
 
 /** One protocol's stream grammar over canonical events (the protocols/ encoders, plus its in-band error). */
 export interface StreamWriter {
@@ -77,7 +110,7 @@ const SSE_HEADERS = {
   'x-accel-buffering': 'no',
 };
 
-type StreamItem = StreamEvent | { type: 'result'; result: PricedResult };
+type StreamItem = StreamEvent | { type: 'result'; result: RoutedResult };
 
 /**
  * Streams one completion. Nothing is written until the provider's first event
@@ -93,18 +126,17 @@ export async function runStream(
   open: (upstreamId: string | undefined) => StreamWriter,
 ): Promise<void> {
   const signal = clientSignal(ctx);
-  let release: (() => void) | undefined;
+  const hooks = hooksOf(ctx);
   let items: AsyncGenerator<StreamItem>;
   let first: IteratorResult<StreamItem>;
   try {
-    const prepared = prepareCompletion(request, caller);
-    release = await runtimeOf(ctx).slots.acquire(request.provider, signal);
-    items = completeStreaming(prepared, caller, signal);
+    // The routed stream holds the provider slot of the target it is reading from.
+    items = streamRouted(prepareRoute(request, caller, routingOf(ctx)), caller, signal, hooks);
     first = await items.next();
   } catch (err) {
-    release?.();
     throw toApiError(err, dialect);
   }
+  announce(ctx, hooks, false);
 
   const res = ctx.res;
   ctx.respond = false;
@@ -137,10 +169,9 @@ export async function runStream(
     write(writer.error(apiErr));
     await items.return(undefined).catch(() => {});
   } finally {
-    release();
     finishResponse(res);
   }
-  if (priced) recordLater(ctx, completionUsage(priced, caller));
+  if (priced) recordLater(ctx, completionUsage(priced, payerOf(caller, request.provider, priced.provider)));
 }
 
 /**

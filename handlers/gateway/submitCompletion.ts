@@ -1,26 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { Handler } from '../types.ts';
 import { fromNativeRequest, type NativeCompletionBody } from '../../protocols/native.ts';
-import { prepareCompletion } from '../../core/completion.ts';
+import { prepareRoute } from '../../core/routing.ts';
+import { mergeRouting, type RoutingPolicy } from '../../protocols/routing.ts';
 import { toApiError } from '../../core/errors.ts';
 import type { StoredCompletion } from '../../core/tasks/completion.ts';
 import type { SubmitCompletionData } from '../../generated/gateway/types.gen.ts';
-import { callerOf, runtimeOf } from '../gatewayContext.ts';
+import { callerOf, keyOf, runtimeOf } from '../gatewayContext.ts';
 import { ok } from './_context.ts';
 
 const submitCompletion: Handler<SubmitCompletionData> = async (ctx, { body }) => {
   // The contract's type, narrowed to the canonical one the spec's schema guarantees.
   const native = fromNativeRequest(body as NativeCompletionBody);
   const caller = callerOf(ctx, 'native', native);
+  const routing = mergeRouting(body.routing as RoutingPolicy | undefined, keyOf(ctx).routing);
   let request;
   try {
-    // Unsupported options and unconfigured providers are refused now, not discovered by a worker later.
-    request = prepareCompletion(native.request, caller).request;
+    // Unsupported options and unconfigured providers (fallbacks included) are refused now, not discovered by a worker later.
+    request = prepareRoute(native.request, caller, routing).targets[0]!.request;
   } catch (err) {
     throw toApiError(err);
   }
   const queueId = randomUUID();
-  const stored: StoredCompletion = { request, cache: native.cache };
+  const stored: StoredCompletion = { request, cache: native.cache, ...(routing ? { routing } : {}) };
   await runtimeOf(ctx).queue.submit({
     id: queueId,
     keyId: caller.keyId,

@@ -40,9 +40,15 @@ export type Step =
       chunkDelayMs?: number;
       /** Streams only: after the text, send this protocol's error event instead of finishing. */
       streamError?: string;
+      /** Wait this long before answering at all (a slow provider). */
+      delayMs?: number;
     }
   | { status: number; body?: unknown; headers?: Record<string, string> }
-  | { hang: true };
+  | { hang: true }
+  /** The connection is dropped before any answer (ECONNRESET at the gateway). */
+  | { reset: true }
+  /** A 200 whose body is these bytes as they are (a malformed event line); `cut` drops the connection after them (a stream that stops midway). */
+  | { raw: string; contentType?: string; cut?: boolean };
 
 export type Reply = Extract<Step, { text?: string }>;
 
@@ -50,6 +56,8 @@ export interface Fake {
   /** The base URL to configure the provider with. */
   url: string;
   requests: CapturedRequest[];
+  /** Requests being answered right now, and the most there ever were at once. */
+  inFlight(): { now: number; peak: number };
   /** Queues steps; each request consumes one, in order. */
   script(...steps: Step[]): void;
   close(): Promise<void>;
@@ -82,14 +90,17 @@ function parse(text: string): unknown {
 }
 
 export function isReply(step: Step): step is Reply {
-  return !('status' in step) && !('hang' in step);
+  return !('status' in step) && !('hang' in step) && !('reset' in step) && !('raw' in step);
 }
 
 export async function startFakeServer({ prefix, routes }: FakeRoutes): Promise<Fake> {
   const requests: CapturedRequest[] = [];
   const queue: Step[] = [];
+  const load = { now: 0, peak: 0 };
   const server = createServer(async (req, res) => {
     const receivedAt = performance.now();
+    load.peak = Math.max(load.peak, ++load.now);
+    res.once('close', () => load.now--);
     const url = new URL(req.url ?? '/', 'http://fake');
     const captured: CapturedRequest = {
       method: req.method ?? 'GET',
@@ -115,12 +126,27 @@ export async function startFakeServer({ prefix, routes }: FakeRoutes): Promise<F
     }
     const step = queue.shift() ?? {};
     if ('hang' in step) return;
+    if ('reset' in step) {
+      req.socket.resetAndDestroy();
+      return;
+    }
+    if ('raw' in step) {
+      res.writeHead(200, { 'content-type': step.contentType ?? 'text/event-stream' });
+      if (step.cut) {
+        // Flushed first, then the connection goes with the response unfinished.
+        res.write(step.raw, () => setTimeout(() => req.socket.destroy(), 20));
+        return;
+      }
+      res.end(step.raw);
+      return;
+    }
     if ('status' in step) {
       res.writeHead(step.status, { 'content-type': 'application/json', ...step.headers });
       res.end(typeof step.body === 'string' ? step.body : JSON.stringify(step.body ?? { error: { message: `scripted ${step.status}` } }));
       return;
     }
     try {
+      if (step.delayMs) await wait(step.delayMs, gone.signal);
       await route(captured, step, res, gone.signal);
     } catch {
       if (!res.headersSent) res.writeHead(500);
@@ -133,6 +159,7 @@ export async function startFakeServer({ prefix, routes }: FakeRoutes): Promise<F
   return {
     url: `http://127.0.0.1:${port}${prefix}`,
     requests,
+    inFlight: () => ({ ...load }),
     script: (...steps) => queue.push(...steps),
     close: () =>
       new Promise<void>((resolve) => {

@@ -3,7 +3,7 @@
 // stream has been handed on), timeouts, and errors that name the provider.
 import { Agent, type Dispatcher } from 'undici';
 import type { ProviderId } from '../../protocols/canonical.ts';
-import { ProviderError, type CallContext } from '../types.ts';
+import { ProviderError, type CallContext, type RetryPolicy } from '../types.ts';
 
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 256, pipelining: 1 });
 
@@ -50,9 +50,14 @@ function retryAfterMs(headers: Dispatcher.ResponseData['headers']): number | und
   return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
 }
 
-function backoffMs(attempt: number, hinted?: number): number {
-  if (hinted !== undefined) return Math.min(hinted, 20_000);
-  return Math.min(200 * 2 ** attempt, 4_000) * (0.5 + Math.random() / 2);
+const DEFAULT_RETRY: RetryPolicy = { attempts: 3, initialBackoffMs: 200, maxBackoffMs: 20_000 };
+// Without a Retry-After, the exponential backoff stops growing here (or at maxBackoffMs when lower).
+const BACKOFF_CEILING_MS = 4_000;
+
+/** The wait before retry number `attempt` (0-based): the provider's Retry-After when it sent one, else exponential with jitter. */
+export function backoffMs(policy: RetryPolicy, attempt: number, hinted?: number): number {
+  if (hinted !== undefined) return Math.min(hinted, policy.maxBackoffMs);
+  return Math.min(policy.initialBackoffMs * 2 ** attempt, BACKOFF_CEILING_MS, policy.maxBackoffMs) * (0.5 + Math.random() / 2);
 }
 
 function describeUpstream(provider: ProviderId, status: number, body: string): string {
@@ -354,14 +359,22 @@ async function withAttempts<R extends { statusCode: number; headers: Dispatcher.
   dispatch: (...args: DispatchArgs) => Promise<R>,
   errorText: (res: R) => Promise<string> | string,
 ): Promise<R> {
-  const attempts = req.attempts ?? 3;
+  const policy = ctx.retry ?? DEFAULT_RETRY;
+  const attempts = Math.min(req.attempts ?? policy.attempts, policy.attempts);
   const timeoutMs = ctx.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const { headers, body } = outgoing(req);
   const method = req.method ?? (body === undefined ? 'GET' : 'POST');
+  const observer = ctx.observer;
+  // Each failure goes to the observer once, saying whether another attempt follows.
+  const failed = (err: ProviderError, retrying: boolean): ProviderError => {
+    observer?.failed(provider, err, retrying);
+    return err;
+  };
   let lastError: ProviderError | undefined;
   for (let attempt = 0; attempt < attempts; attempt++) {
-    if (attempt > 0) await sleep(backoffMs(attempt - 1, lastError?.retryAfterMs), ctx.signal).catch(() => {});
+    if (attempt > 0) await sleep(backoffMs(policy, attempt - 1, lastError?.retryAfterMs), ctx.signal).catch(() => {});
     if (ctx.signal.aborted) throw new ProviderError(provider, 'cancelled', `${provider} call was cancelled`);
+    observer?.sending(provider, attempt);
     let res: R;
     try {
       // undici enforces the deadlines itself: headersTimeout covers getting an
@@ -374,19 +387,24 @@ async function withAttempts<R extends { statusCode: number; headers: Dispatcher.
       // Sent and never answered: the provider may still be working on it (and
       // billing it), and trying again would make the caller wait the deadline
       // again. A connection that never opened is retried.
-      if ((err as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT') throw lastError;
+      if ((err as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT') throw failed(lastError, false);
       // An answer broken off after its status line is not retried: the request may have been acted on.
       if ((err as { afterResponse?: boolean }).afterResponse) {
-        if (lastError.code === 'timeout') throw lastError;
-        throw new ProviderError(provider, 'upstream_error', `${provider} broke off its answer (${(err as { code?: string }).code ?? (err as Error).message})`, {
-          cause: err,
-        });
+        if (lastError.code === 'timeout') throw failed(lastError, false);
+        throw failed(
+          new ProviderError(provider, 'upstream_error', `${provider} broke off its answer (${(err as { code?: string }).code ?? (err as Error).message})`, { cause: err }),
+          false,
+        );
       }
+      failed(lastError, attempt + 1 < attempts);
       continue;
     }
     if (res.statusCode >= 200 && res.statusCode < 300) return res;
     lastError = statusError(provider, res.statusCode, res.headers, await errorText(res));
-    if (!RETRYABLE.has(res.statusCode)) throw lastError;
+    // A Retry-After longer than the policy allows is not waited out: the caller's fallback (or the caller) takes over.
+    const retrying = RETRYABLE.has(res.statusCode) && attempt + 1 < attempts && (lastError.retryAfterMs ?? 0) <= policy.maxBackoffMs;
+    failed(lastError, retrying);
+    if (!retrying) throw lastError;
   }
   throw lastError!;
 }

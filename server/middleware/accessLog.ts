@@ -1,22 +1,26 @@
 import type { Middleware } from 'koa';
 import type { AppState } from '../../handlers/types.ts';
+import { httpDuration, httpRequests } from '../../metrics/index.ts';
 
 /**
  * One line per request once the response is done; headers (and so keys) are never logged.
  * Written through the service logger with reqId as a field (the same line a
  * child logger would write) so that logging does not need a child per request.
+ * The same moment counts the request in the metrics, by operationId and status.
  */
-export function accessLog(): Middleware<AppState> {
+export function accessLog(service: string): Middleware<AppState> {
   // Not async: the line is written from the response's close, so next()'s promise is passed on as is.
   return (ctx, next) => {
-    const started = performance.now();
     ctx.res.once('close', () => {
+      const ms = performance.now() - ctx.state.startedAt;
+      // Requests no operation matched (static files, unknown paths, /metrics itself) share one label.
+      const operation = ctx.state.op?.operation?.operationId ?? (ctx.path === '/metrics' ? 'metrics' : 'other');
+      const status = String(ctx.res.headersSent ? ctx.res.statusCode : ctx.status);
+      httpRequests.labels(service, operation, status).inc();
+      httpDuration.labels(service, operation, status).observe(ms / 1000);
       const log = ctx.state.deps.log;
       if (!log.isLevelEnabled('info')) return;
-      log.info(
-        { reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round((performance.now() - started) * 100) / 100 },
-        'request',
-      );
+      log.info({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 100) / 100 }, 'request');
     });
     return next();
   };

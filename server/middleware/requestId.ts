@@ -15,6 +15,8 @@ const SAFE_ID = /^[\w.:-]{1,128}$/;
 class RequestState {
   deps: Deps;
   requestId: string;
+  /** performance.now() when the request arrived (metrics, Server-Timing). */
+  startedAt = performance.now();
   private logger: Logger | undefined;
 
   constructor(deps: Deps, requestId: string) {

@@ -2,6 +2,34 @@ export type ClientOptions = {
     baseUrl: 'http://localhost:8080' | (string & {});
 };
 /**
+ * Gateway extension (send it with the SDKs' extra body): retries, fallbacks,
+ * load balancing and timeouts for this call, exactly as the native API's
+ * `Routing` (see its description in the gateway spec), except that a target names
+ * its model as `<provider>/<model>`. Example:
+ * `{"retry": {"attempts": 2}, "fallbacks": [{"model": "anthropic/claude-sonnet-4-5"}], "timeout": {"totalMs": 60000}}`.
+ * The target that answered is named in the `x-switchyard-target` header.
+ * Fallback targets must speak the same operation (text); a stream fails over only
+ * before its first byte.
+ *
+ */
+export type Routing = {
+    retry?: {
+        attempts?: number;
+        initialBackoffMs?: number;
+        maxBackoffMs?: number;
+    };
+    fallbacks?: Array<{
+        model: ModelRef;
+        weight?: number;
+    }>;
+    strategy?: 'fallback' | 'loadbalance';
+    weight?: number;
+    timeout?: {
+        firstByteMs?: number;
+        totalMs?: number;
+    };
+};
+/**
  * `<provider>/<model>`, split on the first slash only (the model part may
  * contain slashes). No control characters (U+0000 to U+001F, U+007F): the
  * id is recorded with the call's usage.
@@ -99,6 +127,7 @@ export type JsonSchemaObject = {
  */
 export type ChatCompletionRequest = {
     model: ModelRef;
+    routing?: Routing;
     messages: Array<ChatMessage>;
     /**
      * true answers text/event-stream.
@@ -549,6 +578,7 @@ export type MessageTokensCount = {
  */
 export type MessagesParams = {
     model: ModelRef;
+    routing?: Routing;
     /**
      * At least one user or assistant turn (system turns alone are instructions, not a conversation).
      */
@@ -915,6 +945,7 @@ export type PingEvent = {
  */
 export type ResponsesRequest = {
     model: ModelRef;
+    routing?: Routing;
     /**
      * A user message as a string, or a list of input items. A list holds at
      * least one user or assistant message or function call or output

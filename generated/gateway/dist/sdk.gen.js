@@ -214,6 +214,22 @@ export const getConcurrency = (options) => (options?.client ?? client).get({
     ...options
 });
 /**
+ * Circuit breaker state of every provider
+ *
+ * One record per provider. A provider's circuit opens after
+ * CIRCUIT_FAILURE_THRESHOLD (default 5) consecutive failed calls (429, 5xx,
+ * connection errors, timeouts; not the caller's own 4xx) and stays open for
+ * CIRCUIT_COOLDOWN_MS (default 30000); then one call probes it. The state is
+ * kept per gateway process (each process learns a failing provider from its own
+ * calls), as in LiteLLM's in-memory cooldowns.
+ *
+ */
+export const getCircuits = (options) => (options?.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/circuits',
+    ...options
+});
+/**
  * Concurrency of one provider
  *
  * An unknown provider id fails validation (400).

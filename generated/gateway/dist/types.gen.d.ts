@@ -131,6 +131,109 @@ export type CapabilitiesEnvelope = {
     data: CapabilitiesMap;
     message?: string;
 };
+/**
+ * How the gateway routes this call when its provider fails (the same object is
+ * accepted as `routing` on the /v1 bodies). Unset members take the calling key's
+ * default policy (`switchyard keys create --routing '<json>'`), then the built-in
+ * default: 3 attempts per target, no fallbacks, the provider's timeout.
+ *
+ * Order of work: the call goes to the first target (`strategy: fallback`) or to one
+ * drawn by weight (`loadbalance`); each target is tried up to `retry.attempts`
+ * times on 429, 5xx, a connection error or a connect timeout, waiting an
+ * exponential backoff with jitter, or the provider's `Retry-After` when it sends
+ * one (at most `retry.maxBackoffMs`). A target that keeps failing (or whose circuit
+ * is open, see GET /api/llm/circuits) hands the call to the next target in order.
+ * A 4xx other than 429, an option the target cannot honour, or the caller's
+ * cancel ends the call at once. Nothing is retried once any part of an answer has
+ * reached the caller (a stream that broke off fails in-band), and a request sent
+ * whose answer never started is not sent again to the same target (the provider
+ * may be working on it); it falls through to the next target.
+ *
+ * Cost and usage: a provider bills only an answer, so only the target that
+ * answered records a usage row; the result's `attempts` lists every target tried
+ * and why each failed.
+ *
+ */
+export type Routing = {
+    retry?: {
+        /**
+         * Attempts per target, the first included (1 = no retry).
+         */
+        attempts?: number;
+        /**
+         * Backoff before the first retry; doubles per retry, with jitter (50-100 %).
+         */
+        initialBackoffMs?: number;
+        /**
+         * Upper bound of any wait, Retry-After included; a Retry-After longer than this fails the target at once.
+         */
+        maxBackoffMs?: number;
+    };
+    /**
+     * Targets tried in order after the request's own provider and model.
+     */
+    fallbacks?: Array<RoutingTarget>;
+    /**
+     * `loadbalance` draws the first target by weight among the request's own target and the fallbacks; the others follow in weighted order.
+     */
+    strategy?: 'fallback' | 'loadbalance';
+    /**
+     * Weight of the request's own target under `loadbalance`.
+     */
+    weight?: number;
+    timeout?: {
+        /**
+         * Longest wait for the provider's answer to start (and, streaming, between two chunks), per attempt. Default PROVIDER_TIMEOUT_MS (120 s).
+         */
+        firstByteMs?: number;
+        /**
+         * Longest time for the whole call, every attempt, backoff and fallback included; when it passes the call fails with `upstream_timeout`.
+         */
+        totalMs?: number;
+    };
+};
+export type RoutingTarget = {
+    provider: ProviderId;
+    /**
+     * The provider's default model when omitted.
+     */
+    model?: string;
+    /**
+     * Weight under `strategy: loadbalance`.
+     */
+    weight?: number;
+};
+export type RoutingAttempt = {
+    provider: ProviderId;
+    model: string;
+    /**
+     * `skipped`: its circuit was open, it was not called.
+     */
+    outcome: 'answered' | 'failed' | 'skipped';
+    /**
+     * Upstream requests sent to this target (retries included).
+     */
+    tries: number;
+    /**
+     * Why the target failed (the native error code, e.g. upstream_rate_limited, circuit_open).
+     */
+    errorCode?: string;
+};
+export type CircuitState = {
+    provider: ProviderId;
+    /**
+     * `open`: calls skip this provider (to the next fallback, or 503 `circuit_open`) until `retryAt`; then one call probes it (`half_open`) and its outcome closes or reopens the circuit.
+     */
+    state: 'closed' | 'open' | 'half_open';
+    consecutiveFailures: number;
+    openedAt?: string;
+    retryAt?: string;
+};
+export type CircuitsEnvelope = {
+    success: true;
+    data: Array<CircuitState>;
+    message?: string;
+};
 export type ConcurrencyEnvelope = {
     success: true;
     data: ConcurrencyMap;
@@ -442,6 +545,7 @@ export type CompletionRequest = {
     tools?: Array<Tool>;
     toolChoice?: ToolChoice;
     cache?: CompletionCache;
+    routing?: Routing;
 };
 export type ThinkingMode = {
     enabled: boolean;
@@ -635,6 +739,10 @@ export type CompletionResult = {
      */
     citations?: Array<string>;
     cost: Cost;
+    /**
+     * Every target tried, in order, when the call was retried on another target or routed by `routing`; `provider` and `model` above name the one that answered.
+     */
+    attempts?: Array<RoutingAttempt>;
 };
 /**
  * One SSE event of /api/llm/queue/stream, parsed (`event` line and JSON of the `data` line).
@@ -2689,6 +2797,34 @@ export type GetConcurrencyResponses = {
     200: ConcurrencyEnvelope;
 };
 export type GetConcurrencyResponse = GetConcurrencyResponses[keyof GetConcurrencyResponses];
+export type GetCircuitsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/llm/circuits';
+};
+export type GetCircuitsErrors = {
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type GetCircuitsError = GetCircuitsErrors[keyof GetCircuitsErrors];
+export type GetCircuitsResponses = {
+    /**
+     * Circuit state per provider.
+     */
+    200: CircuitsEnvelope;
+};
+export type GetCircuitsResponse = GetCircuitsResponses[keyof GetCircuitsResponses];
 export type GetProviderConcurrencyData = {
     body?: never;
     path: {

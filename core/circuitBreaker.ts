@@ -1,0 +1,128 @@
+// Per-provider circuit breakers: a provider that keeps failing is left alone
+// for a while (calls go to the next fallback or fail fast with 503), then one
+// call probes it. State is per process, like LiteLLM's in-memory cooldowns:
+// each process learns a failing provider from its own calls within a few.
+import { PROVIDER_IDS, type ProviderId } from '../protocols/canonical.ts';
+import { ProviderError } from '../providers/types.ts';
+
+export type CircuitStateName = 'closed' | 'open' | 'half_open';
+
+export interface CircuitSnapshot {
+  provider: ProviderId;
+  state: CircuitStateName;
+  consecutiveFailures: number;
+  openedAt?: string;
+  retryAt?: string;
+}
+
+export interface BreakerOptions {
+  /** Consecutive failed calls that open the circuit. */
+  failureThreshold: number;
+  /** How long it stays open before one call probes the provider. */
+  cooldownMs: number;
+  now?: () => number;
+}
+
+interface Circuit {
+  /** The base URL the failures were seen at: a provider moved elsewhere (new settings) starts afresh. */
+  origin: string;
+  failures: number;
+  openedAt: number;
+  /** A probe is out while half-open; other calls keep skipping the provider until it settles. */
+  probing: boolean;
+}
+
+// The provider's own trouble; a caller's bad request, an unsupported option or a cancel says nothing about its health.
+const COUNTS: ReadonlySet<string> = new Set(['rate_limited', 'upstream_error', 'unreachable', 'timeout']);
+
+export function countsAgainstProvider(err: unknown): boolean {
+  return err instanceof ProviderError && COUNTS.has(err.code);
+}
+
+export class CircuitBreakers {
+  private readonly circuits = new Map<ProviderId, Circuit>();
+  private readonly threshold: number;
+  private readonly cooldownMs: number;
+  private readonly now: () => number;
+
+  constructor(opts: BreakerOptions) {
+    this.threshold = opts.failureThreshold;
+    this.cooldownMs = opts.cooldownMs;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /**
+   * Whether a call may go to the provider now. Past the cooldown the first
+   * caller is let through as the probe (and must report its outcome).
+   */
+  allow(provider: ProviderId, origin: string): boolean {
+    const c = this.circuits.get(provider);
+    if (!c || c.failures < this.threshold || c.origin !== origin) return true;
+    if (c.probing || this.now() < c.openedAt + this.cooldownMs) return false;
+    c.probing = true;
+    return true;
+  }
+
+  succeeded(provider: ProviderId): void {
+    // The common case (never failed) costs one lookup.
+    if (this.circuits.has(provider)) this.circuits.delete(provider);
+  }
+
+  /** Records a failed call; only the provider's own failures count. A call that ended otherwise releases its probe. */
+  failed(provider: ProviderId, origin: string, err: unknown): void {
+    const c = this.circuits.get(provider);
+    if (!countsAgainstProvider(err)) {
+      if (c) c.probing = false;
+      return;
+    }
+    if (!c || c.origin !== origin) {
+      this.circuits.set(provider, { origin, failures: 1, openedAt: this.threshold <= 1 ? this.now() : 0, probing: false });
+      return;
+    }
+    c.failures += 1;
+    // Opening (or a failed probe) starts the cooldown afresh.
+    if (c.failures >= this.threshold) c.openedAt = this.now();
+    c.probing = false;
+  }
+
+  state(provider: ProviderId): CircuitSnapshot {
+    const c = this.circuits.get(provider);
+    if (!c || c.failures < this.threshold) return { provider, state: 'closed', consecutiveFailures: c?.failures ?? 0 };
+    const retryAt = c.openedAt + this.cooldownMs;
+    const state: CircuitStateName = c.probing || this.now() >= retryAt ? 'half_open' : 'open';
+    return {
+      provider,
+      state,
+      consecutiveFailures: c.failures,
+      openedAt: new Date(c.openedAt).toISOString(),
+      retryAt: new Date(retryAt).toISOString(),
+    };
+  }
+
+  all(): CircuitSnapshot[] {
+    return PROVIDER_IDS.map((id) => this.state(id));
+  }
+}
+
+function positiveInt(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+let shared: CircuitBreakers | undefined;
+
+/** This process's breakers, configured by CIRCUIT_FAILURE_THRESHOLD (5) and CIRCUIT_COOLDOWN_MS (30000). */
+export function circuits(env: NodeJS.ProcessEnv = process.env): CircuitBreakers {
+  shared ??= new CircuitBreakers({
+    failureThreshold: positiveInt(env.CIRCUIT_FAILURE_THRESHOLD, 5, 'CIRCUIT_FAILURE_THRESHOLD'),
+    cooldownMs: positiveInt(env.CIRCUIT_COOLDOWN_MS, 30_000, 'CIRCUIT_COOLDOWN_MS'),
+  });
+  return shared;
+}
+
+/** Tests start each case with fresh breakers. */
+export function resetCircuits(): void {
+  shared = undefined;
+}

@@ -1,0 +1,8 @@
+import type { Handler } from '../types.ts';
+import { circuits } from '../../core/circuitBreaker.ts';
+import type { GetCircuitsData } from '../../generated/gateway/types.gen.ts';
+import { ok } from './_context.ts';
+
+const getCircuits: Handler<GetCircuitsData> = async (ctx) => ok(ctx, circuits().all());
+
+export default getCircuits;
