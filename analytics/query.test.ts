@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createProject, startAnalytics, type Created } from './testing.ts';
+import { parseFilters } from './query/filters.ts';
+import { SegmentStore } from './query/store.ts';
+import { dashboardReport, funnelReport, type Engine } from './reports.ts';
 
 // A small project whose every figure is computed here from the imported rows, then
 // asked of the service through the stats routes with periods, zones and filters.
@@ -213,6 +216,34 @@ describe('the query layer: periods, time zones, filters, comparisons, goals and 
     expect(d.goals).toEqual(await get(`/v1/stats/goals?${qs}`));
     for (const property of ['event:page', 'visit:source', 'visit:country', 'visit:channel', 'event:name']) {
       expect(d.breakdowns[property], property).toEqual((await get(`/v1/stats/breakdown?property=${property}&${qs}`)).results);
+    }
+  });
+
+  it('one shared pass per question gives exactly what a walk per aggregation gives', async () => {
+    // Periods cut through sessions (started before, ending after), toggles on and off,
+    // visit, event, property and regex filters, both comparisons.
+    const cases: [number, number, string, boolean, boolean][] = [
+      [base - HOUR, Date.now() + HOUR, '[]', false, false],
+      [base + 3 * 37 * 60_000 + 2 * 60_000, base + 20 * 37 * 60_000 + 4 * 60_000, '[]', true, true],
+      [base + 10 * HOUR + 30 * 60_000, base + 30 * HOUR + 8 * 60_000, '[["is_not","visit:country",["US"]]]', false, false],
+      [base - HOUR, Date.now() + HOUR, '[["is","event:page",["/pricing"]]]', false, true],
+      [base + 5 * HOUR + 61_000, base + 25 * HOUR + 3 * 60_000, '[["contains","event:page",["docs"]],["is","visit:source",["google","direct"]]]', true, false],
+      [base - HOUR, Date.now() + HOUR, '[["matches","event:page",["^/(pricing|docs)"]],["is","event:props:plan",["pro"]]]', false, false],
+      [base + 2 * HOUR, base + 40 * HOUR, '[["is","event:name",["Signup"]]]', false, false],
+    ];
+    const store = new SegmentStore(svc.db, { maxEvents: 1_000_000 });
+    const steps = [{ page: '/' }, { page: '/pricing' }, { event: 'Signup' }];
+    for (const [from, to, filters, includeBots, includeInternal] of cases) {
+      for (const compare of [null, 'previous_period', 'year_over_year'] as const) {
+        const q = { projectId: p.project.id, period: { name: 'custom' as const, from, to, timeZone: 'America/New_York' }, includeBots, includeInternal, filters: parseFilters(filters) };
+        const shared: Engine = { db: svc.db, store };
+        const reference: Engine = { db: svc.db, store, perAggregation: true };
+        const label = `${filters} ${compare} ${includeBots}/${includeInternal}`;
+        const d = await dashboardReport(shared, q, compare, 100);
+        expect(d, label).toEqual(await dashboardReport(reference, q, compare, 100));
+        expect(await funnelReport(shared, q, compare, steps), label).toEqual(await funnelReport(reference, q, compare, steps));
+        if (filters === '[]' && compare === null && !includeBots) expect((d.overview as { visitors: number }).visitors).toBeGreaterThan(10);
+      }
     }
   });
 

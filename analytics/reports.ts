@@ -21,6 +21,8 @@ export interface Engine {
   store: SegmentStore;
   /** Runs prepared for this request, shared by the answers built from the same question. */
   runs?: Map<string, Promise<Run>>;
+  /** Walk once per aggregation instead of once per run (the reference for tests and the bench). */
+  perAggregation?: boolean;
 }
 
 /** One segment read and filter compilation per distinct question within a request. */
@@ -29,7 +31,7 @@ function prepared(e: Engine, q: StatsQuery): Promise<Run> {
   e.runs ??= new Map();
   let run = e.runs.get(key);
   if (!run) {
-    run = prepare(e.db, e.store, q);
+    run = prepare(e.db, e.store, q, { perAggregation: e.perAggregation });
     e.runs.set(key, run);
   }
   return run;

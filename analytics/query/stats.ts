@@ -22,14 +22,16 @@ export interface Run {
   /** Session classes left out (BOT, INTERNAL bits). */
   excluded: number;
   f: Compiled;
+  /** Walk the segments once per aggregation instead of sharing one pass (the reference the shared pass is tested and measured against). */
+  perAggregation?: boolean;
 }
 
-export async function prepare(db: Knex, store: SegmentStore, q: StatsQuery): Promise<Run> {
+export async function prepare(db: Knex, store: SegmentStore, q: StatsQuery, opts: { perAggregation?: boolean } = {}): Promise<Run> {
   // Filters are compiled against the dictionaries once the segments are in, so every
   // value the segments hold has its code.
   const segs = await store.segments(q.projectId, q.period.from, q.period.to);
   const f = await compileFilters(db, q.filters);
-  return { q, segs, from: q.period.from, to: q.period.to, excluded: (q.includeBots ? 0 : BOT) | (q.includeInternal ? 0 : INTERNAL), f };
+  return { q, segs, from: q.period.from, to: q.period.to, excluded: (q.includeBots ? 0 : BOT) | (q.includeInternal ? 0 : INTERNAL), f, perAggregation: opts.perAggregation };
 }
 
 type SessionFn = (seg: Segment, i: number, pageviews: number, events: number) => void;
@@ -44,6 +46,91 @@ type EventFn = (seg: Segment, j: number, i: number) => void;
  * `active` instead counts sessions with any event in the period (the sessions list).
  */
 function walk(run: Run, onSession: SessionFn | null, onEvent: EventFn | null, opts: { ignoreClass?: boolean; active?: boolean } = {}): void {
+  if (!run.perAggregation && !opts.ignoreClass && !opts.active) {
+    replay(selectionOf(run), onSession, onEvent);
+    return;
+  }
+  scan(run, onSession, onEvent, opts);
+}
+
+/**
+ * What the walk decides for a run, kept so every aggregation of a request reads it
+ * instead of deciding again: the counted sessions (with their counted page views and
+ * events) and the counted events with their session, each in walk order. Deciding
+ * (class, visit and event filters, the period, per event) is most of a walk's cost;
+ * the dashboard call runs about thirty aggregations over one run.
+ */
+interface Selection {
+  segs: Segment[];
+  /** Counted sessions: segment index, session index, page views, custom events. */
+  sSeg: Uint32Array;
+  sI: Uint32Array;
+  sPv: Uint32Array;
+  sEv: Uint32Array;
+  sessions: number;
+  /** Counted events: segment index, event index, session index. */
+  eSeg: Uint32Array;
+  eJ: Uint32Array;
+  eI: Uint32Array;
+  events: number;
+}
+
+const selections = new WeakMap<Run, Selection>();
+
+function selectionOf(run: Run): Selection {
+  let sel = selections.get(run);
+  if (sel) return sel;
+  let sessions = 0;
+  let events = 0;
+  for (const seg of run.segs) {
+    sessions += seg.n;
+    events += seg.evOff[seg.n]!;
+  }
+  const segIndex = new Map(run.segs.map((seg, k) => [seg, k]));
+  sel = {
+    segs: run.segs,
+    sSeg: new Uint32Array(sessions), sI: new Uint32Array(sessions), sPv: new Uint32Array(sessions), sEv: new Uint32Array(sessions), sessions: 0,
+    eSeg: new Uint32Array(events), eJ: new Uint32Array(events), eI: new Uint32Array(events), events: 0,
+  };
+  const s = sel;
+  const { to, f } = run;
+  let last: Segment | null = null;
+  let lastK = 0;
+  const indexOf = (seg: Segment) => (seg === last ? lastK : ((last = seg), (lastK = segIndex.get(seg)!)));
+  scan(run, (seg, i, pv, ev) => {
+    const k = s.sessions++;
+    s.sSeg[k] = indexOf(seg);
+    s.sI[k] = i;
+    // A session-only walk gives a session wholly inside the period its kept counts.
+    const whole = f.event === null && seg.end[i]! < to;
+    s.sPv[k] = whole ? seg.pv[i]! : pv;
+    s.sEv[k] = whole ? seg.ce[i]! : ev;
+  }, (seg, j, i) => {
+    const k = s.events++;
+    s.eSeg[k] = indexOf(seg);
+    s.eJ[k] = j;
+    s.eI[k] = i;
+  });
+  selections.set(run, sel);
+  return sel;
+}
+
+/**
+ * The walk's callbacks from a selection. Sessions are replayed before events rather
+ * than interleaved: no aggregation relates one session's callback to its events'
+ * (each keeps separate tallies), and each sequence keeps the walk's order.
+ */
+function replay(sel: Selection, onSession: SessionFn | null, onEvent: EventFn | null): void {
+  const { segs } = sel;
+  if (onSession) {
+    for (let k = 0; k < sel.sessions; k++) onSession(segs[sel.sSeg[k]!]!, sel.sI[k]!, sel.sPv[k]!, sel.sEv[k]!);
+  }
+  if (onEvent) {
+    for (let k = 0; k < sel.events; k++) onEvent(segs[sel.eSeg[k]!]!, sel.eJ[k]!, sel.eI[k]!);
+  }
+}
+
+function scan(run: Run, onSession: SessionFn | null, onEvent: EventFn | null, opts: { ignoreClass?: boolean; active?: boolean } = {}): void {
   const { from, to, f } = run;
   const excluded = opts.ignoreClass ? 0 : run.excluded;
   const needEvents = onEvent !== null || f.event !== null || onSession !== null;
