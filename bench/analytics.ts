@@ -52,6 +52,8 @@ export interface AnalyticsBenchResult {
   load: { events: number; seconds: number; rowsPerSecond: number };
   coldLoadMs: number;
   queries: Record<string, { p50ms: number; p95ms: number }>;
+  /** Median CPU ms per call of each 30-day route: one walk per aggregation against the shared pass. */
+  passes: Record<string, { perAggregationCpuMs: number; sharedCpuMs: number }>;
   http: Record<string, { p50ms: number }>;
   paint: { coldMs: number; warmMs: number } | { skipped: string };
   baseline: typeof BASELINE;
@@ -466,7 +468,8 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
     // timed apart as the cold load), and the HTTP routes of the service on top of it.
     const store = new SegmentStore(db);
     // A new engine per call, as each HTTP request gets: nothing prepared is reused between calls.
-    const engine = () => ({ db, store });
+    let perAggregation = false;
+    const engine = () => ({ db, store, perAggregation });
     const FILTERS: Record<string, Filter[]> = {
       none: [],
       country: [{ op: 'is', dimension: 'visit:country', values: ['DE'], caseSensitive: true }],
@@ -504,6 +507,33 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
       const row = Object.keys(FILTERS).map((n) => `${n} ${queries[`${route}30d/${n}`]!.p50ms}`).join(', ');
       log(`  ${route} 30d p50 ms: ${row}`);
     }
+    // The shared pass against a walk per aggregation, alternated in the same run and
+    // measured as this thread's CPU time (wall-clock on a shared machine means little).
+    const passes: AnalyticsBenchResult['passes'] = {};
+    const cpuMs = async (fn: () => Promise<unknown>) => {
+      const t = process.threadCpuUsage();
+      await fn();
+      const d = process.threadCpuUsage(t);
+      return (d.user + d.system) / 1000;
+    };
+    for (const [route, fn] of Object.entries(ROUTES)) {
+      for (const [name, filters] of Object.entries(FILTERS)) {
+        const shared: number[] = [];
+        const reference: number[] = [];
+        for (let i = 0; i < Math.max(3, Math.round(runs / 6)); i++) {
+          perAggregation = true;
+          reference.push(await cpuMs(() => fn(filters)));
+          perAggregation = false;
+          shared.push(await cpuMs(() => fn(filters)));
+        }
+        const p50 = (xs: number[]) => quantile(xs.sort((a, b) => a - b), 0.5);
+        passes[`${route}30d/${name}`] = { perAggregationCpuMs: p50(reference), sharedCpuMs: p50(shared) };
+      }
+      log(`  ${route} 30d CPU ms per call, walk per aggregation -> shared pass: ${Object.keys(FILTERS).map((n) => {
+        const r = passes[`${route}30d/${n}`]!;
+        return `${n} ${r.perAggregationCpuMs} -> ${r.sharedCpuMs}`;
+      }).join(', ')}`);
+    }
     // HTTP, spread over shared-link tokens: the per-key rate limit (120 a minute) is not what this measures.
     const tokens: string[] = [];
     for (let i = 0; i < 10; i++) {
@@ -533,7 +563,7 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
     const paint = await measureFirstPaint(base, big.apiKey).catch((err: Error) => ({ skipped: err.message }));
     if ('coldMs' in paint) log(`  dashboard 30-day view, navigation to numbers on screen: first ${paint.coldMs} ms, then p50 ${paint.warmMs} ms`);
     else log(`  dashboard paint not measured: ${paint.skipped}`);
-    return { ingest, load, coldLoadMs, queries, http, paint, baseline: BASELINE };
+    return { ingest, load, coldLoadMs, queries, passes, http, paint, baseline: BASELINE };
   } finally {
     await service.stop();
     await db.destroy();
@@ -550,7 +580,7 @@ if (cluster.isWorker && process.env.ANALYTICS_BENCH_WORKER_PORT) {
   };
   const prof = process.argv.indexOf('--cpu-prof');
   const result = await runAnalyticsBench({
-    events: arg('events'), ingestRequests: arg('ingest'), concurrency: arg('concurrency'), processes: arg('processes'),
+    events: arg('events'), ingestRequests: arg('ingest'), concurrency: arg('concurrency'), processes: arg('processes'), queryRuns: arg('runs'),
     cpuProfileDir: prof > 0 ? process.argv[prof + 1] : undefined,
   });
   console.log(JSON.stringify(result, null, 2));

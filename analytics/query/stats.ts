@@ -47,8 +47,13 @@ type EventFn = (seg: Segment, j: number, i: number) => void;
  */
 function walk(run: Run, onSession: SessionFn | null, onEvent: EventFn | null, opts: { ignoreClass?: boolean; active?: boolean } = {}): void {
   if (!run.perAggregation && !opts.ignoreClass && !opts.active) {
-    replay(selectionOf(run), onSession, onEvent);
-    return;
+    // A question answered by one aggregation walks once; keeping a selection only pays from the second.
+    const walks = (walked.get(run) ?? 0) + 1;
+    walked.set(run, walks);
+    if (walks > 1) {
+      replay(selectionOf(run), onSession, onEvent);
+      return;
+    }
   }
   scan(run, onSession, onEvent, opts);
 }
@@ -76,6 +81,7 @@ interface Selection {
 }
 
 const selections = new WeakMap<Run, Selection>();
+const walked = new WeakMap<Run, number>();
 
 function selectionOf(run: Run): Selection {
   let sel = selections.get(run);
