@@ -1,4 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Knex } from 'knex';
+import { findKeysByPrefix } from '../db/analytics/findKeysByPrefix.ts';
 
 export type KeyKind = 'live' | 'read' | 'share';
 
@@ -25,4 +27,22 @@ export function keyKindOf(key: string): KeyKind | null {
 
 export function hashesMatch(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** What a valid key resolves to: ctx.state.auth on the analytics surface. */
+export interface AnalyticsAuth {
+  [key: string]: unknown;
+  projectId: string;
+  keyId: string;
+  kind: KeyKind;
+}
+
+/** The project and kind of a presented key, or null when it is malformed or unknown. */
+export async function findKey(db: Knex, key: string | null): Promise<AnalyticsAuth | null> {
+  if (!key || !keyKindOf(key) || key.length < KEY_PREFIX_LENGTH + 32) return null;
+  const hash = hashKey(key);
+  for (const row of await findKeysByPrefix(db, key.slice(0, KEY_PREFIX_LENGTH))) {
+    if (hashesMatch(row.hash, hash)) return { projectId: row.project_id, keyId: row.id, kind: row.kind };
+  }
+  return null;
 }

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { getIngestPolicy } from '../db/analytics/getIngestPolicy.ts';
+import { anyProjectTrustsHost } from '../db/analytics/anyProjectTrustsHost.ts';
+import { checkOrigin, isLocalHost } from './origins.ts';
 
 export interface ProjectPolicy {
   domains: string[];
@@ -39,4 +41,17 @@ export function knownPolicy(projectId: string): ProjectPolicy | null | undefined
 
 export function dashboardOrigin(env: NodeJS.ProcessEnv): string | null {
   return env.ANALYTICS_DASHBOARD_ORIGIN || null;
+}
+
+/** A preflight carries no key, so it is answered for any origin that some project (or the dashboard) trusts. */
+export async function trustedByAnyProject(db: Knex, origin: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  const dashboard = dashboardOrigin(env);
+  if (checkOrigin(origin, { domains: [], allowLocalOrigins: false, dashboardOrigin: dashboard }).trusted) return true;
+  let host: string;
+  try {
+    host = new URL(origin).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return anyProjectTrustsHost(db, host, isLocalHost(host));
 }

@@ -159,7 +159,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       running.gatewayUrl = listener.url;
     }
     if (opts.services.includes('analytics')) {
-      const { analyticsSurface } = await import('../analytics/surface.ts');
+      const { analyticsSurface } = await import('./surfaces/analytics.ts');
       const surfaces = await startSurfaces([analyticsSurface]);
       const app = createApp({ deps, surfaces, service: 'analytics', extra: [metricsRoute({ env }), staticRoutes(['analytics'])] });
       const listener = await listen(app, { port: opts.analyticsPort, host: opts.host, portEnv: 'ANALYTICS_PORT' }, surfaces, analyticsSurface.rawHandler?.(deps));

@@ -1,6 +1,19 @@
+import { ingestBeacon } from '../../analytics/collect.ts';
 import type { IngestBuffer } from '../../analytics/ingestBuffer.ts';
-import type { ApiContext } from '../types.ts';
+import type { ApiContext, AppState } from '../types.ts';
 
 export function ingestBuffer(ctx: ApiContext): IngestBuffer {
   return ctx.state.deps.analyticsIngest as IngestBuffer;
+}
+
+/**
+ * POST /v1/collect inside Koa: the router's binding (collectEvent) and the surface's
+ * fast path (server/surfaces/analytics/collect.ts) both end here. The project id is
+ * kept for CORS, which runs after the answer and may need it on an error.
+ */
+export async function collectBeacon(ctx: ApiContext, body: unknown): Promise<void> {
+  (ctx.state as AppState & { corsProjectId?: string }).corsProjectId = (body as { projectId?: string } | null)?.projectId;
+  await ingestBeacon(ctx.state.deps, body, { ip: ctx.ip, userAgent: ctx.get('user-agent'), origin: ctx.get('origin') || null });
+  ctx.status = 202;
+  ctx.body = { accepted: true };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../protocols/errors.ts';
-import type { AnalyticsAuth } from '../../analytics/auth.ts';
+import type { AnalyticsAuth } from '../../analytics/keys.ts';
 import { projectPolicy } from '../../analytics/policies.ts';
 import { saltFor, sessionIdOf } from '../../analytics/sessions.ts';
 import type { Props } from '../../db/analytics/eventRow.ts';

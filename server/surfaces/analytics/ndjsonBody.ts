@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { ApiError } from '../protocols/errors.ts';
-import type { AppState } from '../handlers/types.ts';
+import { ApiError } from '../../../protocols/errors.ts';
+import type { AppState } from '../../../handlers/types.ts';
 
 const LIMIT_BYTES = 64 * 1024 * 1024;
 

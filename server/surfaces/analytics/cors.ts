@@ -1,26 +1,11 @@
 import type { Middleware } from 'koa';
-import type { Knex } from 'knex';
-import type { AppState } from '../handlers/types.ts';
-import { checkOrigin, isLocalHost } from './origins.ts';
-import { dashboardOrigin, projectPolicy } from './policies.ts';
-import type { AnalyticsAuth } from './auth.ts';
-import { anyProjectTrustsHost } from '../db/analytics/anyProjectTrustsHost.ts';
+import type { AppState } from '../../../handlers/types.ts';
+import { checkOrigin } from '../../../analytics/origins.ts';
+import { dashboardOrigin, projectPolicy, trustedByAnyProject } from '../../../analytics/policies.ts';
+import type { AnalyticsAuth } from '../../../analytics/keys.ts';
 
 const ALLOW_HEADERS = 'Authorization, Content-Type';
 const EXPOSE_HEADERS = 'X-Next-Cursor, Retry-After';
-
-/** A preflight carries no key, so it is answered for any origin that some project (or the dashboard) trusts. */
-async function trustedByAnyProject(db: Knex, origin: string, env: NodeJS.ProcessEnv): Promise<boolean> {
-  const dashboard = dashboardOrigin(env);
-  if (checkOrigin(origin, { domains: [], allowLocalOrigins: false, dashboardOrigin: dashboard }).trusted) return true;
-  let host: string;
-  try {
-    host = new URL(origin).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  return anyProjectTrustsHost(db, host, isLocalHost(host));
-}
 
 /**
  * Adds Access-Control-Allow-Origin only for an origin the request's project trusts;

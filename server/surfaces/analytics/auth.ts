@@ -1,30 +1,12 @@
 import type { Middleware } from 'koa';
-import { ApiError } from '../protocols/errors.ts';
-import type { ApiContext, AppState } from '../handlers/types.ts';
-import { findKeysByPrefix } from '../db/analytics/findKeysByPrefix.ts';
+import { ApiError } from '../../../protocols/errors.ts';
+import type { ApiContext, AppState } from '../../../handlers/types.ts';
+import { findKey, type AnalyticsAuth } from '../../../analytics/keys.ts';
 import { noteLookupFailure } from './outage.ts';
-import { hashKey, hashesMatch, keyKindOf, KEY_PREFIX_LENGTH, type KeyKind } from './keys.ts';
-
-export interface AnalyticsAuth {
-  [key: string]: unknown;
-  projectId: string;
-  keyId: string;
-  kind: KeyKind;
-}
 
 function bearer(ctx: ApiContext): string | null {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'));
   return m ? m[1]! : null;
-}
-
-async function lookup(ctx: ApiContext): Promise<AnalyticsAuth | null> {
-  const key = bearer(ctx);
-  if (!key || !keyKindOf(key) || key.length < KEY_PREFIX_LENGTH + 32) return null;
-  const hash = hashKey(key);
-  for (const row of await findKeysByPrefix(ctx.state.deps.db, key.slice(0, KEY_PREFIX_LENGTH))) {
-    if (hashesMatch(row.hash, hash)) return { projectId: row.project_id, keyId: row.id, kind: row.kind };
-  }
-  return null;
 }
 
 const memo = new WeakMap<object, Promise<AnalyticsAuth | null>>();
@@ -38,8 +20,8 @@ export function authenticateKey(ctx: ApiContext): Promise<AnalyticsAuth | null> 
   let p = memo.get(ctx);
   if (!p) {
     // The router reads a failed lookup as "no key"; the failure is kept so that an
-    // outage answers 503 rather than 401 (analytics/outage.ts).
-    p = lookup(ctx).catch((err) => {
+    // outage answers 503 rather than 401 (./outage.ts).
+    p = findKey(ctx.state.deps.db, bearer(ctx)).catch((err) => {
       noteLookupFailure(ctx, err);
       throw err;
     });

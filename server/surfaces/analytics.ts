@@ -1,16 +1,16 @@
-import type { SurfaceDefinition } from '../server/surface.ts';
-import type { ApiError } from '../protocols/errors.ts';
-import { loadHandlers } from '../server/handlers.ts';
-import { authenticateApiKey, authenticateShareLink, requireLiveKey } from './auth.ts';
-import { cors } from './cors.ts';
-import { outageAs503 } from './outage.ts';
-import { ndjsonBody } from './ndjsonBody.ts';
-import { collectFastPath, collectRawHandler } from './collect.ts';
-import { rateLimit } from './rateLimit.ts';
-import { IngestBuffer } from './ingestBuffer.ts';
-import { SegmentStore } from './query/store.ts';
-import { warmClassifiers } from './classify.ts';
-import { scheduleRetention } from './retention.ts';
+import type { SurfaceDefinition } from '../surface.ts';
+import type { ApiError } from '../../protocols/errors.ts';
+import { loadHandlers } from '../handlers.ts';
+import { authenticateApiKey, authenticateShareLink, requireLiveKey } from './analytics/auth.ts';
+import { cors } from './analytics/cors.ts';
+import { outageAs503 } from './analytics/outage.ts';
+import { ndjsonBody } from './analytics/ndjsonBody.ts';
+import { collectFastPath, collectRawHandler } from './analytics/collect.ts';
+import { rateLimit } from './analytics/rateLimit.ts';
+import { IngestBuffer } from '../../analytics/ingestBuffer.ts';
+import { SegmentStore } from '../../analytics/query/store.ts';
+import { warmClassifiers } from '../../analytics/classify.ts';
+import { scheduleRetention } from '../../analytics/retention.ts';
 import type { PgBoss } from 'pg-boss';
 
 // The contract's codes for the generic kinds the app raises (validation, unknown route).
