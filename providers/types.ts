@@ -232,6 +232,8 @@ export interface MediaAdapter {
   image?: {
     /** Reference images accepted per request; 0 when references are not supported. */
     maxReferences: number;
+    /** Takes a mask with its references (ImageRequest.mask); refused before the adapter is asked otherwise. */
+    masks?: boolean;
     prepare(req: ImageRequest): void;
     generate(req: ImageRequest, ctx: MediaCallContext): Promise<{ files: StoredMedia[]; model?: string }>;
   };

@@ -1,5 +1,5 @@
-// OpenAI images: generations, and edits (multipart image[]) when the request
-// has reference images.
+// OpenAI images: generations, and edits (multipart image[], and a mask for
+// the first image) when the request has reference images.
 import { requireKey } from '../transport/http.ts';
 import type { MediaAdapter } from '../media.ts';
 import { unsupported } from '../types.ts';
@@ -20,7 +20,9 @@ export const openaiMedia: MediaAdapter = {
   id,
   image: {
     maxReferences: 16,
+    masks: true,
     prepare(req) {
+      if (req.mask && !req.references.length) throw unsupported(id, 'a mask without an image to edit');
       if (req.aspectRatio) throw unsupported(id, 'aspectRatio', 'OpenAI takes size, e.g. 1536x1024');
       if (req.quality === 'ultra') throw unsupported(id, 'quality ultra', 'OpenAI offers standard and hd');
       qualityOf(req.model, req.quality);
@@ -29,7 +31,12 @@ export const openaiMedia: MediaAdapter = {
       const headers = { authorization: `Bearer ${requireKey(ctx)}` };
       const quality = qualityOf(req.model, req.quality);
       if (req.references.length) {
-        return editImagesMultipart(id, ctx, { headers, references: req.references, fields: fields({ model: req.model, prompt: req.prompt, n: req.n, size: req.size, quality }) });
+        return editImagesMultipart(id, ctx, {
+          headers,
+          references: req.references,
+          mask: req.mask,
+          fields: fields({ model: req.model, prompt: req.prompt, n: req.n, size: req.size, quality }),
+        });
       }
       // dall-e models answer URLs unless asked for b64_json; gpt-image models always answer b64_json and refuse the parameter.
       const body = { model: req.model, prompt: req.prompt, n: req.n, size: req.size, quality, ...(req.model.startsWith('dall-e') ? { response_format: 'b64_json' } : {}) };
