@@ -32,7 +32,7 @@ export function eventsOfResult(result: PricedResult): StreamEvent[] {
 
 function endOfTask(task: TaskRow): EndRow | undefined {
   if (task.status === 'completed') return { status: 'completed', result: task.result };
-  if (task.status === 'error') return { status: 'error', error: task.error ?? { message: 'The task failed', code: 'task_failed' } };
+  if (task.status === 'error') return { status: 'error', error: task.error ? { message: task.error.message, code: task.error.code } : { message: 'The task failed', code: 'task_failed' } };
   if (task.status === 'cancelled') return { status: 'error', error: { message: 'The task was cancelled', code: 'task_cancelled' } };
   return undefined;
 }
