@@ -157,12 +157,14 @@ export class ProviderError extends Error {
   readonly retryAfterMs?: number;
   /** Part of the upstream body, for the task error message. */
   readonly upstreamBody?: string;
+  /** The request field a refusal is about (a media request's own name for it), when it is one field. */
+  readonly param?: string;
 
   constructor(
     provider: ProviderId,
     code: ProviderErrorCode,
     message: string,
-    opts: { status?: number; retryAfterMs?: number; upstreamBody?: string; cause?: unknown } = {},
+    opts: { status?: number; retryAfterMs?: number; upstreamBody?: string; param?: string; cause?: unknown } = {},
   ) {
     super(message, { cause: opts.cause });
     this.name = 'ProviderError';
@@ -171,14 +173,16 @@ export class ProviderError extends Error {
     this.status = opts.status;
     this.retryAfterMs = opts.retryAfterMs;
     this.upstreamBody = opts.upstreamBody;
+    this.param = opts.param;
   }
 }
 
-export function unsupported(provider: ProviderId, option: string, detail = ''): ProviderError {
+export function unsupported(provider: ProviderId, option: string, detail = '', param?: string): ProviderError {
   return new ProviderError(
     provider,
     'unsupported_option',
     `${provider} does not support ${option}${detail ? `: ${detail}` : ''}`,
+    param ? { param } : {},
   );
 }
 

@@ -76,7 +76,11 @@ function checked<T>(run: () => T): T {
     if (err instanceof MediaRuleError) {
       throw new ApiError('invalid_request', err.message, { param: err.param, fields: err.param ? [{ path: `body.${err.param}`, message: err.message }] : undefined });
     }
-    if (err instanceof ProviderError) throw toApiError(err);
+    if (err instanceof ProviderError) {
+      const refusal = toApiError(err);
+      if (!err.param) throw refusal;
+      throw new ApiError(refusal.kind, refusal.message, { code: refusal.code, param: err.param, fields: [{ path: `body.${err.param}`, message: refusal.message }] });
+    }
     throw err;
   }
 }

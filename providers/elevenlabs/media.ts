@@ -60,7 +60,7 @@ export const elevenlabsMedia: MediaAdapter = {
   speech: {
     prepare(req) {
       if (req.format && req.outputFormat) throw new MediaRuleError('outputFormat and format both name the output: send one', 'outputFormat');
-      if (req.format && !FORMATS[req.format]) throw unsupported(id, `${req.format} output`, 'it makes mp3, opus, wav and pcm');
+      if (req.format && !FORMATS[req.format]) throw unsupported(id, `${req.format} output`, 'it makes mp3, opus, wav and pcm', 'format');
       if (req.speed !== undefined && (req.speed < SPEED.min || req.speed > SPEED.max)) {
         throw new MediaRuleError(`elevenlabs speaks at a speed of ${SPEED.min} to ${SPEED.max}, not ${req.speed}`, 'speed');
       }
@@ -117,7 +117,7 @@ export const elevenlabsMedia: MediaAdapter = {
   },
   transcription: {
     prepare(req) {
-      if (req.prompt !== undefined) throw unsupported(id, 'prompt', 'speech to text takes no vocabulary hint');
+      if (req.prompt !== undefined) throw unsupported(id, 'prompt', 'speech to text takes no vocabulary hint', 'prompt');
     },
     async transcribe(req, ctx) {
       const form = multipart([

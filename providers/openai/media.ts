@@ -12,7 +12,7 @@ const id = 'openai';
 function qualityOf(model: string, quality: 'standard' | 'hd' | 'ultra' | undefined): string | undefined {
   if (!quality) return undefined;
   if (model.startsWith('dall-e-3')) return quality;
-  if (model.startsWith('dall-e-2')) throw unsupported(id, 'quality', 'dall-e-2 has one quality');
+  if (model.startsWith('dall-e-2')) throw unsupported(id, 'quality', 'dall-e-2 has one quality', 'quality');
   return quality === 'hd' ? 'high' : 'medium';
 }
 
@@ -22,9 +22,9 @@ export const openaiMedia: MediaAdapter = {
     maxReferences: 16,
     masks: true,
     prepare(req) {
-      if (req.mask && !req.references.length) throw unsupported(id, 'a mask without an image to edit');
-      if (req.aspectRatio) throw unsupported(id, 'aspectRatio', 'OpenAI takes size, e.g. 1536x1024');
-      if (req.quality === 'ultra') throw unsupported(id, 'quality ultra', 'OpenAI offers standard and hd');
+      if (req.mask && !req.references.length) throw unsupported(id, 'a mask without an image to edit', '', 'mask');
+      if (req.aspectRatio) throw unsupported(id, 'aspectRatio', 'OpenAI takes size, e.g. 1536x1024', 'aspectRatio');
+      if (req.quality === 'ultra') throw unsupported(id, 'quality ultra', 'OpenAI offers standard and hd', 'quality');
       qualityOf(req.model, req.quality);
     },
     async generate(req, ctx) {
