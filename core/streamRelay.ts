@@ -13,6 +13,7 @@ import type { ChunkRow } from '../db/gateway/insertChunks.ts';
 import { localChunks } from '../jobs/chunkWriter.ts';
 import type { Notifier } from '../jobs/notifier.ts';
 import type { PricedResult } from './completion.ts';
+import { wakeup } from './wakeup.ts';
 
 const STATUS_CHECK_MS = 2_000;
 
@@ -44,12 +45,8 @@ export async function relayTaskStream(o: { db: Knex; notifier: Notifier; task: T
   let lastSeq = 0;
   let sawContent = false;
   let finished = false;
-  let wake: (() => void) | undefined;
-  let poke = false;
-  const onPoke = () => {
-    poke = true;
-    wake?.();
-  };
+  const pause = wakeup();
+  const onPoke = () => pause.poke();
   const onNotify = (payload: string) => {
     // Payloads name one task (`id:seq`) or several (`id,id,…`).
     if (payload.includes(taskId)) onPoke();
@@ -93,7 +90,7 @@ export async function relayTaskStream(o: { db: Knex; notifier: Notifier; task: T
         write(encoder.pushSse(row.data as never));
       }
     }
-    if (finished) wake?.();
+    if (finished) pause.poke();
   };
 
   localChunks.on(taskId, onLocal);
@@ -103,7 +100,7 @@ export async function relayTaskStream(o: { db: Knex; notifier: Notifier; task: T
   try {
     write(sseEvent('start', { queueId: taskId }));
     while (!finished && !closed.aborted) {
-      poke = false;
+      pause.arm();
       handleRows(await listChunks(db, taskId, lastSeq));
       if (finished) break;
       const task = await getTask(db, taskId);
@@ -114,16 +111,7 @@ export async function relayTaskStream(o: { db: Knex; notifier: Notifier; task: T
         if (!finished) finishWith(end);
         break;
       }
-      if (!poke) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, STATUS_CHECK_MS);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = undefined;
-      }
+      await pause.pause(STATUS_CHECK_MS);
     }
   } finally {
     localChunks.off(taskId, onLocal);

@@ -10,6 +10,7 @@ import type { TaskError } from '../../db/gateway/finishTask.ts';
 import { ApiError, type ErrorKind } from '../../protocols/errors.ts';
 import type { GatewayRuntime } from '../runtime.ts';
 import type { Caller } from '../providerCall.ts';
+import { wakeup } from '../wakeup.ts';
 import { submitMedia, type PreparedMedia } from './prepare.ts';
 
 // Only a safety net: the end's NOTIFY wakes the wait (a lost notice costs this much).
@@ -50,12 +51,8 @@ export async function submitAndWait(o: {
 }): Promise<CompletedTask> {
   const { runtime, db, caller, signal } = o;
   const id = randomUUID();
-  let wake: (() => void) | undefined;
-  let woken = false;
-  const poke = () => {
-    woken = true;
-    wake?.();
-  };
+  const pause = wakeup();
+  const poke = () => pause.poke();
   // Payloads name one task or several (`id,id,…`); listen before submitting so no end is missed.
   const onDone = (payload: string) => {
     if (payload.includes(id)) poke();
@@ -65,7 +62,7 @@ export async function submitAndWait(o: {
   try {
     await submitMedia(runtime, caller.keyId, o.prepared, caller.providerKey, { id, surface: caller.surface });
     for (;;) {
-      woken = false;
+      pause.arm();
       const task = await getTask(db, id);
       if (!task) throw new ApiError('internal', 'The media task disappeared', { code: 'internal_error' });
       if (task.status === 'completed') return task as CompletedTask;
@@ -75,16 +72,7 @@ export async function submitAndWait(o: {
         await runtime.queue.cancel(id, caller.keyId).catch(() => undefined);
         throw new ApiError('invalid_request', 'Client closed the connection', { code: 'client_closed' });
       }
-      if (!woken) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, STATUS_CHECK_MS);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = undefined;
-      }
+      await pause.pause(STATUS_CHECK_MS);
     }
   } finally {
     runtime.notifier.off('gateway_done', onDone);
