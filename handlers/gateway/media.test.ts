@@ -287,6 +287,26 @@ describe('video', () => {
     expect(events.at(-1)).toEqual({ event: 'done', data: {} });
   });
 
+  it('says done on the stream only once the result is readable', async () => {
+    for (let i = 0; i < 3; i++) {
+      const sent = await sdk.generateImage({ client, body: { provider: 'openai', model: 'gpt-image-1', prompt: `race ${i}` } });
+      const queueId = sent.data!.data.queueId;
+      const stream = await fetch(`${service.gatewayUrl}/api/llm/queue/stream`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ queueId }),
+      });
+      expect((await readSse(stream)).at(-1)).toEqual({ event: 'done', data: {} });
+      const res = await fetch(`${service.gatewayUrl}/api/llm/queue/result`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ queueId }),
+      });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+  });
+
   it('reads vertex operations with fetchPredictOperation and inline video bytes', async () => {
     google.pollsBeforeDone = 1;
     const sent = await sdk.generateVideo({ client, body: { provider: 'vertex', prompt: 'rain', numberOfVideos: 2, durationSeconds: 4 } });
