@@ -1,4 +1,4 @@
-// `npm run bench [-- queue|overhead|analytics|media|ocr|vision] [options]`: every benchmark, each
+// `npm run bench [-- queue|overhead|analytics|media|v1media|ocr|vision] [options]`: every benchmark, each
 // reported against a baseline measured in the same run. With no name, all of them.
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --log-level info --no-streaming --no-reference --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
@@ -6,6 +6,7 @@
 //   media:     --videos 8 --megabytes 20
 //   ocr:       --images 16 --rate 50 --seconds 5 (per latency block) --ocr-parts accuracy,speed,latency
 //   vision:    --images 24 --seconds 10 --rate 20
+//   v1media:   --calls 200 --concurrency 4
 import { parseArgs } from 'node:util';
 import { runGatewayOverheadBench } from './gatewayOverhead.ts';
 import { runQueueBench } from './queue.ts';
@@ -13,6 +14,7 @@ import { runAnalyticsBench } from './analytics.ts';
 import { runMediaBench } from './media.ts';
 import { runOcrBench } from './ocr.ts';
 import { runVisionBench } from './vision.ts';
+import { runV1MediaBench } from './v1Media.ts';
 import { createBenchContext } from './context.ts';
 
 const { values, positionals } = parseArgs({
@@ -34,11 +36,13 @@ const { values, positionals } = parseArgs({
     megabytes: { type: 'string' },
     images: { type: 'string' },
     'ocr-parts': { type: 'string' },
+    calls: { type: 'string' },
+    concurrency: { type: 'string' },
     json: { type: 'boolean' },
   },
 });
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'ocr', 'vision'];
+const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'v1media', 'ocr', 'vision'];
 const results: Record<string, unknown> = {};
 
 if (wanted.includes('overhead')) {
@@ -71,6 +75,14 @@ if (wanted.includes('media')) {
   const ctx = await createBenchContext();
   try {
     results.media = await runMediaBench(ctx, { videos: num(values.videos), megabytes: num(values.megabytes) });
+  } finally {
+    await ctx.close();
+  }
+}
+if (wanted.includes('v1media')) {
+  const ctx = await createBenchContext();
+  try {
+    results.v1media = await runV1MediaBench(ctx, { calls: num(values.calls), concurrency: num(values.concurrency) });
   } finally {
     await ctx.close();
   }
