@@ -1,4 +1,4 @@
-// `npm run bench [-- queue|overhead|analytics|media|ocr|vision|responses|agents|soak] [options]`: every benchmark, each
+// `npm run bench [-- queue|overhead|analytics|media|v1media|ocr|vision|responses|agents|soak] [options]`: every benchmark, each
 // reported against a baseline measured in the same run. With no name, all of them.
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --burst 10 (0: evenly spaced only) --log-level info --no-streaming --no-reference --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
@@ -10,6 +10,7 @@
 //   agents:    --requests 2000 --concurrency 8
 //   instructions (not in the default set: minutes under valgrind): --requests 1000 --concurrency 10 --stream --cache-sim --target gateway|reference
 //   soak:      --seconds 600 (mixed load on two gateway processes and one analytics process, then a /v1 rate ladder)
+//   v1media:   --calls 200 --concurrency 4
 import { parseArgs } from 'node:util';
 import { runGatewayOverheadBench } from './gatewayOverhead.ts';
 import { runQueueBench } from './queue.ts';
@@ -19,6 +20,7 @@ import { runOcrBench } from './ocr.ts';
 import { runVisionBench } from './vision.ts';
 import { runStoredResponsesBench } from './storedResponses.ts';
 import { runAgentsBench } from './agents.ts';
+import { runV1MediaBench } from './v1Media.ts';
 import { createBenchContext } from './context.ts';
 import { runInstructionsBench } from './instructions.ts';
 import { runSoakBench } from './soak.ts';
@@ -45,6 +47,7 @@ const { values, positionals } = parseArgs({
     'ocr-parts': { type: 'string' },
     responses: { type: 'string' },
     requests: { type: 'string' },
+    calls: { type: 'string' },
     concurrency: { type: 'string' },
     json: { type: 'boolean' },
     stream: { type: 'boolean' },
@@ -53,7 +56,7 @@ const { values, positionals } = parseArgs({
   },
 });
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'ocr', 'vision', 'responses', 'agents', 'soak'];
+const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'v1media', 'ocr', 'vision', 'responses', 'agents', 'soak'];
 const results: Record<string, unknown> = {};
 
 if (wanted.includes('overhead')) {
@@ -87,6 +90,14 @@ if (wanted.includes('media')) {
   const ctx = await createBenchContext();
   try {
     results.media = await runMediaBench(ctx, { videos: num(values.videos), megabytes: num(values.megabytes) });
+  } finally {
+    await ctx.close();
+  }
+}
+if (wanted.includes('v1media')) {
+  const ctx = await createBenchContext();
+  try {
+    results.v1media = await runV1MediaBench(ctx, { calls: num(values.calls), concurrency: num(values.concurrency) });
   } finally {
     await ctx.close();
   }

@@ -30,6 +30,7 @@ describe('one table of provider failures, a column per dialect', () => {
     [failure('unsupported_option'),                       '400 unsupported_option',      '400 capability_not_supported', '400 capability_not_supported'],
     [failure('cancelled'),                                '400 cancelled',               '400 client_closed',           '400 client_closed'],
     [new ApiError('invalid_request', 'x', { code: 'unsupported_provider' }), '400 unsupported_provider', '400 capability_not_supported', '400 capability_not_supported'],
+    [new ApiError('invalid_request', 'x', { code: 'unsupported_option' }), '400 unsupported_option', '400 capability_not_supported', '400 capability_not_supported'],
     [new Error('bug'),                                    '500 internal_error',          '500 internal_error',          '500 internal_error'],
   ])('%s', (err, native, openai, anthropic) => {
     expect([answer(err, 'native'), answer(err, 'openai'), answer(err, 'anthropic')]).toEqual([native, openai, anthropic]);
@@ -37,6 +38,11 @@ describe('one table of provider failures, a column per dialect', () => {
 
   test("a provider's Retry-After reaches the caller, rounded up to seconds", () => {
     expect(toApiError(failure('rate_limited', { retryAfterMs: 1_200 }), 'openai').headers).toEqual({ 'retry-after': '2' });
+  });
+
+  test("a renamed gateway refusal keeps the parameter it names, unless the dialect names another", () => {
+    expect(toApiError(new ApiError('invalid_request', 'x', { code: 'unsupported_option', param: 'mask' }), 'openai').param).toBe('mask');
+    expect(toApiError(new ApiError('invalid_request', 'x', { code: 'unsupported_provider', param: 'provider' }), 'openai').param).toBe('model');
   });
 
   test('the message names the provider', () => {

@@ -82,6 +82,8 @@ function rowFor(err: ProviderError): Row {
 /** Gateway refusals whose code each dialect names differently. */
 const API_CODES: Record<string, { compat: Answer }> = {
   unsupported_provider: { compat: { kind: 'invalid_request', code: 'capability_not_supported', param: 'model' } },
+  // A media submission the provider refuses (core/media/prepare.ts), as the provider's own refusal reads on /v1.
+  unsupported_option: { compat: { kind: 'invalid_request', code: 'capability_not_supported' } },
 };
 
 /**
@@ -107,7 +109,7 @@ function engineApiError(err: EngineError): ApiError {
 export function toApiError(err: unknown, dialect: ErrorDialect = 'native'): ApiError {
   if (err instanceof ApiError) {
     const renamed = dialect === 'native' ? undefined : API_CODES[err.code]?.compat;
-    return renamed ? new ApiError(renamed.kind, err.message, { code: renamed.code, param: renamed.param }) : err;
+    return renamed ? new ApiError(renamed.kind, err.message, { code: renamed.code, param: renamed.param ?? err.param }) : err;
   }
   if (err instanceof EngineError) return engineApiError(err);
   if (!(err instanceof ProviderError)) {

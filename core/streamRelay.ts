@@ -13,6 +13,7 @@ import type { ChunkRow } from '../db/gateway/insertChunks.ts';
 import { localChunks } from '../jobs/chunkWriter.ts';
 import type { Notifier } from '../jobs/notifier.ts';
 import type { PricedResult } from './completion.ts';
+import { wakeup } from './wakeup.ts';
 
 const STATUS_CHECK_MS = 2_000;
 
@@ -32,7 +33,7 @@ export function eventsOfResult(result: PricedResult): StreamEvent[] {
 
 function endOfTask(task: TaskRow): EndRow | undefined {
   if (task.status === 'completed') return { status: 'completed', result: task.result };
-  if (task.status === 'error') return { status: 'error', error: task.error ?? { message: 'The task failed', code: 'task_failed' } };
+  if (task.status === 'error') return { status: 'error', error: task.error ? { message: task.error.message, code: task.error.code } : { message: 'The task failed', code: 'task_failed' } };
   if (task.status === 'cancelled') return { status: 'error', error: { message: 'The task was cancelled', code: 'task_cancelled' } };
   return undefined;
 }
@@ -44,12 +45,8 @@ export async function relayTaskStream(o: { db: Knex; notifier: Notifier; task: T
   let lastSeq = 0;
   let sawContent = false;
   let finished = false;
-  let wake: (() => void) | undefined;
-  let poke = false;
-  const onPoke = () => {
-    poke = true;
-    wake?.();
-  };
+  const pause = wakeup();
+  const onPoke = () => pause.poke();
   const onNotify = (payload: string) => {
     // Payloads name one task (`id:seq`) or several (`id,id,…`).
     if (payload.includes(taskId)) onPoke();
@@ -85,7 +82,10 @@ export async function relayTaskStream(o: { db: Knex; notifier: Notifier; task: T
     for (const row of rows) {
       if (finished || row.seq <= lastSeq) continue;
       lastSeq = row.seq;
-      if (row.event === 'end') finishWith(row.data as EndRow);
+      if (row.event === 'end') {
+        // A media task's end row is written before its end commits; the stream says done only once the result is readable.
+        if (!media) finishWith(row.data as EndRow);
+      }
       else if (row.event === 'progress') write(sseEvent('progress', row.data));
       else if (row.event !== 'finish') {
         // The finish event's usage has no cost yet; the end row carries both.
@@ -93,7 +93,7 @@ export async function relayTaskStream(o: { db: Knex; notifier: Notifier; task: T
         write(encoder.pushSse(row.data as never));
       }
     }
-    if (finished) wake?.();
+    if (finished) pause.poke();
   };
 
   localChunks.on(taskId, onLocal);
@@ -103,7 +103,7 @@ export async function relayTaskStream(o: { db: Knex; notifier: Notifier; task: T
   try {
     write(sseEvent('start', { queueId: taskId }));
     while (!finished && !closed.aborted) {
-      poke = false;
+      pause.arm();
       handleRows(await listChunks(db, taskId, lastSeq));
       if (finished) break;
       const task = await getTask(db, taskId);
@@ -114,16 +114,7 @@ export async function relayTaskStream(o: { db: Knex; notifier: Notifier; task: T
         if (!finished) finishWith(end);
         break;
       }
-      if (!poke) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, STATUS_CHECK_MS);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = undefined;
-      }
+      await pause.pause(STATUS_CHECK_MS);
     }
   } finally {
     localChunks.off(taskId, onLocal);

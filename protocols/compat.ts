@@ -112,6 +112,11 @@ export function parseModelRef(value: unknown, param = 'model'): ModelRef {
   return { provider, model: ref.slice(slash + 1) };
 }
 
+/** A request option no provider gets through the gateway: refused with a 400 naming it, never dropped. */
+export function refusedOption(param: string, why: string): ApiError {
+  return new ApiError('invalid_request', `${param} is not supported: ${why}`, { param, code: 'capability_not_supported' });
+}
+
 /**
  * A protocol id such as `chatcmpl-<id>` from whatever id the call carries, without
  * doubling a prefix the id already has and without characters clients may choke on.

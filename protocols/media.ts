@@ -24,6 +24,8 @@ export interface ImageRequest {
   aspectRatio?: string;
   quality?: 'standard' | 'hd' | 'ultra';
   references: StoredMedia[];
+  /** A PNG whose transparent pixels mark where the first reference is edited (providers whose image adapter takes masks). */
+  mask?: StoredMedia;
 }
 
 export interface VideoRequest {
@@ -49,12 +51,20 @@ export interface VoiceSettings {
   useSpeakerBoost?: boolean;
 }
 
+/** Audio containers as the OpenAI speech protocol names them; pcm is 24 kHz 16-bit mono little-endian. */
+export type SpeechFormat = 'mp3' | 'opus' | 'aac' | 'flac' | 'wav' | 'pcm';
+
 export interface SpeechRequest {
   provider: ProviderId;
   model: string;
   text: string;
   voiceId?: string;
+  /** elevenlabs' own `<codec>_<rate>[_<bitrate>]` (native API). */
   outputFormat?: string;
+  /** A container the provider picks the encoding of (/v1); never together with outputFormat. */
+  format?: SpeechFormat;
+  /** Speaking rate, 1 = normal. */
+  speed?: number;
   voiceSettings?: VoiceSettings;
   languageCode?: string;
   applyTextNormalization?: 'auto' | 'on' | 'off';
@@ -100,6 +110,8 @@ export interface TranscriptionRequest {
   numSpeakers?: number;
   timestampsGranularity: 'word' | 'character';
   tagAudioEvents: boolean;
+  /** Words to expect (local-audio restricts recognition to them). */
+  prompt?: string;
 }
 
 export interface TranscriptionWord {

@@ -190,12 +190,14 @@ export class ProviderError extends Error {
   readonly retryAfterMs?: number;
   /** Part of the upstream body, for the task error message. */
   readonly upstreamBody?: string;
+  /** The request field a refusal is about (a media request's own name for it), when it is one field. */
+  readonly param?: string;
 
   constructor(
     provider: ProviderId,
     code: ProviderErrorCode,
     message: string,
-    opts: { status?: number; retryAfterMs?: number; upstreamBody?: string; cause?: unknown } = {},
+    opts: { status?: number; retryAfterMs?: number; upstreamBody?: string; param?: string; cause?: unknown } = {},
   ) {
     super(message, { cause: opts.cause });
     this.name = 'ProviderError';
@@ -204,14 +206,16 @@ export class ProviderError extends Error {
     this.status = opts.status;
     this.retryAfterMs = opts.retryAfterMs;
     this.upstreamBody = opts.upstreamBody;
+    this.param = opts.param;
   }
 }
 
-export function unsupported(provider: ProviderId, option: string, detail = ''): ProviderError {
+export function unsupported(provider: ProviderId, option: string, detail = '', param?: string): ProviderError {
   return new ProviderError(
     provider,
     'unsupported_option',
     `${provider} does not support ${option}${detail ? `: ${detail}` : ''}`,
+    param ? { param } : {},
   );
 }
 
@@ -265,6 +269,8 @@ export interface MediaAdapter {
   image?: {
     /** Reference images accepted per request; 0 when references are not supported. */
     maxReferences: number;
+    /** Takes a mask with its references (ImageRequest.mask); refused before the adapter is asked otherwise. */
+    masks?: boolean;
     prepare(req: ImageRequest): void;
     generate(req: ImageRequest, ctx: MediaCallContext): Promise<{ files: StoredMedia[]; model?: string }>;
   };

@@ -3,7 +3,7 @@
 // type). All of it is resolved at submission, so a bad input is a 400 before
 // anything is queued, called upstream or billed, and stored with the task so
 // the worker never fetches a customer URL itself.
-import { checkDeclared, MimeMismatch, sniff } from '../../media/sniff.ts';
+import { canonicalMime, checkDeclared, MimeMismatch, sniff } from '../../media/sniff.ts';
 import { guardedDownload, GuardedFetchError } from '../../providers/transport/guardedFetch.ts';
 import { ApiError } from '../../protocols/errors.ts';
 
@@ -55,9 +55,22 @@ export async function resolveImage(value: string, field: string, signal?: AbortS
     declared = m[1] || undefined;
     bytes = decodeBase64(m[3]!, field);
   } else bytes = decodeBase64(value, field);
+  return imageInput(bytes, field, declared);
+}
+
+/**
+ * Image bytes the customer sent (decoded, fetched or uploaded): an image by
+ * their own signature, and the type they were declared as when one was.
+ * `only` narrows the accepted types (a mask is a PNG).
+ */
+export function imageInput(bytes: Buffer, field: string, declared?: string, only?: ReadonlySet<string>): ResolvedInput {
   if (!bytes.length) throw refused(field, 'is empty');
+  if (bytes.length > MAX_INPUT_BYTES) throw refused(field, `is larger than ${MAX_INPUT_BYTES} bytes`);
   const sniffed = sniff(bytes);
-  if (!sniffed || !IMAGE_TYPES.has(sniffed.mimeType)) throw refused(field, `is not an image (${sniffed?.mimeType ?? 'unrecognised bytes'})`);
+  if (!sniffed || !(only ?? IMAGE_TYPES).has(sniffed.mimeType)) {
+    const wanted = only ? `must be ${[...only].join(' or ')}` : 'is not an image';
+    throw refused(field, `${wanted} (${sniffed?.mimeType ?? 'unrecognised bytes'})`);
+  }
   if (declared) {
     try {
       checkDeclared(declared, bytes);
@@ -72,13 +85,39 @@ export async function resolveImage(value: string, field: string, signal?: AbortS
 /** Audio to transcribe: base64 whose bytes must be the declared type. */
 export function resolveAudio(base64: string, declared: string): ResolvedInput {
   const bytes = base64.trim() ? decodeBase64(base64.replace(/^data:[^,]*,/, ''), 'audio', MAX_AUDIO_BYTES) : Buffer.alloc(0);
-  if (!bytes.length) throw new ApiError('invalid_request', 'audio is empty: there is nothing to transcribe', { code: 'empty_audio', param: 'audio' });
+  return audioInput(bytes, declared, { audio: 'audio', mimeType: 'mimeType' });
+}
+
+const AUDIO_OR_VIDEO = /^(audio|video)\//;
+
+/**
+ * Audio bytes to transcribe, of the declared type when one is declared (an
+ * audio or video type: uploads often say application/octet-stream, which
+ * declares nothing), else of the type their signature shows. `names` are the
+ * request's names for the audio and its type, for the errors.
+ */
+export function audioInput(bytes: Buffer, declared: string | undefined, names: { audio: string; mimeType: string }): ResolvedInput {
+  if (!bytes.length) throw new ApiError('invalid_request', `${names.audio} is empty: there is nothing to transcribe`, { code: 'empty_audio', param: names.audio });
+  if (bytes.length > MAX_AUDIO_BYTES) throw new ApiError('payload_too_large', `${names.audio} is larger than ${MAX_AUDIO_BYTES} bytes`);
+  if (!declared || !AUDIO_OR_VIDEO.test(canonicalMime(declared))) {
+    const sniffed = sniff(bytes);
+    if (sniffed && AUDIO_OR_VIDEO.test(sniffed.mimeType)) return { bytes, mimeType: sniffed.mimeType, ext: sniffed.ext };
+    const what = sniffed ? `${sniffed.mimeType}, not audio` : 'not a recognised audio format';
+    throw new ApiError('invalid_request', `${names.audio}: the bytes are ${what}; declare the type of formats without a signature (raw PCM)`, {
+      code: 'unsupported_audio',
+      param: names.audio,
+    });
+  }
   try {
     const sniffed = checkDeclared(declared, bytes);
     return { bytes, mimeType: sniffed.mimeType, ext: sniffed.ext };
   } catch (err) {
     if (err instanceof MimeMismatch) {
-      throw new ApiError('invalid_request', `mimeType: ${err.message}`, { code: 'mime_mismatch', param: 'mimeType', fields: [{ path: 'body.mimeType', message: err.message }] });
+      throw new ApiError('invalid_request', `${names.mimeType}: ${err.message}`, {
+        code: 'mime_mismatch',
+        param: names.mimeType,
+        fields: [{ path: `body.${names.mimeType}`, message: err.message }],
+      });
     }
     throw err;
   }

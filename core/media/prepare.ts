@@ -17,6 +17,8 @@ import type {
   TranscriptionRequest,
   VideoRequest,
 } from '../../protocols/media.ts';
+import type { ImageDraft } from '../../protocols/images.ts';
+import type { SpeechDraft, TranscriptionDraft } from '../../protocols/audio.ts';
 import { mediaAdapterOf } from '../../providers/registry.ts';
 import { MediaRuleError, type MediaAdapter } from '../../providers/media.ts';
 import { ProviderError } from '../../providers/types.ts';
@@ -27,7 +29,7 @@ import { ApiError } from '../../protocols/errors.ts';
 import { toApiError } from '../errors.ts';
 import { providerCall } from '../providerCall.ts';
 import type { GatewayRuntime } from '../runtime.ts';
-import { resolveAudio, resolveImage, type ResolvedInput } from './inputs.ts';
+import { audioInput, imageInput, resolveAudio, resolveImage, type ResolvedInput } from './inputs.ts';
 
 export interface PreparedMedia {
   kind: MediaKind;
@@ -83,7 +85,11 @@ function checked<T>(run: () => T): T {
         fields: err.param ? [{ path: `body.${err.param}`, message: err.message }] : undefined,
       });
     }
-    if (err instanceof ProviderError) throw toApiError(err);
+    if (err instanceof ProviderError) {
+      const refusal = toApiError(err);
+      if (!err.param) throw refusal;
+      throw new ApiError(refusal.kind, refusal.message, { code: refusal.code, param: err.param, fields: [{ path: `body.${err.param}`, message: refusal.message }] });
+    }
     throw err;
   }
 }
@@ -97,19 +103,51 @@ function stored(base: string, input: ResolvedInput): StoredMedia {
 
 const MAX_REFERENCE_TOTAL = 64 * 1024 * 1024;
 
-export async function prepareImage(b: Api.ImageRequest, providerKey?: string): Promise<PreparedMedia> {
+/** A file a client uploaded (a multipart part): its bytes, the field it came in and the type it was declared as. */
+export interface Upload {
+  field: string;
+  bytes: Buffer;
+  declared?: string;
+}
+
+const MASK_TYPES: ReadonlySet<string> = new Set(['image/png']);
+
+export function prepareImage(b: Api.ImageRequest, providerKey?: string): Promise<PreparedMedia> {
+  const refs = b.referenceImages ?? [];
+  return prepareImageWith(b, providerKey, { count: refs.length, param: 'referenceImages', mask: false }, async () => ({
+    references: await Promise.all(refs.map((r, i) => resolveImage(r, `referenceImages.${i}`))),
+  }));
+}
+
+/** The same from uploaded files (/v1/images/edits): the references' bytes are here already, checked by their signature. */
+export function prepareImageUploads(b: ImageDraft, uploads: { references: Upload[]; mask?: Upload }, providerKey?: string): Promise<PreparedMedia> {
+  const { references, mask } = uploads;
+  return prepareImageWith(b, providerKey, { count: references.length, param: references[0]?.field ?? 'referenceImages', mask: !!mask }, async () => ({
+    references: references.map((u) => imageInput(u.bytes, u.field, u.declared)),
+    mask: mask && imageInput(mask.bytes, mask.field, mask.declared, MASK_TYPES),
+  }));
+}
+
+async function prepareImageWith(
+  b: ImageDraft,
+  providerKey: string | undefined,
+  refs: { count: number; param: string; mask: boolean },
+  resolve: () => Promise<{ references: ResolvedInput[]; mask?: ResolvedInput }>,
+): Promise<PreparedMedia> {
   const provider = b.provider as ProviderId;
   const adapter = adapterFor(provider, 'image', providerKey);
-  const refs = b.referenceImages ?? [];
-  if (refs.length > adapter.image.maxReferences) {
+  if (refs.count > adapter.image.maxReferences) {
     const message = adapter.image.maxReferences
-      ? `${provider} accepts at most ${adapter.image.maxReferences} reference images, got ${refs.length}`
-      : `${provider} accepts no reference images, got ${refs.length}`;
+      ? `${provider} accepts at most ${adapter.image.maxReferences} reference images, got ${refs.count}`
+      : `${provider} accepts no reference images, got ${refs.count}`;
     throw new ApiError('invalid_request', message, {
       code: 'TOO_MANY_REFERENCE_IMAGES',
-      param: 'referenceImages',
-      fields: [{ path: 'body.referenceImages', message: `must NOT have more than ${adapter.image.maxReferences} items for ${provider}` }],
+      param: refs.param,
+      fields: [{ path: `body.${refs.param}`, message: `must NOT have more than ${adapter.image.maxReferences} items for ${provider}` }],
     });
+  }
+  if (refs.mask && !adapter.image.masks) {
+    throw new ApiError('invalid_request', `${provider} does not support a mask`, { code: 'unsupported_option', param: 'mask' });
   }
   const request: ImageRequest = {
     provider,
@@ -119,15 +157,20 @@ export async function prepareImage(b: Api.ImageRequest, providerKey?: string): P
     size: b.size,
     aspectRatio: b.aspectRatio,
     quality: b.quality,
-    references: refs.map(() => PENDING),
+    references: Array.from({ length: refs.count }, () => PENDING),
+    ...(refs.mask ? { mask: PENDING } : {}),
   };
   checked(() => adapter.image.prepare(request));
-  const resolved = await Promise.all(refs.map((r, i) => resolveImage(r, `referenceImages.${i}`)));
-  if (resolved.reduce((n, r) => n + r.bytes.length, 0) > MAX_REFERENCE_TOTAL) {
-    throw new ApiError('invalid_request', `referenceImages add up to more than ${MAX_REFERENCE_TOTAL} bytes`, { code: 'invalid_reference', param: 'referenceImages' });
+  const resolved = await resolve();
+  if (resolved.references.reduce((n, r) => n + r.bytes.length, 0) > MAX_REFERENCE_TOTAL) {
+    throw new ApiError('invalid_request', `the reference images add up to more than ${MAX_REFERENCE_TOTAL} bytes`, { code: 'invalid_reference', param: refs.param });
   }
-  const inputs = resolved.map((input, i) => ({ base: `reference-${i}`, input }));
+  const inputs = resolved.references.map((input, i) => ({ base: `reference-${i}`, input }));
   request.references = inputs.map((x) => stored(x.base, x.input));
+  if (resolved.mask) {
+    inputs.push({ base: 'mask', input: resolved.mask });
+    request.mask = stored('mask', resolved.mask);
+  }
   return { kind: 'image', provider, model: request.model, request, inputs, tag: b.tag };
 }
 
@@ -153,7 +196,7 @@ export async function prepareVideo(b: Api.VideoRequest, providerKey?: string): P
   return { kind: 'video', provider, model: request.model, request, inputs, tag: b.tag };
 }
 
-export function prepareSpeech(b: Api.AudioRequest, providerKey?: string): PreparedMedia {
+export function prepareSpeech(b: SpeechDraft, providerKey?: string): PreparedMedia {
   const provider = b.provider as ProviderId;
   const adapter = adapterFor(provider, 'speech', providerKey);
   const request: SpeechRequest = {
@@ -162,6 +205,8 @@ export function prepareSpeech(b: Api.AudioRequest, providerKey?: string): Prepar
     text: b.text,
     voiceId: b.voiceId,
     outputFormat: b.outputFormat,
+    format: b.format,
+    speed: b.speed,
     voiceSettings: b.voiceSettings,
     languageCode: b.languageCode,
     applyTextNormalization: b.applyTextNormalization,
@@ -232,6 +277,15 @@ export function prepareDialogue(b: Api.DialogueRequest, providerKey?: string): P
 }
 
 export function prepareTranscription(b: Api.TranscriptionRequest, providerKey?: string): PreparedMedia {
+  return prepareTranscriptionWith(b, providerKey, () => resolveAudio(b.audio, b.mimeType));
+}
+
+/** The same from an uploaded file (/v1/audio/transcriptions); its declared type is checked when it names one. */
+export function prepareTranscriptionUpload(b: TranscriptionDraft, upload: Upload, providerKey?: string): PreparedMedia {
+  return prepareTranscriptionWith(b, providerKey, () => audioInput(upload.bytes, upload.declared, { audio: upload.field, mimeType: upload.field }));
+}
+
+function prepareTranscriptionWith(b: TranscriptionDraft, providerKey: string | undefined, resolve: () => ResolvedInput): PreparedMedia {
   const provider = b.provider as ProviderId;
   const adapter = adapterFor(provider, 'transcription', providerKey);
   const request: TranscriptionRequest = {
@@ -243,17 +297,29 @@ export function prepareTranscription(b: Api.TranscriptionRequest, providerKey?: 
     numSpeakers: b.numSpeakers,
     timestampsGranularity: b.timestampsGranularity ?? 'word',
     tagAudioEvents: b.tagAudioEvents ?? false,
+    ...(b.prompt !== undefined ? { prompt: b.prompt } : {}),
   };
   checked(() => adapter.transcription.prepare(request));
-  const input = resolveAudio(b.audio, b.mimeType);
+  const input = resolve();
   request.audio = stored('input', input);
   request.audioSeconds = audioSeconds(input.bytes, input.mimeType);
   return { kind: 'transcription', provider, model: request.model, request, inputs: [{ base: 'input', input }], tag: b.tag };
 }
 
-/** Stores the inputs and the task; answers the queueId. Nothing is left behind when the submit fails. */
-export async function submitMedia(runtime: GatewayRuntime, keyId: string, prepared: PreparedMedia, providerKey?: string): Promise<string> {
-  const queueId = randomUUID();
+/**
+ * Stores the inputs and the task; answers the queueId. Nothing is left behind
+ * when the submit fails. `surface` names where a call other than the native
+ * API came in (a /v1 endpoint): it goes on the usage row, and the task keeps
+ * its failure in that protocol's terms too.
+ */
+export async function submitMedia(
+  runtime: GatewayRuntime,
+  keyId: string,
+  prepared: PreparedMedia,
+  providerKey?: string,
+  opts: { id?: string; surface?: string } = {},
+): Promise<string> {
+  const queueId = opts.id ?? randomUUID();
   const store = mediaStore();
   try {
     for (const { base, input } of prepared.inputs) await store.put(queueId, base, input.bytes);
@@ -264,7 +330,7 @@ export async function submitMedia(runtime: GatewayRuntime, keyId: string, prepar
       provider: prepared.provider,
       model: prepared.model,
       stream: false,
-      request: { request: prepared.request },
+      request: { request: prepared.request, ...(opts.surface ? { surface: opts.surface } : {}) },
       tag: prepared.tag,
       providerKey,
     });

@@ -17,7 +17,7 @@ import type {
   VideoRequest,
 } from '../../protocols/media.ts';
 import type { TaskRow } from '../../db/gateway/getTask.ts';
-import type { TaskOutcome } from '../../db/gateway/finishTask.ts';
+import type { TaskError, TaskOutcome } from '../../db/gateway/finishTask.ts';
 import { deleteChunks } from '../../db/gateway/deleteChunks.ts';
 import { setTaskProgress } from '../../db/gateway/setTaskProgress.ts';
 import { saveTaskCheckpoint } from '../../db/gateway/saveTaskCheckpoint.ts';
@@ -31,7 +31,7 @@ import { markFile, type MarkingOutcome } from '../../media/marking/index.ts';
 import { audioSeconds } from '../../media/duration.ts';
 import { ApiError } from '../../protocols/errors.ts';
 import { ChunkWriter } from '../../jobs/chunkWriter.ts';
-import { toApiError } from '../errors.ts';
+import { toApiError, type ErrorDialect } from '../errors.ts';
 import { providerCall, type Caller } from '../providerCall.ts';
 import { callerOfTask, type Finish, type RunDeps } from './types.ts';
 
@@ -59,12 +59,17 @@ async function mark(store: MediaStore, taskId: string, files: StoredMedia[], cre
   return { files: out, metadata: { aiContentMarking: details.length > 0 && details.every((d) => d.action !== 'none'), aiContentMarkingDetails: details } };
 }
 
+/** Where the task came in: the native API, or the /v1 endpoint that waits on it. */
+function surfaceOf(task: TaskRow): string | undefined {
+  return (task.request as { surface?: string }).surface;
+}
+
 function usageOf(task: TaskRow, caller: Caller, cost: Cost): UsageRecord {
   return {
     keyId: caller.keyId,
     taskId: task.id,
     kind: task.kind,
-    surface: 'native',
+    surface: surfaceOf(task) ?? 'native',
     provider: task.provider,
     model: task.model ?? undefined,
     inputTokens: 0,
@@ -191,8 +196,7 @@ const RUNNERS: Record<string, Runner> = {
   async transcription({ task, adapter, ctx, price }) {
     const req = (task.request as { request: TranscriptionRequest }).request;
     const t = await adapter.transcription!.transcribe(req, ctx);
-    // Billed by the audio's length: from its container, else from the last word heard.
-    const seconds = req.audioSeconds ?? t.words.reduce((end, w) => Math.max(end, w.end), 0);
+    const seconds = transcribedSeconds(req, t.words);
     return {
       text: t.text,
       language: t.language,
@@ -205,15 +209,28 @@ const RUNNERS: Record<string, Runner> = {
   },
 };
 
+/** A transcription is billed by the audio's length: from its container, else from the last word heard. */
+export function transcribedSeconds(req: Pick<TranscriptionRequest, 'audioSeconds'>, words: ReadonlyArray<{ end: number }>): number {
+  return req.audioSeconds ?? words.reduce((end, w) => Math.max(end, w.end), 0);
+}
+
 export const MEDIA_KINDS = Object.keys(RUNNERS);
 
 export function isMediaKind(kind: string): boolean {
   return Object.hasOwn(RUNNERS, kind);
 }
 
-function failure(err: unknown): ApiError {
+function failure(err: unknown, dialect: ErrorDialect = 'native'): ApiError {
   if (err instanceof MediaRuleError) return new ApiError('invalid_request', err.message, { param: err.param });
-  return toApiError(err);
+  return toApiError(err, dialect);
+}
+
+/** The task's error; a task a /v1 call waits on keeps the protocol's answer too (its status may differ from the native one). */
+function taskError(task: TaskRow, err: unknown, apiError: ApiError): TaskError {
+  const error: TaskError = { message: apiError.message, code: apiError.code };
+  if (surfaceOf(task) === undefined) return error;
+  const compat = failure(err, 'openai');
+  return { ...error, compat: { kind: compat.kind, code: compat.code, status: compat.status, ...(compat.param ? { param: compat.param } : {}) } };
 }
 
 export async function runMediaTask(deps: RunDeps, task: TaskRow, signal: AbortSignal, finish: Finish): Promise<void> {
@@ -258,10 +275,11 @@ export async function runMediaTask(deps: RunDeps, task: TaskRow, signal: AbortSi
     }
     const apiError = failure(err);
     if (apiError.kind === 'internal') deps.log.error({ err, taskId: task.id }, 'media task failed');
-    outcome = { status: 'error', error: { message: apiError.message, code: apiError.code } };
+    outcome = { status: 'error', error: taskError(task, err, apiError) };
   }
   await progressWrites;
-  writer.write('end', { status: outcome.status, ...(outcome.status === 'error' ? { error: outcome.error } : {}) });
+  // The stream's end event speaks the native API only.
+  writer.write('end', { status: outcome.status, ...(outcome.status === 'error' ? { error: { message: outcome.error.message, code: outcome.error.code } } : {}) });
   await writer.flush().catch((err) => deps.log.warn({ err, taskId: task.id }, 'could not record the stream end'));
   const ended = await finish(outcome);
   if (outcome.status !== 'completed' || !ended) await store.purge(task.id);

@@ -2,9 +2,21 @@ import type { PipelinedConnection, Statement } from '../pipeline.ts';
 import { usageInsertStatement, type UsageRecord } from './insertUsage.ts';
 import { storableJson } from '../jsonText.ts';
 
+/** A task's failure in the native API's terms. */
+export interface TaskError {
+  message: string;
+  code: string;
+  /**
+   * The same failure as the /v1 protocols answer it (kind, code, HTTP status,
+   * param), kept only for tasks a /v1 call waits on: the native code alone
+   * does not say, for one, whether a provider's refusal was a 404.
+   */
+  compat?: { kind: string; code: string; status: number; param?: string };
+}
+
 export type TaskOutcome = (
   | { status: 'completed'; result: unknown }
-  | { status: 'error'; error: { message: string; code: string } }
+  | { status: 'error'; error: TaskError }
 ) & {
   /** The provider call's usage, written with the end so a task that runs again is never counted twice. */
   usage?: UsageRecord;

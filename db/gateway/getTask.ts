@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { TaskError } from './finishTask.ts';
 
 export interface TaskRow {
   id: string;
@@ -10,7 +11,7 @@ export interface TaskRow {
   stream: boolean;
   request: any;
   result: any;
-  error: { message: string; code: string } | null;
+  error: TaskError | null;
   service: string | null;
   tag: string | null;
   byok: boolean;

@@ -1007,6 +1007,302 @@ export type PingEvent = {
 };
 
 /**
+ * Images request. Every field of the protocol is listed: the ones the
+ * gateway maps are typed and forwarded; the others are refused with 400
+ * `capability_not_supported` when present and not null (fields outside
+ * the protocol are ignored, as on the other operations).
+ *
+ */
+export type ImageGenerationRequest = {
+    model: ModelRef;
+    prompt: string;
+    /**
+     * Images to make (the provider's own limit may be lower).
+     */
+    n?: number | null;
+    /**
+     * `<width>x<height>` or `auto` (openai, xai, localai).
+     */
+    size?: string | null;
+    /**
+     * `standard`/`medium` and `hd`/`high` map to the standard and hd levels; `auto` is the provider default; `low`, `xhigh`, `max` are refused.
+     */
+    quality?: 'auto' | 'standard' | 'medium' | 'hd' | 'high' | 'low' | 'xhigh' | 'max' | null;
+    /**
+     * `b64_json` only; `url` is refused.
+     */
+    response_format?: 'b64_json' | 'url' | null;
+    /**
+     * Refused; the answer's `output_format` says what the provider made.
+     */
+    output_format?: string | null;
+    /**
+     * Refused.
+     */
+    output_compression?: number | null;
+    /**
+     * Refused.
+     */
+    background?: string | null;
+    /**
+     * Refused.
+     */
+    moderation?: string | null;
+    /**
+     * Refused.
+     */
+    style?: string | null;
+    /**
+     * `true` is refused (no provider streams partial images through the gateway).
+     */
+    stream?: boolean | null;
+    /**
+     * Refused (streaming only).
+     */
+    partial_images?: number | null;
+    /**
+     * Refused (no end-user id reaches the providers).
+     */
+    user?: string | null;
+    /**
+     * Refused (no end-user id reaches the providers).
+     */
+    safety_identifier?: string | null;
+    /**
+     * Refused.
+     */
+    complexity?: string | null;
+    /**
+     * Refused (GIF output).
+     */
+    frame_count?: number | null;
+    /**
+     * Refused (GIF output).
+     */
+    frame_duration_ms?: number | null;
+    /**
+     * Refused (SVG output).
+     */
+    svg?: {
+        [key: string]: unknown;
+    } | null;
+};
+
+/**
+ * Image-edit form. `image` (or `image[]`) and `mask` are file parts; the
+ * other fields are text parts. Fields as in ImageGenerationRequest, plus
+ * `input_fidelity` and `markup` (refused).
+ *
+ */
+export type ImageEditRequest = {
+    /**
+     * The images to edit, as `image` or repeated `image[]` parts (at least one).
+     */
+    image?: Array<Blob | File>;
+    /**
+     * PNG whose transparent pixels mark where the first image is edited (openai only).
+     */
+    mask?: Blob | File;
+    /**
+     * `<provider>/<model>`, as everywhere else.
+     */
+    model: string;
+    prompt: string;
+    n?: number;
+    size?: string;
+    quality?: 'auto' | 'standard' | 'medium' | 'hd' | 'high' | 'low' | 'xhigh' | 'max';
+    response_format?: 'b64_json' | 'url';
+    /**
+     * Refused.
+     */
+    output_format?: string;
+    /**
+     * Refused.
+     */
+    output_compression?: number;
+    /**
+     * Refused.
+     */
+    background?: string;
+    /**
+     * Refused.
+     */
+    input_fidelity?: string;
+    /**
+     * Refused.
+     */
+    markup?: Blob | File;
+    /**
+     * `true` is refused.
+     */
+    stream?: boolean;
+    /**
+     * Refused.
+     */
+    partial_images?: number;
+    /**
+     * Refused.
+     */
+    user?: string;
+    /**
+     * Refused.
+     */
+    safety_identifier?: string;
+    /**
+     * Refused.
+     */
+    complexity?: string;
+    /**
+     * Refused.
+     */
+    frame_count?: number;
+    /**
+     * Refused.
+     */
+    frame_duration_ms?: number;
+    /**
+     * Refused (sent as `svg[model]` parts).
+     */
+    svg?: {
+        [key: string]: unknown;
+    };
+};
+
+export type ImagesResponse = {
+    /**
+     * Unix seconds when the images were done.
+     */
+    created: number;
+    data: Array<{
+        /**
+         * The image file, with AI-content metadata added (PNG iTXt XMP, JPEG APP1 XMP) as on the native operation.
+         */
+        b64_json: string;
+    }>;
+    /**
+     * The format of the images (of the first, when a provider mixes them); absent for other formats.
+     */
+    output_format?: 'png' | 'jpeg' | 'webp' | 'gif';
+    cost: Cost;
+};
+
+/**
+ * Speech request. Fields as described on createSpeech.
+ */
+export type SpeechRequest = {
+    model: ModelRef;
+    input: string;
+    /**
+     * A voice name or id (the provider's), or `{id}` as newer openai clients send it.
+     */
+    voice: string | {
+        id: string;
+    };
+    response_format?: 'mp3' | 'opus' | 'aac' | 'flac' | 'wav' | 'pcm' | null;
+    speed?: number | null;
+    /**
+     * Refused.
+     */
+    instructions?: string | null;
+    /**
+     * `sse` is refused.
+     */
+    stream_format?: 'sse' | 'audio' | null;
+};
+
+/**
+ * Transcription form. Fields as described on createTranscription.
+ */
+export type TranscriptionRequest = {
+    file: Blob | File;
+    /**
+     * `<provider>/<model>`, as everywhere else.
+     */
+    model: string;
+    /**
+     * ISO 639 code of the spoken language; detected when absent.
+     */
+    language?: string;
+    /**
+     * local-audio only.
+     */
+    prompt?: string;
+    /**
+     * `srt`, `vtt` and `diarized_json` are refused.
+     */
+    response_format?: 'json' | 'text' | 'verbose_json' | 'srt' | 'vtt' | 'diarized_json';
+    /**
+     * `word` adds `words` to verbose_json; `segment` is refused.
+     */
+    timestamp_granularities?: Array<'word' | 'segment'>;
+    /**
+     * Only 0 (the default) is accepted.
+     */
+    temperature?: number;
+    /**
+     * `true` is refused.
+     */
+    stream?: boolean;
+    /**
+     * Refused.
+     */
+    include?: Array<string>;
+    /**
+     * Refused (`auto`, or `chunking_strategy[type]` parts).
+     */
+    chunking_strategy?: string | {
+        [key: string]: unknown;
+    };
+    /**
+     * Refused.
+     */
+    keywords?: Array<string>;
+    /**
+     * Refused.
+     */
+    languages?: Array<string>;
+    /**
+     * Refused.
+     */
+    known_speaker_names?: Array<string>;
+    /**
+     * Refused.
+     */
+    known_speaker_references?: Array<string>;
+};
+
+export type TranscriptionUsage = {
+    type: 'duration';
+    /**
+     * The billed length of the audio.
+     */
+    seconds: number;
+};
+
+export type Transcription = {
+    text: string;
+    usage: TranscriptionUsage;
+    cost: Cost;
+};
+
+export type TranscriptionVerbose = {
+    task: 'transcribe';
+    /**
+     * The language code the provider reported or the request named; `unknown` when neither did.
+     */
+    language: string;
+    duration: number;
+    text: string;
+    words?: Array<{
+        word: string;
+        start: number;
+        end: number;
+    }>;
+    usage: TranscriptionUsage;
+    cost: Cost;
+};
+
+/**
  * Responses request. Responses are stored unless `store` is false, and
  * `previous_response_id` continues a stored one. `top_logprobs` (or
  * `include: ["message.output_text.logprobs"]`) turns on logprobs (openai,
@@ -1838,6 +2134,306 @@ export type CreateChatCompletionResponses = {
 };
 
 export type CreateChatCompletionResponse = CreateChatCompletionResponses[keyof CreateChatCompletionResponses];
+
+export type CreateImageData = {
+    /**
+     * At most 1 MB (1048576 bytes): a prompt and options; a larger body answers 413 before it is parsed.
+     */
+    body: ImageGenerationRequest;
+    headers?: {
+        /**
+         * Bring your own key: the caller's own key for the provider named in `model`.
+         * It is used for this call only and never stored or logged; the call is billed
+         * `byok` with `customerPrice` 0.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/images/generations';
+};
+
+export type CreateImageErrors = {
+    /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid gateway key.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not use this provider or endpoint.
+     */
+    403: ErrorResponse;
+    /**
+     * The provider does not know the model.
+     */
+    404: ErrorResponse;
+    /**
+     * Request body larger than the gateway accepts.
+     */
+    413: ErrorResponse;
+    /**
+     * Gateway limit reached, or the provider answered 429.
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected gateway failure.
+     */
+    500: ErrorResponse;
+    /**
+     * Operation or feature not implemented yet.
+     */
+    501: ErrorResponse;
+    /**
+     * The provider failed (5xx, overloaded, unreadable answer, network error or timeout).
+     */
+    502: ErrorResponse;
+    /**
+     * The provider is not configured (missing key or base URL, local runtime unreachable).
+     */
+    503: ErrorResponse;
+};
+
+export type CreateImageError = CreateImageErrors[keyof CreateImageErrors];
+
+export type CreateImageResponses = {
+    /**
+     * The images, base64, in the order the provider made them.
+     */
+    200: ImagesResponse;
+};
+
+export type CreateImageResponse = CreateImageResponses[keyof CreateImageResponses];
+
+export type CreateImageEditData = {
+    /**
+     * At most 84 MB plus 64 KB of multipart framing (88145920 bytes): up to 16 images of at most 20 MB each and 64 MB in all, a mask of at most 20 MB, and the text fields; past a limit the upload stops with 413 naming it.
+     */
+    body: ImageEditRequest;
+    headers?: {
+        /**
+         * Bring your own key: the caller's own key for the provider named in `model`.
+         * It is used for this call only and never stored or logged; the call is billed
+         * `byok` with `customerPrice` 0.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/images/edits';
+};
+
+export type CreateImageEditErrors = {
+    /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid gateway key.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not use this provider or endpoint.
+     */
+    403: ErrorResponse;
+    /**
+     * The provider does not know the model.
+     */
+    404: ErrorResponse;
+    /**
+     * Request body larger than the gateway accepts.
+     */
+    413: ErrorResponse;
+    /**
+     * The body is not multipart/form-data (the operation takes files).
+     */
+    415: ErrorResponse;
+    /**
+     * Gateway limit reached, or the provider answered 429.
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected gateway failure.
+     */
+    500: ErrorResponse;
+    /**
+     * Operation or feature not implemented yet.
+     */
+    501: ErrorResponse;
+    /**
+     * The provider failed (5xx, overloaded, unreadable answer, network error or timeout).
+     */
+    502: ErrorResponse;
+    /**
+     * The provider is not configured (missing key or base URL, local runtime unreachable).
+     */
+    503: ErrorResponse;
+};
+
+export type CreateImageEditError = CreateImageEditErrors[keyof CreateImageEditErrors];
+
+export type CreateImageEditResponses = {
+    /**
+     * The edited images, base64.
+     */
+    200: ImagesResponse;
+};
+
+export type CreateImageEditResponse = CreateImageEditResponses[keyof CreateImageEditResponses];
+
+export type CreateSpeechData = {
+    /**
+     * At most 1 MB (1048576 bytes): the text and options; a larger body answers 413 before it is parsed.
+     */
+    body: SpeechRequest;
+    headers?: {
+        /**
+         * Bring your own key: the caller's own key for the provider named in `model`.
+         * It is used for this call only and never stored or logged; the call is billed
+         * `byok` with `customerPrice` 0.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/audio/speech';
+};
+
+export type CreateSpeechErrors = {
+    /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid gateway key.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not use this provider or endpoint.
+     */
+    403: ErrorResponse;
+    /**
+     * The provider does not know the model.
+     */
+    404: ErrorResponse;
+    /**
+     * Request body larger than the gateway accepts.
+     */
+    413: ErrorResponse;
+    /**
+     * Gateway limit reached, or the provider answered 429.
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected gateway failure.
+     */
+    500: ErrorResponse;
+    /**
+     * Operation or feature not implemented yet.
+     */
+    501: ErrorResponse;
+    /**
+     * The provider failed (5xx, overloaded, unreadable answer, network error or timeout).
+     */
+    502: ErrorResponse;
+    /**
+     * The provider is not configured (missing key or base URL, local runtime unreachable).
+     */
+    503: ErrorResponse;
+};
+
+export type CreateSpeechError = CreateSpeechErrors[keyof CreateSpeechErrors];
+
+export type CreateSpeechResponses = {
+    /**
+     * The audio. AI-content metadata is added to MP3 (ID3) and WAV (RIFF) output, as on the native operation.
+     */
+    200: Blob | File;
+};
+
+export type CreateSpeechResponse = CreateSpeechResponses[keyof CreateSpeechResponses];
+
+export type CreateTranscriptionData = {
+    /**
+     * At most 40 MB plus 64 KB of multipart framing (42008576 bytes): one audio file of at most 40 MB and the text fields; past a limit the upload stops with 413 naming it.
+     */
+    body: TranscriptionRequest;
+    headers?: {
+        /**
+         * Bring your own key: the caller's own key for the provider named in `model`.
+         * It is used for this call only and never stored or logged; the call is billed
+         * `byok` with `customerPrice` 0.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/audio/transcriptions';
+};
+
+export type CreateTranscriptionErrors = {
+    /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid gateway key.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not use this provider or endpoint.
+     */
+    403: ErrorResponse;
+    /**
+     * The provider does not know the model.
+     */
+    404: ErrorResponse;
+    /**
+     * Request body larger than the gateway accepts.
+     */
+    413: ErrorResponse;
+    /**
+     * The body is not multipart/form-data (the operation takes files).
+     */
+    415: ErrorResponse;
+    /**
+     * Gateway limit reached, or the provider answered 429.
+     */
+    429: ErrorResponse;
+    /**
+     * Unexpected gateway failure.
+     */
+    500: ErrorResponse;
+    /**
+     * Operation or feature not implemented yet.
+     */
+    501: ErrorResponse;
+    /**
+     * The provider failed (5xx, overloaded, unreadable answer, network error or timeout).
+     */
+    502: ErrorResponse;
+    /**
+     * The provider is not configured (missing key or base URL, local runtime unreachable).
+     */
+    503: ErrorResponse;
+};
+
+export type CreateTranscriptionError = CreateTranscriptionErrors[keyof CreateTranscriptionErrors];
+
+export type CreateTranscriptionResponses = {
+    /**
+     * The transcript in the asked format.
+     */
+    200: Transcription | TranscriptionVerbose;
+};
+
+export type CreateTranscriptionResponse = CreateTranscriptionResponses[keyof CreateTranscriptionResponses];
 
 export type CreateMessageData = {
     /**

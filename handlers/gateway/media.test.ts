@@ -24,6 +24,7 @@ import {
 import { startLocalAudio, type LocalAudioServer } from '../../runtimes/local-audio/server.ts';
 import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
 import { readSse } from '../../test/sse.ts';
+import { Agent, request } from 'undici';
 import { runMediaTask } from '../../core/tasks/media.ts';
 import type { TaskRow } from '../../db/gateway/getTask.ts';
 
@@ -285,6 +286,31 @@ describe('video', () => {
       expect.arrayContaining(['submitted', 'generating', 'downloading', 'marking', 'completed']),
     );
     expect(events.at(-1)).toEqual({ event: 'done', data: {} });
+  });
+
+  it('says done on the stream only once the result is readable; streams on one kept-alive connection leave no listener behind', async () => {
+    // One connection for every call, so each stream's socket listener would pile up on it.
+    const agent = new Agent({ connections: 1 });
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    const post = (path: string, body: unknown) =>
+      request(`${service.gatewayUrl}${path}`, { method: 'POST', dispatcher: agent, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    try {
+      for (let i = 0; i < 12; i++) {
+        const sent = await post('/api/llm/generate-image', { provider: 'openai', model: 'gpt-image-1', prompt: `race ${i}` });
+        const { queueId } = ((await sent.body.json()) as { data: { queueId: string } }).data;
+        const stream = await post('/api/llm/queue/stream', { queueId });
+        expect(await stream.body.text()).toMatch(/event: done\ndata: \{\}\n\n$/);
+        const res = await post('/api/llm/queue/result', { queueId });
+        expect(res.statusCode).toBe(200);
+        await res.body.dump();
+      }
+    } finally {
+      process.off('warning', onWarning);
+      await agent.close();
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
   });
 
   it('reads vertex operations with fetchPredictOperation and inline video bytes', async () => {

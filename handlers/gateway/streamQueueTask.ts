@@ -16,10 +16,12 @@ const streamQueueTask: Handler<StreamQueueTaskData> = async (ctx, { body }) => {
   }
   const out = new PassThrough();
   const closed = new AbortController();
-  // The client leaving ends the relay, never the task.
-  ctx.req.socket.once('close', () => closed.abort());
-  ctx.req.socket.setTimeout(0);
-  ctx.req.socket.setNoDelay(true);
+  // The client leaving ends the relay, never the task. The listener goes with the stream: a kept-alive socket carries many.
+  const socket = ctx.req.socket;
+  const onClose = () => closed.abort();
+  socket.once('close', onClose);
+  socket.setTimeout(0);
+  socket.setNoDelay(true);
   ctx.status = 200;
   ctx.set({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
   ctx.body = out;
@@ -29,7 +31,10 @@ const streamQueueTask: Handler<StreamQueueTaskData> = async (ctx, { body }) => {
       ctx.state.log.error({ err, taskId: task.id }, 'stream relay failed');
       out.write(`event: error\ndata: ${JSON.stringify({ message: 'stream relay failed', code: 'internal_error' })}\n\n`);
     })
-    .finally(() => out.end());
+    .finally(() => {
+      socket.off('close', onClose);
+      out.end();
+    });
 };
 
 export default streamQueueTask;

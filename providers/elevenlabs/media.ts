@@ -3,10 +3,10 @@
 // answers are streamed to storage; the output format travels as the
 // `output_format` query parameter, the key as `xi-api-key`.
 import type { Dispatcher } from 'undici';
-import type { VoiceSettings, TranscriptionWord, Voice } from '../../protocols/media.ts';
+import type { SpeechFormat, SpeechRequest, VoiceSettings, TranscriptionWord, Voice } from '../../protocols/media.ts';
 import { joinUrl, requireKey, send, sendJson } from '../transport/http.ts';
-import { storeStream, type MediaAdapter, type MediaCallContext } from '../media.ts';
-import type { CallContext } from '../types.ts';
+import { MediaRuleError, storeStream, type MediaAdapter, type MediaCallContext } from '../media.ts';
+import { unsupported, type CallContext } from '../types.ts';
 import { extensionOf, fields, multipart } from '../wire/multipart.ts';
 
 const id = 'elevenlabs';
@@ -14,9 +14,18 @@ export const DEFAULT_VOICE = '21m00Tcm4TlvDq8ikWAM';
 
 const headers = (ctx: CallContext) => ({ 'xi-api-key': requireKey(ctx) });
 
-function voiceSettings(s: VoiceSettings | undefined) {
-  if (!s) return undefined;
-  return { stability: s.stability, similarity_boost: s.similarityBoost, style: s.style, use_speaker_boost: s.useSpeakerBoost };
+function voiceSettings(s: VoiceSettings | undefined, speed?: number) {
+  if (!s && speed === undefined) return undefined;
+  return { stability: s?.stability, similarity_boost: s?.similarityBoost, style: s?.style, use_speaker_boost: s?.useSpeakerBoost, speed };
+}
+
+// A container asked for by name (/v1) as the output_format that makes it; pcm
+// and wav at 24 kHz, the rate OpenAI documents for its own pcm.
+const FORMATS: Partial<Record<SpeechFormat, string>> = { mp3: 'mp3_44100_128', opus: 'opus_48000_128', wav: 'wav_24000', pcm: 'pcm_24000' };
+const SPEED = { min: 0.7, max: 1.2 };
+
+function outputFormatOf(req: SpeechRequest): string | undefined {
+  return req.outputFormat ?? (req.format ? FORMATS[req.format] : undefined);
 }
 
 function header(h: Dispatcher.ResponseData['headers'], name: string): string | undefined {
@@ -49,13 +58,19 @@ interface VoicesAnswer {
 export const elevenlabsMedia: MediaAdapter = {
   id,
   speech: {
-    prepare() {},
+    prepare(req) {
+      if (req.format && req.outputFormat) throw new MediaRuleError('outputFormat and format both name the output: send one', 'outputFormat');
+      if (req.format && !FORMATS[req.format]) throw unsupported(id, `${req.format} output`, 'it makes mp3, opus, wav and pcm', 'format');
+      if (req.speed !== undefined && (req.speed < SPEED.min || req.speed > SPEED.max)) {
+        throw new MediaRuleError(`elevenlabs speaks at a speed of ${SPEED.min} to ${SPEED.max}, not ${req.speed}`, 'speed');
+      }
+    },
     async synthesize(req, ctx) {
-      const { file, headers: h } = await audioCall(ctx, `v1/text-to-speech/${encodeURIComponent(req.voiceId ?? DEFAULT_VOICE)}`, req.outputFormat, {
+      const { file, headers: h } = await audioCall(ctx, `v1/text-to-speech/${encodeURIComponent(req.voiceId ?? DEFAULT_VOICE)}`, outputFormatOf(req), {
         text: req.text,
         model_id: req.model,
         language_code: req.languageCode,
-        voice_settings: voiceSettings(req.voiceSettings),
+        voice_settings: voiceSettings(req.voiceSettings, req.speed),
         previous_request_ids: req.previousRequestIds,
         apply_text_normalization: req.applyTextNormalization,
       });
@@ -101,7 +116,9 @@ export const elevenlabsMedia: MediaAdapter = {
     },
   },
   transcription: {
-    prepare() {},
+    prepare(req) {
+      if (req.prompt !== undefined) throw unsupported(id, 'prompt', 'speech to text takes no vocabulary hint', 'prompt');
+    },
     async transcribe(req, ctx) {
       const form = multipart([
         ...fields({

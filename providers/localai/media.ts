@@ -11,8 +11,8 @@ export const localaiMedia: MediaAdapter = {
   image: {
     maxReferences: 0,
     prepare(req) {
-      if (req.aspectRatio) throw unsupported(id, 'aspectRatio', 'LocalAI takes size');
-      if (req.quality) throw unsupported(id, 'quality');
+      if (req.aspectRatio) throw unsupported(id, 'aspectRatio', 'LocalAI takes size', 'aspectRatio');
+      if (req.quality) throw unsupported(id, 'quality', '', 'quality');
     },
     async generate(req, ctx) {
       const headers: Record<string, string> = ctx.settings.apiKey ? { authorization: `Bearer ${ctx.settings.apiKey}` } : {};

@@ -72,9 +72,9 @@ export function googleMedia(e: GoogleEndpoints): Required<Pick<MediaAdapter, 'im
     image: {
       maxReferences: id === 'vertex' ? 4 : 14,
       prepare(req) {
-        if (req.size) throw unsupported(id, 'size', 'Google image models take aspectRatio');
+        if (req.size) throw unsupported(id, 'size', 'Google image models take aspectRatio', 'size');
         if (req.model.startsWith('imagen')) {
-          if (req.references.length) throw unsupported(id, 'referenceImages', 'Imagen models do not edit; use gemini-2.5-flash-image');
+          if (req.references.length) throw unsupported(id, 'referenceImages', 'Imagen models do not edit; use gemini-2.5-flash-image', 'referenceImages');
           if (req.n > 4) throw new MediaRuleError('Imagen makes at most 4 images per request', 'n');
         }
       },

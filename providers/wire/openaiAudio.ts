@@ -24,9 +24,13 @@ interface VerboseTranscription {
   words?: Array<{ word: string; start: number; end: number }>;
 }
 
-export async function transcription(provider: ProviderId, ctx: MediaCallContext, o: { model: string; audio: StoredMedia; language?: string }): Promise<Omit<Transcript, 'language'> & { language?: string }> {
+export async function transcription(
+  provider: ProviderId,
+  ctx: MediaCallContext,
+  o: { model: string; audio: StoredMedia; language?: string; prompt?: string },
+): Promise<Omit<Transcript, 'language'> & { language?: string }> {
   const form = multipart([
-    ...fields({ model: o.model, language: o.language, response_format: 'verbose_json', 'timestamp_granularities[]': 'word' }),
+    ...fields({ model: o.model, language: o.language, prompt: o.prompt, response_format: 'verbose_json', 'timestamp_granularities[]': 'word' }),
     { name: 'file', filename: `audio.${extensionOf(o.audio.mimeType)}`, contentType: o.audio.mimeType, data: await ctx.read(o.audio) },
   ]);
   const res = await sendJson<VerboseTranscription>(provider, ctx, {

@@ -35,16 +35,17 @@ export async function generateImages(
   return readImages(provider, ctx, res);
 }
 
-/** images/edits as multipart: references as `image[]` file parts (gpt-image models take up to 16). */
+/** images/edits as multipart: references as `image[]` file parts (gpt-image models take up to 16), the mask as `mask`. */
 export async function editImagesMultipart(
   provider: ProviderId,
   ctx: MediaCallContext,
-  o: { headers: Record<string, string>; fields: FormPart[]; references: StoredMedia[] },
+  o: { headers: Record<string, string>; fields: FormPart[]; references: StoredMedia[]; mask?: StoredMedia },
 ): Promise<{ files: StoredMedia[]; model?: string }> {
   const parts: FormPart[] = [...o.fields];
   for (const [i, ref] of o.references.entries()) {
     parts.push({ name: 'image[]', filename: `reference-${i}.${extensionOf(ref.mimeType)}`, contentType: ref.mimeType, data: await ctx.read(ref) });
   }
+  if (o.mask) parts.push({ name: 'mask', filename: `mask.${extensionOf(o.mask.mimeType)}`, contentType: o.mask.mimeType, data: await ctx.read(o.mask) });
   const form = multipart(parts);
   const res = await send(provider, ctx, {
     url: joinUrl(ctx.settings.baseUrl, 'images/edits'),

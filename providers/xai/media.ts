@@ -22,8 +22,8 @@ export const xaiMedia: MediaAdapter = {
   image: {
     maxReferences: 3,
     prepare(req) {
-      if (req.size) throw unsupported(id, 'size', 'xAI takes aspectRatio');
-      if (req.quality) throw unsupported(id, 'quality', 'xAI has no quality levels');
+      if (req.size) throw unsupported(id, 'size', 'xAI takes aspectRatio', 'size');
+      if (req.quality) throw unsupported(id, 'quality', 'xAI has no quality levels', 'quality');
     },
     async generate(req, ctx) {
       const body: Record<string, unknown> = { model: req.model, prompt: req.prompt, n: req.n, response_format: 'b64_json', ...(req.aspectRatio ? { aspect_ratio: req.aspectRatio } : {}) };

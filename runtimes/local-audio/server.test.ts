@@ -47,6 +47,19 @@ describe('local-audio runtime', () => {
     expect(models.data.map((m) => m.id)).toEqual(expect.arrayContaining(['mespeak', 'pocketsphinx']));
   });
 
+  it('speaks pcm as OpenAI documents it: raw 24 kHz 16-bit mono, as long as the WAV of the same words', async () => {
+    const body = { model: 'tts-1', input: 'one two three', voice: 'alloy' };
+    const wav = Buffer.from(await (await speech(body)).arrayBuffer());
+    const res = await speech({ ...body, response_format: 'pcm' });
+    expect(res.headers.get('content-type')).toBe('audio/pcm');
+    const pcm = Buffer.from(await res.arrayBuffer());
+    expect(pcm.toString('latin1', 0, 4)).not.toBe('RIFF');
+    const rate = wav.readUInt32LE(24);
+    const wavSeconds = (wav.length - 44) / (2 * wav.readUInt16LE(22) * rate);
+    expect(pcm.length / (2 * 24_000)).toBeCloseTo(wavSeconds, 1);
+    expect(pcm.some((b) => b !== 0)).toBe(true);
+  });
+
   it('answers bad requests in the OpenAI error shape', async () => {
     const mp3 = await speech({ model: 'tts-1', input: 'x', voice: 'alloy', response_format: 'mp3' });
     expect(mp3.status).toBe(400);

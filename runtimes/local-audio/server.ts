@@ -6,9 +6,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import busboy from 'busboy';
 import { RuntimeError, speak, transcribe, voices, close as closeEngines } from './engines.ts';
+import { readWav, toMono16k } from './wav.ts';
 
 const MAX_AUDIO_BYTES = 25 * 1024 * 1024; // OpenAI's own limit for transcriptions
 const MAX_TEXT = 4096; // and for speech input
+const PCM_RATE = 24_000;
 
 const SPEECH_MODELS: Record<string, 'mespeak' | 'espeak-ng'> = { mespeak: 'mespeak', 'espeak-ng': 'espeak-ng', 'tts-1': 'mespeak', 'tts-1-hd': 'mespeak', kokoro: 'mespeak', 'gpt-4o-mini-tts': 'mespeak' };
 const STT_MODELS = new Set(['pocketsphinx', 'whisper-1', 'gpt-4o-transcribe', 'gpt-4o-mini-transcribe']);
@@ -81,8 +83,9 @@ async function handleSpeech(req: IncomingMessage, res: ServerResponse): Promise<
   if (!(speed >= 0.25 && speed <= 4)) throw new RuntimeError(400, 'speed must be between 0.25 and 4');
   const wav = await speak({ text: input, voice: String(body.voice ?? 'alloy'), speed, engine });
   if (format === 'pcm') {
-    const at = wav.indexOf('data');
-    send(res, 200, wav.subarray(at + 8), 'audio/pcm');
+    // OpenAI's pcm is 24 kHz 16-bit mono little-endian, whatever rate the engine speaks at.
+    const samples = toMono16k(readWav(wav), PCM_RATE);
+    send(res, 200, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength), 'audio/pcm');
   } else send(res, 200, wav, 'audio/wav');
 }
 

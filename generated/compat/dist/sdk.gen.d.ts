@@ -1,5 +1,5 @@
-import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { CountMessageTokensData, CountMessageTokensErrors, CountMessageTokensResponses, CountResponseInputTokensData, CountResponseInputTokensErrors, CountResponseInputTokensResponses, CreateChatCompletionData, CreateChatCompletionErrors, CreateChatCompletionResponses, CreateEmbeddingData, CreateEmbeddingErrors, CreateEmbeddingResponses, CreateMessageData, CreateMessageErrors, CreateMessageResponses, CreateResponseData, CreateResponseErrors, CreateResponseResponses, DeleteResponseData, DeleteResponseErrors, DeleteResponseResponses, GetResponseData, GetResponseErrors, GetResponseResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListResponseInputItemsData, ListResponseInputItemsErrors, ListResponseInputItemsResponses, RetrieveModelData, RetrieveModelErrors, RetrieveModelResponses } from './types.gen.js';
+import { type Client, type ClientMeta, type Options as Options2, type RequestResult, type TDataShape } from './client/index.js';
+import type { CountMessageTokensData, CountMessageTokensErrors, CountMessageTokensResponses, CountResponseInputTokensData, CountResponseInputTokensErrors, CountResponseInputTokensResponses, CreateChatCompletionData, CreateChatCompletionErrors, CreateChatCompletionResponses, CreateEmbeddingData, CreateEmbeddingErrors, CreateEmbeddingResponses, CreateImageData, CreateImageEditData, CreateImageEditErrors, CreateImageEditResponses, CreateImageErrors, CreateImageResponses, CreateMessageData, CreateMessageErrors, CreateMessageResponses, CreateResponseData, CreateResponseErrors, CreateResponseResponses, CreateSpeechData, CreateSpeechErrors, CreateSpeechResponses, CreateTranscriptionData, CreateTranscriptionErrors, CreateTranscriptionResponses, DeleteResponseData, DeleteResponseErrors, DeleteResponseResponses, GetResponseData, GetResponseErrors, GetResponseResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListResponseInputItemsData, ListResponseInputItemsErrors, ListResponseInputItemsResponses, RetrieveModelData, RetrieveModelErrors, RetrieveModelResponses } from './types.gen.js';
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
      * You can provide a client instance returned by `createClient()` instead of
@@ -33,6 +33,99 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  *
  */
 export declare const createChatCompletion: <ThrowOnError extends boolean = false>(options: Options<CreateChatCompletionData, ThrowOnError>) => RequestResult<CreateChatCompletionResponses, CreateChatCompletionErrors, ThrowOnError>;
+/**
+ * Generate images on any provider that makes them
+ *
+ * Images protocol (openai `client.images.generate`), synchronous from the
+ * caller's view: the call is the native `generateImage` task (same queue,
+ * provider limits, marking, cost and usage row), and the answer waits for it
+ * (see "Images and audio" above). Providers: openai, gemini, vertex, xai,
+ * localai; any other answers 400 `capability_not_supported`.
+ * `b64_json` is the only response format: `response_format: url` is refused
+ * (the gateway hands out no image URLs), and the answer carries `b64_json`
+ * whatever the model (dall-e models included). `quality`: `standard` and
+ * `medium` ask for the standard level, `hd` and `high` for the hd level (what
+ * the native API and the price catalogue know), `auto` for the provider's
+ * default; `low`, `xhigh` and `max` are refused. `size` goes to providers
+ * that take one (openai, xai, localai); gemini and vertex refuse it (they
+ * take an aspect ratio, which this protocol has no field for). Every other
+ * field of the protocol is refused with 400 `capability_not_supported`
+ * (param = the field) when present and not null.
+ *
+ */
+export declare const createImage: <ThrowOnError extends boolean = false>(options: Options<CreateImageData, ThrowOnError>) => RequestResult<CreateImageResponses, CreateImageErrors, ThrowOnError>;
+/**
+ * Edit or combine images on any provider that takes reference images
+ *
+ * Image edits (openai `client.images.edit`): `multipart/form-data` with the
+ * images as file parts, named `image` (one) or `image[]` (several, as the
+ * openai client sends an array); both names may be used together. They are
+ * the native `generateImage` task's reference images: up to 16 on openai, 14
+ * on gemini, 4 on vertex, 3 on xai, none on localai (400
+ * `capability_not_supported`, param `image`, before anything is stored or
+ * called). Each image must be a PNG, JPEG, WebP, GIF or HEIC of at most 20 MB
+ * (the bytes decide, not the part's declared type), 64 MB together.
+ * `mask` (a PNG, openai only) goes with the first image; other providers
+ * refuse it. Answer, synchronous behaviour, `quality`, `size` and refused
+ * fields as in createImage. Multipart values are text; numbers are read as
+ * numbers (`n=2`) and booleans as `true`/`false`.
+ *
+ */
+export declare const createImageEdit: <ThrowOnError extends boolean = false>(options: Options<CreateImageEditData, ThrowOnError>) => RequestResult<CreateImageEditResponses, CreateImageEditErrors, ThrowOnError>;
+/**
+ * Text to speech on any provider that speaks
+ *
+ * Speech protocol (openai `client.audio.speech.create`): the answer is the
+ * audio file itself, its `Content-Type` the format's. It is the native
+ * `generateAudio` task (same queue, marking, cost and usage row), and the
+ * answer waits for it. Providers: elevenlabs (`voice` is an ElevenLabs
+ * voice id) and local-audio (`voice` an OpenAI voice name or an eSpeak
+ * voice). `response_format` when absent is the **provider's** default
+ * (elevenlabs mp3, local-audio wav), not always mp3: a local runtime that
+ * cannot make mp3 still answers a call that does not ask for a format.
+ * Asked for, it is honoured or refused: elevenlabs makes mp3
+ * (`mp3_44100_128`), opus (`opus_48000_128`, Ogg), wav (`wav_24000`) and pcm
+ * (`pcm_24000`: 24 kHz 16-bit mono little-endian, as OpenAI documents);
+ * local-audio wav and pcm (the same 24 kHz raw samples); aac and flac are
+ * refused everywhere. `speed` goes to local-audio (0.25 to 4) and to
+ * elevenlabs as `voice_settings.speed`, which takes 0.7 to 1.2 (outside it:
+ * 400). `instructions` and `stream_format: sse` are refused (no provider
+ * offers either); `stream_format: audio` is what this answer is anyway.
+ * The cost is in the `x-switchyard-cost` header (the body is audio).
+ *
+ */
+export declare const createSpeech: <ThrowOnError extends boolean = false>(options: Options<CreateSpeechData, ThrowOnError>) => RequestResult<CreateSpeechResponses, CreateSpeechErrors, ThrowOnError>;
+/**
+ * Speech to text on any provider that transcribes
+ *
+ * Transcriptions protocol (openai `client.audio.transcriptions.create`):
+ * `multipart/form-data` with the audio as the `file` part. It is the native
+ * `transcribe` task (same queue, cost per second of audio and usage row), and
+ * the answer waits for it. Providers: elevenlabs and local-audio. The audio
+ * (at most 40 MB) is recognised from its bytes (WAV, MP3, Ogg/Opus, FLAC, AAC,
+ * M4A/MP4, WebM); a part declaring an audio or video type the bytes
+ * contradict is refused (code `mime_mismatch`), and bytes of no known format
+ * are refused unless the part declares a type.
+ *
+ * `response_format`: `json` (default) answers `{text, usage, cost}`; `text`
+ * answers the transcript as `text/plain` (cost in the `x-switchyard-cost`
+ * header); `verbose_json` answers `{task, language, duration, text, words?,
+ * usage, cost}` with `words` when `timestamp_granularities` includes `word`.
+ * `language` there is the code the provider reported (or the one asked for),
+ * not OpenAI's English language name; `duration` and `usage.seconds` are the
+ * billed length of the audio. Segment timestamps are refused
+ * (`timestamp_granularities: segment`), as are `srt`, `vtt` and
+ * `diarized_json`: the providers return word timings only, and a segment
+ * list would have to invent the token and probability fields OpenAI
+ * documents. `prompt` goes to local-audio (it restricts recognition to the
+ * prompt's words) and is refused by elevenlabs. `temperature` other than 0,
+ * `stream: true`, `include`, `chunking_strategy`, `keywords`, `languages`,
+ * `known_speaker_names` and `known_speaker_references` are refused.
+ * Array fields may be sent as repeated `name[]` parts (as the openai client
+ * does) or repeated `name` parts.
+ *
+ */
+export declare const createTranscription: <ThrowOnError extends boolean = false>(options: Options<CreateTranscriptionData, ThrowOnError>) => RequestResult<CreateTranscriptionResponses, CreateTranscriptionErrors, ThrowOnError>;
 /**
  * Create a message on any provider
  *
