@@ -113,7 +113,14 @@ export class SchemaArbitraries {
     if (typeof s.pattern === 'string') {
       try {
         const pattern = new RegExp(s.pattern, 'u');
-        return fc.stringMatching(pattern).filter((v) => v.length >= minLength && v.length <= maxLength);
+        const fits = (v: string) => v.length >= minLength && v.length <= maxLength && pattern.test(v);
+        // A generated match is usually short: with a minimum length, filtering alone
+        // would almost never pass and spin. Repeating a match keeps patterns like
+        // ^[class]+$ matched; the filter still drops any repetition that does not.
+        return fc
+          .stringMatching(pattern)
+          .map((v) => (v.length > 0 && v.length < minLength ? v.repeat(Math.ceil(minLength / v.length)).slice(0, Math.max(minLength, Math.min(maxLength, v.length * Math.ceil(minLength / v.length)))) : v))
+          .filter(fits);
       } catch {
         // A pattern fast-check cannot invert (lookarounds): fall through to plain strings.
       }
