@@ -33,5 +33,8 @@ export function webhookSecretOf(ctx: ApiContext): string | undefined {
  * strings the URL had.
  */
 export function pathId(id: number | string): number {
-  return Number(id);
+  const n = Number(id);
+  // Ids are PostgreSQL integers: anything else names no row (and must not reach the query).
+  if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw new ApiError('not_found', 'Not found', { code: 'not_found' });
+  return n;
 }
