@@ -23,6 +23,8 @@ export interface Engine {
   runs?: Map<string, Promise<Run>>;
   /** Walk once per aggregation instead of once per run (the reference for tests and the bench). */
   perAggregation?: boolean;
+  /** false: every number from the walk, no day rollups (the reference for tests and the bench). */
+  rollups?: boolean;
 }
 
 /** One segment read and filter compilation per distinct question within a request. */
@@ -31,7 +33,7 @@ function prepared(e: Engine, q: StatsQuery): Promise<Run> {
   e.runs ??= new Map();
   let run = e.runs.get(key);
   if (!run) {
-    run = prepare(e.db, e.store, q, { perAggregation: e.perAggregation });
+    run = prepare(e.db, e.store, q, { perAggregation: e.perAggregation, rollups: e.rollups });
     e.runs.set(key, run);
   }
   return run;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { BOT, INTERNAL, VPN, dicts, dictOf, regionNames, sessionId, type Segment, type SegmentStore, type VisitDim } from './store.ts';
+import { BOT, INTERNAL, VPN, dicts, dictOf, regionNames, sessionId, type Rollup, type Segment, type SegmentStore, type VisitDim } from './store.ts';
 import { compileFilters, compileGoal, type Compiled, type Filter, type GoalSpec } from './filters.ts';
 import { OffsetTable, type Period } from './period.ts';
 import { describeSource } from '../sources.ts';
@@ -24,14 +24,181 @@ export interface Run {
   f: Compiled;
   /** Walk the segments once per aggregation instead of sharing one pass (the reference the shared pass is tested and measured against). */
   perAggregation?: boolean;
+  /** The project's day rollups; absent, every number comes from the walk (the raw path). */
+  rollups?: Map<number, Rollup>;
 }
 
-export async function prepare(db: Knex, store: SegmentStore, q: StatsQuery, opts: { perAggregation?: boolean } = {}): Promise<Run> {
+export async function prepare(db: Knex, store: SegmentStore, q: StatsQuery, opts: { perAggregation?: boolean; rollups?: boolean } = {}): Promise<Run> {
   // Filters are compiled against the dictionaries once the segments are in, so every
   // value the segments hold has its code.
   const segs = await store.segments(q.projectId, q.period.from, q.period.to);
   const f = await compileFilters(db, q.filters);
-  return { q, segs, from: q.period.from, to: q.period.to, excluded: (q.includeBots ? 0 : BOT) | (q.includeInternal ? 0 : INTERNAL), f, perAggregation: opts.perAggregation };
+  return {
+    q, segs, from: q.period.from, to: q.period.to, excluded: (q.includeBots ? 0 : BOT) | (q.includeInternal ? 0 : INTERNAL), f,
+    // The walk per aggregation is the reference: it never reads rollups.
+    perAggregation: opts.perAggregation, rollups: opts.rollups === false || opts.perAggregation ? undefined : store.rollups(q.projectId),
+  };
+}
+
+const HOUR = 3600_000;
+const DAY = 86400_000;
+
+/**
+ * Rollups. A segment is *interior* to a period when all its sessions started in it and
+ * all their events lie in it: then every number of a question over it (given its
+ * traffic toggles and filters) is independent of the period, and since each session
+ * and event belongs to exactly one segment, the figures of disjoint groups of
+ * segments add up, distinct-session counts included. So an aggregation is tallied
+ * once per interior UTC day (or per interior hour of a day the period cuts) and kept
+ * with the day's segment versions; the walk covers only the rest (the hours at the
+ * period's edges and earlier sessions reaching into it). A late or imported event
+ * bumps its segment's version, which replaces the segment and with it the day's
+ * tallies: the numbers stay exact. A filtered question's tallies are kept under its
+ * filters, for the last few filter sets per day: the first question with new filters
+ * walks the whole period once.
+ */
+interface Part {
+  tallies: Map<string, unknown>;
+  /** The part's segments as a run with no period bounds (they are wholly inside the question's). */
+  run: Run;
+}
+
+interface Parts {
+  parts: Part[];
+  /** What the walk still covers. */
+  rest: Run;
+}
+
+/** Filter sets whose tallies a day keeps. */
+const FILTER_SETS_KEPT = 8;
+const hourRollups = new WeakMap<Segment, Rollup>();
+const partsByRun = new WeakMap<Run, Parts>();
+
+/** The filters a run applies (a funnel drops the event filters), as a key; '' for none. */
+function filterKey(run: Run): string {
+  const kept = run.q.filters.filter((f) => (f.dimension.startsWith('visit:') ? run.f.visit !== null : run.f.event !== null));
+  return kept.length ? JSON.stringify(kept.map((f) => [f.op, f.dimension, f.values, f.caseSensitive])) : '';
+}
+
+function talliesOf(rollup: Rollup, filters: string): Map<string, unknown> {
+  if (!filters) return rollup.tallies;
+  let t = rollup.filtered.get(filters);
+  if (t) rollup.filtered.delete(filters);
+  else t = new Map();
+  rollup.filtered.set(filters, t);
+  if (rollup.filtered.size > FILTER_SETS_KEPT) rollup.filtered.delete(rollup.filtered.keys().next().value!);
+  return t;
+}
+
+function partsOf(run: Run): Parts {
+  let p = partsByRun.get(run);
+  if (p) return p;
+  if (!run.rollups) {
+    p = { parts: [], rest: run };
+    partsByRun.set(run, p);
+    return p;
+  }
+  const { from, to } = run;
+  const filters = filterKey(run);
+  const whole = (segs: Segment[]): Run => ({ q: run.q, segs, from: -Infinity, to: Infinity, excluded: run.excluded, f: run.f });
+  const interior = (seg: Segment) => seg.hour >= from && seg.hour + HOUR <= to && seg.reach < to;
+  const days = new Map<number, Segment[]>();
+  for (const seg of run.segs) {
+    const d = Math.floor(seg.hour / DAY) * DAY;
+    const list = days.get(d);
+    if (list) list.push(seg);
+    else days.set(d, [seg]);
+  }
+  const parts: Part[] = [];
+  const rest: Segment[] = [];
+  for (const [d, segs] of days) {
+    if (d >= from && d + DAY <= to && segs.every(interior)) {
+      const signature = segs.map((s) => `${s.hour}:${s.version}`).join(',');
+      let rollup = run.rollups.get(d);
+      if (!rollup || rollup.signature !== signature) run.rollups.set(d, (rollup = { signature, tallies: new Map(), filtered: new Map() }));
+      parts.push({ tallies: talliesOf(rollup, filters), run: whole(segs) });
+      continue;
+    }
+    for (const seg of segs) {
+      if (!interior(seg)) {
+        rest.push(seg);
+        continue;
+      }
+      // A replaced segment (new version) is a new object: its tallies go with the old one.
+      let rollup = hourRollups.get(seg);
+      if (!rollup) hourRollups.set(seg, (rollup = { signature: seg.version, tallies: new Map(), filtered: new Map() }));
+      parts.push({ tallies: talliesOf(rollup, filters), run: whole([seg]) });
+    }
+  }
+  p = { parts, rest: { ...run, segs: rest } };
+  partsByRun.set(run, p);
+  return p;
+}
+
+/**
+ * An aggregation's tallies over a run: each rollup part's (tallied by walking it the
+ * first time, then kept, packed), and the walk's over the rest, unmerged.
+ */
+function tallies<T>(run: Run, key: string, make: (r: Run) => T, add: (r: Run, t: T) => void, pack: (t: T) => T = (t) => t): T[] {
+  const { parts, rest } = partsOf(run);
+  const out: T[] = [];
+  const k = `${key}\u0000${run.excluded}`;
+  for (const { tallies: kept, run: r } of parts) {
+    let t = kept.get(k) as T | undefined;
+    if (t === undefined) {
+      t = make(r);
+      add(r, t);
+      t = pack(t);
+      kept.set(k, t);
+    }
+    out.push(t);
+  }
+  const t = make(rest);
+  add(rest, t);
+  out.push(t);
+  return out;
+}
+
+/**
+ * Figures per dictionary code: `cols[0]` decides which codes are present (non-zero).
+ * Dense while tallied, packed to the present codes when kept in a rollup.
+ */
+interface Coded {
+  cols: (Uint32Array | Float64Array)[];
+  /** Present codes, when packed; else cols are indexed by code. */
+  codes?: Uint32Array;
+}
+
+function packCoded<T extends Coded>(t: T): T {
+  const [first] = t.cols;
+  let n = 0;
+  for (let c = 0; c < first!.length; c++) if (first![c]) n++;
+  const codes = new Uint32Array(n);
+  const cols = t.cols.map((col) => new (col.constructor as Float64ArrayConstructor)(n));
+  let k = 0;
+  for (let c = 0; c < first!.length; c++) {
+    if (!first![c]) continue;
+    codes[k] = c;
+    for (let x = 0; x < cols.length; x++) cols[x]![k] = t.cols[x]![c]!;
+    k++;
+  }
+  return { ...t, cols, codes };
+}
+
+/** Sums coded tallies into dense columns of `size` codes. */
+function mergeCoded(parts: Coded[], size: number, width: number): Float64Array[] {
+  const out = Array.from({ length: width }, () => new Float64Array(size));
+  for (const t of parts) {
+    const { cols, codes } = t;
+    const n = codes ? codes.length : Math.min(size, cols[0]!.length);
+    for (let x = 0; x < width; x++) {
+      const from = cols[x]!;
+      const into = out[x]!;
+      if (codes) for (let k = 0; k < n; k++) into[codes[k]!]! += from[k]!;
+      else for (let c = 0; c < n; c++) into[c]! += from[c]!;
+    }
+  }
+  return out;
 }
 
 type SessionFn = (seg: Segment, i: number, pageviews: number, events: number) => void;
@@ -147,6 +314,12 @@ function scan(run: Run, onSession: SessionFn | null, onEvent: EventFn | null, op
       if (f.visit && !f.visit(seg, i)) continue;
       // Counting sessions only, with no event filter: a session wholly inside the period
       // needs none of its events (its counts are kept), one started outside it is not counted.
+      // The sessions list needs no events without an event filter: a session of the period
+      // (last seen after it starts, started before it ends) has its events in it.
+      if (opts.active && onEvent === null && f.event === null) {
+        if (seg.end[i]! >= from && start[i]! < to && onSession) onSession(seg, i, 0, 0);
+        continue;
+      }
       if (onEvent === null && f.event === null && !opts.active) {
         if (start[i]! < from || start[i]! >= to) continue;
         if (seg.end[i]! < to) {
@@ -178,17 +351,23 @@ function scan(run: Run, onSession: SessionFn | null, onEvent: EventFn | null, op
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
 const rate = (part: number, whole: number) => (whole ? round(part / whole, 4) : 0);
 
-interface SessionTotals {
-  visitors: number;
-  bounces: number;
-  durationMs: number;
+/** Visitors, bounces, visit duration (ms), page views and custom events of the counted sessions and events. */
+function headlineTallies(run: Run): Float64Array {
+  const parts = tallies(run, 'headline', () => new Float64Array(5), (r, t) => walk(r, (seg, i) => {
+    t[0]!++;
+    if (seg.evOff[i + 1]! - seg.evOff[i]! <= 1) t[1]!++;
+    t[2]! += seg.end[i]! - seg.start[i]!;
+  }, (seg, j) => {
+    if (seg.evName[j] === 0) t[3]!++;
+    else t[4]!++;
+  }));
+  return sumArrays(parts, 5);
 }
 
-function sessionStats(seg: Segment, i: number, t: SessionTotals): void {
-  t.visitors++;
-  const total = seg.evOff[i + 1]! - seg.evOff[i]!;
-  if (total <= 1) t.bounces++;
-  t.durationMs += seg.end[i]! - seg.start[i]!;
+function sumArrays(parts: Float64Array[], n: number): Float64Array {
+  const out = new Float64Array(n);
+  for (const t of parts) for (let k = 0; k < n; k++) out[k]! += t[k]!;
+  return out;
 }
 
 export interface Headline {
@@ -200,32 +379,22 @@ export interface Headline {
   viewsPerVisit: number;
 }
 
-function headline(t: SessionTotals, pageviews: number, events: number): Headline {
-  return {
-    visitors: t.visitors,
-    pageviews,
-    events,
-    bounceRate: rate(t.bounces, t.visitors),
-    avgVisitDurationSeconds: t.visitors ? round(t.durationMs / t.visitors / 1000, 1) : 0,
-    viewsPerVisit: t.visitors ? round(pageviews / t.visitors, 2) : 0,
-  };
-}
-
 export function overview(run: Run): Headline & { segments: { humans: number; bots: number; vpn: number; internal: number } } {
-  const t: SessionTotals = { visitors: 0, bounces: 0, durationMs: 0 };
-  let pageviews = 0;
-  let events = 0;
-  walk(run, (seg, i) => sessionStats(seg, i, t), (seg, j) => (seg.evName[j] === 0 ? pageviews++ : events++));
+  const [visitors, bounces, durationMs, pageviews, events] = headlineTallies(run) as unknown as number[];
   // Segments describe all traffic of the period (toggles ignored), filters still apply.
-  const segments = { humans: 0, bots: 0, vpn: 0, internal: 0 };
-  walk(run, (seg, i) => {
+  const s = sumArrays(tallies(run, 'segments', () => new Float64Array(4), (r, t) => walk(r, (seg, i) => {
     const c = seg.cls[i]!;
-    if (c & BOT) segments.bots++;
-    else if (c & INTERNAL) segments.internal++;
-    else if (c & VPN) segments.vpn++;
-    else segments.humans++;
-  }, null, { ignoreClass: true });
-  return { ...headline(t, pageviews, events), segments };
+    t[c & BOT ? 1 : c & INTERNAL ? 3 : c & VPN ? 2 : 0]!++;
+  }, null, { ignoreClass: true })), 4);
+  return {
+    visitors: visitors!,
+    pageviews: pageviews!,
+    events: events!,
+    bounceRate: rate(bounces!, visitors!),
+    avgVisitDurationSeconds: visitors ? round(durationMs! / visitors / 1000, 1) : 0,
+    viewsPerVisit: visitors ? round(pageviews! / visitors, 2) : 0,
+    segments: { humans: s[0]!, bots: s[1]!, vpn: s[2]!, internal: s[3]! },
+  };
 }
 
 export interface Point {
@@ -235,6 +404,33 @@ export interface Point {
   pageviews: number;
   bounceRate: number;
   avgVisitDurationSeconds: number;
+}
+
+const SLOT = 900_000;
+
+/**
+ * Per 15-minute UTC slot from `base`: sessions (visitors, bounces, duration) by their
+ * start, page views by their time. Zones move only on quarter hours, so a slot falls
+ * in one local hour or day whatever the zone: slots are what rollups keep.
+ */
+interface Slots {
+  base: number;
+  visitors: Float64Array;
+  bounces: Float64Array;
+  duration: Float64Array;
+  pageviews: Float64Array;
+}
+
+function makeSlots(r: Run): Slots {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const seg of r.segs) {
+    lo = Math.min(lo, seg.hour);
+    hi = Math.max(hi, seg.reach, seg.hour);
+  }
+  const base = lo === Infinity ? 0 : lo;
+  const n = lo === Infinity ? 0 : Math.floor((hi - base) / SLOT) + 1;
+  return { base, visitors: new Float64Array(n), bounces: new Float64Array(n), duration: new Float64Array(n), pageviews: new Float64Array(n) };
 }
 
 /** Buckets of local hours or days in the query's time zone, oldest first, empty ones as zeros. */
@@ -250,17 +446,25 @@ export function timeseries(run: Run, interval: 'hour' | 'day'): Point[] {
   const duration = new Float64Array(n);
   const pageviews = new Float64Array(n);
   const bucket = (t: number) => Math.floor((t + offsets.offset(t)) / size) - first;
-  walk(run, (seg, i) => {
-    const b = bucket(seg.start[i]!);
-    if (b < 0 || b >= n) return;
-    visitors[b]!++;
-    if (seg.evOff[i + 1]! - seg.evOff[i]! <= 1) bounces[b]!++;
-    duration[b]! += seg.end[i]! - seg.start[i]!;
+  const parts = tallies(run, 'slots', makeSlots, (r, t) => walk(r, (seg, i) => {
+    const s = Math.floor((seg.start[i]! - t.base) / SLOT);
+    t.visitors[s]!++;
+    if (seg.evOff[i + 1]! - seg.evOff[i]! <= 1) t.bounces[s]!++;
+    t.duration[s]! += seg.end[i]! - seg.start[i]!;
   }, (seg, j) => {
-    if (seg.evName[j] !== 0) return;
-    const b = bucket(seg.evAt[j]!);
-    if (b >= 0 && b < n) pageviews[b]!++;
-  });
+    if (seg.evName[j] === 0) t.pageviews[Math.floor((seg.evAt[j]! - t.base) / SLOT)]!++;
+  }));
+  for (const t of parts) {
+    for (let s = 0; s < t.visitors.length; s++) {
+      if (!t.visitors[s] && !t.pageviews[s]) continue;
+      const b = bucket(t.base + s * SLOT);
+      if (b < 0 || b >= n) continue;
+      visitors[b]! += t.visitors[s]!;
+      bounces[b]! += t.bounces[s]!;
+      duration[b]! += t.duration[s]!;
+      pageviews[b]! += t.pageviews[s]!;
+    }
+  }
   const points: Point[] = [];
   for (let b = 0; b < n; b++) {
     const localStart = (first + b) * size;
@@ -290,36 +494,59 @@ export interface BreakdownRow {
   avgVisitDurationSeconds: number;
 }
 
+/** Visitors, bounces, duration and page views per code; with a companion dimension, sessions per (code, companion code). */
+interface VisitTallies extends Coded {
+  pairs: Map<number, Map<number, number>> | null;
+}
+
 /** Sessions grouped by one visit dimension, most visitors first (ties by value). */
 export function breakdownVisit(run: Run, dim: VisitDim, limit: number, opts: { skipNull?: boolean; dominant?: VisitDim } = {}): BreakdownRow[] {
-  const size = dictOf(dim).size;
-  const visitors = new Uint32Array(size);
-  const bounces = new Uint32Array(size);
-  const duration = new Float64Array(size);
-  const pageviews = new Uint32Array(size);
   const companion = opts.dominant;
-  const pairs = new Map<number, Map<number, number>>();
-  walk(run, (seg, i, pv) => {
-    const c = seg.dims[dim][i]!;
-    if (companion) {
-      let m = pairs.get(c);
-      if (!m) pairs.set(c, (m = new Map()));
-      const k = seg.dims[companion][i]!;
-      m.set(k, (m.get(k) ?? 0) + 1);
-    }
-    visitors[c]!++;
-    pageviews[c]! += pv;
-    if (seg.evOff[i + 1]! - seg.evOff[i]! <= 1) bounces[c]!++;
-    duration[c]! += seg.end[i]! - seg.start[i]!;
-  }, null);
+  const parts = tallies(run, `visit:${dim}:${companion ?? ''}`, (): VisitTallies => {
+    const size = dictOf(dim).size;
+    return { cols: [new Uint32Array(size), new Uint32Array(size), new Float64Array(size), new Uint32Array(size)], pairs: companion ? new Map() : null };
+  }, (r, t) => {
+    const [visitors, bounces, duration, pageviews] = t.cols as [Uint32Array, Uint32Array, Float64Array, Uint32Array];
+    const pairs = t.pairs;
+    walk(r, (seg, i, pv) => {
+      const c = seg.dims[dim][i]!;
+      if (pairs) {
+        let m = pairs.get(c);
+        if (!m) pairs.set(c, (m = new Map()));
+        const k = seg.dims[companion!][i]!;
+        m.set(k, (m.get(k) ?? 0) + 1);
+      }
+      visitors[c]!++;
+      pageviews[c]! += pv;
+      if (seg.evOff[i + 1]! - seg.evOff[i]! <= 1) bounces[c]!++;
+      duration[c]! += seg.end[i]! - seg.start[i]!;
+    }, null);
+  }, packCoded);
   const dict = dictOf(dim);
+  const size = dict.size;
+  const [visitors, bounces, duration, pageviews] = mergeCoded(parts, size, 4) as [Float64Array, Float64Array, Float64Array, Float64Array];
+  const pairs = new Map<number, Map<number, number>>();
+  if (companion) {
+    for (const t of parts) {
+      for (const [c, m] of t.pairs!) {
+        let into = pairs.get(c);
+        if (!into) pairs.set(c, (into = new Map()));
+        for (const [k, n] of m) into.set(k, (into.get(k) ?? 0) + n);
+      }
+    }
+  }
   const rows: BreakdownRow[] = [];
   for (let c = opts.skipNull ? 1 : 0; c < size; c++) {
     if (!visitors[c]) continue;
     let dominant: string | null | undefined;
     if (companion) {
+      // Ties go to the lower code (the value seen first by this process), whatever order the tallies merged in.
       let best = -1;
-      for (const [k, n] of pairs.get(c) ?? []) if (n > best) [best, dominant] = [n, dictOf(companion).values[k] ?? null];
+      let bestCode = -1;
+      for (const [k, n] of pairs.get(c) ?? []) {
+        if (n > best || (n === best && k < bestCode)) [best, bestCode] = [n, k];
+      }
+      dominant = bestCode < 0 ? null : (dictOf(companion).values[bestCode] ?? null);
     }
     rows.push({
       value: dict.values[c] ?? null,
@@ -340,63 +567,84 @@ function top<T>(rows: T[], limit: number, key: (r: T) => number, name: (r: T) =>
 
 /** Pages by pageviews; visitors are the distinct sessions that viewed the page in the period. */
 export function pages(run: Run, limit: number): { path: string; pageviews: number; visitors: number }[] {
+  const parts = tallies(run, 'pages', (): Coded => ({ cols: [new Uint32Array(dicts.page.size), new Uint32Array(dicts.page.size)] }), (r, t) => {
+    const [pv, visitors] = t.cols as [Uint32Array, Uint32Array];
+    const lastSession = new Float64Array(pv.length).fill(-1);
+    let token = 0;
+    let prev: Segment | null = null;
+    let prevI = -1;
+    walk(r, null, (seg, j, i) => {
+      if (seg.evName[j] !== 0) return;
+      if (seg !== prev || i !== prevI) {
+        token++;
+        prev = seg;
+        prevI = i;
+      }
+      const c = seg.evPath[j]!;
+      pv[c]!++;
+      if (lastSession[c] !== token) {
+        lastSession[c] = token;
+        visitors[c]!++;
+      }
+    });
+  }, packCoded);
   const size = dicts.page.size;
-  const pv = new Uint32Array(size);
-  const visitors = new Uint32Array(size);
-  const lastSession = new Float64Array(size).fill(-1);
-  let token = 0;
-  let prev: Segment | null = null;
-  let prevI = -1;
-  walk(run, null, (seg, j, i) => {
-    if (seg.evName[j] !== 0) return;
-    if (seg !== prev || i !== prevI) {
-      token++;
-      prev = seg;
-      prevI = i;
-    }
-    const c = seg.evPath[j]!;
-    pv[c]!++;
-    if (lastSession[c] !== token) {
-      lastSession[c] = token;
-      visitors[c]!++;
-    }
-  });
+  const [pv, visitors] = mergeCoded(parts, size, 2) as [Float64Array, Float64Array];
   const rows: { path: string; pageviews: number; visitors: number }[] = [];
   for (let c = 1; c < size; c++) if (pv[c]) rows.push({ path: dicts.page.values[c]!, pageviews: pv[c]!, visitors: visitors[c]! });
   return top(rows, limit, (r) => r.pageviews, (r) => r.path);
 }
 
-/** Distinct sessions and events per value of an event-level key (custom event name, or a property). */
-function eventBreakdown(run: Run, keyOf: (seg: Segment, j: number) => number, size: number) {
-  const events = new Uint32Array(size);
-  const visitors = new Uint32Array(size);
-  const lastSession = new Float64Array(size).fill(-1);
+/** Events and distinct sessions per code, and revenue per code and currency (sum, count). */
+interface EventTallies extends Coded {
+  revenue: Map<number, Map<number, [number, number]>>;
+}
+
+/** Distinct sessions and events per value of an event-level key (custom event name, a property, a goal). */
+function eventBreakdown(run: Run, key: string, keyOf: (seg: Segment, j: number) => number, size: () => number) {
+  const parts = tallies(run, key, (): EventTallies => ({ cols: [new Uint32Array(size()), new Uint32Array(size())], revenue: new Map() }), (r, t) => {
+    const [events, visitors] = t.cols as [Uint32Array, Uint32Array];
+    const revenue = t.revenue;
+    const lastSession = new Float64Array(events.length).fill(-1);
+    let token = 0;
+    let prev: Segment | null = null;
+    let prevI = -1;
+    walk(r, null, (seg, j, i) => {
+      const c = keyOf(seg, j);
+      if (c < 0) return;
+      if (seg !== prev || i !== prevI) {
+        token++;
+        prev = seg;
+        prevI = i;
+      }
+      events[c]!++;
+      if (lastSession[c] !== token) {
+        lastSession[c] = token;
+        visitors[c]!++;
+      }
+      const amount = seg.revAmount?.[j];
+      if (amount !== undefined && !Number.isNaN(amount)) {
+        let byCurrency = revenue.get(c);
+        if (!byCurrency) revenue.set(c, (byCurrency = new Map()));
+        const cur = seg.revCurrency![j]!;
+        const sum = byCurrency.get(cur) ?? [0, 0];
+        byCurrency.set(cur, [sum[0] + amount, sum[1] + 1]);
+      }
+    });
+  }, packCoded);
+  const n = size();
+  const [events, visitors] = mergeCoded(parts, n, 2) as [Float64Array, Float64Array];
   const revenue = new Map<number, Map<number, [number, number]>>();
-  let token = 0;
-  let prev: Segment | null = null;
-  let prevI = -1;
-  walk(run, null, (seg, j, i) => {
-    const c = keyOf(seg, j);
-    if (c < 0) return;
-    if (seg !== prev || i !== prevI) {
-      token++;
-      prev = seg;
-      prevI = i;
+  for (const t of parts) {
+    for (const [c, byCurrency] of t.revenue) {
+      let into = revenue.get(c);
+      if (!into) revenue.set(c, (into = new Map()));
+      for (const [cur, [total, count]] of byCurrency) {
+        const sum = into.get(cur) ?? [0, 0];
+        into.set(cur, [sum[0] + total, sum[1] + count]);
+      }
     }
-    events[c]!++;
-    if (lastSession[c] !== token) {
-      lastSession[c] = token;
-      visitors[c]!++;
-    }
-    const amount = seg.revAmount?.[j];
-    if (amount !== undefined && !Number.isNaN(amount)) {
-      let byCurrency = revenue.get(c);
-      if (!byCurrency) revenue.set(c, (byCurrency = new Map()));
-      const cur = seg.revCurrency![j]!;
-      const sum = byCurrency.get(cur) ?? [0, 0];
-      byCurrency.set(cur, [sum[0] + amount, sum[1] + 1]);
-    }
-  });
+  }
   return { events, visitors, revenue };
 }
 
@@ -409,11 +657,11 @@ export interface Revenue {
 function revenueList(byCurrency: Map<number, [number, number]> | undefined): Revenue[] {
   if (!byCurrency) return [];
   return [...byCurrency].map(([c, [total, n]]) => ({ currency: dicts.currency.values[c] ?? null, total: round(total, 2), average: round(total / n, 2) }))
-    .sort((a, b) => b.total - a.total);
+    .sort((a, b) => b.total - a.total || ((a.currency ?? '') < (b.currency ?? '') ? -1 : (a.currency ?? '') > (b.currency ?? '') ? 1 : 0));
 }
 
 export function customEvents(run: Run, limit: number): { name: string; events: number; visitors: number; revenue: Revenue[] }[] {
-  const { events, visitors, revenue } = eventBreakdown(run, (seg, j) => (seg.evName[j] === 0 ? -1 : seg.evName[j]!), dicts.name.size);
+  const { events, visitors, revenue } = eventBreakdown(run, 'names', (seg, j) => (seg.evName[j] === 0 ? -1 : seg.evName[j]!), () => dicts.name.size);
   const rows = [];
   for (let c = 1; c < events.length; c++) {
     if (events[c]) rows.push({ name: dicts.name.values[c]!, events: events[c]!, visitors: visitors[c]!, revenue: revenueList(revenue.get(c)) });
@@ -425,19 +673,17 @@ export function customEvents(run: Run, limit: number): { name: string; events: n
 export function props(run: Run, property: string, limit: number): { value: string; events: number; visitors: number }[] {
   const key = dicts.propKey.find(property);
   if (key === undefined) return [];
-  const { events, visitors } = eventBreakdown(run, (seg, j) => {
+  const { events, visitors } = eventBreakdown(run, `prop:${property}`, (seg, j) => {
     for (let p = seg.propOff[j]!; p < seg.propOff[j + 1]!; p++) if (seg.propKey[p] === key) return seg.propVal[p]!;
     return -1;
-  }, dicts.propValue.size);
+  }, () => dicts.propValue.size);
   const rows = [];
   for (let c = 1; c < events.length; c++) if (events[c]) rows.push({ value: dicts.propValue.values[c]!, events: events[c]!, visitors: visitors[c]! });
   return top(rows, limit, (r) => r.visitors, (r) => r.value);
 }
 
 export function countVisitors(run: Run): number {
-  let n = 0;
-  walk(run, () => n++, null);
-  return n;
+  return headlineTallies(run)[0]!;
 }
 
 export interface GoalResult {
@@ -452,7 +698,8 @@ export function goals(run: Run, specs: GoalSpec[]): { totalVisitors: number; res
   const totalVisitors = countVisitors(run);
   const results = specs.map((spec) => {
     const test = compileGoal(spec);
-    const { events, visitors, revenue } = eventBreakdown(run, (seg, j) => (test(seg, j) ? 0 : -1), 1);
+    const key = `goal:${spec.event !== undefined ? `e:${spec.event}` : `p:${spec.page ?? ''}`}`;
+    const { events, visitors, revenue } = eventBreakdown(run, key, (seg, j) => (test(seg, j) ? 0 : -1), () => 1);
     return { visitors: visitors[0]!, events: events[0]!, conversionRate: rate(visitors[0]!, totalVisitors), revenue: revenueList(revenue.get(0)) };
   });
   return { totalVisitors, results };
@@ -473,17 +720,19 @@ export interface FunnelStep {
  */
 export function funnel(run: Run, steps: GoalSpec[]): { visitors: number; steps: FunnelStep[] } {
   const tests = steps.map(compileGoal);
-  const reached = new Uint32Array(steps.length);
   const plain: Run = { ...run, f: { visit: run.f.visit, event: null } };
-  let visitors = 0;
-  walk(plain, (seg, i) => {
-    visitors++;
+  // [visitors, reached step 1, reached step 2, ...]
+  const key = `funnel:${JSON.stringify(steps.map((s) => [s.event ?? null, s.page ?? null]))}`;
+  const t = sumArrays(tallies(plain, key, () => new Float64Array(steps.length + 1), (r, t) => walk(r, (seg, i) => {
+    t[0]!++;
     let k = 0;
     for (let j = seg.evOff[i]!, end = seg.evOff[i + 1]!; j < end && k < tests.length; j++) {
-      if (seg.evAt[j]! >= run.to) break;
-      if (tests[k]!(seg, j)) reached[k++]!++;
+      if (seg.evAt[j]! >= r.to) break;
+      if (tests[k]!(seg, j)) t[1 + k++]!++;
     }
-  }, null);
+  }, null)), steps.length + 1);
+  const visitors = t[0]!;
+  const reached = t.subarray(1);
   const first = reached[0] ?? 0;
   return {
     visitors,
@@ -508,11 +757,25 @@ export interface SessionRef {
 
 /** Sessions with an event in the period that pass the rules, most recently active first. */
 export function sessionsPage(run: Run, limit: number, offset: number): { ids: string[]; hasMore: boolean } {
-  const all: { seg: Segment; i: number; last: number }[] = [];
-  walk(run, (seg, i) => all.push({ seg, i, last: seg.end[i]! }), null, { active: true });
-  all.sort((a, b) => b.last - a.last || (sessionId(a.seg, a.i) < sessionId(b.seg, b.i) ? -1 : 1));
-  const page = all.slice(offset, offset + limit);
-  return { ids: page.map((r) => sessionId(r.seg, r.i)), hasMore: all.length > offset + limit };
+  let total = 0;
+  for (const seg of run.segs) total += seg.n;
+  const segs: Segment[] = [];
+  const index = new Uint32Array(total);
+  const last = new Float64Array(total);
+  let n = 0;
+  walk(run, (seg, i) => {
+    segs.push(seg);
+    index[n] = i;
+    last[n++] = seg.end[i]!;
+  }, null, { active: true });
+  // Only the first offset + limit are wanted: they are last seen no earlier than the
+  // (offset + limit)-th latest, so only those are sorted whole (ties by id).
+  const want = offset + limit;
+  const threshold = n > want ? last.slice(0, n).sort()[n - want]! : -Infinity;
+  const candidates: number[] = [];
+  for (let k = 0; k < n; k++) if (last[k]! >= threshold) candidates.push(k);
+  candidates.sort((a, b) => last[b]! - last[a]! || (sessionId(segs[a]!, index[a]!) < sessionId(segs[b]!, index[b]!) ? -1 : 1));
+  return { ids: candidates.slice(offset, want).map((k) => sessionId(segs[k]!, index[k]!)), hasMore: n > want };
 }
 
 /** Display helpers for breakdown values. */

@@ -104,6 +104,20 @@ export interface Segment {
   revAmount: Float64Array | null;
   revCurrency: Uint32Array | null;
   events: number;
+  /** The latest event of any of its sessions (ms): a period ending later holds all of them. */
+  reach: number;
+}
+
+/**
+ * Aggregates over one UTC day of a project's segments (analytics/query/stats.ts),
+ * valid while the day's segments keep the versions named in `signature`.
+ */
+export interface Rollup {
+  signature: string;
+  /** Unfiltered questions' tallies, by aggregation and traffic toggles. */
+  tallies: Map<string, unknown>;
+  /** Filtered questions' tallies by their filters, the most recently used last (a few kept). */
+  filtered: Map<string, Map<string, unknown>>;
 }
 
 export function sessionId(seg: Segment, i: number): string {
@@ -160,6 +174,7 @@ function buildSegments(sessions: Row[], events: Row[], versions: Map<number, str
       evOff: new Uint32Array(n + 1), evAt: new Float64Array(evCount), evName: new Uint32Array(evCount), evPath: new Uint32Array(evCount),
       propOff: new Uint32Array(evCount + 1), propKey: new Uint32Array(propCount), propVal: new Uint32Array(propCount),
       revAmount: revenue ? new Float64Array(evCount).fill(NaN) : null, revCurrency: revenue ? new Uint32Array(evCount) : null,
+      reach: -Infinity,
     };
     let e = 0;
     let p = 0;
@@ -170,6 +185,7 @@ function buildSegments(sessions: Row[], events: Row[], versions: Map<number, str
       Buffer.from((r[0] as string).replace(/-/g, ''), 'hex').copy(Buffer.from(seg.ids.buffer, s * 16, 16));
       seg.start[s] = r[1] as number;
       seg.end[s] = r[2] as number;
+      if (seg.end[s]! > seg.reach) seg.reach = seg.end[s]!;
       seg.cls[s] = (r[5] ? BOT : 0) | (r[6] ? INTERNAL : 0) | (r[7] ? VPN : 0);
       const d = seg.dims;
       d.source[s] = dicts.source.code((r[8] as string | null) ?? 'direct');
@@ -245,6 +261,8 @@ function buildSegments(sessions: Row[], events: Row[], versions: Map<number, str
 interface ProjectCache {
   segments: Map<number, Segment>;
   loading: Map<string, Promise<Segment[]>>;
+  /** By the UTC day's start. */
+  rollups: Map<number, Rollup>;
 }
 
 /** Per-process copies, least recently used project first out past the event budget. */
@@ -262,7 +280,7 @@ export class SegmentStore {
     if (c) {
       this.projects.delete(projectId);
     } else {
-      c = { segments: new Map(), loading: new Map() };
+      c = { segments: new Map(), loading: new Map(), rollups: new Map() };
     }
     this.projects.set(projectId, c);
     return c;
@@ -335,14 +353,21 @@ export class SegmentStore {
 
   /**
    * Loads the last `days` of the projects active in the last day, one after another,
-   * so the first dashboard view after a restart does not wait for its segments.
+   * so the first dashboard view after a restart does not wait for its segments;
+   * `then` runs after each (the service tallies the rollups of the default view).
    * Runs in the background; a failure only means the first query loads them.
    */
-  async warm(days: number, maxProjects = 50): Promise<void> {
+  async warm(days: number, maxProjects = 50, then?: (projectId: string) => Promise<unknown>): Promise<void> {
     const now = Date.now();
     for (const projectId of await listActiveProjects(this.db, new Date(now - 86400_000), maxProjects)) {
       await this.segments(projectId, now - days * 86400_000, now);
+      await then?.(projectId);
     }
+  }
+
+  /** The project's day rollups; they go when the project's copies go. */
+  rollups(projectId: string): Map<number, Rollup> {
+    return (this.projects.get(projectId) ?? this.cacheOf(projectId)).rollups;
   }
 
   /** Drops a project's copies (retention deleted its old data). */

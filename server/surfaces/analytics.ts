@@ -9,6 +9,7 @@ import { collectFastPath, collectRawHandler } from './analytics/collect.ts';
 import { rateLimit } from './analytics/rateLimit.ts';
 import { IngestBuffer } from '../../analytics/ingestBuffer.ts';
 import { SegmentStore } from '../../analytics/query/store.ts';
+import { dashboardReport } from '../../analytics/reports.ts';
 import { warmClassifiers } from '../../analytics/classify.ts';
 import { scheduleRetention } from '../../analytics/retention.ts';
 import type { PgBoss } from 'pg-boss';
@@ -45,9 +46,13 @@ export const analyticsSurface: SurfaceDefinition = {
     deps.analyticsIngest = buffer;
     const store = new SegmentStore(deps.db, { maxEvents: Number(deps.env.ANALYTICS_QUERY_CACHE_EVENTS || 40_000_000) });
     deps.analyticsStore = store;
-    // The 30-day view of the recently active projects is loaded in the background at start.
+    // The 30-day view of the recently active projects is loaded in the background at
+    // start, and its day rollups tallied, so the first dashboard view finds both.
     const warmDays = Number(deps.env.ANALYTICS_QUERY_WARM_DAYS ?? 30);
-    if (warmDays > 0) setTimeout(() => void store.warm(warmDays).catch((err) => deps.log.warn({ err }, 'analytics query warm-up failed')), 1000).unref();
+    const tally = (projectId: string) => dashboardReport({ db: deps.db, store }, {
+      projectId, period: { name: 'custom', from: Date.now() - warmDays * 86400_000, to: Date.now() + 1, timeZone: 'UTC' }, includeBots: false, includeInternal: false, filters: [],
+    }, null, 10);
+    if (warmDays > 0) setTimeout(() => void store.warm(warmDays, 50, tally).catch((err) => deps.log.warn({ err }, 'analytics query warm-up failed')), 1000).unref();
     if (deps.boss && deps.env.ANALYTICS_RETENTION_JOB !== 'off') await scheduleRetention(deps.boss as PgBoss, deps.db);
     return { stop: () => buffer.stop() };
   },
