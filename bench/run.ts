@@ -2,7 +2,7 @@
 // reported against a baseline measured in the same run. With no name, all of them.
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --burst 10 (0: evenly spaced only) --log-level info --no-streaming --no-reference --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
-//   analytics: --events 1000000 --ingest 60000 --processes 1
+//   analytics: --events 1000000 --ingest 60000 (0: queries only) --processes 1 --runs 30 --data-dir <dir> (keep the loaded database there and reuse it)
 //   media:     --videos 8 --megabytes 20
 //   ocr:       --images 16 --rate 50 --seconds 5 (per latency block) --ocr-parts accuracy,speed,latency
 //   vision:    --images 24 --seconds 10 --rate 20
@@ -41,6 +41,8 @@ const { values, positionals } = parseArgs({
     events: { type: 'string' },
     ingest: { type: 'string' },
     processes: { type: 'string' },
+    runs: { type: 'string' },
+    'data-dir': { type: 'string' },
     videos: { type: 'string' },
     megabytes: { type: 'string' },
     images: { type: 'string' },
@@ -84,6 +86,8 @@ if (wanted.includes('analytics')) {
     events: num(values.events),
     ingestRequests: num(values.ingest),
     processes: num(values.processes),
+    queryRuns: num(values.runs),
+    dataDir: values['data-dir'],
   });
 }
 if (wanted.includes('media')) {
