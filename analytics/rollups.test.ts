@@ -5,7 +5,7 @@ import { parseFilters } from './query/filters.ts';
 import { parsePeriod, type Period } from './query/period.ts';
 import { SegmentStore } from './query/store.ts';
 import { breakdownReport, dashboardReport, funnelReport, goalsReport, type Engine } from './reports.ts';
-import type { StatsQuery } from './query/stats.ts';
+import { prepare, sessionsPage, type StatsQuery } from './query/stats.ts';
 
 // The day rollups against the raw walk on one seeded project: every number the
 // dashboard call and the funnel give must be the same, for periods that cut days and
@@ -132,5 +132,21 @@ describe('day rollups give exactly what the raw walk gives', () => {
     const changed = [...store.rollups(p.project.id)].filter(([d, r]) => signatures.has(d) && signatures.get(d) !== r.signature);
     expect(changed.length).toBeGreaterThanOrEqual(1);
     await compareAll('after late imports');
+  });
+
+  it('the sessions list reads only the latest segments for a page, and pages as the whole sorted list does', async () => {
+    for (const period of periods()) {
+      for (const filters of ['[]', '[["is","visit:country",["DE","FR"]]]', '[["contains","event:page",["docs"]]]']) {
+        const run = await prepare(svc.db, store, { projectId: p.project.id, period, includeBots: true, includeInternal: false, filters: parseFilters(filters) });
+        // Asking for more than there are reads every segment: the reference order.
+        const all = sessionsPage(run, 10_000, 0);
+        expect(all.hasMore).toBe(false);
+        for (const [limit, offset] of [[1, 0], [5, 0], [5, 5], [7, 20], [20, 0], [3, all.ids.length - 2]] as const) {
+          const page = sessionsPage(run, limit, offset);
+          expect(page.ids, `${filters} ${limit} ${offset}`).toEqual(all.ids.slice(offset, offset + limit));
+          expect(page.hasMore).toBe(all.ids.length > offset + limit);
+        }
+      }
+    }
   });
 });

@@ -757,25 +757,33 @@ export interface SessionRef {
 
 /** Sessions with an event in the period that pass the rules, most recently active first. */
 export function sessionsPage(run: Run, limit: number, offset: number): { ids: string[]; hasMore: boolean } {
-  let total = 0;
-  for (const seg of run.segs) total += seg.n;
-  const segs: Segment[] = [];
-  const index = new Uint32Array(total);
-  const last = new Float64Array(total);
-  let n = 0;
-  walk(run, (seg, i) => {
-    segs.push(seg);
-    index[n] = i;
-    last[n++] = seg.end[i]!;
-  }, null, { active: true });
-  // Only the first offset + limit are wanted: they are last seen no earlier than the
-  // (offset + limit)-th latest, so only those are sorted whole (ties by id).
   const want = offset + limit;
-  const threshold = n > want ? last.slice(0, n).sort()[n - want]! : -Infinity;
+  const segs: Segment[] = [];
+  const index: number[] = [];
+  const last: number[] = [];
+  const push = (seg: Segment, i: number) => {
+    segs.push(seg);
+    index.push(i);
+    last.push(seg.end[i]!);
+  };
+  // Segments by their reach, latest first: once more than offset + limit sessions are in
+  // hand, a segment whose reach is before the (offset + limit)-th latest of them, and
+  // every one after it, holds no session of the page. So a 30-day list reads about the
+  // last day's segments, not the period's million sessions.
+  const order = [...run.segs].sort((a, b) => b.reach - a.reach);
+  let threshold = -Infinity;
+  const kth = () => (last.length > want ? Float64Array.from(last).sort()[last.length - want]! : -Infinity);
+  for (const seg of order) {
+    // The threshold only rises as sessions come in: recomputed only when it could end the loop.
+    if (last.length > want && seg.reach >= threshold) threshold = kth();
+    if (seg.reach < threshold) break;
+    walk({ ...run, segs: [seg] }, push, null, { active: true });
+  }
+  threshold = kth();
   const candidates: number[] = [];
-  for (let k = 0; k < n; k++) if (last[k]! >= threshold) candidates.push(k);
+  for (let k = 0; k < last.length; k++) if (last[k]! >= threshold) candidates.push(k);
   candidates.sort((a, b) => last[b]! - last[a]! || (sessionId(segs[a]!, index[a]!) < sessionId(segs[b]!, index[b]!) ? -1 : 1));
-  return { ids: candidates.slice(offset, want).map((k) => sessionId(segs[k]!, index[k]!)), hasMore: n > want };
+  return { ids: candidates.slice(offset, want).map((k) => sessionId(segs[k]!, index[k]!)), hasMore: last.length > want };
 }
 
 /** Display helpers for breakdown values. */
