@@ -42,6 +42,17 @@ const sessions: S[] = Array.from({ length: 107 }, (_, i) => {
   return { id, start, rows };
 });
 
+// Hours holding several sessions of very different lengths: an hour's reach is its
+// longest session's end, its other sessions end much earlier.
+for (let h = 0; h < 6; h++) {
+  for (const [k, minutes] of [4, 150, 45].entries()) {
+    const id = randomUUID();
+    const start = day0 + 40 * HOUR + h * HOUR + (5 + 5 * k) * 60_000;
+    const common = { sessionId: id, country: 'DE', trafficSource: 'google', userAgent: FIREFOX };
+    sessions.push({ id, start, rows: [0, minutes].map((m) => ({ ...common, id: randomUUID(), createdAt: new Date(start + m * 60_000).toISOString(), eventType: 'pageview', path: `/burst/${k}` })) });
+  }
+}
+
 describe('day rollups give exactly what the raw walk gives', () => {
   let svc: Awaited<ReturnType<typeof startAnalytics>>;
   let p: Created;
