@@ -10,7 +10,13 @@ import pg from 'pg';
 export interface Statement {
   text: string;
   values?: unknown[];
+  /** Its rows are not read (pg-boss's answers, NOTIFYs): left as raw text arrays, not parsed into objects. */
+  unread?: boolean;
 }
+
+// For unread statements: every value stays the text PostgreSQL sent (a batch's
+// uuid[] of completed ids, say), and rows are arrays, not objects.
+const RAW_TYPES = { getTypeParser: () => (text: string) => text };
 
 export class PipelinedConnection {
   private client: Promise<pg.Client> | undefined;
@@ -74,8 +80,14 @@ export class PipelinedConnection {
     socket?.cork?.();
     let all: Array<Promise<pg.QueryResult>>;
     try {
-      all = [{ text: 'BEGIN' }, ...statements, { text: 'COMMIT' }].map((s) =>
-        client.query(s.values ? { name: this.nameOf(s.text), text: s.text, values: s.values } : s.text),
+      all = [{ text: 'BEGIN' }, ...statements, { text: 'COMMIT' }].map((s: Statement) =>
+        client.query(
+          s.values
+            ? { name: this.nameOf(s.text), text: s.text, values: s.values, ...(s.unread ? { types: RAW_TYPES, rowMode: 'array' } : {}) }
+            : s.unread
+              ? { text: s.text, types: RAW_TYPES, rowMode: 'array' }
+              : s.text,
+        ),
       );
     } finally {
       socket?.uncork?.();

@@ -99,9 +99,9 @@ export async function submitTasks(
   const limits = claiming ? Object.entries(o.claim!.limits).map(([provider, lim]) => ({ provider, lim })) : [];
   const statements: Statement[] = [
     o.jobInsert,
-    ...(claiming ? [{ text: LOCK_TASK_CLAIMS }] : []),
+    ...(claiming ? [{ text: LOCK_TASK_CLAIMS, unread: true }] : []),
     { text: INSERT_AND_CLAIM, values: [inputJson(input, requests), o.queue, JSON.stringify(limits), claiming ? o.claim!.room : 0] },
-    { text: NOTIFY_IF_WAITING, values: [o.tasks.map((t) => t.id)] },
+    { text: NOTIFY_IF_WAITING, values: [o.tasks.map((t) => t.id)], unread: true },
   ];
   const results = await conn.transaction(statements);
   const rows = results[claiming ? 2 : 1]!.rows as Array<Pick<TaskRow, 'id' | 'status' | 'attempts' | 'created_at' | 'started_at'>>;
