@@ -53,6 +53,8 @@ export interface QueueBenchResult {
   submitToUpstreamP50Ms: number;
   submitToUpstreamP99Ms: number;
   gatewayCpuMsPerTask: number;
+  /** Share of the throughput phase's tasks started by their submit's own transaction rather than fetched later. */
+  claimedAtSubmit: number;
   /** PostgreSQL's CPU (every backend, the WAL writer, ...) per task; undefined when it is not on this machine. */
   postgresCpuMsPerTask?: number;
   /** This process's: the 64 submitters and the fake upstream. */
@@ -99,6 +101,9 @@ export async function runQueueBench(ctx: BenchContext, opts: { tasks?: number; p
     const pgPerTask = pgBefore !== undefined && pgAfter !== undefined ? (pgAfter - pgBefore) / 1000 / tasks : undefined;
     const completed = await ctx.db('gateway_tasks').where('created_at', '>=', since).andWhere({ status: 'completed' }).count<{ count: string }[]>('* as count');
     if (Number(completed[0]!.count) !== tasks) throw new Error(`only ${completed[0]!.count} of ${tasks} tasks completed`);
+    // Started by their own submit's transaction (the same transaction time), not fetched from the queue later.
+    const atSubmit = await ctx.db('gateway_tasks').where('created_at', '>=', since).andWhereRaw('started_at = created_at').count<{ count: string }[]>('* as count');
+    const claimedAtSubmit = Number(atSubmit[0]!.count) / tasks;
 
     // Pickup at a steady rate, well under capacity: how long a task waits with a free slot.
     // Measured twice: by the database's clocks (created -> processing) and as a
@@ -144,6 +149,7 @@ export async function runQueueBench(ctx: BenchContext, opts: { tasks?: number; p
       submitToUpstreamP50Ms: round(percentile(arrivals, 0.5)),
       submitToUpstreamP99Ms: round(percentile(arrivals, 0.99)),
       gatewayCpuMsPerTask: round3(cpuPerTask),
+      claimedAtSubmit: round(claimedAtSubmit),
       ...(pgPerTask !== undefined ? { postgresCpuMsPerTask: round3(pgPerTask) } : {}),
       loadGeneratorCpuMsPerTask: round3((own.user + own.system) / 1000 / tasks),
     };
@@ -154,6 +160,7 @@ export async function runQueueBench(ctx: BenchContext, opts: { tasks?: number; p
       ['gateway CPU per queued completion', `${result.gatewayCpuMsPerTask} ms`],
       ['PostgreSQL CPU per queued completion', result.postgresCpuMsPerTask === undefined ? 'n/a (not on this machine)' : `${result.postgresCpuMsPerTask} ms`],
       ['load generator + fake upstream CPU per completion', `${result.loadGeneratorCpuMsPerTask} ms`],
+      ['tasks started by their own submit (the rest fetched from the queue)', `${Math.round(result.claimedAtSubmit * 100)}%`],
       [`pickup p50 at ${rate}/s (submit -> processing)`, `${result.pickupP50Ms} ms`],
       [`pickup p99 at ${rate}/s`, `${result.pickupP99Ms} ms`],
       [`submit sent -> provider called, p50 at ${rate}/s`, `${result.submitToUpstreamP50Ms} ms`],
