@@ -83,9 +83,9 @@ export class PipelinedConnection {
       all = [{ text: 'BEGIN' }, ...statements, { text: 'COMMIT' }].map((s: Statement) =>
         client.query(
           s.values
-            ? { name: this.nameOf(s.text), text: s.text, values: s.values, ...(s.unread ? { types: RAW_TYPES, rowMode: 'array' } : {}) }
+            ? { name: this.nameOf(s.text), text: s.text, values: s.values, ...(s.unread ? { types: RAW_TYPES, rowMode: 'array' as const } : {}) }
             : s.unread
-              ? { text: s.text, types: RAW_TYPES, rowMode: 'array' }
+              ? { text: s.text, types: RAW_TYPES, rowMode: 'array' as const }
               : s.text,
         ),
       );
