@@ -28,6 +28,7 @@ import type { Filter } from '../analytics/query/filters.ts';
 import type { StatsQuery } from '../analytics/query/stats.ts';
 import { classifyUserAgent } from '../analytics/userAgent.ts';
 import type { NewEvent } from '../db/analytics/eventRow.ts';
+import { postgresCpuMicros } from './postgresCpu.ts';
 
 export interface AnalyticsBenchOptions {
   /** Events bulk-loaded for the query benchmark (default 1,000,000). */
@@ -329,31 +330,6 @@ function loadgen(data: Record<string, unknown>): Promise<{ ms: number; errors: n
     w.once('message', resolve);
     w.once('error', reject);
   });
-}
-
-/**
- * CPU time (µs) used so far by the PostgreSQL server behind db: its postmaster with
- * the children it has reaped, plus its live children (backends, walwriter, ...).
- * Linux only (reads /proc); undefined elsewhere.
- */
-async function postgresCpuMicros(db: Knex): Promise<number | undefined> {
-  try {
-    const { readFile, readdir } = await import('node:fs/promises');
-    const stat = async (pid: string | number) => (await readFile(`/proc/${pid}/stat`, 'utf8')).replace(/^.*\) /s, '').split(' ');
-    const { rows } = await db.raw('SELECT pg_backend_pid() AS pid');
-    const postmaster = (await stat(rows[0].pid))[1]!; // field 4: ppid
-    const tick = 1e6 / 100; // USER_HZ
-    const own = await stat(postmaster);
-    let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]); // utime stime cutime cstime
-    for (const pid of await readdir('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      const f = await stat(pid).catch(() => null);
-      if (f && f[1] === postmaster) ticks += Number(f[11]) + Number(f[12]);
-    }
-    return ticks * tick;
-  } catch {
-    return undefined;
-  }
 }
 
 async function freePort(): Promise<number> {

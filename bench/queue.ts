@@ -4,11 +4,18 @@
 // sent straight to the fake upstream at the same concurrency. The gateway runs
 // as its own process, as deployed; this process is the load generator and the
 // fake upstream, so submit and provider arrival are read on one clock.
+// Submits in the throughput phase (and the direct calls) go through the raw
+// keep-alive client (bench/rawHttp.ts): undici cost the load generator about
+// as much CPU per task as the gateway's own submit, taken from the same two
+// cores. CPU per completion is reported for each process (gateway, PostgreSQL,
+// this one): on a shared machine it is the figure that holds.
 import { Agent, request } from 'undici';
 import { startFake } from '../providers/openai/fake.ts';
 import type { BenchContext } from './context.ts';
 import { startGatewayProcess } from './gatewayProcess.ts';
 import { percentile, table } from './stats.ts';
+import { RawHttpPool } from './rawHttp.ts';
+import { postgresCpuMicros } from './postgresCpu.ts';
 
 const agent = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
 
@@ -17,6 +24,12 @@ async function post(url: string, headers: Record<string, string>, body: unknown)
   const text = await res.body.text();
   if (res.statusCode >= 300) throw new Error(`${url} answered ${res.statusCode}: ${text.slice(0, 200)}`);
   return JSON.parse(text);
+}
+
+/** Sends a prepared request; a non-2xx answer fails the run. */
+async function send(pool: RawHttpPool, prepared: string): Promise<void> {
+  const res = await pool.request(prepared);
+  if (res.status >= 300) throw new Error(`answered ${res.status}`);
 }
 
 /** Runs `total` jobs with at most `concurrency` in flight; returns elapsed ms. */
@@ -40,6 +53,12 @@ export interface QueueBenchResult {
   submitToUpstreamP50Ms: number;
   submitToUpstreamP99Ms: number;
   gatewayCpuMsPerTask: number;
+  /** Share of the throughput phase's tasks started by their submit's own transaction rather than fetched later. */
+  claimedAtSubmit: number;
+  /** PostgreSQL's CPU (every backend, the WAL writer, ...) per task; undefined when it is not on this machine. */
+  postgresCpuMsPerTask?: number;
+  /** This process's: the 64 submitters and the fake upstream. */
+  loadGeneratorCpuMsPerTask: number;
 }
 
 export async function runQueueBench(ctx: BenchContext, opts: { tasks?: number; pickupTasks?: number; rate?: number; cpuProfileDir?: string } = {}): Promise<QueueBenchResult> {
@@ -58,19 +77,33 @@ export async function runQueueBench(ctx: BenchContext, opts: { tasks?: number; p
     await closedLoop(200, 32, async () => void (await post(`${service.url}/api/llm/complete`, auth, body)));
     await ctx.waitForQueueDrain();
 
-    const direct = await closedLoop(tasks, 64, async () => {
-      await post(`${fake.url}/chat/completions`, { authorization: 'Bearer sk-bench' }, { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'ping' }] });
-    });
+    const directPool = new RawHttpPool(fake.url, 64);
+    const directCall = directPool.prepare('POST', `${new URL(fake.url).pathname.replace(/\/$/, '')}/chat/completions`, { 'content-type': 'application/json', authorization: 'Bearer sk-bench' }, JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'ping' }] }));
+    const direct = await closedLoop(tasks, 64, () => send(directPool, directCall));
+    directPool.close();
+    const submitPool = new RawHttpPool(service.url, 64);
+    const submitCall = submitPool.prepare('POST', '/api/llm/complete', { 'content-type': 'application/json', ...auth }, JSON.stringify(body));
+    await closedLoop(64, 64, () => send(submitPool, submitCall));
+    await ctx.waitForQueueDrain();
 
     const since = new Date();
     const cpuBefore = await service.cpuMs();
+    const pgBefore = await postgresCpuMicros(ctx.db);
+    const ownBefore = process.cpuUsage();
     const submitStart = performance.now();
-    await closedLoop(tasks, 64, async () => void (await post(`${service.url}/api/llm/complete`, auth, body)));
+    await closedLoop(tasks, 64, () => send(submitPool, submitCall));
     await ctx.waitForQueueDrain();
+    submitPool.close();
     const elapsed = performance.now() - submitStart;
     const cpuPerTask = ((await service.cpuMs()) - cpuBefore) / tasks;
+    const own = process.cpuUsage(ownBefore);
+    const pgAfter = await postgresCpuMicros(ctx.db);
+    const pgPerTask = pgBefore !== undefined && pgAfter !== undefined ? (pgAfter - pgBefore) / 1000 / tasks : undefined;
     const completed = await ctx.db('gateway_tasks').where('created_at', '>=', since).andWhere({ status: 'completed' }).count<{ count: string }[]>('* as count');
     if (Number(completed[0]!.count) !== tasks) throw new Error(`only ${completed[0]!.count} of ${tasks} tasks completed`);
+    // Started by their own submit's transaction (the same transaction time), not fetched from the queue later.
+    const atSubmit = await ctx.db('gateway_tasks').where('created_at', '>=', since).andWhereRaw('started_at = created_at').count<{ count: string }[]>('* as count');
+    const claimedAtSubmit = Number(atSubmit[0]!.count) / tasks;
 
     // Pickup at a steady rate, well under capacity: how long a task waits with a free slot.
     // Measured twice: by the database's clocks (created -> processing) and as a
@@ -115,13 +148,19 @@ export async function runQueueBench(ctx: BenchContext, opts: { tasks?: number; p
       pickupP99Ms: round(percentile(pickups, 0.99)),
       submitToUpstreamP50Ms: round(percentile(arrivals, 0.5)),
       submitToUpstreamP99Ms: round(percentile(arrivals, 0.99)),
-      gatewayCpuMsPerTask: round(cpuPerTask),
+      gatewayCpuMsPerTask: round3(cpuPerTask),
+      claimedAtSubmit: round(claimedAtSubmit),
+      ...(pgPerTask !== undefined ? { postgresCpuMsPerTask: round3(pgPerTask) } : {}),
+      loadGeneratorCpuMsPerTask: round3((own.user + own.system) / 1000 / tasks),
     };
     table(`Queued completions (${tasks} tasks, 64 submitters, instant fake upstream)`, [
       ['direct calls to the fake upstream', `${result.directCallsPerSecond}/s`],
       ['queued completions, submit -> completed', `${result.completionsPerSecond}/s`],
       ['ratio queued / direct', (result.completionsPerSecond / result.directCallsPerSecond).toFixed(2)],
       ['gateway CPU per queued completion', `${result.gatewayCpuMsPerTask} ms`],
+      ['PostgreSQL CPU per queued completion', result.postgresCpuMsPerTask === undefined ? 'n/a (not on this machine)' : `${result.postgresCpuMsPerTask} ms`],
+      ['load generator + fake upstream CPU per completion', `${result.loadGeneratorCpuMsPerTask} ms`],
+      ['tasks started by their own submit (the rest fetched from the queue)', `${Math.round(result.claimedAtSubmit * 100)}%`],
       [`pickup p50 at ${rate}/s (submit -> processing)`, `${result.pickupP50Ms} ms`],
       [`pickup p99 at ${rate}/s`, `${result.pickupP99Ms} ms`],
       [`submit sent -> provider called, p50 at ${rate}/s`, `${result.submitToUpstreamP50Ms} ms`],
@@ -136,4 +175,8 @@ export async function runQueueBench(ctx: BenchContext, opts: { tasks?: number; p
 
 function round(n: number): number {
   return Math.round(n * 100) / 100;
+}
+
+function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
 }

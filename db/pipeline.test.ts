@@ -25,6 +25,13 @@ it('commits every statement and answers each in order', async () => {
   expect((await db('pipeline_probe').orderBy('n')).map((r) => r.n)).toEqual([1, 2]);
 });
 
+it('leaves the rows of an unread statement as raw text, the same statement read still parsed', async () => {
+  const ids = { text: 'SELECT ARRAY[$1::uuid, $1::uuid] AS ids, 7::int AS n', values: ['00000000-0000-4000-8000-000000000001'] };
+  const [unread, read] = await conn.transaction([{ ...ids, unread: true }, ids]);
+  expect(unread!.rows).toEqual([['{00000000-0000-4000-8000-000000000001,00000000-0000-4000-8000-000000000001}', '7']]);
+  expect(read!.rows).toEqual([{ ids: ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000001'], n: 7 }]);
+});
+
 it('writes nothing when a statement fails, reports that error, and keeps working', async () => {
   // The second insert breaks the primary key; the third would succeed on its own.
   await expect(conn.transaction([insert(3), insert(1), insert(4)])).rejects.toThrow(/duplicate key/);

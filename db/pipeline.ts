@@ -10,7 +10,13 @@ import pg from 'pg';
 export interface Statement {
   text: string;
   values?: unknown[];
+  /** Its rows are not read (pg-boss's answers, NOTIFYs): left as raw text arrays, not parsed into objects. */
+  unread?: boolean;
 }
+
+// For unread statements: every value stays the text PostgreSQL sent (a batch's
+// uuid[] of completed ids, say), and rows are arrays, not objects.
+const RAW_TYPES = { getTypeParser: () => (text: string) => text } as unknown as pg.CustomTypesConfig;
 
 export class PipelinedConnection {
   private client: Promise<pg.Client> | undefined;
@@ -65,6 +71,12 @@ export class PipelinedConnection {
     return name;
   }
 
+  private query(client: pg.Client, s: Statement): Promise<pg.QueryResult> {
+    if (!s.values && !s.unread) return client.query(s.text);
+    const config = s.values ? { name: this.nameOf(s.text), text: s.text, values: s.values } : { text: s.text };
+    return s.unread ? client.query({ ...config, types: RAW_TYPES, rowMode: 'array' }) : client.query(config);
+  }
+
   private async send(statements: Statement[]): Promise<pg.QueryResult[]> {
     const client = await this.connect();
     // pg corks the socket per query; corked around them all, the whole
@@ -74,9 +86,7 @@ export class PipelinedConnection {
     socket?.cork?.();
     let all: Array<Promise<pg.QueryResult>>;
     try {
-      all = [{ text: 'BEGIN' }, ...statements, { text: 'COMMIT' }].map((s) =>
-        client.query(s.values ? { name: this.nameOf(s.text), text: s.text, values: s.values } : s.text),
-      );
+      all = [{ text: 'BEGIN' }, ...statements, { text: 'COMMIT' }].map((s: Statement) => this.query(client, s));
     } finally {
       socket?.uncork?.();
     }

@@ -16,5 +16,6 @@ export async function pgBossStatement(call: (db: { executeSql(text: string, valu
     },
   });
   if (!statement) throw new Error('pg-boss produced no statement');
-  return statement;
+  // Its answer (ids, counts) is pg-boss's to map, and we discard it.
+  return { ...statement, unread: true };
 }

@@ -332,8 +332,10 @@ export class TaskQueue {
   private release(taskId: string, completeJob = true): void {
     this.inFlight.delete(taskId);
     if (completeJob) this.scheduleCompletion(taskId);
-    // A provider slot just freed up.
-    this.wake();
+    // A slot just freed up: worth a fetch only when jobs may be waiting. Waking
+    // the loop for nothing cost a timer and a promise per task, and restarted
+    // the fallback poll's wait, so under steady load it never came due.
+    if (this.backlogCleared !== this.backlogGeneration) this.wake();
   }
 
   // Jobs not completed with their task's end (a cancel wrote that end) are completed in batches.

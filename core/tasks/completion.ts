@@ -26,8 +26,17 @@ export interface StoredCompletion {
   routing?: RoutingPolicy;
 }
 
+// Keys sorted: a task claimed at submit runs the request as the client's JSON
+// ordered it, a task fetched later as jsonb stored it, and both must find one entry.
 export function cacheKeyOf(keyId: string, request: CanonicalRequest): string {
-  return createHash('sha256').update(keyId).update('\0').update(JSON.stringify(request)).digest('hex');
+  return createHash('sha256').update(keyId).update('\0').update(JSON.stringify(request, sortedKeys)).digest('hex');
+}
+
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const sorted: Record<string, unknown> = Object.create(null);
+  for (const k of Object.keys(value).sort()) sorted[k] = (value as Record<string, unknown>)[k];
+  return sorted;
 }
 
 /** Replaces video fileIds with the uploaded bytes; adapters only see inline data. */

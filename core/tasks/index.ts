@@ -18,10 +18,18 @@ const RUNNERS: Record<string, TaskRunner> = {
   vision: runVisionTask,
 };
 
+// Histogram children by kind, resolved once: labels() hashes its arguments on every call.
+const waits = new Map<string, { observe(seconds: number): void }>();
+function waitOf(kind: string): { observe(seconds: number): void } {
+  let child = waits.get(kind);
+  if (!child) waits.set(kind, (child = queueWait.labels(kind)));
+  return child;
+}
+
 export async function runTask(deps: RunDeps, task: TaskRow, signal: AbortSignal, finish: Finish): Promise<void> {
   const run = RUNNERS[task.kind];
   // Both times are the database's clock, so processes on other machines agree.
-  if (task.started_at) queueWait.labels(task.kind).observe(Math.max(0, task.started_at.getTime() - task.created_at.getTime()) / 1000);
+  if (task.started_at) waitOf(task.kind).observe(Math.max(0, task.started_at.getTime() - task.created_at.getTime()) / 1000);
   if (run) return run(deps, task, signal, finish);
   await finish({ status: 'error', error: { message: `${task.kind} tasks are not implemented yet`, code: 'not_implemented' } });
 }

@@ -59,7 +59,7 @@ export async function finishTasks(
   const usage = items.flatMap(({ outcome }) => (outcome.usage ? [outcome.usage] : []));
   const notices: Statement[] = [];
   for (let i = 0; i < items.length; i += IDS_PER_NOTICE) {
-    notices.push({ text: `SELECT pg_notify('gateway_done', $1)`, values: [items.slice(i, i + IDS_PER_NOTICE).map((item) => item.id).join(',')] });
+    notices.push({ text: `SELECT pg_notify('gateway_done', $1)`, values: [items.slice(i, i + IDS_PER_NOTICE).map((item) => item.id).join(',')], unread: true });
   }
   const [ended] = await conn.transaction([
     // A provider's output may hold what jsonb refuses; one such result must not fail the batch.

@@ -1,7 +1,7 @@
 import type { PipelinedConnection, Statement } from '../pipeline.ts';
 import type { TaskRow } from './getTask.ts';
 import { LOCK_TASK_CLAIMS } from './lockTaskClaims.ts';
-import { storableJson } from '../jsonText.ts';
+import { storableJson, storableJsonText } from '../jsonText.ts';
 
 export interface NewTask {
   id: string;
@@ -62,7 +62,7 @@ SELECT i.id, i.key_id, i.kind, i.provider, i.model,
        CASE WHEN a.id IS NULL THEN 0 ELSE 1 END,
        CASE WHEN a.id IS NULL THEN NULL ELSE now() END
   FROM input i LEFT JOIN activated a ON a.id = i.id
-RETURNING *`;
+RETURNING id, status, attempts, created_at, started_at`;
 
 const NOTIFY_IF_WAITING = `SELECT pg_notify('gateway_work', '') WHERE EXISTS (SELECT 1 FROM gateway_tasks WHERE id = ANY($1::uuid[]) AND status = 'queued')`;
 
@@ -70,11 +70,18 @@ const NOTIFY_IF_WAITING = `SELECT pg_notify('gateway_work', '') WHERE EXISTS (SE
  * Stores tasks with their pg-boss jobs in one transaction sent as one
  * pipeline, claiming what the submitting process may start; wakes the other
  * processes only when some task is left waiting. Rows come back in input order.
+ *
+ * Only what the insert decided comes back from PostgreSQL (status, attempts,
+ * times): the rest of each row is what was sent. Each request is serialised
+ * once, for the insert, and parsed back from that same text, so a runner sees
+ * the request as JSON stores it (no undefined, no class instances), as a task
+ * fetched later does; only the key order may differ from jsonb's.
  */
 export async function submitTasks(
   conn: PipelinedConnection,
   o: { queue: string; tasks: NewTask[]; jobInsert: Statement; claim?: SubmitClaim },
 ): Promise<TaskRow[]> {
+  const requests = o.tasks.map((task) => storableJsonText(JSON.stringify(task.request ?? null)));
   const input = o.tasks.map((task, ord) => ({
     ord,
     id: task.id,
@@ -83,7 +90,6 @@ export async function submitTasks(
     provider: task.provider,
     model: task.model ?? null,
     stream: task.stream,
-    request: task.request,
     service: task.service ?? null,
     tag: task.tag ?? null,
     byok: task.providerKey !== undefined,
@@ -93,12 +99,44 @@ export async function submitTasks(
   const limits = claiming ? Object.entries(o.claim!.limits).map(([provider, lim]) => ({ provider, lim })) : [];
   const statements: Statement[] = [
     o.jobInsert,
-    ...(claiming ? [{ text: LOCK_TASK_CLAIMS }] : []),
-    { text: INSERT_AND_CLAIM, values: [storableJson(input), o.queue, JSON.stringify(limits), claiming ? o.claim!.room : 0] },
-    { text: NOTIFY_IF_WAITING, values: [o.tasks.map((t) => t.id)] },
+    ...(claiming ? [{ text: LOCK_TASK_CLAIMS, unread: true }] : []),
+    { text: INSERT_AND_CLAIM, values: [inputJson(input, requests), o.queue, JSON.stringify(limits), claiming ? o.claim!.room : 0] },
+    { text: NOTIFY_IF_WAITING, values: [o.tasks.map((t) => t.id)], unread: true },
   ];
   const results = await conn.transaction(statements);
-  const rows = results[claiming ? 2 : 1]!.rows as TaskRow[];
+  const rows = results[claiming ? 2 : 1]!.rows as Array<Pick<TaskRow, 'id' | 'status' | 'attempts' | 'created_at' | 'started_at'>>;
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return o.tasks.map((t) => byId.get(t.id)!);
+  return o.tasks.map((task, ord) => {
+    const row = byId.get(task.id)!;
+    return {
+      id: task.id,
+      key_id: task.keyId,
+      kind: task.kind,
+      provider: task.provider,
+      model: task.model ?? null,
+      status: row.status,
+      stream: task.stream,
+      request: JSON.parse(requests[ord]!),
+      result: null,
+      error: null,
+      service: task.service ?? null,
+      tag: task.tag ?? null,
+      byok: task.providerKey !== undefined,
+      provider_key: task.providerKey ?? null,
+      attempts: row.attempts,
+      progress: null,
+      checkpoint: null,
+      created_at: row.created_at,
+      started_at: row.started_at,
+      finished_at: null,
+    };
+  });
+}
+
+// The input rows as JSON, each with its request's text put in as already made:
+// every request is stringified once, and that text is also what the runner parses.
+function inputJson(input: object[], requests: string[]): string {
+  let json = '[';
+  for (let i = 0; i < input.length; i++) json += `${i ? ',' : ''}{"request":${requests[i]},${storableJson(input[i]).slice(1)}`;
+  return json + ']';
 }

@@ -9,6 +9,8 @@ import { httpDuration, httpRequests } from '../../metrics/index.ts';
  * The same moment counts the request in the metrics, by operationId and status.
  */
 export function accessLog(service: string): Middleware<AppState> {
+  // Metric children by operation and status, resolved once: labels() hashes its arguments on every call.
+  const children = new Map<string, { requests: { inc(): void }; duration: { observe(v: number): void } }>();
   // Not async: the line is written from the response's close, so next()'s promise is passed on as is.
   return (ctx, next) => {
     ctx.res.once('close', () => {
@@ -16,8 +18,11 @@ export function accessLog(service: string): Middleware<AppState> {
       // Requests no operation matched (static files, unknown paths, /metrics itself) share one label.
       const operation = ctx.state.op?.operation?.operationId ?? (ctx.path === '/metrics' ? 'metrics' : 'other');
       const status = String(ctx.res.headersSent ? ctx.res.statusCode : ctx.status);
-      httpRequests.labels(service, operation, status).inc();
-      httpDuration.labels(service, operation, status).observe(ms / 1000);
+      const key = `${operation} ${status}`;
+      let child = children.get(key);
+      if (!child) children.set(key, (child = { requests: httpRequests.labels(service, operation, status), duration: httpDuration.labels(service, operation, status) }));
+      child.requests.inc();
+      child.duration.observe(ms / 1000);
       const log = ctx.state.deps.log;
       if (!log.isLevelEnabled('info')) return;
       log.info({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 100) / 100 }, 'request');
