@@ -29,11 +29,18 @@ function organisation(buf: Buffer, from: number, to: number): string {
   return buf.toString('utf8', from, end).trim();
 }
 
-/** Lines of the IPv4 file: addresses fit a Uint32. */
-export function parseIpv4Table(buf: Buffer): AsnTable<Uint32Array> {
-  const size = countLines(buf);
-  const starts = new Uint32Array(size);
-  const ends = new Uint32Array(size);
+interface Rows {
+  asns: Uint32Array;
+  orgIndex: Uint32Array;
+  orgs: string[];
+  n: number;
+}
+
+/**
+ * Walks the lines: `addresses` reads a line's two address fields into row n and
+ * returns where its AS number starts; the AS number and organisation are read here.
+ */
+function readLines(buf: Buffer, size: number, addresses: (at: number, row: number) => number): Rows {
   const asns = new Uint32Array(size);
   const orgIndex = new Uint32Array(size);
   const orgs: string[] = [];
@@ -45,29 +52,39 @@ export function parseIpv4Table(buf: Buffer): AsnTable<Uint32Array> {
     let end = buf.indexOf(NL, i);
     if (end < 0) end = buf.length;
     if (end - i > 1) {
-      let start = 0;
-      for (; buf[i] !== COMMA; i++) start = start * 10 + buf[i]! - ZERO;
-      i++;
-      let last = 0;
-      for (; buf[i] !== COMMA; i++) last = last * 10 + buf[i]! - ZERO;
-      i++;
+      i = addresses(i, n);
       let asn = 0;
       for (; buf[i] !== COMMA; i++) asn = asn * 10 + buf[i]! - ZERO;
-      i++;
       let org = orgOfAsn.get(asn);
       if (org === undefined) {
-        org = orgs.push(organisation(buf, i, end)) - 1;
+        org = orgs.push(organisation(buf, i + 1, end)) - 1;
         orgOfAsn.set(asn, org);
       }
-      starts[n] = start;
-      ends[n] = last;
       asns[n] = asn;
       orgIndex[n] = org;
       n++;
     }
     i = end + 1;
   }
-  return { starts: starts.subarray(0, n), ends: ends.subarray(0, n), asns: asns.subarray(0, n), orgIndex: orgIndex.subarray(0, n), orgs };
+  return { asns: asns.subarray(0, n), orgIndex: orgIndex.subarray(0, n), orgs, n };
+}
+
+/** Lines of the IPv4 file: addresses fit a Uint32. */
+export function parseIpv4Table(buf: Buffer): AsnTable<Uint32Array> {
+  const size = countLines(buf);
+  const starts = new Uint32Array(size);
+  const ends = new Uint32Array(size);
+  const rows = readLines(buf, size, (at, row) => {
+    let i = at;
+    let start = 0;
+    for (; buf[i] !== COMMA; i++) start = start * 10 + buf[i]! - ZERO;
+    let last = 0;
+    for (i++; buf[i] !== COMMA; i++) last = last * 10 + buf[i]! - ZERO;
+    starts[row] = start;
+    ends[row] = last;
+    return i + 1;
+  });
+  return { starts: starts.subarray(0, rows.n), ends: ends.subarray(0, rows.n), asns: rows.asns, orgIndex: rows.orgIndex, orgs: rows.orgs };
 }
 
 /**
@@ -78,22 +95,11 @@ export function parseIpv6Table(buf: Buffer): AsnTable<BigUint64Array> {
   const size = countLines(buf);
   const starts = new BigUint64Array(size);
   const ends = new BigUint64Array(size);
-  const startWords = new Uint32Array(starts.buffer);
-  const endWords = new Uint32Array(ends.buffer);
-  const asns = new Uint32Array(size);
-  const orgIndex = new Uint32Array(size);
-  const orgs: string[] = [];
-  const orgOfAsn = new Map<number, number>();
   const limbs = new Uint32Array(4);
-  // little-endian words: [low, high] of each 64-bit value
-  const high64 = (words: Uint32Array, at: number) => {
-    words[at * 2] = limbs[1]!;
-    words[at * 2 + 1] = limbs[0]!;
-  };
-  let n = 0;
-  let i = 0;
-  const decimal = () => {
+  // Reads one decimal field into the limbs (most significant first); returns the index after its comma.
+  const decimal = (at: number) => {
     limbs.fill(0);
+    let i = at;
     for (; buf[i] !== COMMA; i++) {
       let carry = buf[i]! - ZERO;
       for (let k = 3; k >= 0; k--) {
@@ -102,29 +108,21 @@ export function parseIpv6Table(buf: Buffer): AsnTable<BigUint64Array> {
         carry = Math.floor(v / 0x1_0000_0000);
       }
     }
-    i++;
+    return i + 1;
   };
-  while (i < buf.length) {
-    let end = buf.indexOf(NL, i);
-    if (end < 0) end = buf.length;
-    if (end - i > 1) {
-      decimal();
-      high64(startWords, n);
-      decimal();
-      high64(endWords, n);
-      let asn = 0;
-      for (; buf[i] !== COMMA; i++) asn = asn * 10 + buf[i]! - ZERO;
-      i++;
-      let org = orgOfAsn.get(asn);
-      if (org === undefined) {
-        org = orgs.push(organisation(buf, i, end)) - 1;
-        orgOfAsn.set(asn, org);
-      }
-      asns[n] = asn;
-      orgIndex[n] = org;
-      n++;
-    }
-    i = end + 1;
-  }
-  return { starts: starts.subarray(0, n), ends: ends.subarray(0, n), asns: asns.subarray(0, n), orgIndex: orgIndex.subarray(0, n), orgs };
+  // Little-endian words: [low, high] of each 64-bit value.
+  const startWords = new Uint32Array(starts.buffer);
+  const endWords = new Uint32Array(ends.buffer);
+  const high64 = (words: Uint32Array, row: number) => {
+    words[row * 2] = limbs[1]!;
+    words[row * 2 + 1] = limbs[0]!;
+  };
+  const rows = readLines(buf, size, (at, row) => {
+    let i = decimal(at);
+    high64(startWords, row);
+    i = decimal(i);
+    high64(endWords, row);
+    return i;
+  });
+  return { starts: starts.subarray(0, rows.n), ends: ends.subarray(0, rows.n), asns: rows.asns, orgIndex: rows.orgIndex, orgs: rows.orgs };
 }
