@@ -187,11 +187,12 @@ const SESSION_AGGREGATES: [string, string][] = [
 ];
 
 // Live ingest: ids are minted by this process, so no row can already exist (a batch
-// replayed after a lost commit answer fails on the primary key, writing nothing;
-// the caller leaves out what is stored and writes the rest), and every row of the batch is folded into its session. The batch arrives grouped
-// by session in key order with each session's totals on its first row, so
-// PostgreSQL inserts the events and the sessions without sorting or windowing
-// anything, and takes the sessions' row locks in the same order as any other writer.
+// replayed after a lost commit answer fails on the primary key, writing nothing; the
+// caller leaves out what is stored and writes the rest), and every row of the batch is
+// folded into its session. The batch arrives grouped by session in one fixed order with
+// each session's totals on its first row, so PostgreSQL inserts the events and the
+// sessions without sorting or windowing anything, and every live writer takes the
+// sessions' row locks in the same order.
 const LIVE_SQL = `
 WITH input AS (
   SELECT * FROM unnest(${[...COLUMNS, ...SESSION_AGGREGATES].map(([, type]) => `?::${type}[]`).join(', ')})
@@ -215,10 +216,12 @@ ${SESSION_MERGE}  RETURNING project_id, started_at, last_seen_at
 ),
 ${SEGMENTS}SELECT count(*)::int AS sessions FROM sess`;
 
-// Session key order (the order PostgreSQL's uuid comparison gives lowercase ids), then time.
+// Session id first (random: two ids differ in their first characters, so most comparisons
+// end there; every live writer uses this one order, so their session locks never cross),
+// then project, then time.
 function bySessionThenTime(a: NewEvent, b: NewEvent): number {
-  if (a.projectId !== b.projectId) return a.projectId < b.projectId ? -1 : 1;
   if (a.sessionId !== b.sessionId) return a.sessionId < b.sessionId ? -1 : 1;
+  if (a.projectId !== b.projectId) return a.projectId < b.projectId ? -1 : 1;
   return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
 }
 
