@@ -29,6 +29,8 @@ export function loadAsnTables(): Promise<void> {
   if (tables) return Promise.resolve();
   loading ??= new Promise<void>((resolve, reject) => {
     const worker = new Worker(new URL('./asnWorker.ts', import.meta.url), { workerData: { v4File: csvPath(V4_FILE), v6File: csvPath(V6_FILE) } });
+    // A process that stops while the tables load does not wait for them.
+    worker.unref();
     worker.once('message', (loaded: Tables) => {
       tables ??= loaded;
       resolve();
