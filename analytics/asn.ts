@@ -1,57 +1,66 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isIPv4 } from 'node:net';
+import { Worker } from 'node:worker_threads';
+import { parseIpv4Table, parseIpv6Table, type AsnTable } from './asnTables.ts';
 
 // The ASN ranges ship as CSV in @ip-location-db/asn; they are read once into
-// sorted typed arrays so a lookup is a binary search, not a scan.
-interface Table<T> {
-  starts: T;
-  ends: T;
-  asns: Uint32Array;
-  orgIndex: Uint32Array;
-  orgs: string[];
+// sorted typed arrays so a lookup is a binary search, not a scan. Reading them
+// takes a while (~500k lines), so the service does it on a worker thread at start
+// (loadAsnTables) and ingest waits for it only until then.
+interface Tables {
+  v4: AsnTable<Uint32Array>;
+  v6: AsnTable<BigUint64Array>;
 }
 
-let v4: Table<Uint32Array> | undefined;
-let v6: Table<BigUint64Array> | undefined;
+let tables: Tables | undefined;
+let loading: Promise<void> | undefined;
 
 function csvPath(file: string): string {
   const require = createRequire(import.meta.url);
   return require.resolve(`@ip-location-db/asn/${file}`);
 }
 
-function load<T extends Uint32Array | BigUint64Array>(file: string, make: (n: number) => T, parse: (s: string) => number | bigint): Table<T> {
-  const text = readFileSync(csvPath(file), 'utf8');
-  const lines = text.split('\n');
-  const starts = make(lines.length);
-  const ends = make(lines.length);
-  const asns = new Uint32Array(lines.length);
-  const orgIndex = new Uint32Array(lines.length);
-  const orgs: string[] = [];
-  const orgIds = new Map<string, number>();
-  let n = 0;
-  for (const line of lines) {
-    if (!line) continue;
-    const a = line.indexOf(',');
-    const b = line.indexOf(',', a + 1);
-    const c = line.indexOf(',', b + 1);
-    let org = line.slice(c + 1).trim();
-    if (org.startsWith('"')) org = org.slice(1, -1).replace(/""/g, '"');
-    let id = orgIds.get(org);
-    if (id === undefined) {
-      id = orgs.push(org) - 1;
-      orgIds.set(org, id);
-    }
-    (starts as unknown as (number | bigint)[])[n] = parse(line.slice(0, a));
-    (ends as unknown as (number | bigint)[])[n] = parse(line.slice(a + 1, b));
-    asns[n] = Number(line.slice(b + 1, c));
-    orgIndex[n] = id;
-    n++;
-  }
-  return { starts: starts.subarray(0, n) as T, ends: ends.subarray(0, n) as T, asns: asns.subarray(0, n), orgIndex: orgIndex.subarray(0, n), orgs };
+const V4_FILE = 'asn-ipv4-num.csv';
+const V6_FILE = 'asn-ipv6-num.csv';
+
+/** Reads the tables on a worker thread; resolves once lookups can be answered. */
+export function loadAsnTables(): Promise<void> {
+  if (tables) return Promise.resolve();
+  loading ??= new Promise<void>((resolve, reject) => {
+    const worker = new Worker(new URL('./asnWorker.ts', import.meta.url), { workerData: { v4File: csvPath(V4_FILE), v6File: csvPath(V6_FILE) } });
+    // A process that stops while the tables load does not wait for them.
+    worker.unref();
+    worker.once('message', (loaded: Tables) => {
+      tables ??= loaded;
+      resolve();
+    });
+    worker.once('error', (err) => {
+      loading = undefined;
+      reject(err);
+    });
+    worker.once('exit', () => {
+      if (!tables) {
+        loading = undefined;
+        reject(new Error('the ASN table worker exited without an answer'));
+      }
+    });
+  });
+  return loading;
 }
 
-function search<T extends Uint32Array | BigUint64Array>(t: Table<T>, ip: number | bigint): { asn: number; organization: string } | null {
+/** True once lookupAsn answers without reading the tables first. */
+export function asnTablesReady(): boolean {
+  return tables !== undefined;
+}
+
+function loaded(): Tables {
+  // Outside the service (scripts, tests) the first lookup reads them on this thread.
+  tables ??= { v4: parseIpv4Table(readFileSync(csvPath(V4_FILE))), v6: parseIpv6Table(readFileSync(csvPath(V6_FILE))) };
+  return tables;
+}
+
+function search<T extends Uint32Array | BigUint64Array>(t: AsnTable<T>, ip: number | bigint): { asn: number; organization: string } | null {
   let lo = 0;
   let hi = t.starts.length - 1;
   while (lo <= hi) {
@@ -80,11 +89,7 @@ function ipv6High(ip: string): bigint {
 }
 
 export function lookupAsn(ip: string): { asn: number; organization: string } | null {
-  if (isIPv4(ip)) {
-    v4 ??= load('asn-ipv4-num.csv', (n) => new Uint32Array(n), Number);
-    return search(v4, ipv4ToInt(ip));
-  }
+  if (isIPv4(ip)) return search(loaded().v4, ipv4ToInt(ip));
   if (ip.startsWith('::ffff:') && isIPv4(ip.slice(7))) return lookupAsn(ip.slice(7));
-  v6 ??= load('asn-ipv6-num.csv', (n) => new BigUint64Array(n), (s) => BigInt(s) >> 64n);
-  return search(v6, ipv6High(ip));
+  return search(loaded().v6, ipv6High(ip));
 }

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { classifyUserAgent, type UserAgentClass } from './userAgent.ts';
 import { lookupGeo, type GeoClass } from './geo.ts';
-import { lookupAsn } from './asn.ts';
+import { asnTablesReady, loadAsnTables, lookupAsn } from './asn.ts';
 import { DATACENTER_ASNS, DATACENTER_NAME, VPN_ASNS } from './networks.ts';
 
 export interface NetworkClass {
@@ -53,8 +53,24 @@ export function classifyVisitor(ip: string, userAgent: string): VisitorClass {
   };
 }
 
-/** Warms the lazily loaded tables so the first request does not pay for them. */
-export function warmClassifiers(): void {
-  classifyVisitor('8.8.8.8', 'Mozilla/5.0');
-  classifyVisitor('2001:4860:4860::8888', 'Mozilla/5.0');
+/**
+ * Warms the classifiers at start: the user-agent parser and geo data here, the ASN
+ * tables on a worker thread (resolves when they are ready; until then
+ * classifiersReady() is false and ingest takes its asynchronous path, which waits).
+ */
+export function warmClassifiers(): Promise<void> {
+  classifyUserAgent('Mozilla/5.0');
+  lookupGeo('8.8.8.8');
+  lookupGeo('2001:4860:4860::8888');
+  return loadAsnTables();
+}
+
+/** classifyVisitor answers from memory (no table to read first). */
+export function classifiersReady(): boolean {
+  return asnTablesReady();
+}
+
+/** Resolves when classifyVisitor answers from memory; if the worker failed, the next lookup reads the tables itself. */
+export function classifiersLoaded(): Promise<void> {
+  return loadAsnTables().catch(() => undefined);
 }

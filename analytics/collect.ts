@@ -4,6 +4,7 @@ import { firstError, validateCollectPayload } from './contract.ts';
 import { buildEvent, type CollectPayload } from './ingest.ts';
 import { dashboardOrigin, knownPolicy, projectPolicy } from './policies.ts';
 import { knownSalt, saltFor } from './sessions.ts';
+import { classifiersLoaded, classifiersReady } from './classify.ts';
 import type { IngestBuffer } from './ingestBuffer.ts';
 
 /** The body as JSON, checked against the contract's CollectPayload. */
@@ -59,7 +60,7 @@ export function ingestBeacon(deps: IngestDeps, body: unknown, client: Client, da
   const payload = payloadOf(body);
   const buffer = deps.analyticsIngest as IngestBuffer;
   const policy = knownPolicy(payload.projectId);
-  const salt = policy ? knownSalt() : undefined;
+  const salt = policy && classifiersReady() ? knownSalt() : undefined;
   if (policy && salt) {
     const { event, cors } = buildEvent(payload, policy, { ip: client.ip, userAgent: client.userAgent, origin: client.origin, dashboardOrigin: dashboard }, salt);
     const queued = buffer.offerNow(event, policy.dailyEventCap);
@@ -70,7 +71,7 @@ export function ingestBeacon(deps: IngestDeps, body: unknown, client: Client, da
 }
 
 async function ingestSlowly(deps: IngestDeps, payload: CollectPayload, client: Client, dashboard: string | null): Promise<Accepted> {
-  const policy = await projectPolicy(deps.db, payload.projectId);
+  const [policy] = await Promise.all([projectPolicy(deps.db, payload.projectId), classifiersLoaded()]);
   if (!policy) throw new ApiError('not_found', 'Project not found.', { code: 'not_found' });
   const { event, cors } = buildEvent(payload, policy, { ...client, dashboardOrigin: dashboard }, await saltFor(deps.db));
   if (!(await (deps.analyticsIngest as IngestBuffer).offer(event, policy.dailyEventCap))) throw capReached(policy.dailyEventCap);

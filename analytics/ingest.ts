@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../protocols/errors.ts';
 import { classifyVisitor } from './classify.ts';
-import { evaluateIngest } from './origins.ts';
+import { evaluateIngest, type Verdict } from './origins.ts';
 import { sessionIdOf } from './sessions.ts';
 import { sourceOf } from './sources.ts';
 import type { NewEvent, Props } from '../db/analytics/eventRow.ts';
@@ -23,6 +23,7 @@ export interface CollectPayload {
 }
 
 const LOCALE = /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i;
+const CAMPAIGN_KEYS = /utm_|ref|%/;
 
 export function normaliseLocale(value: string | null | undefined): string | null {
   const v = value?.trim().replace(/_/g, '-');
@@ -58,6 +59,25 @@ export function revenueOf(r: { amount: number | string; currency: string } | nul
   return { revenueAmount: Math.round(amount * 1e6) / 1e6, revenueCurrency: r.currency.toUpperCase() };
 }
 
+// A site's beacons repeat a few page hosts and one Origin: the verdict (a pure function
+// of them and the policy) is kept per policy object, which the policy cache replaces
+// when it refreshes, so a changed domain list is never judged by an old verdict.
+const verdicts = new WeakMap<ProjectPolicy, Map<string, Verdict>>();
+const VERDICTS_PER_POLICY = 1000;
+
+function acceptance(host: string, origin: string | null, policy: ProjectPolicy, dashboard: string | null): Verdict {
+  let known = verdicts.get(policy);
+  if (!known) verdicts.set(policy, (known = new Map()));
+  const key = `${host}\n${origin ?? ''}\n${dashboard ?? ''}`;
+  let verdict = known.get(key);
+  if (!verdict) {
+    verdict = evaluateIngest({ domain: host, origin }, { domains: policy.domains, allowLocalOrigins: policy.allowLocalOrigins, dashboardOrigin: dashboard });
+    if (known.size >= VERDICTS_PER_POLICY) known.clear();
+    known.set(key, verdict);
+  }
+  return verdict;
+}
+
 export interface BeaconClient {
   ip: string;
   userAgent: string;
@@ -79,13 +99,14 @@ export function buildEvent(p: CollectPayload, policy: ProjectPolicy, client: Bea
     throw new ApiError('invalid_request', 'url must be an absolute URL', { code: 'bad_request' });
   }
   if (p.type === 'event' && !p.name) throw new ApiError('invalid_request', 'name is required for custom events', { code: 'bad_request' });
-  const verdict = evaluateIngest({ domain: url.hostname, origin: client.origin }, { domains: policy.domains, allowLocalOrigins: policy.allowLocalOrigins, dashboardOrigin: client.dashboardOrigin });
+  const verdict = acceptance(url.hostname, client.origin, policy, client.dashboardOrigin);
   if (!verdict.accepted) {
     const why = !verdict.domain.trusted ? `The page domain ${url.hostname}` : `The origin ${client.origin}`;
     throw new ApiError('forbidden', `${why} is not trusted by this project.`, { code: 'untrusted_origin' });
   }
   const v = classifyVisitor(client.ip, client.userAgent);
-  const params = url.search ? url.searchParams : null;
+  // Only a query that can hold a campaign key is parsed (a percent-escape could spell one).
+  const params = url.search && CAMPAIGN_KEYS.test(url.search) ? url.searchParams : null;
   const utmSource = utm(params, 'utm_source') ?? utm(params, 'ref');
   // The referrer is parsed once: stored as scheme, host and path (no query or
   // fragment, which often carry tokens), and read for the traffic source.
@@ -97,6 +118,9 @@ export function buildEvent(p: CollectPayload, policy: ProjectPolicy, client: Bea
       referrer = null;
     }
   }
+  const revenue = revenueOf(p.revenue);
+  // Every field written out (no spread): the events of a batch share one object shape,
+  // which keeps the writer's reads of 33 columns per event on V8's fast path.
   const event: NewEvent = {
     projectId: p.projectId,
     id: randomUUID(),
@@ -129,7 +153,8 @@ export function buildEvent(p: CollectPayload, policy: ProjectPolicy, client: Bea
     isInternal: p.internal === true,
     utmTerm: utm(params, 'utm_term'),
     utmContent: utm(params, 'utm_content'),
-    ...revenueOf(p.revenue),
+    revenueAmount: revenue.revenueAmount,
+    revenueCurrency: revenue.revenueCurrency,
   };
   return { event, cors: verdict.cors };
 }

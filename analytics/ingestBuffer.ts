@@ -1,13 +1,14 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { insertEvents } from '../db/analytics/insertEvents.ts';
+import { insertLiveEvents } from '../db/analytics/insertEvents.ts';
+import { listStoredEventIds } from '../db/analytics/listStoredEventIds.ts';
 import { addDailyCounts } from '../db/analytics/addDailyCounts.ts';
 import { getDailyCount } from '../db/analytics/getDailyCount.ts';
 import type { NewEvent } from '../db/analytics/eventRow.ts';
 import { utcDay } from './sessions.ts';
 import { ApiError } from '../protocols/errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { ingestEvents, ingestFlush } from '../metrics/index.ts';
+import { ingestDropped, ingestEvents, ingestFlush } from '../metrics/index.ts';
 
 export interface IngestBufferOptions {
   /** Flush at least this often (ms). */
@@ -20,9 +21,11 @@ export interface IngestBufferOptions {
 }
 
 /**
- * Live events wait here and are written in one multi-row statement per batch, in
- * one transaction together with the day's cap counters: a crash loses at most the
- * events of one interval that were not yet flushed, and never half a batch.
+ * Live events wait here and are written in one multi-row statement per batch
+ * (insertLiveEvents: their ids are minted by this process), in one transaction
+ * together with the day's cap counters: a crash loses at most the events of one
+ * interval that were not yet flushed, and never half a batch. A batch PostgreSQL
+ * refuses because of one row is written in halves, so only that row is lost.
  *
  * The daily cap is enforced from memory: the counter read from the database at
  * the last flush plus what this process accepted since. Several processes can
@@ -122,43 +125,81 @@ export class IngestBuffer {
   private async writeBatches(): Promise<void> {
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0, this.maxBatch);
-      const counts = new Map<string, number>();
-      for (const e of batch) counts.set(e.projectId, (counts.get(e.projectId) ?? 0) + 1);
-      const day = utcDay();
-      const started = performance.now();
-      try {
-        const totals = await this.writeWithRetry(batch, day, counts);
-        ingestFlush.labels('written').observe((performance.now() - started) / 1000);
-        if (this.outage) this.opts.log?.info('analytics writes resumed: the database is back');
-        this.outage = false;
-        for (const [projectId, n] of counts) this.accepted.set(projectId, Math.max(0, (this.accepted.get(projectId) ?? 0) - n));
-        for (const [projectId, count] of totals) this.known.set(projectId, { day, at: Date.now(), count: Promise.resolve(count), settled: count });
-      } catch (err) {
-        ingestFlush.labels('failed').observe((performance.now() - started) / 1000);
-        if (isDatabaseUnavailable(err)) {
-          // Nothing was written (one transaction): the batch goes back in front and the next tick tries again.
-          this.pending.unshift(...batch);
-          if (!this.outage) this.opts.log?.warn({ err: (err as Error).message, waiting: this.pending.length }, 'analytics writes paused: the database is unavailable');
-          this.outage = true;
-          return;
-        }
-        // The batch is lost as a whole (the transaction rolled back); the service keeps going.
-        for (const [projectId, n] of counts) this.accepted.set(projectId, Math.max(0, (this.accepted.get(projectId) ?? 0) - n));
-        this.opts.log?.error({ err, events: batch.length }, 'analytics batch write failed');
+      const unwritten = await this.writeSplitting(batch, utcDay());
+      if (unwritten.length > 0) {
+        // Nothing of these was written (each write is one transaction): they go back in front and the next tick tries again.
+        this.pending.unshift(...unwritten);
+        if (!this.outage) this.opts.log?.warn({ waiting: this.pending.length }, 'analytics writes paused: the database is unavailable');
+        this.outage = true;
+        return;
       }
+      if (this.outage) this.opts.log?.info('analytics writes resumed: the database is back');
+      this.outage = false;
     }
   }
 
-  private async writeWithRetry(batch: NewEvent[], day: string, counts: Map<string, number>) {
+  /**
+   * Writes a batch in one transaction. When PostgreSQL refuses it for the sake of a
+   * row (not because it is unreachable), its halves are written apart, down to the
+   * single rows it refuses, which alone are dropped and logged: one bad row never
+   * costs the others. Returns the events left unwritten because the database could
+   * not be reached.
+   */
+  private async writeSplitting(batch: NewEvent[], day: string): Promise<NewEvent[]> {
+    const started = performance.now();
+    const counts = new Map<string, number>();
+    for (const e of batch) counts.set(e.projectId, (counts.get(e.projectId) ?? 0) + 1);
+    try {
+      const totals = await this.writeWithRetry(batch, day);
+      ingestFlush.labels('written').observe((performance.now() - started) / 1000);
+      this.settle(counts);
+      for (const [projectId, count] of totals) this.known.set(projectId, { day, at: Date.now(), count: Promise.resolve(count), settled: count });
+      return [];
+    } catch (err) {
+      ingestFlush.labels('failed').observe((performance.now() - started) / 1000);
+      if (isDatabaseUnavailable(err)) return batch;
+      if (batch.length === 1) {
+        this.settle(counts);
+        ingestDropped.inc();
+        this.opts.log?.error({ err, events: 1 }, 'analytics event refused by the database and dropped');
+        return [];
+      }
+      const half = batch.length >>> 1;
+      const left = await this.writeSplitting(batch.slice(0, half), day);
+      return left.length > 0 ? [...left, ...batch.slice(half)] : this.writeSplitting(batch.slice(half), day);
+    }
+  }
+
+  /** These events are no longer waiting: the day's counter read back (or nothing, when dropped) accounts for them. */
+  private settle(counts: Map<string, number>): void {
+    for (const [projectId, n] of counts) this.accepted.set(projectId, Math.max(0, (this.accepted.get(projectId) ?? 0) - n));
+  }
+
+  private async writeWithRetry(batch: NewEvent[], day: string) {
+    let replayed = false;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.transaction(async (trx) => {
-          await insertEvents(trx, batch);
+          let events = batch;
+          if (replayed) {
+            const stored = await listStoredEventIds(trx, batch);
+            events = batch.filter((e) => !stored.has(e.id));
+          }
+          await insertLiveEvents(trx, events);
+          const counts = new Map<string, number>();
+          for (const e of events) counts.set(e.projectId, (counts.get(e.projectId) ?? 0) + 1);
           return addDailyCounts(trx, day, counts);
         });
       } catch (err) {
+        const code = (err as { code?: string }).code;
+        // A batch whose commit was answered by a dropped connection comes back here: what
+        // it wrote is already stored and counted, so only the rest is written this time.
+        if (code === '23505' && !replayed) {
+          replayed = true;
+          continue;
+        }
         // Two processes upserting the same sessions can deadlock; PostgreSQL aborts one, which retries.
-        if ((err as { code?: string }).code !== '40P01' || attempt >= 3) throw err;
+        if (code !== '40P01' || attempt >= 3) throw err;
       }
     }
   }

@@ -3,7 +3,8 @@
 // over a large bulk-loaded project. Run alone with
 //   node bench/analytics.ts [--events 1000000] [--ingest 60000] [--processes 2] [--runs 30]
 //     [--data-dir DIR] (keep the loaded database in DIR and reuse it: 10M events take most of an hour to load)
-// or through `npm run bench`, which calls runAnalyticsBench. `--ingest 0` measures the queries only.
+// or through `npm run bench`, which calls runAnalyticsBench. `--ingest 0` measures the queries only;
+// `--events 0` measures ingest alone (with --cpu-prof DIR, a V8 profile of each service process).
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import cluster from 'node:cluster';
@@ -17,7 +18,7 @@ import type { Knex } from 'knex';
 import { createDb, migrate } from '../db/knex.ts';
 import { sharedEmbeddedPostgres, throwawayPostgres, type Database } from '../server/database.ts';
 import { startService } from '../server/service.ts';
-import { insertEvents } from '../db/analytics/insertEvents.ts';
+import { insertEvents, insertLiveEvents } from '../db/analytics/insertEvents.ts';
 import { SegmentStore } from '../analytics/query/store.ts';
 import { parsePeriod } from '../analytics/query/period.ts';
 import {
@@ -57,6 +58,8 @@ export interface AnalyticsBenchResult {
     requests: number; seconds: number; eventsPerSecond: number; errors: number; emptyServerRps?: number;
     /** CPU per event of the service processes, the load generator and PostgreSQL: they share the machine's cores. */
     serverCpuMicrosPerEvent?: number; loadgenCpuMicrosPerEvent?: number; postgresCpuMicrosPerEvent?: number;
+    /** The batch statement alone: the live one against the general (import) one, alternated in the same run. */
+    writers?: Record<'general' | 'live', { postgresCpuMicrosPerEvent: number; nodeCpuMicrosPerEvent: number }>;
   };
   load: { events: number; seconds: number; rowsPerSecond: number; reused?: boolean };
   coldLoadMs: number;
@@ -236,6 +239,58 @@ export function syntheticBatch(projectId: string, n: number, seed: number, total
   return out;
 }
 
+/** A live batch as the collect path builds it: every event a new session (the costliest case), beacon-like values. */
+function liveBatch(projectId: string, n: number, seed: number): NewEvent[] {
+  const now = Date.now();
+  const out: NewEvent[] = [];
+  for (let i = 0; i < n; i++) {
+    const k = seed + i;
+    const ua = BEACON_UAS[k % BEACON_UAS.length]!;
+    const c = classifyUserAgent(ua);
+    const [country, regionCode, region] = COUNTRIES[k % COUNTRIES.length]!;
+    const campaign = k % 7 === 0;
+    out.push({
+      projectId, id: randomUUID(), createdAt: new Date(now - n + i).toISOString(), sessionId: randomUUID(),
+      eventType: k % 13 === 12 ? 'event' : 'pageview', eventName: k % 13 === 12 ? 'Signup' : null, props: null,
+      path: `/docs/page-${k % 300}`, referrerPath: k % 3 ? `https://site-${k % 150}.example/post` : null, targetPath: null,
+      country, region, regionCode, city: `City ${k % 400}`, asn: 7922, asOrganization: 'COMCAST-7922',
+      browser: c.browser, os: c.os, deviceType: c.deviceType, isBot: c.isBot, botName: c.botName, isVpn: false,
+      locale: LOCALES[k % LOCALES.length]!, trafficSource: k % 3 ? SOURCES[k % SOURCES.length]! : 'direct',
+      utmSource: campaign ? 'newsletter' : null, utmMedium: campaign ? 'email' : null, utmCampaign: campaign ? 'launch' : null,
+      userAgent: ua, isInternal: false, utmTerm: null, utmContent: null, revenueAmount: null, revenueCurrency: null,
+    });
+  }
+  return out;
+}
+
+/**
+ * The live ingest statement against the general one (import's: ON CONFLICT on the
+ * events, sessions folded from RETURNING through window functions), alternated on
+ * the same batches' shape in the same database: CPU per event of PostgreSQL and of
+ * this thread (building the statement), medians over the batches.
+ */
+async function compareWriters(db: Knex, projectId: string, batches: number, size: number) {
+  const writers = { general: insertEvents, live: insertLiveEvents } as const;
+  const cpu: Record<keyof typeof writers, { pg: number[]; node: number[] }> = { general: { pg: [], node: [] }, live: { pg: [], node: [] } };
+  for (let b = 0; b < batches + 1; b++) {
+    for (const name of (b % 2 ? ['live', 'general'] : ['general', 'live']) as (keyof typeof writers)[]) {
+      const events = liveBatch(projectId, size, b * size);
+      const pg0 = await postgresCpuMicros(db);
+      const node0 = process.threadCpuUsage();
+      await db.transaction(async (trx) => { await writers[name](trx, events); });
+      const node = process.threadCpuUsage(node0);
+      const pg1 = await postgresCpuMicros(db);
+      // The first round warms both statements up.
+      if (b === 0 || pg0 === undefined || pg1 === undefined) continue;
+      cpu[name].pg.push((pg1 - pg0) / size);
+      cpu[name].node.push((node.user + node.system) / size);
+    }
+  }
+  const median = (xs: number[]) => Math.round(xs.sort((a, b) => a - b)[xs.length >> 1]! * 10) / 10;
+  return Object.fromEntries(Object.entries(cpu).map(([name, c]) => [name, { postgresCpuMicrosPerEvent: median(c.pg), nodeCpuMicrosPerEvent: median(c.node) }])) as
+    Record<keyof typeof writers, { postgresCpuMicrosPerEvent: number; nodeCpuMicrosPerEvent: number }>;
+}
+
 async function bulkLoad(db: Knex, projectId: string, total: number, log: (l: string) => void) {
   const t = performance.now();
   const BATCH = 5000;
@@ -263,6 +318,10 @@ async function bulkLoad(db: Knex, projectId: string, total: number, log: (l: str
 // Each beacon comes from its own IP (a new cookieless session: the costliest case
 // for the database) with one of a few hundred user agents, and a varied page,
 // referrer, campaign and locale.
+// Every request is serialised into one buffer before the clock starts (a browser's
+// own work is not done on the server's cores), and responses are read as bytes:
+// only the header block is decoded, to find Content-Length. What remains in its CPU
+// figure is the sockets' reads and writes, the floor of any client.
 const LOADGEN = String.raw`
 const { workerData, parentPort } = require('node:worker_threads');
 const net = require('node:net');
@@ -272,7 +331,6 @@ const REFERRERS = ['https://www.google.com/', 'https://www.google.de/', 'https:/
   'https://t.co/abc', 'https://news.ycombinator.com/item', 'https://www.reddit.com/r/programming/', 'https://' + domain + '/docs/',
   'https://blog.example.org/post', '', '', ''];
 const LOCALES = ['en-US', 'de-DE', 'en-GB', 'fr', 'es-ES', 'ja', 'pt-BR', ''];
-let sent = 0, errors = 0, done = 0;
 function request(i) {
   const ip = (11 + (i % 200)) + '.' + ((i >> 3) % 250) + '.' + ((i >> 7) % 250) + '.' + (i % 250 + 1);
   const query = i % 7 === 0 ? '?utm_source=newsletter&utm_medium=email&utm_campaign=launch' : i % 11 === 0 ? '?ref=producthunt' : '';
@@ -284,31 +342,53 @@ function request(i) {
     'User-Agent: ' + uas[i % uas.length] + '\r\nX-Forwarded-For: ' + ip + '\r\nOrigin: https://' + domain + '\r\n' +
     'Accept: */*\r\nContent-Length: ' + Buffer.byteLength(body) + '\r\n\r\n' + body;
 }
+const texts = [];
+let bytes = 0;
+for (let i = 0; i < total; i++) {
+  const text = request(i);
+  texts.push(text);
+  bytes += text.length;
+}
+const all = Buffer.allocUnsafe(bytes);
+const offsets = new Uint32Array(total + 1);
+for (let i = 0, at = 0; i < total; i++) {
+  at += all.latin1Write(texts[i], at);
+  offsets[i + 1] = at;
+}
+texts.length = 0;
+const HEADER_END = Buffer.from('\r\n\r\n');
+const LENGTH = /\r\ncontent-length: *(\d+)/i;
+let sent = 0, errors = 0, done = 0;
 // One keep-alive connection: writes a request, reads its whole response, writes the next.
 function connection(onEnd) {
   let ended = false;
   const finish = () => { if (!ended) { ended = true; onEnd(); } };
   const socket = net.connect(Number(port), hostname);
   socket.setNoDelay(true);
-  let buffered = '';
+  let held = null;
   const next = () => {
     if (sent >= total) { socket.end(); finish(); return; }
-    socket.write(request(sent++), 'latin1');
+    const i = sent++;
+    socket.write(all.subarray(offsets[i], offsets[i + 1]));
   };
   socket.on('connect', next);
   socket.on('data', (chunk) => {
-    buffered += chunk.toString('latin1');
+    let buf = held === null ? chunk : Buffer.concat([held, chunk]);
+    held = null;
+    let at = 0;
     for (;;) {
-      const end = buffered.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      const m = /\r\ncontent-length: *(\d+)/i.exec(buffered.slice(0, end));
-      const size = end + 4 + (m ? Number(m[1]) : 0);
-      if (buffered.length < size) return;
-      if (buffered.slice(9, 12) !== '202') errors++;
-      buffered = buffered.slice(size);
+      const end = buf.indexOf(HEADER_END, at);
+      if (end < 0) break;
+      const m = LENGTH.exec(buf.latin1Slice(at, end));
+      const size = end + 4 + (m ? Number(m[1]) : 0) - at;
+      if (buf.length - at < size) break;
+      // "HTTP/1.1 202"
+      if (buf[at + 9] !== 50 || buf[at + 10] !== 48 || buf[at + 11] !== 50) errors++;
+      at += size;
       done++;
       next();
     }
+    if (at < buf.length) held = buf.subarray(at);
   });
   // A connection the server drops ends this loop; its unanswered request counts as an error.
   socket.on('error', () => {});
@@ -341,11 +421,17 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The V8 flags `npm start` gives the service (its young generation): the bench runs it as deployed. */
+function startFlags(): string[] {
+  const start = (require('../package.json') as { scripts: Record<string, string> }).scripts.start ?? '';
+  return start.match(/--[a-z-]+-semi-space-size=\d+/g) ?? [];
+}
+
 /** N service processes on one port, each with its own ingest buffer, sharing PostgreSQL. */
 async function startCluster(databaseUrl: string, n: number, env: NodeJS.ProcessEnv, cpuProfileDir?: string) {
   const port = await freePort();
   const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
-  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), execArgv: [...profile], silent: false });
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), execArgv: [...startFlags(), ...profile], silent: false });
   const workers = await Promise.all(Array.from({ length: n }, () => new Promise<ReturnType<typeof cluster.fork>>((resolve, reject) => {
     const w = cluster.fork({ ...env, DATABASE_URL: databaseUrl, ANALYTICS_BENCH_WORKER_PORT: String(port) });
     w.once('message', () => resolve(w));
@@ -487,6 +573,18 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
       log(`  service CPU: ${ingest.serverCpuMicrosPerEvent} µs per event (${Math.round(1e6 / ingest.serverCpuMicrosPerEvent).toLocaleString()} events/s per core)`);
       log(`  load generator CPU: ${ingest.loadgenCpuMicrosPerEvent} µs per event` +
         (ingest.postgresCpuMicrosPerEvent !== undefined ? `; PostgreSQL CPU: ${ingest.postgresCpuMicrosPerEvent} µs per event` : ''));
+
+      // The batch statement alone, alternated with the general one on batches of the flush size.
+      const writerProject = await create(`writer-${suffix}.bench`, 1000);
+      ingest.writers = await compareWriters(db, writerProject.project.id, 8, 2000);
+      const { general, live } = ingest.writers;
+      log(`  batch statement CPU per event, general (import's) -> live: PostgreSQL ${general.postgresCpuMicrosPerEvent} -> ${live.postgresCpuMicrosPerEvent} µs, ` +
+        `building it ${general.nodeCpuMicrosPerEvent} -> ${live.nodeCpuMicrosPerEvent} µs`);
+    }
+
+    // --events 0: the ingest figures alone (profiling the write path).
+    if (events <= 0) {
+      return { ingest, load: { events: 0, seconds: 0, rowsPerSecond: 0 }, coldLoadMs: 0, queries: {}, paths: {}, firstDashboardMs: 0, http: {}, paint: { skipped: '--events 0' }, baseline: BASELINE };
     }
 
     // 2. Bulk load through the import path's insert (rollups maintained as at ingest).

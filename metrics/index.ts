@@ -104,6 +104,12 @@ export const ingestEvents = new Counter({
   registers: [registry],
 });
 
+export const ingestDropped = new Counter({
+  name: 'switchyard_analytics_events_dropped_total',
+  help: 'Accepted analytics events PostgreSQL refused to store (each logged); the rest of their batch is written.',
+  registers: [registry],
+});
+
 export const ingestFlush = new Histogram({
   name: 'switchyard_analytics_flush_seconds',
   help: 'Time to write one batch of analytics events to PostgreSQL, by outcome.',

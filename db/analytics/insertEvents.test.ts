@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { testDb } from '../../test/support.ts';
-import { insertEvents } from './insertEvents.ts';
+import { insertEvents, insertLiveEvents } from './insertEvents.ts';
 import type { NewEvent } from './eventRow.ts';
 
 function event(projectId: string, sessionId: string, at: number, over: Partial<NewEvent> = {}): NewEvent {
@@ -86,17 +86,20 @@ describe('insertEvents keeps sessions and segment versions in step with the raw 
     expect(row).toMatchObject({ is_internal: true, is_bot: false, pageviews: 3 });
   });
 
-  it('stores any string a beacon can carry, and one bad value never fails the batch', async () => {
+  it.each([
+    ['insertEvents', (db: Knex, batch: NewEvent[]) => insertEvents(db, batch)],
+    ['insertLiveEvents', (db: Knex, batch: NewEvent[]) => insertLiveEvents(db, batch)],
+  ] as const)('%s stores any string a beacon can carry, and one bad value never fails the batch', async (_name, write) => {
     const sessionId = randomUUID();
     const at = Date.now() - 3600_000;
     const odd = [
-      'NULL', '', 'a,b', '{x}', 'say "hi"', 'back\\slash\\', 'tab\tnew\nline', 'ünïcödé ✓ 🎉', 'nul\u0000byte', 'lone \ud800 surrogate',
+      'NULL', '', 'a,b', '{x}', 'say "hi"', 'back\\slash\\', 'tab\tnew\nline', 'cr\rlf\r\n', '\\N', 'ünïcödé ✓ 🎉', 'nul\u0000byte', 'lone \ud800 surrogate',
     ];
     const batch = odd.map((v, i) => event(projectId, sessionId, at + i, {
       eventType: 'event', eventName: v || 'empty', path: `/odd/${i}`, utmSource: v, utmCampaign: v === 'NULL' ? null : v,
       props: { [v || 'k']: v, n: i, ok: true }, userAgent: v,
     }));
-    expect(await insertEvents(db, batch)).toBe(odd.length);
+    await write(db, batch);
     const rows = await db('analytics_events').where({ project_id: projectId, session_id: sessionId }).orderBy('created_at')
       .select('event_name', 'utm_source', 'utm_campaign', 'props', 'user_agent');
     const stored = (v: string) => v.replace(/\u0000/g, '').toWellFormed();
@@ -104,5 +107,50 @@ describe('insertEvents keeps sessions and segment versions in step with the raw 
       event_name: stored(v || 'empty'), utm_source: stored(v), utm_campaign: v === 'NULL' ? null : stored(v),
       props: { [stored(v || 'k')]: stored(v), n: odd.indexOf(v), ok: true }, user_agent: stored(v),
     })));
+    const session = await db('analytics_sessions').where({ project_id: projectId, id: sessionId }).first('events', 'utm_source');
+    expect(session).toEqual({ events: odd.length, utm_source: 'NULL' });
+  });
+
+  it('insertLiveEvents leaves the same sessions and segments as insertEvents', async () => {
+    // Two projects fed the same traffic, one through each statement, over three batches
+    // whose sessions span batches, hours and traffic classes, in shuffled order.
+    const [{ id: other }] = await db('analytics_projects').insert({ name: 'live', domains: [`live-${randomUUID()}.test`] }).returning('id');
+    const [{ id: general }] = await db('analytics_projects').insert({ name: 'general', domains: [`general-${randomUUID()}.test`] }).returning('id');
+    const base = Date.now() - 6 * 3600_000;
+    const sessions = Array.from({ length: 30 }, () => randomUUID());
+    const traffic = Array.from({ length: 300 }, (_, i) => {
+      const s = (i * 7) % 30;
+      return {
+        session: sessions[s]!, at: base + ((i * 37) % 300) * 70_000, over: {
+          path: `/p${i % 11}`, eventType: i % 9 === 0 ? 'event' : 'pageview', eventName: i % 9 === 0 ? 'Signup' : null,
+          isBot: i % 50 === 3, isInternal: i % 41 === 5, isVpn: s % 4 === 0, trafficSource: i % 3 ? 'google' : null,
+          locale: i % 5 === 0 ? null : ['en-gb', 'de', 'fr'][i % 3]!, referrerPath: i % 4 ? null : `https://r${i}.test/`,
+          utmSource: i % 6 ? null : 'news', country: i % 7 ? 'DE' : null, browser: `B${s}`,
+        } as Partial<NewEvent>,
+      };
+    });
+    for (const [from, to] of [[0, 120], [120, 200], [200, 300]] as const) {
+      const slice = traffic.slice(from, to);
+      await insertEvents(db, slice.map((t) => event(general, t.session, t.at, t.over)));
+      await insertLiveEvents(db, slice.map((t) => event(other, t.session, t.at, t.over)));
+    }
+    const sessionsOf = async (project: string) => (await db('analytics_sessions').where({ project_id: project }).orderBy('id'))
+      .map(({ project_id: _, ...row }: Record<string, unknown>) => row);
+    const segmentsOf = async (project: string) => (await db('analytics_segments').where({ project_id: project }).orderBy('hour'))
+      .map((r: { hour: Date; last_seen_at: Date }) => [r.hour.getTime(), r.last_seen_at.getTime()]);
+    const live = await sessionsOf(other);
+    expect(live).toHaveLength(30);
+    expect(live).toEqual(await sessionsOf(general));
+    expect(await segmentsOf(other)).toEqual(await segmentsOf(general));
+    const [{ n }] = await db('analytics_events').where({ project_id: other }).count({ n: '*' });
+    expect(Number(n)).toBe(300);
+  });
+
+  it('insertLiveEvents refuses a batch holding an id already stored, writing none of it', async () => {
+    const first = event(projectId, randomUUID(), Date.now() - 1000);
+    await insertLiveEvents(db, [first]);
+    const fresh = event(projectId, randomUUID(), Date.now());
+    await expect(insertLiveEvents(db, [fresh, first])).rejects.toMatchObject({ code: '23505' });
+    expect(await db('analytics_events').where({ project_id: projectId, id: fresh.id }).first()).toBeUndefined();
   });
 });

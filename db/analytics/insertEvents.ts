@@ -76,44 +76,12 @@ const EVENT_COLS = `project_id, id, created_at, session_id, event_type, event_na
   bot_name, is_vpn, locale, traffic_source, utm_source, utm_medium, utm_campaign, user_agent, is_internal,
   utm_term, utm_content, revenue_amount, revenue_currency`;
 
-// One statement per batch: the events go in as one array per column; the same
-// statement folds the rows really inserted (duplicates skipped) into their sessions
-// and bumps the version of every segment (sessions started in one UTC hour) it
-// changed, so the query layer's copies can never miss a write, late or imported.
-const SQL = `
-WITH input AS (
-  SELECT * FROM unnest(${COLUMNS.map(([, type]) => `?::${type}[]`).join(', ')}) AS x(${COLUMNS.map(([name]) => name).join(', ')})
-),
-ins AS (
-  INSERT INTO analytics_events (${EVENT_COLS})
-  SELECT ${EVENT_COLS} FROM input ORDER BY project_id, id
-  ON CONFLICT (project_id, id) DO NOTHING
-  RETURNING project_id, session_id, created_at, event_type, path, referrer_path, country, region, region_code, city, browser, os,
-    device_type, locale, traffic_source, utm_source, utm_medium, utm_campaign, utm_term, utm_content, is_bot, is_vpn, is_internal
-),
--- Start of each touched session before this statement (every CTE sees the same
--- snapshot): an imported event earlier than the session moves it to another segment.
-prev AS (
-  SELECT s.project_id, s.started_at FROM analytics_sessions s
-  WHERE (s.project_id, s.id) IN (SELECT DISTINCT project_id, session_id FROM ins)
-),
-sess AS (
-  INSERT INTO analytics_sessions AS s (project_id, id, started_at, last_seen_at, pageviews, events, entry_path, referrer, country,
+const SESSION_COLS = `project_id, id, started_at, last_seen_at, pageviews, events, entry_path, referrer, country,
     region, region_code, city, browser, os, device_type, locale, traffic_source, utm_source, utm_medium, utm_campaign,
-    utm_term, utm_content, is_bot, is_vpn, is_internal)
-  SELECT DISTINCT ON (project_id, session_id)
-    project_id, session_id,
-    min(created_at) OVER w, max(created_at) OVER w,
-    count(*) FILTER (WHERE event_type = 'pageview') OVER w,
-    count(*) FILTER (WHERE event_type <> 'pageview') OVER w,
-    path, referrer_path, country, region, region_code, city, browser, os, device_type,
-    lower(first_value(locale) OVER (PARTITION BY project_id, session_id ORDER BY (locale IS NULL), created_at)),
-    coalesce(traffic_source, 'direct'), utm_source, utm_medium, utm_campaign, utm_term, utm_content,
-    bool_or(is_bot) OVER w, bool_or(is_vpn) OVER w, bool_or(is_internal) OVER w
-  FROM ins
-  WINDOW w AS (PARTITION BY project_id, session_id)
-  ORDER BY project_id, session_id, created_at
-  ON CONFLICT (project_id, id) DO UPDATE SET
+    utm_term, utm_content, is_bot, is_vpn, is_internal`;
+
+// How a batch's session rows merge into a session already stored.
+const SESSION_MERGE = `  ON CONFLICT (project_id, id) DO UPDATE SET
     pageviews = s.pageviews + excluded.pageviews,
     events = s.events + excluded.events,
     last_seen_at = greatest(s.last_seen_at, excluded.last_seen_at),
@@ -140,9 +108,11 @@ sess AS (
     is_bot = s.is_bot OR excluded.is_bot,
     is_vpn = s.is_vpn OR excluded.is_vpn,
     is_internal = s.is_internal OR excluded.is_internal
-  RETURNING project_id, started_at, last_seen_at
-),
-touched AS (
+`;
+
+// The segments (sessions started in one UTC hour) whose sessions a statement changed,
+// from its sess (after) and prev (before) rows, get a new version.
+const SEGMENTS = `touched AS (
   SELECT project_id, date_trunc('hour', started_at, 'UTC') AS hour, max(last_seen_at) AS last_seen_at FROM (
     SELECT project_id, started_at, last_seen_at FROM sess
     UNION ALL SELECT project_id, started_at, started_at FROM prev
@@ -154,16 +124,142 @@ segments AS (
   ON CONFLICT (project_id, hour) DO UPDATE SET version = excluded.version, last_seen_at = greatest(g.last_seen_at, excluded.last_seen_at)
   RETURNING 1
 )
-SELECT (SELECT count(*) FROM ins)::int AS inserted`;
+`;
+
+// One statement per batch: the events go in as one array per column; the same
+// statement folds the rows really inserted (duplicates skipped) into their sessions
+// and bumps the version of every segment (sessions started in one UTC hour) it
+// changed, so the query layer's copies can never miss a write, late or imported.
+const SQL = `
+WITH input AS (
+  SELECT * FROM unnest(${COLUMNS.map(([, type]) => `?::${type}[]`).join(', ')}) AS x(${COLUMNS.map(([name]) => name).join(', ')})
+),
+ins AS (
+  INSERT INTO analytics_events (${EVENT_COLS})
+  SELECT ${EVENT_COLS} FROM input ORDER BY project_id, id
+  ON CONFLICT (project_id, id) DO NOTHING
+  RETURNING project_id, session_id, created_at, event_type, path, referrer_path, country, region, region_code, city, browser, os,
+    device_type, locale, traffic_source, utm_source, utm_medium, utm_campaign, utm_term, utm_content, is_bot, is_vpn, is_internal
+),
+-- Start of each touched session before this statement (every CTE sees the same
+-- snapshot): an imported event earlier than the session moves it to another segment.
+prev AS (
+  SELECT s.project_id, s.started_at FROM analytics_sessions s
+  WHERE (s.project_id, s.id) IN (SELECT DISTINCT project_id, session_id FROM ins)
+),
+sess AS (
+  INSERT INTO analytics_sessions AS s (${SESSION_COLS})
+  SELECT DISTINCT ON (project_id, session_id)
+    project_id, session_id,
+    min(created_at) OVER w, max(created_at) OVER w,
+    count(*) FILTER (WHERE event_type = 'pageview') OVER w,
+    count(*) FILTER (WHERE event_type <> 'pageview') OVER w,
+    path, referrer_path, country, region, region_code, city, browser, os, device_type,
+    lower(first_value(locale) OVER (PARTITION BY project_id, session_id ORDER BY (locale IS NULL), created_at)),
+    coalesce(traffic_source, 'direct'), utm_source, utm_medium, utm_campaign, utm_term, utm_content,
+    bool_or(is_bot) OVER w, bool_or(is_vpn) OVER w, bool_or(is_internal) OVER w
+  FROM ins
+  WINDOW w AS (PARTITION BY project_id, session_id)
+  ORDER BY project_id, session_id, created_at
+${SESSION_MERGE}  RETURNING project_id, started_at, last_seen_at
+),
+${SEGMENTS}SELECT (SELECT count(*) FROM ins)::int AS inserted`;
+
+/** One column of the batch as an array literal. */
+function literalOf(events: NewEvent[], value: (e: NewEvent) => string): string {
+  let literal = '{';
+  for (let i = 0; i < events.length; i++) literal += (i ? ',' : '') + value(events[i]!);
+  return `${literal}}`;
+}
 
 /** Inserts a batch (ids already present are skipped) and returns how many rows were new. */
 export async function insertEvents(db: Knex | Knex.Transaction, events: NewEvent[]): Promise<number> {
   if (events.length === 0) return 0;
-  const arrays = COLUMNS.map(([, , value]) => {
-    let literal = '{';
-    for (let i = 0; i < events.length; i++) literal += (i ? ',' : '') + value(events[i]!);
-    return `${literal}}`;
-  });
-  const result = await db.raw(SQL, arrays);
+  const result = await db.raw(SQL, COLUMNS.map(([, , value]) => literalOf(events, value)));
   return result.rows[0].inserted as number;
+}
+
+// Per session of a live batch, on the row of its first event: what the general
+// statement's window functions compute, computed while the batch is laid out.
+const SESSION_AGGREGATES: [string, string][] = [
+  ['s_last_seen', 'timestamptz'], ['s_pageviews', 'integer'], ['s_events', 'integer'], ['s_locale', 'text'],
+  ['s_bot', 'boolean'], ['s_vpn', 'boolean'], ['s_internal', 'boolean'],
+];
+
+// Live ingest: ids are minted by this process, so no row can already exist (a batch
+// replayed after a lost commit answer fails on the primary key, writing nothing; the
+// caller leaves out what is stored and writes the rest), and every row of the batch is
+// folded into its session. The batch arrives grouped by session in one fixed order with
+// each session's totals on its first row, so PostgreSQL inserts the events and the
+// sessions without sorting or windowing anything, and every live writer takes the
+// sessions' row locks in the same order.
+const LIVE_SQL = `
+WITH input AS (
+  SELECT * FROM unnest(${[...COLUMNS, ...SESSION_AGGREGATES].map(([, type]) => `?::${type}[]`).join(', ')})
+    AS x(${[...COLUMNS, ...SESSION_AGGREGATES].map(([name]) => name).join(', ')})
+),
+ins AS (
+  INSERT INTO analytics_events (${EVENT_COLS})
+  SELECT ${EVENT_COLS} FROM input
+),
+prev AS (
+  SELECT s.project_id, s.started_at FROM analytics_sessions s
+  WHERE (s.project_id, s.id) IN (SELECT project_id, session_id FROM input WHERE s_pageviews IS NOT NULL)
+),
+sess AS (
+  INSERT INTO analytics_sessions AS s (${SESSION_COLS})
+  SELECT project_id, session_id, created_at, s_last_seen, s_pageviews, s_events,
+    path, referrer_path, country, region, region_code, city, browser, os, device_type, lower(s_locale),
+    coalesce(traffic_source, 'direct'), utm_source, utm_medium, utm_campaign, utm_term, utm_content, s_bot, s_vpn, s_internal
+  FROM input WHERE s_pageviews IS NOT NULL
+${SESSION_MERGE}  RETURNING project_id, started_at, last_seen_at
+),
+${SEGMENTS}SELECT count(*)::int AS sessions FROM sess`;
+
+// Session id first (random: two ids differ in their first characters, so most comparisons
+// end there; every live writer uses this one order, so their session locks never cross),
+// then project, then time.
+function bySessionThenTime(a: NewEvent, b: NewEvent): number {
+  if (a.sessionId !== b.sessionId) return a.sessionId < b.sessionId ? -1 : 1;
+  if (a.projectId !== b.projectId) return a.projectId < b.projectId ? -1 : 1;
+  return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
+}
+
+/**
+ * Writes a batch of events accepted live (fresh ids) in one statement: the events,
+ * their sessions and the segment versions. A repeated id fails the whole statement
+ * (unique violation, nothing written).
+ */
+export async function insertLiveEvents(db: Knex | Knex.Transaction, events: NewEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.slice().sort(bySessionThenTime);
+  const aggregates: string[][] = SESSION_AGGREGATES.map(() => new Array<string>(rows.length));
+  const [lastSeen, pageviews, custom, locale, bot, vpn, internal] = aggregates as [string[], string[], string[], string[], string[], string[], string[]];
+  for (let first = 0; first < rows.length;) {
+    const head = rows[first]!;
+    let pv = 0;
+    let firstLocale: string | null = null;
+    let isBot = false;
+    let isVpn = false;
+    let isInternal = false;
+    let end = first;
+    for (; end < rows.length && rows[end]!.sessionId === head.sessionId && rows[end]!.projectId === head.projectId; end++) {
+      const e = rows[end]!;
+      if (e.eventType === 'pageview') pv++;
+      firstLocale ??= e.locale;
+      isBot ||= e.isBot;
+      isVpn ||= e.isVpn;
+      isInternal ||= e.isInternal;
+    }
+    lastSeen[first] = text(rows[end - 1]!.createdAt);
+    pageviews[first] = String(pv);
+    custom[first] = String(end - first - pv);
+    locale[first] = text(firstLocale);
+    bot[first] = isBot ? 't' : 'f';
+    vpn[first] = isVpn ? 't' : 'f';
+    internal[first] = isInternal ? 't' : 'f';
+    for (let i = first + 1; i < end; i++) for (const column of aggregates) column[i] = 'NULL';
+    first = end;
+  }
+  await db.raw(LIVE_SQL, [...COLUMNS.map(([, , value]) => literalOf(rows, value)), ...aggregates.map((column) => `{${column.join(',')}}`)]);
 }

@@ -36,7 +36,8 @@ export const analyticsSurface: SurfaceDefinition = {
   afterAuth: [requireLiveKey, rateLimit],
   rawHandler: (deps) => collectRawHandler(deps, errorBody),
   async start(deps) {
-    warmClassifiers();
+    // The ASN tables load on a worker thread; beacons arriving before wait for them.
+    warmClassifiers().catch((err) => deps.log.warn({ err }, 'analytics: the ASN tables did not load on a worker; the first beacon reads them'));
     const buffer = new IngestBuffer(deps.db, {
       intervalMs: Number(deps.env.ANALYTICS_FLUSH_MS || 250),
       maxBatch: Number(deps.env.ANALYTICS_FLUSH_EVENTS || 2000),

@@ -7,6 +7,7 @@ import { ingestBeacon } from '../../../analytics/collect.ts';
 import { checkOrigin } from '../../../analytics/origins.ts';
 import { isDatabaseOutage, outageError } from '../../../analytics/outage.ts';
 import { dashboardOrigin, projectPolicy } from '../../../analytics/policies.ts';
+import { beaconHeaders, type BeaconHeaders } from './beaconHeaders.ts';
 
 // The spec's x-max-body-bytes for collectEvent.
 const MAX_BODY = 32 * 1024;
@@ -18,10 +19,10 @@ function tooLarge(): ApiError {
 const ACCEPTED = JSON.stringify({ accepted: true });
 const ACCEPTED_HEADERS = ['content-type', 'application/json; charset=utf-8', 'content-length', String(Buffer.byteLength(ACCEPTED))];
 
-function clientIp(req: IncomingMessage): string {
+function clientIp(req: IncomingMessage, forwarded: string | undefined): string {
   // Same rule as the app (Koa with proxy on): the left-most X-Forwarded-For entry.
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  const comma = forwarded === undefined ? -1 : forwarded.indexOf(',');
+  const first = (comma < 0 ? forwarded : forwarded!.slice(0, comma))?.trim();
   return first || req.socket.remoteAddress || '';
 }
 
@@ -55,8 +56,8 @@ async function failed(rc: RawContext, res: ServerResponse, origin: string | null
   res.end(body);
 }
 
-function answer(rc: RawContext, req: IncomingMessage, res: ServerResponse, text: string | null): void {
-  const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
+function answer(rc: RawContext, req: IncomingMessage, res: ServerResponse, headers: BeaconHeaders, text: string | null): void {
+  const origin = headers.origin ?? null;
   let body: unknown = text;
   try {
     if (text === null) throw tooLarge();
@@ -65,7 +66,7 @@ function answer(rc: RawContext, req: IncomingMessage, res: ServerResponse, text:
     } catch {
       // ingestBeacon reports it
     }
-    const result = ingestBeacon(rc.deps, body, { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? '', origin }, rc.dashboard);
+    const result = ingestBeacon(rc.deps, body, { ip: clientIp(req, headers.forwardedFor), userAgent: headers.userAgent ?? '', origin }, rc.dashboard);
     if (result instanceof Promise) {
       result.then((r) => accepted(res, origin, r.cors), (err) => failed(rc, res, origin, err, (body as { projectId?: unknown } | null)?.projectId));
     } else {
@@ -92,15 +93,16 @@ export function collectRawHandler(deps: Deps, render: (e: ApiError) => unknown) 
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     if (path !== '/v1/collect' && path !== '/v1/collect/') return false;
-    const type = req.headers['content-type'] ?? '';
+    const headers = beaconHeaders(req);
+    const type = headers.contentType ?? '';
     const semi = type.indexOf(';');
     const mime = (semi < 0 ? type : type.slice(0, semi)).trim().toLowerCase();
     if (mime !== 'text/plain' && mime !== 'application/json') return false;
     // A compressed body is the app's to refuse (415), as on every route.
-    if (req.headers['content-encoding'] !== undefined && req.headers['content-encoding'] !== 'identity') return false;
+    if (headers.contentEncoding !== undefined && headers.contentEncoding !== 'identity') return false;
     // Declared too large: refused before a byte is read (Node drains the rest).
-    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) {
-      answer(rc, req, res, null);
+    if (Number(headers.contentLength ?? 0) > MAX_BODY) {
+      answer(rc, req, res, headers, null);
       return true;
     }
     // Beacons are small: usually one chunk, kept as it is. An oversized body is read
@@ -121,7 +123,7 @@ export function collectRawHandler(deps: Deps, render: (e: ApiError) => unknown) 
     });
     req.on('end', () => {
       const text = size > MAX_BODY ? null : more ? Buffer.concat(more).toString('utf8') : first ? first.toString('utf8') : '';
-      answer(rc, req, res, text);
+      answer(rc, req, res, headers, text);
     });
     req.on('error', () => res.destroy());
     return true;
