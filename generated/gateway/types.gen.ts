@@ -2230,6 +2230,9 @@ export type AgentSession = {
 };
 
 export type AgentSessionStartRequest = {
+    /**
+     * Template ids are PostgreSQL integers; a larger number is refused (400), never looked up.
+     */
     templateId: number;
 };
 

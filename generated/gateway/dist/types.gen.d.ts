@@ -2050,6 +2050,9 @@ export type AgentSession = {
     recordingAvailable: boolean;
 };
 export type AgentSessionStartRequest = {
+    /**
+     * Template ids are PostgreSQL integers; a larger number is refused (400), never looked up.
+     */
     templateId: number;
 };
 export type AgentSessionStart = {
