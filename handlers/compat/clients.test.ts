@@ -349,6 +349,25 @@ describe('stored responses and previous_response_id', () => {
     expect(next.output_text).toBe('echo: and again');
   });
 
+  it('stores text PostgreSQL json refuses (NUL, lone surrogates) as U+FFFD, streamed or not, and continues from it', async () => {
+    // /v1 forwards text as it is: the client gets the answer unchanged; the stored copy has U+FFFD in place of each.
+    const odd = 'a\u0000b \ud800 c\udfff';
+    const stored = 'a\ufffdb \ufffd c\ufffd';
+    const first = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: odd });
+    expect(first.output_text).toBe(`echo: ${odd}`);
+    expect((await oai.responses.retrieve(first.id)).output_text).toBe(`echo: ${stored}`);
+    const next = await oai.responses.create({ model: 'openai/gpt-4o-mini', previous_response_id: first.id, input: 'again' });
+    expect(next.output_text).toBe('echo: again');
+    expect(JSON.stringify(fakes.openai.requests.at(-1)!.body)).toContain(stored);
+
+    const stream = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: [{ role: 'user', content: [{ type: 'input_text', text: odd }] }], stream: true });
+    let id = '';
+    for await (const e of stream) if (e.type === 'response.completed') id = e.response.id;
+    expect((await oai.responses.retrieve(id)).output_text).toBe(`echo: ${stored}`);
+    // One whole row each, nothing half-written.
+    expect(await suite.service.db('gateway_responses').whereIn('id', [first.id, next.id, id]).count('* as n')).toEqual([{ n: '3' }]);
+  });
+
   it('is the creating key’s only; store: false keeps nothing; DELETE forgets', async () => {
     const mine = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'private' });
     const { key: otherKey } = await createGatewayKey(suite.service.db, 'other');
