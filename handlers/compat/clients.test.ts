@@ -372,12 +372,13 @@ describe('stored responses and previous_response_id', () => {
     const mine = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'private' });
     const { key: otherKey } = await createGatewayKey(suite.service.db, 'other');
     const other = new OpenAI({ baseURL: `${suite.service.gatewayUrl}/v1`, apiKey: otherKey, maxRetries: 0, fetch: suite.fetch });
+    // One at a time: made at once, a refusal that arrives before its turn is an unhandled rejection.
     for (const attempt of [
-      other.responses.retrieve(mine.id),
-      other.responses.delete(mine.id),
-      other.responses.create({ model: 'openai/gpt-4o-mini', previous_response_id: mine.id, input: 'x' }),
+      () => other.responses.retrieve(mine.id),
+      () => other.responses.delete(mine.id),
+      () => other.responses.create({ model: 'openai/gpt-4o-mini', previous_response_id: mine.id, input: 'x' }),
     ]) {
-      const err = await attempt.catch((e) => e);
+      const err = await attempt().catch((e) => e);
       expect(err).toBeInstanceOf(OpenAI.NotFoundError);
     }
     const unstored = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'forget me', store: false });
