@@ -169,6 +169,8 @@ async function runStage(shard: number, shards: number): Promise<void> {
   const followed = new Map<string, number>();
   const pool = new IdPool();
   let queue = 0;
+  // Where the time goes: the slowest answers, in the summary.
+  const slowest: Array<{ ms: number; what: string }> = [];
 
   const run = async (c: FuzzCase, depth: number, judged = true): Promise<void> => {
     sent++;
@@ -183,6 +185,8 @@ async function runStage(shard: number, shards: number): Promise<void> {
         // check() reports it
       }
     }
+    slowest.push({ ms: answer.ms, what: `${c.op?.operationId ?? c.method} [${c.kind}] ${answer.status}` });
+    if (slowest.length > 20) slowest.sort((a, b) => b.ms - a.ms).splice(5);
     for (const problem of judged ? check({ ...c, headers }, answer, NOT_IMPLEMENTED) : []) {
       problems.push({
         spec: c.spec.name,
@@ -257,6 +261,11 @@ async function runStage(shard: number, shards: number): Promise<void> {
   const summary = [
     `fuzz stage, shard ${shard + 1} of ${shards}: ${sent} requests in ${seconds.toFixed(1)} s (seed ${SEED}, FUZZ_RUNS ${RUNS}); by kind: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`,
     `links followed from ${followed.size} operations: ${[...followed.keys()].join(', ')}; ids known from answers: ${pool.names().join(', ')}`,
+    `slowest answers: ${slowest
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map((x) => `${x.what} ${Math.round(x.ms)} ms`)
+      .join('; ')}`,
     `${unexpected.length} findings, ${known.length} known and owned elsewhere, ${loggedErrors.length} error lines logged by the service`,
     ...[...knownCounts].map(([k, ps]) => `  known, ${ps.length}x (${k.owner}): e.g. ${ps[0]!.operation} [${ps[0]!.kind}] ${ps[0]!.status}: ${ps[0]!.problem}`),
     // An entry nothing matches any more: its fix has landed, and the entry should go.
