@@ -7,7 +7,7 @@ import type { Message } from '../protocols/canonical.ts';
 import { ApiError } from '../protocols/errors.ts';
 import { getResponse } from '../db/gateway/getResponse.ts';
 import { insertResponses, type StoredResponse } from '../db/gateway/insertResponses.ts';
-import { GroupCommit } from '../db/groupCommit.ts';
+import { GroupCommit, writeBatchOrEach } from '../db/groupCommit.ts';
 
 export const DEFAULT_RETENTION_DAYS = 30;
 
@@ -27,8 +27,9 @@ export async function conversationOf(db: Knex, id: string, keyId: string): Promi
 }
 
 // Responses finishing while a write is in flight share the next INSERT, so a
-// busy gateway spends one statement per batch; each call still waits for its own row.
-const writers = new WeakMap<Knex, GroupCommit<StoredResponse, void>>();
+// busy gateway spends one statement per batch; each call still waits for its own row,
+// and a row the database refuses fails only its own request, never its neighbours'.
+const writers = new WeakMap<Knex, GroupCommit<StoredResponse, unknown>>();
 
 export async function storeResponse(
   db: Knex,
@@ -37,11 +38,9 @@ export async function storeResponse(
 ): Promise<void> {
   let writer = writers.get(db);
   if (!writer) {
-    writer = new GroupCommit<StoredResponse, void>(async (rows) => {
-      await insertResponses(db, rows);
-      return rows.map(() => undefined);
-    });
+    writer = new GroupCommit<StoredResponse, unknown>((rows) => writeBatchOrEach(rows, (some) => insertResponses(db, some)));
     writers.set(db, writer);
   }
-  await writer.add({ ...r, ttlSeconds: retentionSeconds(env) });
+  const refused = await writer.add({ ...r, ttlSeconds: retentionSeconds(env) });
+  if (refused) throw refused;
 }

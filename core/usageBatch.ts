@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { insertUsageBatch, type UsageRecord } from '../db/gateway/insertUsage.ts';
-import { GroupCommit } from '../db/groupCommit.ts';
+import { GroupCommit, writeBatchOrEach } from '../db/groupCommit.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Caller, PricedResult } from './completion.ts';
 
@@ -62,22 +62,11 @@ export class UsageBatcher {
 /**
  * One INSERT for the batch; if the database refuses it, each record alone, so
  * that a record it cannot take (whatever the reason) costs only itself.
- * Answers, per record, undefined when written or the error that refused it.
  * A failure that is not the records' fault (the database is down) fails every
  * record alike, as each then tells its caller.
  */
-async function writeUsage(db: Knex, records: UsageRecord[]): Promise<unknown[]> {
-  try {
-    await writeThroughOutage(() => insertUsageBatch(db, records));
-    return records.map(() => undefined);
-  } catch (batchError) {
-    if (records.length === 1) return [batchError];
-    const outcomes: unknown[] = [];
-    for (const record of records) {
-      outcomes.push(await writeThroughOutage(() => insertUsageBatch(db, [record])).then(() => undefined, (err: unknown) => err ?? batchError));
-    }
-    return outcomes;
-  }
+function writeUsage(db: Knex, records: UsageRecord[]): Promise<unknown[]> {
+  return writeBatchOrEach(records, (some) => writeThroughOutage(() => insertUsageBatch(db, some)));
 }
 
 // While PostgreSQL is unreachable (a restart, a failover), a batch is retried

@@ -39,3 +39,20 @@ export class GroupCommit<T, R> {
     this.inFlight = undefined;
   }
 }
+
+/**
+ * Writes the items in one statement; if the database refuses it, each item alone,
+ * so an item it cannot take (whatever the reason) costs only itself. Answers, per
+ * item, undefined when written or the error that refused it.
+ */
+export async function writeBatchOrEach<T>(items: T[], write: (items: T[]) => Promise<unknown>): Promise<unknown[]> {
+  try {
+    await write(items);
+    return items.map(() => undefined);
+  } catch (batchError) {
+    if (items.length === 1) return [batchError];
+    const outcomes: unknown[] = [];
+    for (const item of items) outcomes.push(await write([item]).then(() => undefined, (err: unknown) => err ?? batchError));
+    return outcomes;
+  }
+}

@@ -237,6 +237,19 @@ export const MAX_HEADER_BYTES = http.maxHeaderSize;
  * surface would answer it, in its own error shape, instead of Node's empty 431
  * or 400. The path is read from the start of the packet when it is there.
  */
+/** The header lines of a raw request packet that arrived whole (lower-cased names), as far as the packet goes. */
+function headersIn(packet: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const lines = packet.split('\r\n');
+  // The last line may be cut off: only lines followed by another are whole.
+  for (const line of lines.slice(1, -1)) {
+    if (line === '') break;
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
 export function clientErrorHandler(surfaces: MountedSurface[]) {
   return (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): void => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
@@ -251,8 +264,10 @@ export function clientErrorHandler(surfaces: MountedSurface[]) {
       : timedOut
         ? new ApiError('invalid_request', 'The request was not received in time', { status, code: 'request_timeout' })
         : new ApiError('invalid_request', 'Malformed HTTP request');
-    const requestPath = /^[A-Z]+ (\/[^ ?#]*)/.exec(err.rawPacket?.toString('latin1', 0, 4096) ?? '')?.[1] ?? '/';
-    const body = JSON.stringify(surfaceFor(surfaces, requestPath).def.renderError(error, { path: requestPath } as ApiContext));
+    const packet = err.rawPacket?.toString('latin1', 0, 65_536) ?? '';
+    const requestPath = /^[A-Z]+ (\/[^ ?#]*)/.exec(packet)?.[1] ?? '/';
+    // A surface may choose its shape by header (/v1/models by anthropic-version): it is shown the ones that arrived whole.
+    const body = JSON.stringify(surfaceFor(surfaces, requestPath).def.renderError(error, { path: requestPath, headers: headersIn(packet) } as ApiContext));
     socket.end(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

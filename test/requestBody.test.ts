@@ -267,9 +267,13 @@ describe('431: a request line and headers past 16 KB, in the surface\'s shape', 
     ['openai', 'POST', `/v1/chat/completions?x=${long}`, (b: any) => b.error.code],
     ['anthropic', 'POST', `/v1/messages?x=${long}`, (b: any) => b.type === 'error' && b.error.message.split(':')[0]],
     ['analytics', 'GET', `/v1/stats/realtime?domain=${long}`, (b: any) => b.error.code],
-  ])('%s', async (surface, method, route, codeOf) => {
+    // /v1/models chooses its shape by header: the handler of a refused request line used to read headers it was not given, and threw.
+    ['models (openai)', 'GET', `/v1/models?after_id=${long}`, (b: any) => b.error.code],
+    // anthropic-version arrives whole before the header that overflows.
+    ['models (anthropic)', 'GET', '/v1/models', (b: any) => b.type === 'error' && b.error.message.split(':')[0], { 'anthropic-version': '2023-06-01', 'x-filler': long }],
+  ] as Array<[string, string, string, (b: any) => unknown, Record<string, string>?]>)('%s', async (surface, method, route, codeOf, headers = {}) => {
     const base = surface === 'analytics' ? service.analyticsUrl! : service.gatewayUrl!;
-    const res = await fetch(`${base}${route}`, { method, headers: { authorization: `Bearer ${surface === 'analytics' ? analyticsKey : key}` } });
+    const res = await fetch(`${base}${route}`, { method, headers: { authorization: `Bearer ${surface === 'analytics' ? analyticsKey : key}`, ...headers } });
     expect(res.status).toBe(431);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(codeOf(await res.json())).toBe('headers_too_large');
@@ -279,6 +283,27 @@ describe('431: a request line and headers past 16 KB, in the surface\'s shape', 
 });
 
 describe('uploads', () => {
+  it('answers a multipart body that ends inside a file part with 400, on /v1 and the native upload (the part\'s stream error went unheard and took the process down)', async () => {
+    const cut = (field: string, type: string) =>
+      Buffer.concat([Buffer.from(`--cut\r\nContent-Disposition: form-data; name="${field}"; filename="x.bin"\r\nContent-Type: ${type}\r\n\r\n`), Buffer.alloc(64, 1)]);
+    for (const [route, field, type] of [
+      ['/v1/images/edits', 'image', 'image/png'],
+      ['/v1/audio/transcriptions', 'file', 'audio/wav'],
+      ['/api/llm/upload-video', 'video', 'video/mp4'],
+      ['/api/llm/upload-video', 'other', 'video/mp4'],
+    ]) {
+      const res = await fetch(`${service.gatewayUrl}${route}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'multipart/form-data; boundary=cut' },
+        body: cut(field!, type!),
+      });
+      expect(res.status, `${route} ${field}`).toBe(400);
+      const body = await res.json();
+      expect(route.startsWith('/v1') ? body.error.code : body.code).toBe('invalid_request');
+    }
+    expect((await fetch(`${service.gatewayUrl}/api/llm/health`)).status).toBe(200);
+  });
+
   it('refuses an empty video file', async () => {
     const form = new FormData();
     form.set('video', new Blob([], { type: 'video/mp4' }), 'empty.mp4');

@@ -21,6 +21,7 @@ import { getAgentSession } from '../../db/gateway/getAgentSession.ts';
 import { getAgentTemplate } from '../../db/gateway/getAgentTemplate.ts';
 import { insertUsageBatch } from '../../db/gateway/insertUsage.ts';
 import { lockAgentSession } from '../../db/gateway/lockAgentSession.ts';
+import { isRowId } from '../../db/rowId.ts';
 import { defaultMediaModel } from '../../pricing/catalogue.ts';
 import { isUnpriced, unitCost } from '../../pricing/cost.ts';
 import { SESSION_VARIABLE, TEMPLATE_VARIABLE, type PostCallReport } from '../../protocols/agents.ts';
@@ -44,7 +45,13 @@ function authenticated(template: AgentTemplateRow | undefined, presented: string
 
 function positiveInt(value: unknown): number | undefined {
   const n = typeof value === 'string' && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : undefined;
+  return isRowId(n) ? n : undefined;
+}
+
+/** The template a webhook names; an id past PostgreSQL's integer range names none (and never reaches the query). */
+async function templateNamed(deps: AgentsDeps, id: unknown): Promise<AgentTemplateRow | undefined> {
+  const n = positiveInt(id);
+  return n === undefined ? undefined : getAgentTemplate(deps.db, n);
 }
 
 async function sessionOf(deps: AgentsDeps, template: AgentTemplateRow, sessionId: number): Promise<AgentSessionRow> {
@@ -69,7 +76,7 @@ async function secretOf(deps: AgentsDeps, template: AgentTemplateRow): Promise<s
 }
 
 export async function contextWebhook(deps: AgentsDeps, presented: string | undefined, payload: ContextWebhookPayload): Promise<{ sessionId: number; context: unknown }> {
-  const template = authenticated(await getAgentTemplate(deps.db, payload.templateId), presented);
+  const template = authenticated(await templateNamed(deps, payload.templateId), presented);
   const session = await sessionOf(deps, template, payload.sessionId);
   notEnded(session);
   await activateAgentSession(deps.db, session.id);
@@ -79,7 +86,7 @@ export async function contextWebhook(deps: AgentsDeps, presented: string | undef
 }
 
 export async function eventWebhook(deps: AgentsDeps, presented: string | undefined, payload: EventWebhookPayload) {
-  const template = authenticated(await getAgentTemplate(deps.db, payload.templateId), presented);
+  const template = authenticated(await templateNamed(deps, payload.templateId), presented);
   const session = await sessionOf(deps, template, payload.sessionId);
   notEnded(session);
   const now = (await activateAgentSession(deps.db, session.id)) ?? session;
@@ -126,7 +133,7 @@ export async function completeWebhook(deps: AgentsDeps, presented: string | unde
     found = await fromProvider(deps, report, presented);
   } else {
     const payload = body as CompleteWebhookPayload;
-    const template = authenticated(await getAgentTemplate(deps.db, payload.templateId), presented);
+    const template = authenticated(await templateNamed(deps, payload.templateId), presented);
     found = { template, session: await sessionOf(deps, template, payload.sessionId), payload };
   }
   const { template, payload } = found;

@@ -348,7 +348,10 @@ export const deleteResponse = <ThrowOnError extends boolean = false>(options: Op
  *
  * The response exactly as its creator received it (the non-streaming body,
  * or the `response` of the stream's `response.completed` /
- * `response.incomplete`), `cost` included. Responses are stored unless they
+ * `response.incomplete`), `cost` included, except for what PostgreSQL's
+ * JSON cannot hold: a NUL character or a lone UTF-16 surrogate in any text
+ * (its input too, for a continuation) reads back as U+FFFD, the replacement
+ * character, as everywhere the gateway stores JSON. Responses are stored unless they
  * were created with `store: false`, and kept for RESPONSES_RETENTION_DAYS
  * (default 30) days. Only the key that created a response can read it:
  * for any other key it does not exist (404 `response_not_found`).

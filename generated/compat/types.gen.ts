@@ -2176,6 +2176,12 @@ export type CreateImageErrors = {
      */
     413: ErrorResponse;
     /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: ErrorResponse;
+    /**
      * Gateway limit reached, or the provider answered 429.
      */
     429: ErrorResponse;
@@ -2325,6 +2331,12 @@ export type CreateSpeechErrors = {
      * Request body larger than the gateway accepts.
      */
     413: ErrorResponse;
+    /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: ErrorResponse;
     /**
      * Gateway limit reached, or the provider answered 429.
      */
@@ -2849,6 +2861,10 @@ export type DeleteResponseData = {
 
 export type DeleteResponseErrors = {
     /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
+    /**
      * Missing or invalid gateway key.
      */
     401: ErrorResponse;
@@ -2886,6 +2902,10 @@ export type GetResponseData = {
 };
 
 export type GetResponseErrors = {
+    /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
     /**
      * Missing or invalid gateway key.
      */
@@ -3021,7 +3041,7 @@ export type ListModelsData = {
 
 export type ListModelsErrors = {
     /**
-     * A paging cursor that names no listed model (either error shape, as the listing's).
+     * A paging cursor that names no listed model, or a malformed or unknown parameter (either error shape, as the listing's).
      */
     400: EitherErrorResponse;
     /**
@@ -3064,6 +3084,10 @@ export type RetrieveModelData = {
 };
 
 export type RetrieveModelErrors = {
+    /**
+     * A paging cursor that names no listed model, or a malformed or unknown parameter (either error shape, as the listing's).
+     */
+    400: EitherErrorResponse;
     /**
      * Missing or invalid gateway key (either error shape, as the listing's).
      */

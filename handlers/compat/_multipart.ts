@@ -126,6 +126,8 @@ function readParts(ctx: ApiContext, limits: FormLimits): Promise<{ texts: Array<
         if (!failed) chunks.push(chunk);
       });
       stream.on('limit', () => fail(new ApiError('payload_too_large', `${nameOf(name).base}: a file is larger than ${limits.fileBytes} bytes`, { param: nameOf(name).base })));
+      // A body that ends inside a file part fails the parser and this stream alike: unheard, the stream's error would take the process down.
+      stream.on('error', (err) => fail(new ApiError('invalid_request', `Malformed multipart body: ${err.message}`)));
       stream.on('end', () => {
         pending--;
         files.push({ name, file: { field: nameOf(name).base, bytes: Buffer.concat(chunks), declared: info.mimeType } });

@@ -349,16 +349,36 @@ describe('stored responses and previous_response_id', () => {
     expect(next.output_text).toBe('echo: and again');
   });
 
+  it('stores text PostgreSQL json refuses (NUL, lone surrogates) as U+FFFD, streamed or not, and continues from it', async () => {
+    // /v1 forwards text as it is: the client gets the answer unchanged; the stored copy has U+FFFD in place of each.
+    const odd = 'a\u0000b \ud800 c\udfff';
+    const stored = 'a\ufffdb \ufffd c\ufffd';
+    const first = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: odd });
+    expect(first.output_text).toBe(`echo: ${odd}`);
+    expect((await oai.responses.retrieve(first.id)).output_text).toBe(`echo: ${stored}`);
+    const next = await oai.responses.create({ model: 'openai/gpt-4o-mini', previous_response_id: first.id, input: 'again' });
+    expect(next.output_text).toBe('echo: again');
+    expect(JSON.stringify(fakes.openai.requests.at(-1)!.body)).toContain(stored);
+
+    const stream = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: [{ role: 'user', content: [{ type: 'input_text', text: odd }] }], stream: true });
+    let id = '';
+    for await (const e of stream) if (e.type === 'response.completed') id = e.response.id;
+    expect((await oai.responses.retrieve(id)).output_text).toBe(`echo: ${stored}`);
+    // One whole row each, nothing half-written.
+    expect(await suite.service.db('gateway_responses').whereIn('id', [first.id, next.id, id]).count('* as n')).toEqual([{ n: '3' }]);
+  });
+
   it('is the creating key’s only; store: false keeps nothing; DELETE forgets', async () => {
     const mine = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'private' });
     const { key: otherKey } = await createGatewayKey(suite.service.db, 'other');
     const other = new OpenAI({ baseURL: `${suite.service.gatewayUrl}/v1`, apiKey: otherKey, maxRetries: 0, fetch: suite.fetch });
+    // One at a time: made at once, a refusal that arrives before its turn is an unhandled rejection.
     for (const attempt of [
-      other.responses.retrieve(mine.id),
-      other.responses.delete(mine.id),
-      other.responses.create({ model: 'openai/gpt-4o-mini', previous_response_id: mine.id, input: 'x' }),
+      () => other.responses.retrieve(mine.id),
+      () => other.responses.delete(mine.id),
+      () => other.responses.create({ model: 'openai/gpt-4o-mini', previous_response_id: mine.id, input: 'x' }),
     ]) {
-      const err = await attempt.catch((e) => e);
+      const err = await attempt().catch((e) => e);
       expect(err).toBeInstanceOf(OpenAI.NotFoundError);
     }
     const unstored = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'forget me', store: false });

@@ -2,6 +2,7 @@
 import type { ApiContext } from '../types.ts';
 import { ApiError } from '../../protocols/errors.ts';
 import { getTask, type TaskRow } from '../../db/gateway/getTask.ts';
+import { isRowId, MAX_ROW_ID } from '../../db/rowId.ts';
 import { keyOf } from '../gatewayContext.ts';
 import type { AgentsDeps } from '../../core/agents/upstream.ts';
 
@@ -35,6 +36,16 @@ export function webhookSecretOf(ctx: ApiContext): string | undefined {
 export function pathId(id: number | string): number {
   const n = Number(id);
   // Ids are PostgreSQL integers: anything else names no row (and must not reach the query).
-  if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw new ApiError('not_found', 'Not found', { code: 'not_found' });
+  if (!isRowId(n)) throw new ApiError('not_found', 'Not found', { code: 'not_found' });
   return n;
+}
+
+/**
+ * An integer id from a body or query field. The spec bounds it, so the validator
+ * refuses a larger one first; this keeps any that slips through (a coerced
+ * query value such as "Infinity") from reaching a query as a 500.
+ */
+export function fieldId(value: number | undefined, param: string): number | undefined {
+  if (value === undefined || isRowId(value)) return value;
+  throw new ApiError('invalid_request', `${param} must be a whole number from 1 to ${MAX_ROW_ID}`, { code: 'bad_request', param });
 }

@@ -505,6 +505,40 @@ describe('sessions and signed URLs', () => {
     expect((await sdk.startAgentSession({ client: other, body: { templateId: t.id } })).response!.status).toBe(404);
   });
 
+  it('refuses template and session ids past PostgreSQL\'s integer range in bodies, queries and paths, never reaching a query', async () => {
+    const t = await create();
+    const before = Number((await service.db('agent_sessions').count('* as n'))[0]!.n);
+    const rawText = (method: string, path: string, text: string, headers: Record<string, string> = {}) =>
+      fetch(`${service.gatewayUrl}${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers }, body: text });
+    // Numbers as written: 9.2e18 and 1e400 are not safe integers (1e400 parses as Infinity).
+    for (const id of ['2147483648', '9223372036854775807', '9200000000000000000', '1e400']) {
+      const started = await rawText('POST', '/api/convagents/sessions', `{"templateId":${id}}`);
+      expect(started.status, id).toBe(400);
+      expect(await started.json()).toMatchObject({ success: false, code: 'invalid_request' });
+      const listed = await raw('GET', `/api/convagents/sessions?templateId=${id}`);
+      expect(listed.status, id).toBe(400);
+      for (const path of [`/api/convagents/sessions/${id}`, `/api/convagents/templates/${id}`]) {
+        const res = await raw('GET', path);
+        expect([400, 404], `${path} ${res.status}`).toContain(res.status);
+        expect(await res.json()).toMatchObject({ success: false });
+      }
+      // A webhook naming such a template or session is refused before any lookup.
+      for (const field of ['templateId', 'sessionId']) {
+        const ids = { templateId: String(t.id), sessionId: '1', [field]: id };
+        const hook = await rawText(
+          'POST',
+          '/api/convagents/webhook/event',
+          `{"event":"event","sessionId":${ids.sessionId},"templateId":${ids.templateId},"templateName":"x","timestamp":"2026-11-22T10:00:00.000Z","data":{}}`,
+          { 'x-webhook-secret': t.webhookSecret },
+        );
+        expect(hook.status, `${field}=${id}`).toBe(400);
+      }
+    }
+    expect((await raw('GET', '/api/convagents/sessions?templateId=Infinity')).status).toBe(400);
+    expect((await raw('GET', `/api/convagents/sessions?templateId=${t.id}`)).status).toBe(200);
+    expect(Number((await service.db('agent_sessions').count('* as n'))[0]!.n)).toBe(before);
+  });
+
   it('signs URLs for the caller\'s own template agents as tracked sessions, for their own account\'s agents with X-Provider-Key, and for nothing else', async () => {
     const t = await create();
     const mine = await sdk.createAgentSignedUrl({ client, body: { agentId: t.agentId } });
@@ -761,6 +795,41 @@ describe('the conversation: webhooks, relay, completion, billing, recording', ()
     );
     expect(stray.status).toBe(404);
     expect((await sdk.getAgentSession({ client, path: { id: s.session.id } })).data!.data.status).toBe('pending');
+  });
+
+  it('completes a post-call webhook whose times are past what a date holds, and ignores variables naming ids out of range', async () => {
+    const t = await create();
+    const s = await startSession(t.id);
+    const res = await webhook(
+      'complete',
+      {
+        type: 'post_call_transcription',
+        event_timestamp: 1e20,
+        data: {
+          agent_id: t.agentId,
+          conversation_id: s.conversationId,
+          status: 'done',
+          metadata: { start_time_unix_secs: 1e20, call_duration_secs: 10 },
+          conversation_initiation_client_data: { dynamic_variables: { session_id: 9_999_999_999, template_id: 9_999_999_999 } },
+        },
+      },
+      t.webhookSecret,
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    const done = (await sdk.getAgentSession({ client, path: { id: s.session.id } })).data!.data;
+    expect(done.status).toBe('completed');
+    // The end is when the webhook came, not a date out of range.
+    expect(Math.abs(Date.parse(done.endedAt!) - Date.now())).toBeLessThan(60_000);
+    // Without a session by conversation, variables out of range name nothing: the secret is checked against no template.
+    const stray = await webhook(
+      'complete',
+      {
+        type: 'post_call_transcription',
+        data: { agent_id: 'agent_unknown', conversation_id: 'conv_unknown', metadata: { call_duration_secs: 1 }, conversation_initiation_client_data: { dynamic_variables: { session_id: '2147483648', template_id: '2147483648' } } },
+      },
+      t.webhookSecret,
+    );
+    expect(stray.status).toBe(401);
   });
 
   it('never lets a slow customer endpoint hold a webhook: context gives up at the deadline, event answers at once', async () => {

@@ -2,10 +2,11 @@ import type { Handler } from '../types.ts';
 import type { StartAgentSessionData } from '../../generated/gateway/types.gen.ts';
 import { startSession } from '../../core/agents/sessions.ts';
 import { keyOf } from '../gatewayContext.ts';
-import { agentsDepsOf, ok } from './_context.ts';
+import { agentsDepsOf, fieldId, ok } from './_context.ts';
 
 const startAgentSession: Handler<StartAgentSessionData> = async (ctx, { body }) => {
-  ok(ctx, await startSession(agentsDepsOf(ctx), keyOf(ctx).keyId, body.templateId), 201, 'Session started.');
+  const templateId = fieldId(body.templateId, 'templateId')!;
+  ok(ctx, await startSession(agentsDepsOf(ctx), keyOf(ctx).keyId, templateId), 201, 'Session started.');
 };
 
 export default startAgentSession;

@@ -44,6 +44,9 @@ const uploadVideo: Handler<UploadVideoData> = async (ctx) => {
       return reject(new ApiError('invalid_request', `Malformed multipart body: ${(err as Error).message}`));
     }
     parser.on('file', (field, stream, info) => {
+      // A body that ends inside a file part fails the parser (answered below) and this stream alike: unheard, the
+      // stream's error would take the process down. The video's own stream is watched by its pipeline.
+      stream.on('error', () => {});
       if (field !== 'video') {
         stream.resume();
         return;

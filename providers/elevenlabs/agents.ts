@@ -340,7 +340,9 @@ export const elevenlabsAgents: AgentsAdapter = {
     const data = body.data;
     const duration = Number(data.metadata?.call_duration_secs);
     const start = Number(data.metadata?.start_time_unix_secs);
-    const endedAt = Number.isFinite(start) && Number.isFinite(duration) ? new Date((start + duration) * 1000) : Number.isFinite(body.event_timestamp) ? new Date(body.event_timestamp * 1000) : undefined;
+    const at = Number.isFinite(start) && Number.isFinite(duration) ? new Date((start + duration) * 1000) : Number.isFinite(body.event_timestamp) ? new Date(body.event_timestamp * 1000) : undefined;
+    // Unix seconds past what a Date holds (about year 275760) give an invalid date: treated as absent.
+    const endedAt = at && !Number.isNaN(at.getTime()) ? at : undefined;
     const analysis = data.analysis && typeof data.analysis === 'object' ? data.analysis : undefined;
     return {
       agentId: String(data.agent_id),

@@ -405,14 +405,31 @@ function multipartBody(choice: Choice, i: number): { body: Buffer; contentType: 
   return { body: choice.pick(variants)(), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** Methods a path does not offer: each must answer 405 with Allow. */
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/**
+ * The methods a concrete URL is answered with: those of every path of the spec
+ * that matches it. A literal path can also match a templated one
+ * (/v1/responses/input_tokens is getResponse's /v1/responses/{response_id} with
+ * the id "input_tokens"), and OpenAPI routes such a request to that operation.
+ */
+export function methodsAt(spec: Spec, url: string): string[] {
+  const offered = new Set<string>();
+  for (const [path, item] of Object.entries<any>(spec.doc.paths)) {
+    const pattern = new RegExp(`^${path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
+    if (pattern.test(url)) for (const m of METHODS) if (item[m]) offered.add(m.toUpperCase());
+  }
+  return [...offered];
+}
+
+/** Methods a path does not offer (no path matching its URL does): each must answer 405 with Allow. */
 export function methodCases(spec: Spec): FuzzCase[] {
   const cases: FuzzCase[] = [];
-  for (const [path, item] of Object.entries<any>(spec.doc.paths)) {
-    const offered = ['get', 'post', 'put', 'patch', 'delete'].filter((m) => item[m]);
+  for (const path of Object.keys(spec.doc.paths)) {
     const url = path.replace(/\{[^}]+\}/g, '1');
+    const offered = methodsAt(spec, url);
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
-      if (offered.includes(method.toLowerCase())) continue;
+      if (offered.includes(method)) continue;
       cases.push({ spec, kind: 'method', method, url, headers: {} });
     }
   }

@@ -5,7 +5,7 @@
 // valid against the spec (each event of a stream too); and, for requests broken
 // before any schema applies, the refusal the spec promises (413, 415, 401, 405).
 import type { Spec } from '../../contract-tests/spec.ts';
-import type { FuzzCase } from './cases.ts';
+import { methodsAt, type FuzzCase } from './cases.ts';
 import type { Answer } from './send.ts';
 
 export interface Problem {
@@ -25,10 +25,13 @@ export interface Problem {
  */
 const UPSTREAM_CODES = new Set(['provider_not_configured', 'upstream_error', 'upstream_timeout', 'upstream_overloaded', 'unavailable', 'upstream_rate_limited', 'unreachable', 'vision_disabled']);
 
-function errorSchemaPointer(spec: Spec, url: string): string {
+function errorSchemaPointer(spec: Spec, url: string, headers: Record<string, string>): string {
   if (spec.name === 'gateway') return '/components/schemas/ErrorResponse';
   if (spec.name === 'analytics') return '/components/schemas/Error';
-  return url.startsWith('/v1/messages') ? '/components/schemas/AnthropicErrorResponse' : '/components/schemas/ErrorResponse';
+  // listModels' description: /v1/models answers (errors too) in the shape of the client asking, Anthropic's for a
+  // request with anthropic-version, or with x-api-key and no Authorization. `headers` are those sent, auth included.
+  const anthropicClient = headers['anthropic-version'] !== undefined || (headers['x-api-key'] !== undefined && headers.authorization === undefined);
+  return url.startsWith('/v1/messages') || (url.startsWith('/v1/models') && anthropicClient) ? '/components/schemas/AnthropicErrorResponse' : '/components/schemas/ErrorResponse';
 }
 
 /** The error code, whichever shape carries it. */
@@ -81,6 +84,7 @@ function expectedStatuses(c: FuzzCase): number[] | undefined {
   }
 }
 
+/** `c` as sent: its headers are the ones that went out, auth included. */
 export function check(c: FuzzCase, a: Answer, notImplemented: ReadonlySet<string>): string[] {
   // The client left mid-body: nobody reads the answer; the service's logs are checked instead.
   if (c.truncateAt !== undefined) return [];
@@ -111,8 +115,7 @@ export function check(c: FuzzCase, a: Answer, notImplemented: ReadonlySet<string
 
   if (!c.op) {
     // A method the path does not offer: the surface's shape and an Allow header naming what it does offer.
-    const item = c.spec.doc.paths[Object.keys(c.spec.doc.paths).find((p) => c.url === p.replace(/\{[^}]+\}/g, '1'))!];
-    const offered = ['get', 'post', 'put', 'patch', 'delete'].filter((m) => item?.[m]).map((m) => m.toUpperCase());
+    const offered = methodsAt(c.spec, c.url);
     if (offered.includes('GET')) offered.push('HEAD');
     if (a.status === 405 && a.headers.allow !== offered.sort().join(', ')) problems.push(`Allow is "${a.headers.allow}", expected "${offered.join(', ')}"`);
   } else if (a.status !== 405 && !(a.status === 431 && expected?.includes(431))) {
@@ -126,7 +129,7 @@ export function check(c: FuzzCase, a: Answer, notImplemented: ReadonlySet<string
   }
   if (a.status >= 400) {
     if (json === undefined) problems.push(`${a.status} error is not JSON (${type || 'no content type'})`);
-    else problems.push(...schemaProblems(c.spec, errorSchemaPointer(c.spec, c.url), json, `${a.status} error shape`));
+    else problems.push(...schemaProblems(c.spec, errorSchemaPointer(c.spec, c.url, c.headers), json, `${a.status} error shape`));
   }
   if (a.status === 400) problems.push(...refusedWhatTheSpecAccepts(c, json));
   return problems;

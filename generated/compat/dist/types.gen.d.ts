@@ -2030,6 +2030,12 @@ export type CreateImageErrors = {
      */
     413: ErrorResponse;
     /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: ErrorResponse;
+    /**
      * Gateway limit reached, or the provider answered 429.
      */
     429: ErrorResponse;
@@ -2169,6 +2175,12 @@ export type CreateSpeechErrors = {
      * Request body larger than the gateway accepts.
      */
     413: ErrorResponse;
+    /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: ErrorResponse;
     /**
      * Gateway limit reached, or the provider answered 429.
      */
@@ -2658,6 +2670,10 @@ export type DeleteResponseData = {
 };
 export type DeleteResponseErrors = {
     /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
+    /**
      * Missing or invalid gateway key.
      */
     401: ErrorResponse;
@@ -2690,6 +2706,10 @@ export type GetResponseData = {
     url: '/v1/responses/{response_id}';
 };
 export type GetResponseErrors = {
+    /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
     /**
      * Missing or invalid gateway key.
      */
@@ -2815,7 +2835,7 @@ export type ListModelsData = {
 };
 export type ListModelsErrors = {
     /**
-     * A paging cursor that names no listed model (either error shape, as the listing's).
+     * A paging cursor that names no listed model, or a malformed or unknown parameter (either error shape, as the listing's).
      */
     400: EitherErrorResponse;
     /**
@@ -2853,6 +2873,10 @@ export type RetrieveModelData = {
     url: '/v1/models/{model_id}';
 };
 export type RetrieveModelErrors = {
+    /**
+     * A paging cursor that names no listed model, or a malformed or unknown parameter (either error shape, as the listing's).
+     */
+    400: EitherErrorResponse;
     /**
      * Missing or invalid gateway key (either error shape, as the listing's).
      */

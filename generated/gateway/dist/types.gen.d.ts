@@ -2050,6 +2050,9 @@ export type AgentSession = {
     recordingAvailable: boolean;
 };
 export type AgentSessionStartRequest = {
+    /**
+     * Template ids are PostgreSQL integers; a larger number is refused (400), never looked up.
+     */
     templateId: number;
 };
 export type AgentSessionStart = {
@@ -2804,6 +2807,19 @@ export type GetCircuitsData = {
     url: '/api/llm/circuits';
 };
 export type GetCircuitsErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
     /**
      * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
      */
