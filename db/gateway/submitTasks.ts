@@ -23,6 +23,11 @@ export interface SubmitClaim {
   limits: Record<string, number>;
 }
 
+// What the insert answers: every column but the request, which the caller
+// already holds (a vision or OCR task's is its whole image, megabytes of base64
+// that would come back and be parsed again for nothing).
+const RETURNED = 'id, key_id, kind, provider, model, status, stream, result, error, service, tag, byok, provider_key, attempts, progress, checkpoint, created_at, started_at, finished_at';
+
 // Inserts the tasks and, within `room` and each provider's free slots, claims
 // them for the submitting process: their jobs become active (as pg-boss's
 // fetch would make them) and the tasks start as processing. A provider's free
@@ -62,7 +67,7 @@ SELECT i.id, i.key_id, i.kind, i.provider, i.model,
        CASE WHEN a.id IS NULL THEN 0 ELSE 1 END,
        CASE WHEN a.id IS NULL THEN NULL ELSE now() END
   FROM input i LEFT JOIN activated a ON a.id = i.id
-RETURNING *`;
+RETURNING ${RETURNED}`;
 
 const NOTIFY_IF_WAITING = `SELECT pg_notify('gateway_work', '') WHERE EXISTS (SELECT 1 FROM gateway_tasks WHERE id = ANY($1::uuid[]) AND status = 'queued')`;
 
@@ -98,7 +103,10 @@ export async function submitTasks(
     { text: NOTIFY_IF_WAITING, values: [o.tasks.map((t) => t.id)] },
   ];
   const results = await conn.transaction(statements);
-  const rows = results[claiming ? 2 : 1]!.rows as TaskRow[];
+  const rows = results[claiming ? 2 : 1]!.rows as Array<Omit<TaskRow, 'request'>>;
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return o.tasks.map((t) => byId.get(t.id)!);
+  return o.tasks.map((t) => {
+    const row = byId.get(t.id)!;
+    return row && { ...row, request: t.request };
+  });
 }
