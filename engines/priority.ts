@@ -51,7 +51,7 @@ const lowered = new Set<number>();
 
 /**
  * Lowers the process's shared image threads to `nice` (never raises one).
- * Called by engine workers after the jobs that used sharp: threads appear
+ * Called by engine workers as each job starts and ends: threads appear
  * lazily (libvips starts more as work grows), so each call looks at the
  * threads it has not seen yet. Answers how many threads it lowered.
  */

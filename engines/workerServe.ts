@@ -20,8 +20,12 @@ export function withTransfer(value: unknown, transfer: TransferListItem[]): Answ
 const ANSWER = Symbol('answer');
 
 export interface ServeOptions {
-  /** Runs after each job, before its answer is posted (engines/priority.ts lowers the shared threads the job used). */
-  afterJob?: () => void;
+  /**
+   * Runs as each job starts and again as it ends, before its answer is posted
+   * (engines/priority.ts lowers the shared threads a job uses, some of which
+   * start during the job).
+   */
+  eachJob?: () => void;
 }
 
 export function serveWorker(handlers: Handlers, opts: ServeOptions = {}): void {
@@ -32,10 +36,11 @@ export function serveWorker(handlers: Handlers, opts: ServeOptions = {}): void {
       const handler = handlers[method];
       if (!handler) throw Object.assign(new Error(`unknown method ${method}`), { code: 'unknown_method' });
       let out: unknown;
+      opts.eachJob?.();
       try {
         out = await handler(input);
       } finally {
-        opts.afterJob?.();
+        opts.eachJob?.();
       }
       if (out && typeof out === 'object' && (out as Record<symbol, unknown>)[ANSWER]) {
         const answer = out as Answer;

@@ -33,4 +33,4 @@ serveWorker({
       const out = await redactRaster(readers, await decodeUpright(job.image, job.format), job);
       return withTransfer(out, [out.png.buffer as ArrayBuffer]);
     }),
-}, { afterJob: () => nice && lowerSharedHelpers(nice) });
+}, { eachJob: () => nice && lowerSharedHelpers(nice) });

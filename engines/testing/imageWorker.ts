@@ -22,5 +22,5 @@ serveWorker(
       return nice;
     },
   },
-  { afterJob: () => lowerSharedHelpers() },
+  { eachJob: () => lowerSharedHelpers() },
 );

@@ -63,4 +63,4 @@ serveWorker({
     sessions.delete(jobId);
     return true;
   },
-}, { afterJob: () => lowerSharedHelpers() });
+}, { eachJob: () => lowerSharedHelpers() });

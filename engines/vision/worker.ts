@@ -216,7 +216,7 @@ serveWorker({
       processingTimeMs: Math.round(performance.now() - started),
     };
   },
-}, { afterJob: () => lowerSharedHelpers() });
+}, { eachJob: () => lowerSharedHelpers() });
 
 function sniffExtension(bytes: Uint8Array): string {
   if (bytes[0] === 0x89 && bytes[1] === 0x50) return 'png';
