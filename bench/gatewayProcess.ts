@@ -121,3 +121,22 @@ export async function cpuMs(pid: number | undefined): Promise<number> {
     return NaN;
   }
 }
+
+/**
+ * A queued native call as a client makes it: POST the body to `path`, then
+ * poll POST /api/llm/queue/result every `pollMs` until the task ends. True
+ * when it completed.
+ */
+export async function submitAndWait(g: Pick<GatewayProcess, 'url' | 'key'>, path: string, body: string, pollMs: number): Promise<boolean> {
+  const headers = { authorization: `Bearer ${g.key}`, 'content-type': 'application/json' };
+  const sub = await fetch(`${g.url}${path}`, { method: 'POST', headers, body });
+  const queued = (await sub.json()) as { data?: { queueId?: string } };
+  if (!sub.ok || !queued.data?.queueId) return false;
+  const poll = JSON.stringify({ queueId: queued.data.queueId });
+  for (;;) {
+    const res = await fetch(`${g.url}/api/llm/queue/result`, { method: 'POST', headers, body: poll });
+    await res.arrayBuffer();
+    if (res.status !== 202) return res.status === 200;
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+}

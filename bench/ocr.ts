@@ -1,10 +1,10 @@
 // The OCR engine measured: accuracy on the evaluation set (CER per level and
 // language, line-box IoU), throughput per level with 2 workers against 1
 // worker (the baseline), a 30 MP image against the same page at 1 MP, and
-// what OCR at full concurrency does to /v1 latency: the gateway as its own
-// process (bench/gatewayProcess.ts), POST /v1/chat/completions to the
-// loopback fake at a fixed rate, idle and then while OCR tasks keep every
-// OCR worker busy, in alternating blocks so both face the same machine.
+// what OCR at full concurrency does to /v1 latency and to the gateway's main
+// thread (bench/engineLoad.ts): the gateway as its own process, POST
+// /v1/chat/completions to the loopback fake at a fixed rate, idle and then
+// while OCR tasks keep every OCR worker busy, in alternating blocks.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,9 +14,9 @@ import { OcrEngine, inspectImage, resolveLanguages, type OcrLevel } from '../eng
 import { evaluationSet, exifRotatedJpeg, heicPage, thirtyMegapixelPage, turnedPage, type EvalImage } from '../engines/ocr/testing/evalSet.ts';
 import { cer, meanLineIou } from '../engines/ocr/testing/metrics.ts';
 import { sharedEmbeddedPostgres, type Database } from '../server/database.ts';
-import { openLoop, startChild, stats, type LatencyStats } from './gatewayOverhead.ts';
-import { startGatewayProcess, stopChild, type GatewayProcess } from './gatewayProcess.ts';
-import { RawHttpPool } from './rawHttp.ts';
+import { startChild } from './gatewayOverhead.ts';
+import { startGatewayProcess, stopChild, submitAndWait, type GatewayProcess } from './gatewayProcess.ts';
+import { busyProfile, printEngineLoad, v1LatencyUnderEngine, type EngineLoadResult } from './engineLoad.ts';
 
 export interface OcrBenchOptions {
   /** Images per throughput measurement, default 16. */
@@ -27,6 +27,8 @@ export interface OcrBenchOptions {
   blockSeconds?: number;
   /** Which parts to run, default all. */
   parts?: Array<'accuracy' | 'speed' | 'latency'>;
+  /** Write the gateway's CPU profiles here (the latency part); its main thread's hotspots in the busy blocks are printed. */
+  cpuProfileDir?: string;
 }
 
 const LEVELS: OcrLevel[] = ['fast', 'accurate'];
@@ -96,13 +98,12 @@ async function large(engine: OcrEngine) {
   return out;
 }
 
-/** /v1 latency with the OCR workers idle and busy, in alternating blocks. */
-async function latencyUnderOcr(o: { rate: number; blockSeconds: number }) {
+/** /v1 latency with the OCR workers idle and busy, in alternating blocks (bench/engineLoad.ts). */
+async function latencyUnderOcr(o: { rate: number; blockSeconds: number; cpuProfileDir?: string }): Promise<EngineLoadResult> {
   let database: Database | undefined;
   let dataDir: string | undefined;
   let fake: { child: ChildProcess; url: string } | undefined;
   let gateway: GatewayProcess | undefined;
-  let pool: RawHttpPool | undefined;
   try {
     dataDir = await mkdtemp(path.join(tmpdir(), 'switchyard-bench-ocr-'));
     await chmod(dataDir, 0o755);
@@ -110,75 +111,26 @@ async function latencyUnderOcr(o: { rate: number; blockSeconds: number }) {
     const db = await sharedEmbeddedPostgres({ dir: path.join(dataDir, 'pg') });
     database = db;
     fake = await startChild('fake upstream', 'fakeUpstream.ts', []);
-    gateway = await startGatewayProcess(db.url, { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-bench', PROVIDER_CONCURRENCY_OCR: '2', LOG_LEVEL: 'warn' });
+    gateway = await startGatewayProcess(
+      db.url,
+      { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-bench', PROVIDER_CONCURRENCY_OCR: '2', LOG_LEVEL: 'warn' },
+      { cpuProfileDir: o.cpuProfileDir },
+    );
     const g = gateway;
-    pool = new RawHttpPool(g.url, 16);
-    const chat = pool.prepare('POST', '/v1/chat/completions', { 'content-type': 'application/json', authorization: `Bearer ${g.key}` }, JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] }));
     const page = (await evaluationSet())[0]!;
     const ocrBody = JSON.stringify({ image: page.bytes.toString('base64'), recognitionLevel: 'accurate', granularity: 'word', languages: ['en'] });
-    const headers = { authorization: `Bearer ${g.key}`, 'content-type': 'application/json' };
-    let busy = false;
-    let ocrDone = 0;
-    let ocrFailed = 0;
-    // Four clients each keep one OCR task in the queue: both workers always have work.
-    const ocrClient = async () => {
-      while (busy) {
-        const sub = (await (await fetch(`${g.url}/api/ocr/recognize`, { method: 'POST', headers, body: ocrBody })).json()) as { data: { queueId: string } };
-        for (;;) {
-          const res = await fetch(`${g.url}/api/llm/queue/result`, { method: 'POST', headers, body: JSON.stringify({ queueId: sub.data.queueId }) });
-          await res.arrayBuffer();
-          if (res.status !== 202) {
-            if (res.status !== 200) ocrFailed++;
-            break;
-          }
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        ocrDone++;
-      }
-    };
-    const measure = async (seconds: number) => {
-      const samples: number[] = [];
-      let errors = 0;
-      await openLoop(o.rate, seconds, async () => {
-        const r = await pool!.request(chat).catch(() => undefined);
-        if (r?.status === 200) samples.push(r.total);
-        else errors++;
-      });
-      return { samples, errors };
-    };
-    // Warm: the /v1 path and the OCR workers' models.
-    await measure(1);
-    busy = true;
-    const warmers = [ocrClient(), ocrClient()];
-    await new Promise((r) => setTimeout(r, 3000));
-    busy = false;
-    await Promise.all(warmers);
-
-    const idle: number[] = [];
-    const loaded: number[] = [];
-    let errors = 0;
-    let ocrSeconds = 0;
-    const doneBefore = ocrDone;
-    for (let block = 0; block < 2; block++) {
-      const a = await measure(o.blockSeconds);
-      idle.push(...a.samples);
-      busy = true;
-      const clients = [ocrClient(), ocrClient(), ocrClient(), ocrClient()];
-      await new Promise((r) => setTimeout(r, 1500)); // both workers busy before measuring
-      const t = performance.now();
-      const b = await measure(o.blockSeconds);
-      loaded.push(...b.samples);
-      errors += a.errors + b.errors;
-      busy = false;
-      await Promise.all(clients);
-      // From the OCR clients' start to their last task's end: the OCR done while /v1 was measured and around it.
-      ocrSeconds += (performance.now() - t) / 1000 + 1.5;
-    }
-    const idleStats = stats(idle, 0);
-    const busyStats = stats(loaded, 0);
-    return { idle: idleStats, busy: busyStats, errors, ocrImagesPerSecond: (ocrDone - doneBefore) / ocrSeconds, ocrFailed };
+    const result = await v1LatencyUnderEngine({
+      gateway: g,
+      rate: o.rate,
+      blockSeconds: o.blockSeconds,
+      // Four clients each keep one OCR task in the queue: both workers always have work.
+      clients: 4,
+      engineRequest: () => submitAndWait(g, '/api/ocr/recognize', ocrBody, 100),
+    });
+    await gateway.close();
+    if (o.cpuProfileDir) result.profile = await busyProfile(o.cpuProfileDir, g.pid, result);
+    return result;
   } finally {
-    pool?.close();
     await gateway?.close();
     if (fake) await stopChild(fake.child);
     await database?.stop();
@@ -214,12 +166,10 @@ export async function runOcrBench(opts: OcrBenchOptions = {}) {
     await single.close();
     await engine.close();
     if (parts.has('latency')) {
-      const v1 = await latencyUnderOcr({ rate: opts.rate ?? 50, blockSeconds: opts.blockSeconds ?? 10 });
-      const fmt = (s: LatencyStats) => `p50 ${s.p50.toFixed(2)} ms, p90 ${s.p90.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms (n ${s.count})`;
-      console.log(`\n/v1/chat/completions at ${opts.rate ?? 50} req/s, OCR workers idle vs busy (2 workers, accurate level, 4 clients)`);
-      console.log(`  idle: ${fmt(v1.idle)}`);
-      console.log(`  busy: ${fmt(v1.busy)}`);
-      console.log(`  busy / idle: p50 x${(v1.busy.p50 / v1.idle.p50).toFixed(2)}, p99 x${(v1.busy.p99 / v1.idle.p99).toFixed(2)}; errors ${v1.errors}; OCR ${v1.ocrImagesPerSecond.toFixed(2)} images/s over the busy blocks (${v1.ocrFailed} failed)`);
+      const rate = opts.rate ?? 50;
+      const blockSeconds = opts.blockSeconds ?? 10;
+      const v1 = await latencyUnderOcr({ rate, blockSeconds, cpuProfileDir: opts.cpuProfileDir });
+      printEngineLoad(`/v1/chat/completions at ${rate} req/s, OCR idle vs busy (2 workers, accurate level, 4 clients polling every 100 ms; 3 x ${blockSeconds} s blocks each)`, v1);
       out.v1 = v1;
     }
     return out;

@@ -4,8 +4,8 @@
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
 //   analytics: --events 1000000 --ingest 60000 (0: queries only) --processes 1 --runs 30 --data-dir <dir> (keep the loaded database there and reuse it)
 //   media:     --videos 8 --megabytes 20
-//   ocr:       --images 16 --rate 50 --seconds 5 (per latency block) --ocr-parts accuracy,speed,latency
-//   vision:    --images 24 --seconds 10 --rate 20
+//   ocr:       --images 16 --rate 50 --seconds 10 (per latency block) --ocr-parts accuracy,speed,latency --cpu-prof <dir>
+//   vision:    --images 24 --seconds 10 (per latency block) --rate 20 --latency-only --cpu-prof <dir>
 //   responses: --responses 5000
 //   agents:    --requests 2000 --concurrency 8
 //   instructions (not in the default set: minutes under valgrind): --requests 1000 --concurrency 10 --stream --cache-sim --target gateway|reference
@@ -55,6 +55,7 @@ const { values, positionals } = parseArgs({
     stream: { type: 'boolean' },
     target: { type: 'string' },
     'cache-sim': { type: 'boolean' },
+    'latency-only': { type: 'boolean' },
   },
 });
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
@@ -112,10 +113,17 @@ if (wanted.includes('ocr')) {
     rate: num(values.rate),
     blockSeconds: num(values.seconds),
     parts: values['ocr-parts']?.split(',') as Array<'accuracy' | 'speed' | 'latency'> | undefined,
+    cpuProfileDir: values['cpu-prof'],
   });
 }
 if (wanted.includes('vision')) {
-  results.vision = await runVisionBench({ images: num(values.images), seconds: num(values.seconds), rate: num(values.rate) });
+  results.vision = await runVisionBench({
+    images: num(values.images),
+    seconds: num(values.seconds),
+    rate: num(values.rate),
+    latencyOnly: values['latency-only'],
+    cpuProfileDir: values['cpu-prof'],
+  });
 }
 if (wanted.includes('responses')) {
   const ctx = await createBenchContext();

@@ -21,6 +21,7 @@ import { unitCost, type Cost } from '../pricing/cost.ts';
 import type { UsageRecord } from '../db/gateway/insertUsage.ts';
 import type { NewTask } from '../db/gateway/submitTasks.ts';
 import { ApiError } from '../protocols/errors.ts';
+import { decodeBase64Image } from '../media/base64.ts';
 import type { Caller } from './providerCall.ts';
 
 export const OCR_PROVIDER = 'local-ocr';
@@ -72,19 +73,16 @@ export interface StoredRedaction {
   padding: number;
 }
 
-const DATA_URI = /^data:[^;,]*(?:;[^;,]*)*;base64,/i;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
 /** Bare base64 or a data: URI, to bytes and the bare base64 that is stored. */
 function imageBytes(input: string): { bytes: Buffer; base64: string } {
-  const base64 = input.replace(DATA_URI, '').replace(/\s+/g, '');
-  if (!base64 || base64.length % 4 === 1 || !BASE64.test(base64.replace(/-/g, '+').replace(/_/g, '/'))) {
+  const decoded = decodeBase64Image(input);
+  if (!decoded) {
     throw new ApiError('invalid_request', 'image is not base64 or a base64 data: URI', {
       code: 'invalid_request',
       fields: [{ path: 'body.image', message: 'not base64' }],
     });
   }
-  return { bytes: Buffer.from(base64, 'base64'), base64 };
+  return decoded;
 }
 
 async function checkedImage(input: string): Promise<{ base64: string; format: ImageFormat; width: number; height: number }> {
@@ -203,6 +201,7 @@ export async function recognize(stored: StoredRecognition, signal: AbortSignal):
   const out = await ocrEngine().recognize(
     { image: Buffer.from(stored.image, 'base64'), format: stored.format, level: stored.level, languages: stored.languages },
     signal,
+    true,
   );
   const model = OCR_MODEL[stored.level];
   const lines = stored.granularity === 'word' ? out.lines : out.lines.map(({ words: _words, ...line }) => line);
@@ -235,6 +234,7 @@ export async function redact(stored: StoredRedaction, signal: AbortSignal): Prom
       padding: stored.padding,
     },
     signal,
+    true,
   );
   const model = OCR_MODEL[stored.level];
   return {

@@ -7,7 +7,7 @@ import type { Writable } from 'node:stream';
 import type { FinishReason, StreamEvent } from '../protocols/canonical.ts';
 import { NativeStreamEncoder } from '../protocols/nativeStream.ts';
 import { sseEvent } from '../protocols/compat.ts';
-import { getTask, type TaskRow } from '../db/gateway/getTask.ts';
+import { getTaskState, type TaskState } from '../db/gateway/getTaskState.ts';
 import { listChunks } from '../db/gateway/listChunks.ts';
 import type { ChunkRow } from '../db/gateway/insertChunks.ts';
 import { localChunks } from '../jobs/chunkWriter.ts';
@@ -31,14 +31,14 @@ export function eventsOfResult(result: PricedResult): StreamEvent[] {
   return events;
 }
 
-function endOfTask(task: TaskRow): EndRow | undefined {
+function endOfTask(task: TaskState): EndRow | undefined {
   if (task.status === 'completed') return { status: 'completed', result: task.result };
   if (task.status === 'error') return { status: 'error', error: task.error ? { message: task.error.message, code: task.error.code } : { message: 'The task failed', code: 'task_failed' } };
   if (task.status === 'cancelled') return { status: 'error', error: { message: 'The task was cancelled', code: 'task_cancelled' } };
   return undefined;
 }
 
-export async function relayTaskStream(o: { db: Knex; notifier: Notifier; task: TaskRow; out: Writable; closed: AbortSignal }): Promise<void> {
+export async function relayTaskStream(o: { db: Knex; notifier: Notifier; task: TaskState; out: Writable; closed: AbortSignal }): Promise<void> {
   const { db, notifier, out, closed } = o;
   const taskId = o.task.id;
   const encoder = new NativeStreamEncoder({ provider: o.task.provider as never, model: o.task.model ?? '' });
@@ -106,7 +106,7 @@ export async function relayTaskStream(o: { db: Knex; notifier: Notifier; task: T
       pause.arm();
       handleRows(await listChunks(db, taskId, lastSeq));
       if (finished) break;
-      const task = await getTask(db, taskId);
+      const task = await getTaskState(db, taskId);
       const end = task && endOfTask(task);
       if (end) {
         // A run that ended may have written its last rows after our read.

@@ -99,9 +99,9 @@ export type StoredVision =
 
 export type VisionResult = (DetectionOutput | WebDetectionResult) & { cost: Cost };
 
+/** A stored image (checked at submit) as bytes, which the engine then moves to its worker. */
 function toBytes(b64: string): Uint8Array {
-  const b = imageBytes(b64);
-  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  return imageBytes(b64);
 }
 
 /** One vision call, priced. Recording its usage is the caller's (a queued task writes it with its end). */
@@ -126,17 +126,22 @@ export async function runVision(db: Knex, stored: StoredVision, caller: Caller, 
         out = await engine.detectObjects(
           { image: toBytes(stored.image), model: stored.model, confidence: stored.confidence, custom: { id: m.id, version: m.created_at.toISOString(), arch: m.arch, classes: m.classes, weights } },
           signal,
+          true,
         );
         priceAs = 'custom';
       } else {
-        out = await engine.detectObjects({ image: toBytes(stored.image), model: stored.model, confidence: stored.confidence }, signal);
+        out = await engine.detectObjects({ image: toBytes(stored.image), model: stored.model, confidence: stored.confidence }, signal, true);
         priceAs = stored.model;
       }
     } else if (stored.op === 'zero-shot') {
-      out = await engine.detectZeroShot({ image: toBytes(stored.image), prompt: stored.prompt, confidence: stored.confidence }, signal);
+      out = await engine.detectZeroShot({ image: toBytes(stored.image), prompt: stored.prompt, confidence: stored.confidence }, signal, true);
       priceAs = out.model;
     } else {
-      out = await engine.detectFaces({ image: toBytes(stored.image), model: stored.model, confidence: stored.confidence, blur: stored.blur, blurStrength: stored.blurStrength }, signal);
+      out = await engine.detectFaces(
+        { image: toBytes(stored.image), model: stored.model, confidence: stored.confidence, blur: stored.blur, blurStrength: stored.blurStrength },
+        signal,
+        true,
+      );
       priceAs = stored.model;
     }
     return { result: { ...out, cost: unitCost('local-vision', priceAs, { images: 1 }) }, provider: 'local-vision', model: out.model };

@@ -26,6 +26,23 @@ export interface RunOptions {
   transfer?: TransferListItem[];
 }
 
+/**
+ * `bytes` on an ArrayBuffer of their own, which a job may move to its worker
+ * instead of having it copied: a Buffer from Node's pool (small ones) or a
+ * view into a larger buffer is copied once here, anything else is returned
+ * as it is.
+ */
+export function ownBuffer(bytes: Uint8Array): Uint8Array {
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+  return own ? bytes : new Uint8Array(bytes);
+}
+
+/** A job whose image is moved to the worker: the job to post and its transfer list. */
+export function movingImage<J extends { image: Uint8Array }>(job: J): { input: J; transfer: TransferListItem[] } {
+  const image = ownBuffer(job.image);
+  return { input: { ...job, image }, transfer: [image.buffer as ArrayBuffer] };
+}
+
 /** A failure inside the worker, with the worker's error name and code kept. */
 export class EngineError extends Error {
   readonly code: string;

@@ -19,14 +19,29 @@ export function withTransfer(value: unknown, transfer: TransferListItem[]): Answ
 
 const ANSWER = Symbol('answer');
 
-export function serveWorker(handlers: Handlers): void {
+export interface ServeOptions {
+  /**
+   * Runs as each job starts and again as it ends, before its answer is posted
+   * (engines/priority.ts lowers the shared threads a job uses, some of which
+   * start during the job).
+   */
+  eachJob?: () => void;
+}
+
+export function serveWorker(handlers: Handlers, opts: ServeOptions = {}): void {
   if (!parentPort) throw new Error('serveWorker must run inside a worker thread');
   const port = parentPort;
   port.on('message', async ({ method, input }: { method: string; input: unknown }) => {
     try {
       const handler = handlers[method];
       if (!handler) throw Object.assign(new Error(`unknown method ${method}`), { code: 'unknown_method' });
-      const out = await handler(input);
+      let out: unknown;
+      opts.eachJob?.();
+      try {
+        out = await handler(input);
+      } finally {
+        opts.eachJob?.();
+      }
       if (out && typeof out === 'object' && (out as Record<symbol, unknown>)[ANSWER]) {
         const answer = out as Answer;
         port.postMessage({ ok: true, value: answer.value }, answer.transfer ?? []);

@@ -20,6 +20,7 @@ import type { SurfaceDefinition } from './surface.ts';
 import type { ApiContext, AppState, Deps, OperationInput } from '../handlers/types.ts';
 import { REPO_ROOT } from './paths.ts';
 import { authorize, jsonTextReader, operationMatcher, parseRequest, validate, type SecurityHandler } from './operations.ts';
+import { regExpEngine } from './patterns.ts';
 
 export interface MountedSurface {
   def: SurfaceDefinition;
@@ -43,7 +44,8 @@ const OPENAPI_FORMATS: Record<string, RegExp | ((v: unknown) => boolean)> = {
 
 function newAjv(opts: Record<string, unknown>) {
   // OpenAPI 3.1 schemas are JSON Schema 2020-12, which openapi-backend's default Ajv does not speak.
-  const ajv = new Ajv2020.default({ ...opts, strict: false, allErrors: true, discriminator: false });
+  const code = (opts.code ?? {}) as Record<string, unknown>;
+  const ajv = new Ajv2020.default({ ...opts, code: { ...code, regExp: regExpEngine }, strict: false, allErrors: true, discriminator: false });
   addFormats.default(ajv);
   for (const [name, check] of Object.entries(OPENAPI_FORMATS)) {
     ajv.addFormat(name, check instanceof RegExp ? check : { validate: check as (v: any) => boolean, type: 'number' } as never);

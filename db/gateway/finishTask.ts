@@ -24,9 +24,10 @@ export type TaskOutcome = (
 
 // The ids again as an array: an index condition on the key whatever the
 // statistics say (a young table's would otherwise pick a scan of every task).
-// An OCR task's image (a photo of a document, as often as not) is not kept
-// past its end; DROP_IMAGE says the same for both ways a task ends.
-export const DROP_IMAGE = `CASE WHEN t.kind IN ('ocr', 'redaction') THEN t.request - 'image' ELSE t.request END`;
+// An OCR or vision task's image (a photo of a document or of people, as often
+// as not) is not kept past its end; DROP_IMAGE says the same for both ways a
+// task ends.
+export const DROP_IMAGE = `CASE WHEN t.kind IN ('ocr', 'redaction', 'vision') THEN t.request - 'image' ELSE t.request END`;
 const END_TASKS = `
 UPDATE gateway_tasks t
    SET status = v.status, result = v.result, error = v.error, finished_at = now(), provider_key = NULL, request = ${DROP_IMAGE}

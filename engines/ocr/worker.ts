@@ -1,7 +1,8 @@
 // An OCR pool worker (engines/workerPool.ts): decodes, reads, redacts. Its
 // tesseract.js readers live as long as the worker, so models load once.
-import './priority.ts';
+import { nice } from './priority.ts';
 import { workerData } from 'node:worker_threads';
+import { lowerSharedHelpers } from '../priority.ts';
 import { serveWorker, withTransfer } from '../workerServe.ts';
 import { decodeUpright, greyscale, ImageInputError } from './image.ts';
 import { read, Readers } from './read.ts';
@@ -32,4 +33,4 @@ serveWorker({
       const out = await redactRaster(readers, await decodeUpright(job.image, job.format), job);
       return withTransfer(out, [out.png.buffer as ArrayBuffer]);
     }),
-});
+}, { eachJob: () => nice && lowerSharedHelpers(nice) });

@@ -2,6 +2,7 @@
 // not an image, a truncated one, or one too large to hold in memory.
 import sharp, { type Metadata } from 'sharp';
 import { EngineError } from '../workerPool.ts';
+import { decodeBase64Image } from '../../media/base64.ts';
 
 /** Default pixel limit: a 40-megapixel photo decodes to 120 MB of RGB, which is as much as one job should hold. */
 export const DEFAULT_MAX_PIXELS = 40_000_000;
@@ -13,20 +14,12 @@ export interface Rgb {
   height: number;
 }
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
 /** Bare base64 or a data:image/...;base64, URI, to bytes. */
 export function imageBytes(input: string, field = 'image'): Buffer {
-  let b64 = input.trim();
-  const comma = b64.startsWith('data:') ? b64.indexOf(',') : -1;
-  if (comma !== -1) {
-    if (!/;base64$/i.test(b64.slice(0, comma))) throw new EngineError(`${field}: a data URI must be base64-encoded`, 'invalid_image');
-    b64 = b64.slice(comma + 1);
-  }
-  b64 = b64.replace(/\s+/g, '');
-  // The URL-safe alphabet too, as the spec's Base64Image (Buffer decodes both).
-  if (!b64 || b64.length % 4 === 1 || !BASE64.test(b64.replace(/-/g, '+').replace(/_/g, '/'))) throw new EngineError(`${field} is not valid base64`, 'invalid_image');
-  return Buffer.from(b64, 'base64');
+  const decoded = decodeBase64Image(input);
+  if (decoded) return decoded.bytes;
+  if (/^\s*data:[^,]*,/i.test(input) && !/^\s*data:[^,]*;base64,/i.test(input)) throw new EngineError(`${field}: a data URI must be base64-encoded`, 'invalid_image');
+  throw new EngineError(`${field} is not valid base64`, 'invalid_image');
 }
 
 export interface ImageInfo {

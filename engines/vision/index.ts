@@ -1,7 +1,7 @@
 // The vision engine as the rest of the gateway sees it: two worker pools
 // (detection, sized by PROVIDER_CONCURRENCY_VISION; training, one thread)
 // started on first use, and typed calls into them.
-import { WorkerPool } from '../workerPool.ts';
+import { movingImage, WorkerPool } from '../workerPool.ts';
 import { visionConfig, type VisionConfig } from './config.ts';
 import type { CustomModelInput, FaceJob, ObjectJob } from './worker.ts';
 import type { StartInput } from './trainWorker.ts';
@@ -60,16 +60,22 @@ export class VisionEngine {
     return this.trainPool;
   }
 
-  detectObjects(job: ObjectJob, signal?: AbortSignal): Promise<DetectionOutput> {
-    return this.detection().run('detectObjects', job, { signal });
+  // With `move`, the image's bytes go to the worker instead of a copy of them (the caller's array is emptied).
+  detectObjects(job: ObjectJob, signal?: AbortSignal, move = false): Promise<DetectionOutput> {
+    return this.detect('detectObjects', job, signal, move);
   }
 
-  detectFaces(job: FaceJob, signal?: AbortSignal): Promise<DetectionOutput> {
-    return this.detection().run('detectFaces', job, { signal });
+  detectFaces(job: FaceJob, signal?: AbortSignal, move = false): Promise<DetectionOutput> {
+    return this.detect('detectFaces', job, signal, move);
   }
 
-  detectZeroShot(job: { image: Uint8Array; prompt: string; confidence: number }, signal?: AbortSignal): Promise<DetectionOutput> {
-    return this.detection().run('detectZeroShot', job, { signal });
+  detectZeroShot(job: { image: Uint8Array; prompt: string; confidence: number }, signal?: AbortSignal, move = false): Promise<DetectionOutput> {
+    return this.detect('detectZeroShot', job, signal, move);
+  }
+
+  private detect(method: string, job: { image: Uint8Array }, signal: AbortSignal | undefined, move: boolean): Promise<DetectionOutput> {
+    const { input, transfer } = move ? movingImage(job) : { input: job, transfer: [] };
+    return this.detection().run(method, input, { signal, transfer });
   }
 
   inspectDataset(zip: Uint8Array, classes: number): Promise<{ stats: { train: number; val: number; total: number }; warnings: string[] }> {

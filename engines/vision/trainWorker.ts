@@ -2,15 +2,14 @@
 // time-boxed chunks the caller asks for, so progress and checkpoints can be
 // written in between. A worker that died loses its sessions; the caller
 // starts the job again from its last checkpoint.
-import { lowerThreadPriority } from './priority.ts';
+import './priority.ts';
+import { lowerSharedHelpers } from '../priority.ts';
 import { serveWorker, withTransfer } from '../workerServe.ts';
 import { EngineError } from '../workerPool.ts';
 import { tfWasm } from './tf.ts';
 import { TrainingSession, type Checkpoint, type TrainSpec } from './train.ts';
 
 const sessions = new Map<string, TrainingSession>();
-
-lowerThreadPriority();
 
 function bytesOf(f: Float32Array): Uint8Array {
   return new Uint8Array(f.buffer, f.byteOffset, f.byteLength);
@@ -64,4 +63,4 @@ serveWorker({
     sessions.delete(jobId);
     return true;
   },
-});
+}, { eachJob: () => lowerSharedHelpers() });

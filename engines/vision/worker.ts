@@ -1,8 +1,9 @@
 // The detection worker thread: each handler decodes the image, runs one
 // model (loaded by the first job that needs it, kept for every later one)
 // and answers document 2's result shape.
+import './priority.ts';
 import { workerData } from 'node:worker_threads';
-import { lowerThreadPriority } from './priority.ts';
+import { lowerSharedHelpers } from '../priority.ts';
 import { serveWorker } from '../workerServe.ts';
 import { EngineError } from '../workerPool.ts';
 import { decodeRgb, encodePng, inspectImage, type Rgb } from './image.ts';
@@ -19,8 +20,6 @@ import { parseDataset, buildDatasetZip, type LabelBox } from './dataset.ts';
 import { loadOwlVit, runOwlVit, type OwlVit } from './zeroShot.ts';
 
 const { modelDir, maxPixels } = workerData as { modelDir: string; maxPixels: number };
-
-lowerThreadPriority();
 
 const yolos = new Map<string, Promise<YoloModel>>();
 function yolo(id: string): Promise<YoloModel> {
@@ -217,7 +216,7 @@ serveWorker({
       processingTimeMs: Math.round(performance.now() - started),
     };
   },
-});
+}, { eachJob: () => lowerSharedHelpers() });
 
 function sniffExtension(bytes: Uint8Array): string {
   if (bytes[0] === 0x89 && bytes[1] === 0x50) return 'png';

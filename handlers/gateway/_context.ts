@@ -1,8 +1,8 @@
 // What the native handlers share: the response envelope, the caller's own tasks, what the agent operations need.
 import type { ApiContext } from '../types.ts';
 import { ApiError } from '../../protocols/errors.ts';
-import { getTask, type TaskRow } from '../../db/gateway/getTask.ts';
 import { isRowId, MAX_ROW_ID } from '../../db/rowId.ts';
+import { getTaskState, type TaskState } from '../../db/gateway/getTaskState.ts';
 import { keyOf } from '../gatewayContext.ts';
 import type { AgentsDeps } from '../../core/agents/upstream.ts';
 
@@ -12,8 +12,8 @@ export function ok(ctx: ApiContext, data: unknown, status = 200, message?: strin
 }
 
 /** The caller's task, or 404: another key's task must look exactly like a missing one. */
-export async function ownTask(ctx: ApiContext, queueId: string): Promise<TaskRow> {
-  const task = await getTask(ctx.state.deps.db, queueId, keyOf(ctx).keyId);
+export async function ownTask(ctx: ApiContext, queueId: string): Promise<TaskState> {
+  const task = await getTaskState(ctx.state.deps.db, queueId, keyOf(ctx).keyId);
   if (!task) throw new ApiError('not_found', `No task ${queueId}`, { code: 'not_found' });
   return task;
 }

@@ -92,6 +92,10 @@ describe('object detection', () => {
     expect(res.cost).toEqual({ customerPrice: 0, currency: 'USD', billing: 'metered' });
     const usage = await service.db('gateway_usage').where({ task_id: r.body.data.queueId }).first();
     expect(usage).toMatchObject({ provider: 'local-vision', model: 'centernet', kind: 'vision', billing: 'metered' });
+    // The photo is not kept past the task's end; what was asked of it is.
+    const task = await service.db('gateway_tasks').where({ id: r.body.data.queueId }).first();
+    expect(task.request.image).toBeUndefined();
+    expect(task.request).toMatchObject({ op: 'objects', model: 'centernet' });
   });
 
   it('loads yolo11n from VISION_MODEL_DIR and scales its boxes back to the original image', async () => {
