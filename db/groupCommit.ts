@@ -1,8 +1,12 @@
 // Group commit: work items that arrive while a write is in flight are written
 // together by the next one. Under load, batches grow by themselves; when idle,
 // an item is written at once (no timer), so latency is one round trip.
+
+/** Called once per item: true with its result, or false with the error that failed its batch. */
+export type Settle<R> = (ok: boolean, value: R | unknown) => void;
+
 export class GroupCommit<T, R> {
-  private pending: Array<{ item: T; resolve: (r: R) => void; reject: (e: unknown) => void }> = [];
+  private pending: Array<{ item: T; settle: Settle<R> }> = [];
   private inFlight: Promise<void> | undefined;
 
   private readonly write: (items: T[]) => Promise<R[]>;
@@ -13,10 +17,17 @@ export class GroupCommit<T, R> {
   }
 
   add(item: T): Promise<R> {
-    return new Promise<R>((resolve, reject) => {
-      this.pending.push({ item, resolve, reject });
-      this.inFlight ??= this.drain();
-    });
+    return new Promise<R>((resolve, reject) => this.push(item, (ok, value) => (ok ? resolve(value as R) : reject(value))));
+  }
+
+  /**
+   * add() for a caller that waits for nobody (a call's usage, recorded after
+   * the answer): `settle` is told the item's result, or the write's error,
+   * without a promise per item.
+   */
+  push(item: T, settle: Settle<R>): void {
+    this.pending.push({ item, settle });
+    this.inFlight ??= this.drain();
   }
 
   /** Resolves once everything added so far is written. */
@@ -29,12 +40,14 @@ export class GroupCommit<T, R> {
     await new Promise((r) => setImmediate(r));
     while (this.pending.length) {
       const batch = this.pending.splice(0, this.maxBatch);
+      let results: R[];
       try {
-        const results = await this.write(batch.map((b) => b.item));
-        batch.forEach((b, i) => b.resolve(results[i]!));
+        results = await this.write(batch.map((b) => b.item));
       } catch (err) {
-        for (const b of batch) b.reject(err);
+        for (const b of batch) b.settle(false, err);
+        continue;
       }
+      for (let i = 0; i < batch.length; i++) batch[i]!.settle(true, results[i]!);
     }
     this.inFlight = undefined;
   }

@@ -124,3 +124,25 @@ export const databaseUnavailable = new Counter({
   labelNames: ['service'] as const,
   registers: [registry],
 });
+
+/**
+ * `metric.labels(...values)`, memoised per combination of values, for the
+ * metrics every request updates: prom-client's labels() builds the label
+ * object, validates it and binds fresh closures on each call (~2% of a /v1
+ * request's CPU in the profile). The children stay bound to their metric, so
+ * a reset or a scrape sees what they counted. Bounded: label values here come
+ * from finite sets (operationIds, statuses, provider ids), the cap only
+ * guards against a mistake.
+ */
+export function labelled<C>(metric: { labels(...values: string[]): C }): (...values: string[]) => C {
+  const children = new Map<string, C>();
+  return (...values) => {
+    const key = values.length === 1 ? values[0]! : values.join('\0');
+    let child = children.get(key);
+    if (!child) {
+      if (children.size >= 10_000) children.clear();
+      children.set(key, (child = metric.labels(...values)));
+    }
+    return child;
+  };
+}

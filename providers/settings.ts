@@ -14,6 +14,26 @@ const AS_WRITTEN: ReadonlySet<ProviderId> = new Set(['local-audio', 'local-video
 
 export function providerSettings(id: ProviderId, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
   const d = descriptorOf(id);
+  if (d.extraSettings) return resolveSettings(id, d, env);
+  // Read per call, resolved only when a variable changed: the resolution (trims, a
+  // URL check, variable names built from the id) showed in the /v1 profile.
+  const given = env[d.baseUrlEnv];
+  const key = d.keyEnv ? env[d.keyEnv] : undefined;
+  const names = timeoutNames(id);
+  const own = env[names[0]];
+  const shared = env[names[1]];
+  let last = resolved.get(id);
+  if (!last || last.env !== env || last.given !== given || last.key !== key || last.own !== own || last.shared !== shared) {
+    last = { env, given, key, own, shared, settings: resolveSettings(id, d, env) };
+    resolved.set(id, last);
+  }
+  // A copy per call, with its own `extra`: callers may adjust what they are given.
+  return { ...last.settings, extra: {} };
+}
+
+const resolved = new Map<ProviderId, { env: NodeJS.ProcessEnv; given?: string; key?: string; own?: string; shared?: string; settings: ProviderSettings }>();
+
+function resolveSettings(id: ProviderId, d: ReturnType<typeof descriptorOf>, env: NodeJS.ProcessEnv): ProviderSettings {
   const more = d.extraSettings?.(env);
   const fallback = more?.defaultBaseUrl || d.defaultBaseUrl;
   const given = env[d.baseUrlEnv];
@@ -29,9 +49,18 @@ export function providerSettings(id: ProviderId, env: NodeJS.ProcessEnv = proces
   };
 }
 
+const timeoutNameCache = new Map<ProviderId, readonly [string, string]>();
+
+/** PROVIDER_TIMEOUT_MS_<ID> and PROVIDER_TIMEOUT_MS, in that order. */
+function timeoutNames(id: ProviderId): readonly [string, string] {
+  let names = timeoutNameCache.get(id);
+  if (!names) timeoutNameCache.set(id, (names = [`PROVIDER_TIMEOUT_MS_${id.toUpperCase().replace(/-/g, '_')}`, 'PROVIDER_TIMEOUT_MS']));
+  return names;
+}
+
 /** PROVIDER_TIMEOUT_MS_<ID>, else PROVIDER_TIMEOUT_MS, else the default; a value that is not a positive number is ignored. */
 function timeoutOf(id: ProviderId, env: NodeJS.ProcessEnv): number {
-  for (const name of [`PROVIDER_TIMEOUT_MS_${id.toUpperCase().replace(/-/g, '_')}`, 'PROVIDER_TIMEOUT_MS']) {
+  for (const name of timeoutNames(id)) {
     const value = Number(env[name]);
     if (env[name] && Number.isFinite(value) && value > 0) return value;
   }

@@ -116,7 +116,8 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
       return auth;
     };
   }
-  const afterAuth = compose<ApiContext>((def.afterAuth ?? []) as Middleware<AppState>[] as never);
+  // Without middleware after authentication (every surface but analytics) the handler is called directly.
+  const afterAuth = def.afterAuth?.length ? compose<ApiContext>(def.afterAuth as Middleware<AppState>[] as never) : undefined;
 
   await api.init();
   // openapi-backend rebuilds the operation list (lodash over the whole document) up to
@@ -191,7 +192,7 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
     if (!handler) throw new ApiError('not_implemented', `${operation.operationId} is not implemented yet`, { code: 'not_implemented' });
     ctx.state.op = c;
     const input = { body: c.request.requestBody, path: c.request.params, query: c.request.query } as OperationInput;
-    return afterAuth(ctx, () => handler(ctx, input) as Promise<void>);
+    return afterAuth ? afterAuth(ctx, () => handler(ctx, input) as Promise<void>) : (handler(ctx, input) as Promise<void>);
   };
   return { def, api, prefixes, handle };
 }
@@ -308,7 +309,8 @@ export function createApp(opts: AppOptions): Koa<AppState> {
     // With one surface every request is its own: no wrapper (and no promise of its own) per request.
     app.use(opts.surfaces.length === 1 ? mw : (ctx, next) => (surfaceFor(opts.surfaces, ctx.path) === surface ? mw(ctx, next) : next()));
   }
-  app.use(async (ctx) => {
+  // Not async: handle() is, and its promise is passed on as is.
+  app.use((ctx) => {
     const surface = surfaceFor(opts.surfaces, ctx.path);
     ctx.state.deps = opts.deps;
     return surface.handle(ctx as ApiContext);

@@ -283,7 +283,8 @@ export function parseRequest(api: OpenAPIBackend, req: Request, operation: Opera
     method: req.method.trim().toLowerCase(),
     path,
     params: pathParams(shape, matchedPath(path)),
-    headers: { ...(req.headers as Record<string, string | string[]>) },
+    // Copied only where header parameters are validated (and so may be coerced); otherwise nothing writes to them.
+    headers: shape.headerParams ? { ...(req.headers as Record<string, string | string[]>) } : (req.headers as Record<string, string | string[]>),
     query,
     cookies: {},
     requestBody: req.body,

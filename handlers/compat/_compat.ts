@@ -10,7 +10,7 @@ import type { ContentEvent, FinishEvent } from '../../protocols/compat.ts';
 import type { ApiError } from '../../protocols/errors.ts';
 import type { Caller, PricedResult } from '../../core/completion.ts';
 import { completeRouted, payerOf, prepareRoute, streamRouted, type RouteHooks, type RoutedResult } from '../../core/routing.ts';
-import { gatewayAdded } from '../../metrics/index.ts';
+import { gatewayAdded, labelled } from '../../metrics/index.ts';
 import { fromCompatRouting, mergeRouting, type RoutingPolicy } from '../../protocols/routing.ts';
 import { logFailure, toApiError, type ErrorDialect } from '../../core/errors.ts';
 import { completionUsage, usageBatcher } from '../../core/usageBatch.ts';
@@ -45,10 +45,8 @@ export async function withSlot<T>(ctx: ApiContext, provider: ProviderId, signal:
 export function recordLater(ctx: ApiContext, record: UsageRecord): void {
   const { log } = ctx.state.deps;
   const reqId = ctx.state.requestId;
-  usageBatcher(ctx.state.deps.db)
-    .addLater(record)
-    // The whole record, so an operator can enter what was refused by hand.
-    .catch((err) => log.error({ reqId, err, usage: record }, 'could not record usage'));
+  // The whole record, so an operator can enter what was refused by hand.
+  usageBatcher(ctx.state.deps.db).addLater(record, (err) => log.error({ reqId, err, usage: record }, 'could not record usage'));
 }
 
 /** The hooks of one /v1 call: a provider slot around each target's call, and the time spent waiting for providers. */
@@ -66,10 +64,12 @@ function announce(ctx: ApiContext, { trace }: Required<RouteHooks>, final: boole
   const elapsed = performance.now() - ctx.state.startedAt;
   const upstream = trace.upstreamMs;
   const added = Math.max(0, elapsed - upstream);
-  gatewayAdded.labels(ctx.state.op.operation.operationId ?? 'unknown').observe(added / 1000);
+  addedBy(ctx.state.op.operation.operationId ?? 'unknown').observe(added / 1000);
   ctx.set('server-timing', `gateway;dur=${added.toFixed(2)}, upstream;dur=${upstream.toFixed(1)}${final ? `, total;dur=${elapsed.toFixed(1)}` : ''}`);
   if (trace.answeredBy) ctx.set('x-switchyard-target', `${trace.answeredBy}; targets=${trace.targets}`);
 }
+
+const addedBy = labelled(gatewayAdded);
 
 /** The body's `routing` extension (core/routing.ts), every target as `<provider>/<model>`. */
 function routingOf(ctx: ApiContext): RoutingPolicy | undefined {

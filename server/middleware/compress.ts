@@ -67,11 +67,20 @@ export function compress(): Middleware {
     const body: unknown = ctx.body;
     // Nothing to do: no body, a body sent by hand (SSE), already encoded, or HEAD.
     if (body === undefined || body === null || ctx.respond === false || ctx.method === 'HEAD' || ctx.status === 204 || ctx.status === 304) return;
-    if (ctx.response.get('content-encoding')) return;
-    const type = ctx.response.get('content-type');
-    if (!COMPRESSIBLE.test(type)) return;
-
-    if (body instanceof Readable) {
+    // JSON as Koa would write it, serialised here once instead of there. Small
+    // bodies (most answers) go out as they are, whatever their type: no header is read for them.
+    const isStream = body instanceof Readable;
+    const raw = isStream ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+    // A string's length in UTF-16 units never exceeds its length in bytes: under the bound, it is small.
+    if (raw !== undefined && raw.length < MIN_COMPRESS_BYTES) {
+      if (raw !== body) ctx.body = raw;
+      return;
+    }
+    if (ctx.response.get('content-encoding') || !COMPRESSIBLE.test(ctx.response.get('content-type'))) {
+      if (raw !== undefined && raw !== body) ctx.body = raw;
+      return;
+    }
+    if (isStream) {
       // A stream of known length is a stored media result (base64 of PNG, MP4,
       // WAV: already compressed data) sent with its length on purpose, so the
       // client sees its progress; gzip would gain little and lose that.
@@ -81,14 +90,7 @@ export function compress(): Middleware {
       if (!encoding) return;
       ctx.set('content-encoding', encoding);
       ctx.remove('content-length');
-      ctx.body = compressStream(body, encoding);
-      return;
-    }
-    // JSON as Koa would write it; it is serialised here once instead of there.
-    const raw = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
-    const size = typeof raw === 'string' ? (raw.length < MIN_COMPRESS_BYTES ? raw.length : Buffer.byteLength(raw)) : raw.length;
-    if (size < MIN_COMPRESS_BYTES) {
-      if (raw !== body) ctx.body = raw;
+      ctx.body = compressStream(body as Readable, encoding);
       return;
     }
     addVary(ctx);
@@ -97,7 +99,7 @@ export function compress(): Middleware {
       if (raw !== body) ctx.body = raw;
       return;
     }
-    const compressed = await compressBody(raw, encoding);
+    const compressed = await compressBody(raw!, encoding);
     ctx.body = compressed;
     ctx.set('content-encoding', encoding);
   };

@@ -17,8 +17,7 @@ export interface MetricsOptions {
 export function metricsRoute(opts: MetricsOptions): Middleware {
   const token = opts.env.METRICS_TOKEN?.trim();
   const tokenHash = token ? hashKey(token) : undefined;
-  return async (ctx, next) => {
-    if (ctx.path !== '/metrics' || ctx.method !== 'GET') return next();
+  const serve = async (ctx: Parameters<Middleware>[0]) => {
     if (tokenHash) {
       const presented = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1];
       if (!presented || !hashesMatch(hashKey(presented), tokenHash)) {
@@ -37,4 +36,6 @@ export function metricsRoute(opts: MetricsOptions): Middleware {
     ctx.type = registry.contentType;
     ctx.body = await registry.metrics();
   };
+  // Not async: every other request passes through here, and gets no promise of its own.
+  return (ctx, next) => (ctx.path !== '/metrics' || ctx.method !== 'GET' ? next() : serve(ctx));
 }

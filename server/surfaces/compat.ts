@@ -24,7 +24,8 @@ const MODEL_PATH = /^\/v1\/models\/([^/]+\/.+)$/;
  * its own. Such a path is read as the one model id it names.
  */
 export const modelIdWithSlash: Middleware<AppState> = (ctx, next) => {
-  const m = MODEL_PATH.exec(ctx.path);
+  // Most /v1 calls are not about a model: no pattern match for them.
+  const m = ctx.path.startsWith('/v1/models/') ? MODEL_PATH.exec(ctx.path) : null;
   if (m) {
     try {
       ctx.path = `/v1/models/${encodeURIComponent(decodeURIComponent(m[1]!))}`;
