@@ -10,6 +10,6 @@ export async function startTasks(db: Knex, ids: string[]): Promise<TaskRow[]> {
   return db('gateway_tasks')
     .whereIn('id', ids)
     .whereIn('status', ['queued', 'processing'])
-    .update({ status: 'processing', started_at: db.raw('coalesce(started_at, now())'), attempts: db.raw('attempts + 1') })
+    .update({ status: 'processing', started_at: db.raw('coalesce(started_at, clock_timestamp())'), attempts: db.raw('attempts + 1') })
     .returning('*');
 }

@@ -34,6 +34,12 @@ WITH input AS (
   SELECT * FROM json_to_recordset($1::json) AS t(
     ord int, id uuid, key_id uuid, kind text, provider text, model text, stream boolean,
     request jsonb, service text, tag text, byok boolean, provider_key text)
+), stamp AS (
+  -- The clock when the claim runs, not now() (when the transaction began): a
+  -- submit that waited on a lock would be stamped as starting before the end
+  -- whose freed slot it took. One value, so a task claimed here started when
+  -- it was created.
+  SELECT clock_timestamp() AS at
 ), room AS (
   SELECT l.provider,
          CASE WHEN EXISTS (SELECT 1 FROM gateway_tasks q WHERE q.provider = l.provider AND q.status = 'queued') THEN 0
@@ -55,13 +61,14 @@ WITH input AS (
    WHERE j.name = $2 AND j.id = ANY (ARRAY(SELECT id FROM claimed)) AND j.state < 'active'
   RETURNING j.id
 )
-INSERT INTO gateway_tasks (id, key_id, kind, provider, model, status, stream, request, service, tag, byok, provider_key, attempts, started_at)
+INSERT INTO gateway_tasks (id, key_id, kind, provider, model, status, stream, request, service, tag, byok, provider_key, attempts, created_at, started_at)
 SELECT i.id, i.key_id, i.kind, i.provider, i.model,
        CASE WHEN a.id IS NULL THEN 'queued' ELSE 'processing' END,
        i.stream, i.request, i.service, i.tag, i.byok, i.provider_key,
        CASE WHEN a.id IS NULL THEN 0 ELSE 1 END,
-       CASE WHEN a.id IS NULL THEN NULL ELSE now() END
-  FROM input i LEFT JOIN activated a ON a.id = i.id
+       s.at,
+       CASE WHEN a.id IS NULL THEN NULL ELSE s.at END
+  FROM input i CROSS JOIN stamp s LEFT JOIN activated a ON a.id = i.id
 RETURNING id, status, attempts, created_at, started_at`;
 
 const NOTIFY_IF_WAITING = `SELECT pg_notify('gateway_work', '') WHERE EXISTS (SELECT 1 FROM gateway_tasks WHERE id = ANY($1::uuid[]) AND status = 'queued')`;
