@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { api, createProject, sleep, startAnalytics, type Created } from './testing.ts';
-import { artefactPath, chromiumPath, DESKTOP_CHROME, launchChromium, MISSING_CHROMIUM } from './browser.ts';
+import { artefactPath, chromiumPath, DESKTOP_CHROME, launchChromium, MISSING_CHROMIUM, type LaunchedBrowser } from '../test/browser.ts';
 
 // In CI chromium must be there (.ci/run installs it); elsewhere the tests say what is missing.
 const hasChromium = chromiumPath() !== null;
@@ -29,7 +29,8 @@ function seed(n: number) {
 describe.skipIf(!hasChromium)('the dashboard and the tracker in a real browser (chromium)', () => {
   let svc: Awaited<ReturnType<typeof startAnalytics>>;
   let p: Created;
-  let browser: Browser & { cleanup(): Promise<void> };
+  let chromium: LaunchedBrowser;
+  let browser: Browser;
   let get: (path: string) => Promise<any>;
 
   beforeAll(async () => {
@@ -40,10 +41,11 @@ describe.skipIf(!hasChromium)('the dashboard and the tracker in a real browser (
     await call('/v1/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ events: seed(180) }) });
     await call('/v1/goals', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: '/pricing', displayName: 'Saw pricing' }) });
     await call('/v1/funnels', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Buy', steps: [{ page: '/pricing' }, { event: 'Signup' }] }) });
-    browser = await launchChromium();
+    chromium = await launchChromium();
+    browser = chromium.browser;
   }, 90_000);
   afterAll(async () => {
-    await browser?.cleanup();
+    await chromium?.close();
     await svc?.close();
   });
 

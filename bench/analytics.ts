@@ -89,8 +89,9 @@ export const BASELINE = {
  * service started, then the median of five more.
  */
 async function measureFirstPaint(base: string, key: string): Promise<{ coldMs: number; warmMs: number; warmBreakdown: { html: number; statsStart: number; statsEnd: number } }> {
-  const { launchChromium } = await import('../analytics/browser.ts');
-  const browser = await launchChromium();
+  const { launchChromium } = await import('../test/browser.ts');
+  const chromium = await launchChromium();
+  const browser = chromium.browser;
   try {
     const once = async () => {
       const page = await browser.newPage();
@@ -112,7 +113,7 @@ async function measureFirstPaint(base: string, key: string): Promise<{ coldMs: n
     // Where the median load's time went: the page's HTML, then the stats call (sent once the script runs).
     return { coldMs: cold.ms, warmMs: warm[2]!.ms, warmBreakdown: warm[2]! };
   } finally {
-    await browser.cleanup();
+    await chromium.close();
   }
 }
 

@@ -13,9 +13,13 @@ import { WEB_ENGINES, webEngine } from '../providers/webEngines.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-/** Tests and what only tests use: the suite's own switches are documented where they are read. */
+/**
+ * Tests and what only tests use: the suite's own switches are documented where they are read.
+ * test/browser.ts is not among them: `npm run bench` drives chromium through it too.
+ */
 const isTestSupport = (file: string) =>
-  /\.test\.ts$/.test(file) || /(^|\/)(testing|fixtures)(\/|\.ts$)/.test(file) || /^(test|contract-tests)\//.test(file) || /\/fake\.ts$/.test(file);
+  file !== 'test/browser.ts' &&
+  (/\.test\.ts$/.test(file) || /(^|\/)(testing|fixtures)(\/|\.ts$)/.test(file) || /^(test|contract-tests)\//.test(file) || /\/fake\.ts$/.test(file));
 
 /** Files that read env[variable]: where those names come from. */
 const DYNAMIC_READS: Record<string, string> = {
