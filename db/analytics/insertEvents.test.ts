@@ -55,26 +55,37 @@ describe('insertEvents keeps sessions and segment versions in step with the raw 
     expect(segs.map((s: any) => s.hour.getTime()).sort()).toEqual(hours.map((h: any) => h.hour.getTime()).sort());
   });
 
-  it('bumps the version of every segment a batch touches, and only those', async () => {
+  it.each([
+    ['insertEvents', (db: Knex, batch: NewEvent[]) => insertEvents(db, batch)],
+    ['insertLiveEvents', (db: Knex, batch: NewEvent[]) => insertLiveEvents(db, batch)],
+  ] as const)('%s bumps the version of every segment a batch touches, and only those', async (_name, write) => {
     const base = Date.now() - 5 * 3600_000;
     const s1 = randomUUID();
     const s2 = randomUUID();
-    await insertEvents(db, [event(projectId, s1, base), event(projectId, s2, base + 2 * 3600_000)]);
-    const before = new Map((await db('analytics_segments').where({ project_id: projectId })).map((r: any) => [r.hour.getTime(), r.version]));
+    const s3 = randomUUID();
+    await write(db, [event(projectId, s1, base), event(projectId, s2, base + 2 * 3600_000), event(projectId, s3, base - 3 * 3600_000)]);
+    const versions = async () => new Map((await db('analytics_segments').where({ project_id: projectId })).map((r: any) => [r.hour.getTime(), r.version]));
+    const before = await versions();
     // A late event of session 1 (three hours after its start) changes session 1's segment only.
-    await insertEvents(db, [event(projectId, s1, base + 3 * 3600_000)]);
-    const after = new Map((await db('analytics_segments').where({ project_id: projectId })).map((r: any) => [r.hour.getTime(), r.version]));
+    await write(db, [event(projectId, s1, base + 3 * 3600_000)]);
+    const after = await versions();
     const h1 = Math.floor(base / 3600_000) * 3600_000;
     const h2 = Math.floor((base + 2 * 3600_000) / 3600_000) * 3600_000;
+    const h3 = Math.floor((base - 3 * 3600_000) / 3600_000) * 3600_000;
     expect(BigInt(after.get(h1))).toBeGreaterThan(BigInt(before.get(h1)));
     expect(after.get(h2)).toBe(before.get(h2));
+    expect(after.get(h3)).toBe(before.get(h3));
     const seg1 = await db('analytics_segments').where({ project_id: projectId, hour: new Date(h1) }).first();
     expect(seg1.last_seen_at.getTime()).toBe(base + 3 * 3600_000);
-    // An imported event earlier than the session moves it to an earlier segment; both versions change.
-    await insertEvents(db, [event(projectId, s2, base - 3600_000)]);
-    const moved = new Map((await db('analytics_segments').where({ project_id: projectId })).map((r: any) => [r.hour.getTime(), r.version]));
+    // An event earlier than its stored session (imported, or a live batch another process
+    // wrote late) moves the session to an earlier segment: both versions change, and a
+    // segment none of the batch's sessions left or entered keeps its version.
+    await write(db, [event(projectId, s2, base - 3600_000), event(projectId, randomUUID(), base - 3600_000)]);
+    const moved = await versions();
     expect(moved.get(h2)).not.toBe(after.get(h2));
     expect(moved.has(h1 - 3600_000)).toBe(true);
+    expect(moved.get(h1)).toBe(after.get(h1));
+    expect(moved.get(h3)).toBe(after.get(h3));
   });
 
   it('a session is internal (or a bot) as soon as any of its events is', async () => {

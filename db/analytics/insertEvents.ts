@@ -111,11 +111,12 @@ const SESSION_MERGE = `  ON CONFLICT (project_id, id) DO UPDATE SET
 `;
 
 // The segments (sessions started in one UTC hour) whose sessions a statement changed,
-// from its sess (after) and prev (before) rows, get a new version.
-const SEGMENTS = `touched AS (
+// from its sess rows (after) and the rows `before` selects (each touched session's
+// start before the statement, as started_at), get a new version.
+const segments = (before: string) => `touched AS (
   SELECT project_id, date_trunc('hour', started_at, 'UTC') AS hour, max(last_seen_at) AS last_seen_at FROM (
     SELECT project_id, started_at, last_seen_at FROM sess
-    UNION ALL SELECT project_id, started_at, started_at FROM prev
+    UNION ALL SELECT project_id, started_at, started_at FROM (${before}) b
   ) t GROUP BY 1, 2
 ),
 segments AS (
@@ -163,7 +164,7 @@ sess AS (
   ORDER BY project_id, session_id, created_at
 ${SESSION_MERGE}  RETURNING project_id, started_at, last_seen_at
 ),
-${SEGMENTS}SELECT (SELECT count(*) FROM ins)::int AS inserted`;
+${segments('SELECT project_id, started_at FROM prev')}SELECT (SELECT count(*) FROM ins)::int AS inserted`;
 
 /** One column of the batch as an array literal. */
 function literalOf(events: NewEvent[], value: (e: NewEvent) => string): string {
@@ -202,19 +203,20 @@ ins AS (
   INSERT INTO analytics_events (${EVENT_COLS})
   SELECT ${EVENT_COLS} FROM input
 ),
-prev AS (
-  SELECT s.project_id, s.started_at FROM analytics_sessions s
-  WHERE (s.project_id, s.id) IN (SELECT project_id, session_id FROM input WHERE s_pageviews IS NOT NULL)
-),
 sess AS (
   INSERT INTO analytics_sessions AS s (${SESSION_COLS})
   SELECT project_id, session_id, created_at, s_last_seen, s_pageviews, s_events,
     path, referrer_path, country, region, region_code, city, browser, os, device_type, lower(s_locale),
     coalesce(traffic_source, 'direct'), utm_source, utm_medium, utm_campaign, utm_term, utm_content, s_bot, s_vpn, s_internal
   FROM input WHERE s_pageviews IS NOT NULL
-${SESSION_MERGE}  RETURNING project_id, started_at, last_seen_at
+${SESSION_MERGE}  RETURNING project_id, started_at, last_seen_at,
+    -- A session that was already stored (its row updated, so xmax is set) may have
+    -- started in another hour before: its start as this statement's snapshot saw it,
+    -- read by primary key for those rows only. (A join over the batch's sessions
+    -- instead was planned as a scan of the whole sessions table.)
+    CASE WHEN s.xmax <> 0 THEN (SELECT p.started_at FROM analytics_sessions p WHERE p.project_id = s.project_id AND p.id = s.id) END AS prev_started_at
 ),
-${SEGMENTS}SELECT count(*)::int AS sessions FROM sess`;
+${segments('SELECT project_id, prev_started_at AS started_at FROM sess WHERE prev_started_at IS NOT NULL')}SELECT count(*)::int AS sessions FROM sess`;
 
 // Session id first (random: two ids differ in their first characters, so most comparisons
 // end there; every live writer uses this one order, so their session locks never cross),
