@@ -157,6 +157,26 @@ describe('insertEvents keeps sessions and segment versions in step with the raw 
     expect(Number(n)).toBe(300);
   });
 
+  it('insertLiveEvents stores every revenue amount and currency exactly as the general statement does', async () => {
+    const amounts = [0, 0.000001, 5e-7, 1e-7, 12.5, 29.9, -3.25, 1234567.891234, 0.1234565, 999999.9999995, 99999999999999.98, 10000, 0.00015];
+    const stored = async (write: (db: Knex, batch: NewEvent[]) => Promise<unknown>) => {
+      const sessionId = randomUUID();
+      const at = Date.now() - 60_000;
+      await write(db, amounts.map((amount, i) => event(projectId, sessionId, at + i, { eventType: 'event', eventName: 'Purchase', revenueAmount: amount, revenueCurrency: 'EUR' })));
+      return (await db('analytics_events').where({ project_id: projectId, session_id: sessionId }).orderBy('created_at')
+        .select(db.raw('revenue_amount::text AS amount'), 'revenue_currency')).map((r: { amount: string; revenue_currency: string }) => [r.amount, r.revenue_currency]);
+    };
+    const general = await stored(insertEvents);
+    expect(general[4]).toEqual(['12.500000', 'EUR']);
+    expect(await stored(insertLiveEvents)).toEqual(general);
+    // An amount the column cannot hold is refused by both, with nothing of its batch written.
+    const sessionId = randomUUID();
+    const tooLarge = event(projectId, sessionId, Date.now(), { revenueAmount: 1e14, revenueCurrency: 'EUR' });
+    await expect(insertEvents(db, [tooLarge])).rejects.toThrow(/overflow/);
+    await expect(insertLiveEvents(db, [event(projectId, sessionId, Date.now()), { ...tooLarge, id: randomUUID() }])).rejects.toThrow(/overflow/);
+    expect(await db('analytics_events').where({ project_id: projectId, session_id: sessionId }).first()).toBeUndefined();
+  });
+
   it('insertLiveEvents refuses a batch holding an id already stored, writing none of it', async () => {
     const first = event(projectId, randomUUID(), Date.now() - 1000);
     await insertLiveEvents(db, [first]);

@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
+import type { Writable } from 'node:stream';
+import copyFrom from 'pg-copy-streams/copy-from.js';
 import type { NewEvent } from './eventRow.ts';
+import { COPY_COLUMNS, cleanProps, encodeEvents } from './eventCopy.ts';
 
 // The batch goes in column by column, one array parameter per column, unnested into
 // rows: PostgreSQL parses typed array literals at about half the cost of the same rows
@@ -51,24 +54,6 @@ function text(v: string | null | undefined): string {
   if (v === null || v === undefined) return 'NULL';
   if (!SPECIAL.test(v)) return `"${v}"`;
   return `"${v.replace(/\u0000/g, '').replace(/["\\]/g, '\\$&')}"`;
-}
-
-const clean = (v: string) => (v.includes('\u0000') || !v.isWellFormed() ? v.replace(/\u0000/g, '').toWellFormed() : v);
-
-/** JSON escapes NUL and lone surrogates as \u0000 / \ud800, which jsonb refuses: drop or replace them first. */
-function cleanProps(props: NonNullable<NewEvent['props']>): NewEvent['props'] {
-  let dirty = false;
-  for (const k in props) {
-    const v = props[k];
-    if (clean(k) !== k || (typeof v === 'string' && clean(v) !== v)) dirty = true;
-  }
-  if (!dirty) return props;
-  const out: NonNullable<NewEvent['props']> = {};
-  for (const k in props) {
-    const v = props[k]!;
-    out[clean(k)] = typeof v === 'string' ? clean(v) : v;
-  }
-  return out;
 }
 
 const EVENT_COLS = `project_id, id, created_at, session_id, event_type, event_name, props, path, referrer_path,
@@ -180,35 +165,31 @@ export async function insertEvents(db: Knex | Knex.Transaction, events: NewEvent
   return result.rows[0].inserted as number;
 }
 
-// Per session of a live batch, on the row of its first event: what the general
-// statement's window functions compute, computed while the batch is laid out.
-const SESSION_AGGREGATES: [string, string][] = [
-  ['s_last_seen', 'timestamptz'], ['s_pageviews', 'integer'], ['s_events', 'integer'], ['s_locale', 'text'],
-  ['s_bot', 'boolean'], ['s_vpn', 'boolean'], ['s_internal', 'boolean'],
-];
-
 // Live ingest: ids are minted by this process, so no row can already exist (a batch
 // replayed after a lost commit answer fails on the primary key, writing nothing; the
 // caller leaves out what is stored and writes the rest), and every row of the batch is
-// folded into its session. The batch arrives grouped by session in one fixed order with
-// each session's totals on its first row, so PostgreSQL inserts the events and the
-// sessions without sorting or windowing anything, and every live writer takes the
-// sessions' row locks in the same order.
-const LIVE_SQL = `
-WITH input AS (
-  SELECT * FROM unnest(${[...COLUMNS, ...SESSION_AGGREGATES].map(([, type]) => `?::${type}[]`).join(', ')})
-    AS x(${[...COLUMNS, ...SESSION_AGGREGATES].map(([name]) => name).join(', ')})
-),
-ins AS (
-  INSERT INTO analytics_events (${EVENT_COLS})
-  SELECT ${EVENT_COLS} FROM input
-),
-sess AS (
+// folded into its session. The events go in by COPY (eventCopy.ts); the sessions, one
+// row each with its totals computed while the batch is laid out, by one statement that
+// also bumps the segments' versions, so PostgreSQL sorts and windows nothing. The batch
+// is grouped by session in one fixed order, so every live writer takes the sessions'
+// row locks in the same order.
+const COPY_SQL = `COPY analytics_events (${COPY_COLUMNS.join(', ')}) FROM STDIN (FORMAT binary)`;
+
+const LIVE_SESSION_INPUT: [string, string][] = [
+  ['project_id', 'uuid'], ['id', 'uuid'], ['started_at', 'timestamptz'], ['last_seen_at', 'timestamptz'], ['pageviews', 'integer'],
+  ['events', 'integer'], ['entry_path', 'text'], ['referrer', 'text'], ['country', 'text'], ['region', 'text'], ['region_code', 'text'],
+  ['city', 'text'], ['browser', 'text'], ['os', 'text'], ['device_type', 'text'], ['locale', 'text'], ['traffic_source', 'text'],
+  ['utm_source', 'text'], ['utm_medium', 'text'], ['utm_campaign', 'text'], ['utm_term', 'text'], ['utm_content', 'text'],
+  ['is_bot', 'boolean'], ['is_vpn', 'boolean'], ['is_internal', 'boolean'],
+];
+
+const LIVE_SESSIONS_SQL = `
+WITH sess AS (
   INSERT INTO analytics_sessions AS s (${SESSION_COLS})
-  SELECT project_id, session_id, created_at, s_last_seen, s_pageviews, s_events,
-    path, referrer_path, country, region, region_code, city, browser, os, device_type, lower(s_locale),
-    coalesce(traffic_source, 'direct'), utm_source, utm_medium, utm_campaign, utm_term, utm_content, s_bot, s_vpn, s_internal
-  FROM input WHERE s_pageviews IS NOT NULL
+  SELECT project_id, id, started_at, last_seen_at, pageviews, events, entry_path, referrer, country, region, region_code, city,
+    browser, os, device_type, lower(locale), coalesce(traffic_source, 'direct'), utm_source, utm_medium, utm_campaign, utm_term,
+    utm_content, is_bot, is_vpn, is_internal
+  FROM unnest(${LIVE_SESSION_INPUT.map(([, type]) => `?::${type}[]`).join(', ')}) AS x(${LIVE_SESSION_INPUT.map(([name]) => name).join(', ')})
 ${SESSION_MERGE}  RETURNING project_id, started_at, last_seen_at,
     -- A session that was already stored (its row updated, so xmax is set) may have
     -- started in another hour before: its start as this statement's snapshot saw it,
@@ -227,16 +208,9 @@ function bySessionThenTime(a: NewEvent, b: NewEvent): number {
   return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
 }
 
-/**
- * Writes a batch of events accepted live (fresh ids) in one statement: the events,
- * their sessions and the segment versions. A repeated id fails the whole statement
- * (unique violation, nothing written).
- */
-export async function insertLiveEvents(db: Knex | Knex.Transaction, events: NewEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const rows = events.slice().sort(bySessionThenTime);
-  const aggregates: string[][] = SESSION_AGGREGATES.map(() => new Array<string>(rows.length));
-  const [lastSeen, pageviews, custom, locale, bot, vpn, internal] = aggregates as [string[], string[], string[], string[], string[], string[], string[]];
+/** One session row per session of the (sorted) batch, as the statement's array parameters. */
+function sessionArrays(rows: NewEvent[]): string[] {
+  const columns: string[][] = LIVE_SESSION_INPUT.map(() => []);
   for (let first = 0; first < rows.length;) {
     const head = rows[first]!;
     let pv = 0;
@@ -253,15 +227,45 @@ export async function insertLiveEvents(db: Knex | Knex.Transaction, events: NewE
       isVpn ||= e.isVpn;
       isInternal ||= e.isInternal;
     }
-    lastSeen[first] = text(rows[end - 1]!.createdAt);
-    pageviews[first] = String(pv);
-    custom[first] = String(end - first - pv);
-    locale[first] = text(firstLocale);
-    bot[first] = isBot ? 't' : 'f';
-    vpn[first] = isVpn ? 't' : 'f';
-    internal[first] = isInternal ? 't' : 'f';
-    for (let i = first + 1; i < end; i++) for (const column of aggregates) column[i] = 'NULL';
+    const values = [
+      text(head.projectId), text(head.sessionId), text(head.createdAt), text(rows[end - 1]!.createdAt), String(pv), String(end - first - pv),
+      text(head.path), text(head.referrerPath), text(head.country), text(head.region), text(head.regionCode), text(head.city),
+      text(head.browser), text(head.os), text(head.deviceType), text(firstLocale), text(head.trafficSource), text(head.utmSource),
+      text(head.utmMedium), text(head.utmCampaign), text(head.utmTerm), text(head.utmContent),
+      isBot ? 't' : 'f', isVpn ? 't' : 'f', isInternal ? 't' : 'f',
+    ];
+    for (let c = 0; c < values.length; c++) columns[c]!.push(values[c]!);
     first = end;
   }
-  await db.raw(LIVE_SQL, [...COLUMNS.map(([, , value]) => literalOf(rows, value)), ...aggregates.map((column) => `{${column.join(',')}}`)]);
+  return columns.map((column) => `{${column.join(',')}}`);
+}
+
+/** Streams a COPY ... FROM STDIN's whole body on the transaction's connection. */
+async function copyIn(trx: Knex.Transaction, sql: string, body: Buffer): Promise<void> {
+  const connection = (await trx.client.acquireConnection()) as { query(stream: Writable): Writable };
+  await new Promise<void>((resolve, reject) => {
+    const stream = connection.query(copyFrom(sql));
+    stream.once('error', reject);
+    stream.once('finish', resolve);
+    stream.end(body);
+  });
+}
+
+/**
+ * Writes a batch of events accepted live (fresh ids): the events, their sessions and
+ * the segment versions, in the caller's transaction (or one of its own). A repeated id
+ * fails the whole write (unique violation, nothing written); so does a value no row
+ * can hold (UnstorableValue), which PostgreSQL would refuse the same way.
+ */
+export async function insertLiveEvents(db: Knex | Knex.Transaction, events: NewEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.slice().sort(bySessionThenTime);
+  const body = encodeEvents(rows);
+  const sessions = sessionArrays(rows);
+  const write = async (trx: Knex.Transaction) => {
+    await copyIn(trx, COPY_SQL, body);
+    await trx.raw(LIVE_SESSIONS_SQL, sessions);
+  };
+  if ((db as Knex.Transaction).isTransaction) await write(db as Knex.Transaction);
+  else await db.transaction(write);
 }
