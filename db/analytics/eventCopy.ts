@@ -98,7 +98,22 @@ class Writer {
     this.at += 5 + n;
   }
 
-  uuid(v: string): void {
+  /**
+   * A uuid, or the same bytes as its last occurrence when it repeats `memo`'s (a batch
+   * is mostly one project, and a session's events lie next to each other).
+   */
+  uuid(v: string, memo?: { value: string; at: number }): void {
+    if (memo !== undefined) {
+      if (memo.value === v && memo.at >= 0) {
+        this.room(20);
+        const buf = this.buf;
+        for (let i = 0; i < 20; i++) buf[this.at + i] = buf[memo.at + i]!;
+        this.at += 20;
+        return;
+      }
+      memo.value = v;
+      memo.at = this.at;
+    }
     if (v.length !== 36 || v[8] !== '-' || v[13] !== '-' || v[18] !== '-' || v[23] !== '-') throw new UnstorableValue(`not a uuid: ${v.slice(0, 40)}`);
     this.room(20);
     this.buf.writeInt32BE(16, this.at);
@@ -219,12 +234,14 @@ export function encodeEvents(events: readonly NewEvent[]): Buffer {
   w.at = SIGNATURE.length;
   w.int32(0);
   w.int32(0);
+  const project = { value: '', at: -1 };
+  const session = { value: '', at: -1 };
   for (const e of events) {
     w.int16(COPY_COLUMNS.length);
-    w.uuid(e.projectId);
+    w.uuid(e.projectId, project);
     w.uuid(e.id);
     w.timestamp(e.createdAt);
-    w.uuid(e.sessionId);
+    w.uuid(e.sessionId, session);
     w.text(e.eventType);
     w.text(e.eventName);
     if (e.props) w.jsonb(JSON.stringify(cleanProps(e.props)));

@@ -175,21 +175,24 @@ export async function insertEvents(db: Knex | Knex.Transaction, events: NewEvent
 // row locks in the same order.
 const COPY_SQL = `COPY analytics_events (${COPY_COLUMNS.join(', ')}) FROM STDIN (FORMAT binary)`;
 
+// Per session: its first event's id (the statement reads the session's entry
+// attributes back from that row, which the COPY just wrote), and the totals computed
+// while the batch was laid out.
 const LIVE_SESSION_INPUT: [string, string][] = [
-  ['project_id', 'uuid'], ['id', 'uuid'], ['started_at', 'timestamptz'], ['last_seen_at', 'timestamptz'], ['pageviews', 'integer'],
-  ['events', 'integer'], ['entry_path', 'text'], ['referrer', 'text'], ['country', 'text'], ['region', 'text'], ['region_code', 'text'],
-  ['city', 'text'], ['browser', 'text'], ['os', 'text'], ['device_type', 'text'], ['locale', 'text'], ['traffic_source', 'text'],
-  ['utm_source', 'text'], ['utm_medium', 'text'], ['utm_campaign', 'text'], ['utm_term', 'text'], ['utm_content', 'text'],
-  ['is_bot', 'boolean'], ['is_vpn', 'boolean'], ['is_internal', 'boolean'],
+  ['project_id', 'uuid'], ['id', 'uuid'], ['head', 'uuid'], ['last_seen_at', 'timestamptz'], ['pageviews', 'integer'],
+  ['events', 'integer'], ['locale', 'text'], ['is_bot', 'boolean'], ['is_vpn', 'boolean'], ['is_internal', 'boolean'],
 ];
 
 const LIVE_SESSIONS_SQL = `
 WITH sess AS (
   INSERT INTO analytics_sessions AS s (${SESSION_COLS})
-  SELECT project_id, id, started_at, last_seen_at, pageviews, events, entry_path, referrer, country, region, region_code, city,
-    browser, os, device_type, lower(locale), coalesce(traffic_source, 'direct'), utm_source, utm_medium, utm_campaign, utm_term,
-    utm_content, is_bot, is_vpn, is_internal
+  SELECT x.project_id, x.id, e.created_at, x.last_seen_at, x.pageviews, x.events, e.path, e.referrer_path, e.country, e.region,
+    e.region_code, e.city, e.browser, e.os, e.device_type, lower(x.locale), coalesce(e.traffic_source, 'direct'), e.utm_source,
+    e.utm_medium, e.utm_campaign, e.utm_term, e.utm_content, x.is_bot, x.is_vpn, x.is_internal
   FROM unnest(${LIVE_SESSION_INPUT.map(([, type]) => `?::${type}[]`).join(', ')}) AS x(${LIVE_SESSION_INPUT.map(([name]) => name).join(', ')})
+  -- OFFSET 0 keeps this a primary-key lookup per session: a join the planner is free to
+  -- reorder could scan the whole events table while its statistics are small.
+  CROSS JOIN LATERAL (SELECT * FROM analytics_events e WHERE e.project_id = x.project_id AND e.id = x.head OFFSET 0) e
 ${SESSION_MERGE}  RETURNING project_id, started_at, last_seen_at,
     -- A session that was already stored (its row updated, so xmax is set) may have
     -- started in another hour before: its start as this statement's snapshot saw it,
@@ -228,11 +231,8 @@ function sessionArrays(rows: NewEvent[]): string[] {
       isInternal ||= e.isInternal;
     }
     const values = [
-      text(head.projectId), text(head.sessionId), text(head.createdAt), text(rows[end - 1]!.createdAt), String(pv), String(end - first - pv),
-      text(head.path), text(head.referrerPath), text(head.country), text(head.region), text(head.regionCode), text(head.city),
-      text(head.browser), text(head.os), text(head.deviceType), text(firstLocale), text(head.trafficSource), text(head.utmSource),
-      text(head.utmMedium), text(head.utmCampaign), text(head.utmTerm), text(head.utmContent),
-      isBot ? 't' : 'f', isVpn ? 't' : 'f', isInternal ? 't' : 'f',
+      text(head.projectId), text(head.sessionId), text(head.id), text(rows[end - 1]!.createdAt), String(pv), String(end - first - pv),
+      text(firstLocale), isBot ? 't' : 'f', isVpn ? 't' : 'f', isInternal ? 't' : 'f',
     ];
     for (let c = 0; c < values.length; c++) columns[c]!.push(values[c]!);
     first = end;
