@@ -201,7 +201,7 @@ class Writer {
 }
 
 /** A non-negative finite number as [integer digits without leading zeros ('0' for none), exactly 6 decimals]. */
-export function decimal6(v: number): [string, string] {
+function decimal6(v: number): [string, string] {
   const m = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(v));
   if (!m) throw new UnstorableValue(`not a number: ${v}`);
   const mantissa = m[1]! + (m[2] ?? '');
