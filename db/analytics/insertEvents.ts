@@ -213,16 +213,29 @@ function bySessionThenTime(a: NewEvent, b: NewEvent): number {
 
 /** One session row per session of the (sorted) batch, as the statement's array parameters. */
 function sessionArrays(rows: NewEvent[]): string[] {
-  const columns: string[][] = LIVE_SESSION_INPUT.map(() => []);
+  // Each column is one string appended to (as literalOf does): arrays filled afresh per
+  // batch changed their elements' kind as they grew, and the optimised code was thrown
+  // away at every flush.
+  let project = '';
+  let session = '';
+  let head = '';
+  let lastSeen = '';
+  let pageviews = '';
+  let custom = '';
+  let locale = '';
+  let bot = '';
+  let vpn = '';
+  let internal = '';
+  let sep = '';
   for (let first = 0; first < rows.length;) {
-    const head = rows[first]!;
+    const h = rows[first]!;
     let pv = 0;
     let firstLocale: string | null = null;
     let isBot = false;
     let isVpn = false;
     let isInternal = false;
     let end = first;
-    for (; end < rows.length && rows[end]!.sessionId === head.sessionId && rows[end]!.projectId === head.projectId; end++) {
+    for (; end < rows.length && rows[end]!.sessionId === h.sessionId && rows[end]!.projectId === h.projectId; end++) {
       const e = rows[end]!;
       if (e.eventType === 'pageview') pv++;
       firstLocale ??= e.locale;
@@ -230,14 +243,21 @@ function sessionArrays(rows: NewEvent[]): string[] {
       isVpn ||= e.isVpn;
       isInternal ||= e.isInternal;
     }
-    const values = [
-      text(head.projectId), text(head.sessionId), text(head.id), text(rows[end - 1]!.createdAt), String(pv), String(end - first - pv),
-      text(firstLocale), isBot ? 't' : 'f', isVpn ? 't' : 'f', isInternal ? 't' : 'f',
-    ];
-    for (let c = 0; c < values.length; c++) columns[c]!.push(values[c]!);
+    project += sep + text(h.projectId);
+    session += sep + text(h.sessionId);
+    head += sep + text(h.id);
+    lastSeen += sep + text(rows[end - 1]!.createdAt);
+    pageviews += sep + String(pv);
+    custom += sep + String(end - first - pv);
+    locale += sep + text(firstLocale);
+    bot += sep + (isBot ? 't' : 'f');
+    vpn += sep + (isVpn ? 't' : 'f');
+    internal += sep + (isInternal ? 't' : 'f');
+    sep = ',';
     first = end;
   }
-  return columns.map((column) => `{${column.join(',')}}`);
+  // In LIVE_SESSION_INPUT's order.
+  return [project, session, head, lastSeen, pageviews, custom, locale, bot, vpn, internal].map((column) => `{${column}}`);
 }
 
 /** Streams a COPY ... FROM STDIN's whole body on the transaction's connection. */
