@@ -82,6 +82,24 @@ class Writer {
    */
   text(v: string | null | undefined): void {
     if (v === null || v === undefined) return this.null();
+    // Most values are short and ASCII: copied here byte by byte, which costs less than a
+    // call into the encoder; anything else (or a NUL) takes the general way below.
+    if (v.length <= 64) {
+      this.room(4 + v.length);
+      const buf = this.buf;
+      const start = this.at + 4;
+      let i = 0;
+      for (; i < v.length; i++) {
+        const c = v.charCodeAt(i);
+        if (c === 0 || c > 0x7f) break;
+        buf[start + i] = c;
+      }
+      if (i === v.length) {
+        buf.writeInt32BE(i, this.at);
+        this.at = start + i;
+        return;
+      }
+    }
     const s = v.includes('\u0000') ? v.replace(/\u0000/g, '') : v;
     this.room(4 + s.length * 3);
     const n = this.buf.write(s, this.at + 4, 'utf8');
