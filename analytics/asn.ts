@@ -88,6 +88,11 @@ function ipv6High(ip: string): bigint {
   return v;
 }
 
+/** lookupAsn for an IPv4 address already parsed to its 32-bit number. */
+export function lookupAsnV4(ip: number): { asn: number; organization: string } | null {
+  return search(loaded().v4, ip);
+}
+
 export function lookupAsn(ip: string): { asn: number; organization: string } | null {
   if (isIPv4(ip)) return search(loaded().v4, ipv4ToInt(ip));
   if (ip.startsWith('::ffff:') && isIPv4(ip.slice(7))) return lookupAsn(ip.slice(7));

@@ -22,8 +22,9 @@ function regionName(code: string): string | null {
 }
 
 // geoip-lite ships GeoLite2 city data inside its npm tarball and answers ISO 3166-2
-// subdivision codes; iso-3166-2 turns those into display names.
-export function lookupGeo(ip: string): GeoClass {
+// subdivision codes; iso-3166-2 turns those into display names. An IPv4 address may
+// come as its 32-bit number (geoip-lite's own form), parsed once by the caller.
+export function lookupGeo(ip: string | number): GeoClass {
   const hit = geoip.lookup(ip);
   if (!hit || !hit.country) return NONE;
   const regionCode = hit.region ? `${hit.country}-${hit.region}` : null;

@@ -56,17 +56,19 @@ describe('IngestBuffer.offerNow, the synchronous hot path', () => {
     const first = event(project);
     expect(await buffer.offer(first, 1000)).toBe(true);
     const events = Array.from({ length: 40 }, () => event(project));
-    // Nothing the contract lets through can do this; a row that no longer parses stands for any row PostgreSQL refuses.
+    // Nothing the contract lets through can do these; they stand for any row that cannot be
+    // stored: one refused while the batch is encoded, one by PostgreSQL itself (NOT NULL).
     events[23] = { ...events[23]!, createdAt: 'not a time' };
+    events[31] = { ...events[31]!, path: null as unknown as string };
     for (const e of events) expect(buffer.offerNow(e, 1000)).toBe(true);
     await buffer.stop();
     const stored = await db('analytics_events').where({ project_id: project }).pluck('id');
-    expect(stored.sort()).toEqual([first, ...events.filter((_, i) => i !== 23)].map((e) => e.id).sort());
-    expect((await ingestDropped.get()).values[0]?.value).toBe(dropped + 1);
+    expect(stored.sort()).toEqual([first, ...events.filter((_, i) => i !== 23 && i !== 31)].map((e) => e.id).sort());
+    expect((await ingestDropped.get()).values[0]?.value).toBe(dropped + 2);
     // The day's counter holds what was stored, and sessions hold every stored event.
-    expect(Number((await db('analytics_daily_counts').where({ project_id: project }).first('count')).count)).toBe(40);
+    expect(Number((await db('analytics_daily_counts').where({ project_id: project }).first('count')).count)).toBe(39);
     const [{ pv }] = await db('analytics_sessions').where({ project_id: project }).sum({ pv: 'pageviews' });
-    expect(Number(pv)).toBe(40);
+    expect(Number(pv)).toBe(39);
   });
 
   it('a batch replayed after its commit was answered by a lost connection is stored and counted once', async () => {

@@ -21,6 +21,14 @@ describe('sessionIdOf', () => {
       expect(id).toBe(reference(salt, project, '81.2.69.160', ua));
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     }
+    // Enough hashes that every hex digit comes up where the version and variant bits are set.
+    const variants = new Set<string>();
+    for (let i = 0; i < 256; i++) {
+      const id = sessionIdOf(salt, project, `10.0.${i >> 4}.${i}`, 'Mozilla/5.0');
+      expect(id).toBe(reference(salt, project, `10.0.${i >> 4}.${i}`, 'Mozilla/5.0'));
+      variants.add(id[19]!);
+    }
+    expect([...variants].sort()).toEqual(['8', '9', 'a', 'b']);
     expect(sessionIdOf(salt, project, '81.2.69.160', 'a')).not.toBe(sessionIdOf(salt, project, '81.2.69.161', 'a'));
     expect(sessionIdOf(randomBytes(32), project, '81.2.69.160', 'a')).not.toBe(sessionIdOf(salt, project, '81.2.69.160', 'a'));
   });

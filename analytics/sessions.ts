@@ -38,6 +38,10 @@ export function knownSalt(day = utcDay()): Buffer | undefined {
   return settledSalt?.day === day ? settledSalt.salt : undefined;
 }
 
+// The RFC 9562 variant nibble (10xx) for each hex digit of the hash's byte 8: its low two bits kept.
+const VARIANT: string[] = [];
+for (const [i, c] of [...'0123456789abcdef'].entries()) VARIANT[c.charCodeAt(0)] = '89ab'[i & 3]!;
+
 // Salt and hash input are laid out in one reused buffer: no allocation per beacon.
 let scratch = Buffer.allocUnsafe(4096);
 
@@ -49,9 +53,8 @@ export function sessionIdOf(salt: Buffer, projectId: string, ip: string, userAge
   if (need > scratch.length) scratch = Buffer.allocUnsafe(Math.max(need, scratch.length * 2));
   salt.copy(scratch, 0);
   const end = salt.length + scratch.write(text, salt.length, 'utf8');
-  const h = hash('sha256', scratch.subarray(0, end), 'buffer');
-  h[6] = (h[6]! & 0x0f) | 0x80;
-  h[8] = (h[8]! & 0x3f) | 0x80;
-  const hex = h.toString('hex', 0, 16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  // Hex straight from the digest (no Buffer to allocate per beacon); the version and
+  // variant bits are set on the hex digits: byte 6's high nibble is 8, byte 8's is 8-b.
+  const hex = hash('sha256', scratch.subarray(0, end), 'hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${VARIANT[hex.charCodeAt(16)]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

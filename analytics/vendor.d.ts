@@ -5,7 +5,8 @@ declare module 'geoip-lite' {
     region: string;
     city: string;
   }
-  const geoip: { lookup(ip: string): Lookup | null };
+  // A number is an IPv4 address as its 32-bit value.
+  const geoip: { lookup(ip: string | number): Lookup | null };
   export default geoip;
 }
 

@@ -55,26 +55,37 @@ describe('insertEvents keeps sessions and segment versions in step with the raw 
     expect(segs.map((s: any) => s.hour.getTime()).sort()).toEqual(hours.map((h: any) => h.hour.getTime()).sort());
   });
 
-  it('bumps the version of every segment a batch touches, and only those', async () => {
+  it.each([
+    ['insertEvents', (db: Knex, batch: NewEvent[]) => insertEvents(db, batch)],
+    ['insertLiveEvents', (db: Knex, batch: NewEvent[]) => insertLiveEvents(db, batch)],
+  ] as const)('%s bumps the version of every segment a batch touches, and only those', async (_name, write) => {
     const base = Date.now() - 5 * 3600_000;
     const s1 = randomUUID();
     const s2 = randomUUID();
-    await insertEvents(db, [event(projectId, s1, base), event(projectId, s2, base + 2 * 3600_000)]);
-    const before = new Map((await db('analytics_segments').where({ project_id: projectId })).map((r: any) => [r.hour.getTime(), r.version]));
+    const s3 = randomUUID();
+    await write(db, [event(projectId, s1, base), event(projectId, s2, base + 2 * 3600_000), event(projectId, s3, base - 3 * 3600_000)]);
+    const versions = async () => new Map((await db('analytics_segments').where({ project_id: projectId })).map((r: any) => [r.hour.getTime(), r.version]));
+    const before = await versions();
     // A late event of session 1 (three hours after its start) changes session 1's segment only.
-    await insertEvents(db, [event(projectId, s1, base + 3 * 3600_000)]);
-    const after = new Map((await db('analytics_segments').where({ project_id: projectId })).map((r: any) => [r.hour.getTime(), r.version]));
+    await write(db, [event(projectId, s1, base + 3 * 3600_000)]);
+    const after = await versions();
     const h1 = Math.floor(base / 3600_000) * 3600_000;
     const h2 = Math.floor((base + 2 * 3600_000) / 3600_000) * 3600_000;
+    const h3 = Math.floor((base - 3 * 3600_000) / 3600_000) * 3600_000;
     expect(BigInt(after.get(h1))).toBeGreaterThan(BigInt(before.get(h1)));
     expect(after.get(h2)).toBe(before.get(h2));
+    expect(after.get(h3)).toBe(before.get(h3));
     const seg1 = await db('analytics_segments').where({ project_id: projectId, hour: new Date(h1) }).first();
     expect(seg1.last_seen_at.getTime()).toBe(base + 3 * 3600_000);
-    // An imported event earlier than the session moves it to an earlier segment; both versions change.
-    await insertEvents(db, [event(projectId, s2, base - 3600_000)]);
-    const moved = new Map((await db('analytics_segments').where({ project_id: projectId })).map((r: any) => [r.hour.getTime(), r.version]));
+    // An event earlier than its stored session (imported, or a live batch another process
+    // wrote late) moves the session to an earlier segment: both versions change, and a
+    // segment none of the batch's sessions left or entered keeps its version.
+    await write(db, [event(projectId, s2, base - 3600_000), event(projectId, randomUUID(), base - 3600_000)]);
+    const moved = await versions();
     expect(moved.get(h2)).not.toBe(after.get(h2));
     expect(moved.has(h1 - 3600_000)).toBe(true);
+    expect(moved.get(h1)).toBe(after.get(h1));
+    expect(moved.get(h3)).toBe(after.get(h3));
   });
 
   it('a session is internal (or a bot) as soon as any of its events is', async () => {
@@ -144,6 +155,26 @@ describe('insertEvents keeps sessions and segment versions in step with the raw 
     expect(await segmentsOf(other)).toEqual(await segmentsOf(general));
     const [{ n }] = await db('analytics_events').where({ project_id: other }).count({ n: '*' });
     expect(Number(n)).toBe(300);
+  });
+
+  it('insertLiveEvents stores every revenue amount and currency exactly as the general statement does', async () => {
+    const amounts = [0, 0.000001, 5e-7, 1e-7, 12.5, 29.9, -3.25, 1234567.891234, 0.1234565, 999999.9999995, 99999999999999.98, 10000, 0.00015];
+    const stored = async (write: (db: Knex, batch: NewEvent[]) => Promise<unknown>) => {
+      const sessionId = randomUUID();
+      const at = Date.now() - 60_000;
+      await write(db, amounts.map((amount, i) => event(projectId, sessionId, at + i, { eventType: 'event', eventName: 'Purchase', revenueAmount: amount, revenueCurrency: 'EUR' })));
+      return (await db('analytics_events').where({ project_id: projectId, session_id: sessionId }).orderBy('created_at')
+        .select(db.raw('revenue_amount::text AS amount'), 'revenue_currency')).map((r: { amount: string; revenue_currency: string }) => [r.amount, r.revenue_currency]);
+    };
+    const general = await stored(insertEvents);
+    expect(general[4]).toEqual(['12.500000', 'EUR']);
+    expect(await stored(insertLiveEvents)).toEqual(general);
+    // An amount the column cannot hold is refused by both, with nothing of its batch written.
+    const sessionId = randomUUID();
+    const tooLarge = event(projectId, sessionId, Date.now(), { revenueAmount: 1e14, revenueCurrency: 'EUR' });
+    await expect(insertEvents(db, [tooLarge])).rejects.toThrow(/overflow/);
+    await expect(insertLiveEvents(db, [event(projectId, sessionId, Date.now()), { ...tooLarge, id: randomUUID() }])).rejects.toThrow(/overflow/);
+    expect(await db('analytics_events').where({ project_id: projectId, session_id: sessionId }).first()).toBeUndefined();
   });
 
   it('insertLiveEvents refuses a batch holding an id already stored, writing none of it', async () => {

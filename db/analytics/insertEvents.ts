@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
+import type { Writable } from 'node:stream';
+import copyFrom from 'pg-copy-streams/copy-from.js';
 import type { NewEvent } from './eventRow.ts';
+import { COPY_COLUMNS, cleanProps, encodeEvents } from './eventCopy.ts';
 
 // The batch goes in column by column, one array parameter per column, unnested into
 // rows: PostgreSQL parses typed array literals at about half the cost of the same rows
@@ -53,24 +56,6 @@ function text(v: string | null | undefined): string {
   return `"${v.replace(/\u0000/g, '').replace(/["\\]/g, '\\$&')}"`;
 }
 
-const clean = (v: string) => (v.includes('\u0000') || !v.isWellFormed() ? v.replace(/\u0000/g, '').toWellFormed() : v);
-
-/** JSON escapes NUL and lone surrogates as \u0000 / \ud800, which jsonb refuses: drop or replace them first. */
-function cleanProps(props: NonNullable<NewEvent['props']>): NewEvent['props'] {
-  let dirty = false;
-  for (const k in props) {
-    const v = props[k];
-    if (clean(k) !== k || (typeof v === 'string' && clean(v) !== v)) dirty = true;
-  }
-  if (!dirty) return props;
-  const out: NonNullable<NewEvent['props']> = {};
-  for (const k in props) {
-    const v = props[k]!;
-    out[clean(k)] = typeof v === 'string' ? clean(v) : v;
-  }
-  return out;
-}
-
 const EVENT_COLS = `project_id, id, created_at, session_id, event_type, event_name, props, path, referrer_path,
   target_path, country, region, region_code, city, asn, as_organization, browser, os, device_type, is_bot,
   bot_name, is_vpn, locale, traffic_source, utm_source, utm_medium, utm_campaign, user_agent, is_internal,
@@ -111,11 +96,12 @@ const SESSION_MERGE = `  ON CONFLICT (project_id, id) DO UPDATE SET
 `;
 
 // The segments (sessions started in one UTC hour) whose sessions a statement changed,
-// from its sess (after) and prev (before) rows, get a new version.
-const SEGMENTS = `touched AS (
+// from its sess rows (after) and the rows `before` selects (each touched session's
+// start before the statement, as started_at), get a new version.
+const segments = (before: string) => `touched AS (
   SELECT project_id, date_trunc('hour', started_at, 'UTC') AS hour, max(last_seen_at) AS last_seen_at FROM (
     SELECT project_id, started_at, last_seen_at FROM sess
-    UNION ALL SELECT project_id, started_at, started_at FROM prev
+    UNION ALL SELECT project_id, started_at, started_at FROM (${before}) b
   ) t GROUP BY 1, 2
 ),
 segments AS (
@@ -163,7 +149,7 @@ sess AS (
   ORDER BY project_id, session_id, created_at
 ${SESSION_MERGE}  RETURNING project_id, started_at, last_seen_at
 ),
-${SEGMENTS}SELECT (SELECT count(*) FROM ins)::int AS inserted`;
+${segments('SELECT project_id, started_at FROM prev')}SELECT (SELECT count(*) FROM ins)::int AS inserted`;
 
 /** One column of the batch as an array literal. */
 function literalOf(events: NewEvent[], value: (e: NewEvent) => string): string {
@@ -179,42 +165,42 @@ export async function insertEvents(db: Knex | Knex.Transaction, events: NewEvent
   return result.rows[0].inserted as number;
 }
 
-// Per session of a live batch, on the row of its first event: what the general
-// statement's window functions compute, computed while the batch is laid out.
-const SESSION_AGGREGATES: [string, string][] = [
-  ['s_last_seen', 'timestamptz'], ['s_pageviews', 'integer'], ['s_events', 'integer'], ['s_locale', 'text'],
-  ['s_bot', 'boolean'], ['s_vpn', 'boolean'], ['s_internal', 'boolean'],
-];
-
 // Live ingest: ids are minted by this process, so no row can already exist (a batch
 // replayed after a lost commit answer fails on the primary key, writing nothing; the
 // caller leaves out what is stored and writes the rest), and every row of the batch is
-// folded into its session. The batch arrives grouped by session in one fixed order with
-// each session's totals on its first row, so PostgreSQL inserts the events and the
-// sessions without sorting or windowing anything, and every live writer takes the
-// sessions' row locks in the same order.
-const LIVE_SQL = `
-WITH input AS (
-  SELECT * FROM unnest(${[...COLUMNS, ...SESSION_AGGREGATES].map(([, type]) => `?::${type}[]`).join(', ')})
-    AS x(${[...COLUMNS, ...SESSION_AGGREGATES].map(([name]) => name).join(', ')})
-),
-ins AS (
-  INSERT INTO analytics_events (${EVENT_COLS})
-  SELECT ${EVENT_COLS} FROM input
-),
-prev AS (
-  SELECT s.project_id, s.started_at FROM analytics_sessions s
-  WHERE (s.project_id, s.id) IN (SELECT project_id, session_id FROM input WHERE s_pageviews IS NOT NULL)
-),
-sess AS (
+// folded into its session. The events go in by COPY (eventCopy.ts); the sessions, one
+// row each with its totals computed while the batch is laid out, by one statement that
+// also bumps the segments' versions, so PostgreSQL sorts and windows nothing. The batch
+// is grouped by session in one fixed order, so every live writer takes the sessions'
+// row locks in the same order.
+const COPY_SQL = `COPY analytics_events (${COPY_COLUMNS.join(', ')}) FROM STDIN (FORMAT binary)`;
+
+// Per session: its first event's id (the statement reads the session's entry
+// attributes back from that row, which the COPY just wrote), and the totals computed
+// while the batch was laid out.
+const LIVE_SESSION_INPUT: [string, string][] = [
+  ['project_id', 'uuid'], ['id', 'uuid'], ['head', 'uuid'], ['last_seen_at', 'timestamptz'], ['pageviews', 'integer'],
+  ['events', 'integer'], ['locale', 'text'], ['is_bot', 'boolean'], ['is_vpn', 'boolean'], ['is_internal', 'boolean'],
+];
+
+const LIVE_SESSIONS_SQL = `
+WITH sess AS (
   INSERT INTO analytics_sessions AS s (${SESSION_COLS})
-  SELECT project_id, session_id, created_at, s_last_seen, s_pageviews, s_events,
-    path, referrer_path, country, region, region_code, city, browser, os, device_type, lower(s_locale),
-    coalesce(traffic_source, 'direct'), utm_source, utm_medium, utm_campaign, utm_term, utm_content, s_bot, s_vpn, s_internal
-  FROM input WHERE s_pageviews IS NOT NULL
-${SESSION_MERGE}  RETURNING project_id, started_at, last_seen_at
+  SELECT x.project_id, x.id, e.created_at, x.last_seen_at, x.pageviews, x.events, e.path, e.referrer_path, e.country, e.region,
+    e.region_code, e.city, e.browser, e.os, e.device_type, lower(x.locale), coalesce(e.traffic_source, 'direct'), e.utm_source,
+    e.utm_medium, e.utm_campaign, e.utm_term, e.utm_content, x.is_bot, x.is_vpn, x.is_internal
+  FROM unnest(${LIVE_SESSION_INPUT.map(([, type]) => `?::${type}[]`).join(', ')}) AS x(${LIVE_SESSION_INPUT.map(([name]) => name).join(', ')})
+  -- OFFSET 0 keeps this a primary-key lookup per session: a join the planner is free to
+  -- reorder could scan the whole events table while its statistics are small.
+  CROSS JOIN LATERAL (SELECT * FROM analytics_events e WHERE e.project_id = x.project_id AND e.id = x.head OFFSET 0) e
+${SESSION_MERGE}  RETURNING project_id, started_at, last_seen_at,
+    -- A session that was already stored (its row updated, so xmax is set) may have
+    -- started in another hour before: its start as this statement's snapshot saw it,
+    -- read by primary key for those rows only. (A join over the batch's sessions
+    -- instead was planned as a scan of the whole sessions table.)
+    CASE WHEN s.xmax <> 0 THEN (SELECT p.started_at FROM analytics_sessions p WHERE p.project_id = s.project_id AND p.id = s.id) END AS prev_started_at
 ),
-${SEGMENTS}SELECT count(*)::int AS sessions FROM sess`;
+${segments('SELECT project_id, prev_started_at AS started_at FROM sess WHERE prev_started_at IS NOT NULL')}SELECT count(*)::int AS sessions FROM sess`;
 
 // Session id first (random: two ids differ in their first characters, so most comparisons
 // end there; every live writer uses this one order, so their session locks never cross),
@@ -225,25 +211,31 @@ function bySessionThenTime(a: NewEvent, b: NewEvent): number {
   return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
 }
 
-/**
- * Writes a batch of events accepted live (fresh ids) in one statement: the events,
- * their sessions and the segment versions. A repeated id fails the whole statement
- * (unique violation, nothing written).
- */
-export async function insertLiveEvents(db: Knex | Knex.Transaction, events: NewEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const rows = events.slice().sort(bySessionThenTime);
-  const aggregates: string[][] = SESSION_AGGREGATES.map(() => new Array<string>(rows.length));
-  const [lastSeen, pageviews, custom, locale, bot, vpn, internal] = aggregates as [string[], string[], string[], string[], string[], string[], string[]];
+/** One session row per session of the (sorted) batch, as the statement's array parameters. */
+function sessionArrays(rows: NewEvent[]): string[] {
+  // Each column is one string appended to (as literalOf does): arrays filled afresh per
+  // batch changed their elements' kind as they grew, and the optimised code was thrown
+  // away at every flush.
+  let project = '';
+  let session = '';
+  let head = '';
+  let lastSeen = '';
+  let pageviews = '';
+  let custom = '';
+  let locale = '';
+  let bot = '';
+  let vpn = '';
+  let internal = '';
+  let sep = '';
   for (let first = 0; first < rows.length;) {
-    const head = rows[first]!;
+    const h = rows[first]!;
     let pv = 0;
     let firstLocale: string | null = null;
     let isBot = false;
     let isVpn = false;
     let isInternal = false;
     let end = first;
-    for (; end < rows.length && rows[end]!.sessionId === head.sessionId && rows[end]!.projectId === head.projectId; end++) {
+    for (; end < rows.length && rows[end]!.sessionId === h.sessionId && rows[end]!.projectId === h.projectId; end++) {
       const e = rows[end]!;
       if (e.eventType === 'pageview') pv++;
       firstLocale ??= e.locale;
@@ -251,15 +243,49 @@ export async function insertLiveEvents(db: Knex | Knex.Transaction, events: NewE
       isVpn ||= e.isVpn;
       isInternal ||= e.isInternal;
     }
-    lastSeen[first] = text(rows[end - 1]!.createdAt);
-    pageviews[first] = String(pv);
-    custom[first] = String(end - first - pv);
-    locale[first] = text(firstLocale);
-    bot[first] = isBot ? 't' : 'f';
-    vpn[first] = isVpn ? 't' : 'f';
-    internal[first] = isInternal ? 't' : 'f';
-    for (let i = first + 1; i < end; i++) for (const column of aggregates) column[i] = 'NULL';
+    project += sep + text(h.projectId);
+    session += sep + text(h.sessionId);
+    head += sep + text(h.id);
+    lastSeen += sep + text(rows[end - 1]!.createdAt);
+    pageviews += sep + String(pv);
+    custom += sep + String(end - first - pv);
+    locale += sep + text(firstLocale);
+    bot += sep + (isBot ? 't' : 'f');
+    vpn += sep + (isVpn ? 't' : 'f');
+    internal += sep + (isInternal ? 't' : 'f');
+    sep = ',';
     first = end;
   }
-  await db.raw(LIVE_SQL, [...COLUMNS.map(([, , value]) => literalOf(rows, value)), ...aggregates.map((column) => `{${column.join(',')}}`)]);
+  // In LIVE_SESSION_INPUT's order.
+  return [project, session, head, lastSeen, pageviews, custom, locale, bot, vpn, internal].map((column) => `{${column}}`);
+}
+
+/** Streams a COPY ... FROM STDIN's whole body on the transaction's connection. */
+async function copyIn(trx: Knex.Transaction, sql: string, body: Buffer): Promise<void> {
+  const connection = (await trx.client.acquireConnection()) as { query(stream: Writable): Writable };
+  await new Promise<void>((resolve, reject) => {
+    const stream = connection.query(copyFrom(sql));
+    stream.once('error', reject);
+    stream.once('finish', resolve);
+    stream.end(body);
+  });
+}
+
+/**
+ * Writes a batch of events accepted live (fresh ids): the events, their sessions and
+ * the segment versions, in the caller's transaction (or one of its own). A repeated id
+ * fails the whole write (unique violation, nothing written); so does a value no row
+ * can hold (UnstorableValue), which PostgreSQL would refuse the same way.
+ */
+export async function insertLiveEvents(db: Knex | Knex.Transaction, events: NewEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.slice().sort(bySessionThenTime);
+  const body = encodeEvents(rows);
+  const sessions = sessionArrays(rows);
+  const write = async (trx: Knex.Transaction) => {
+    await copyIn(trx, COPY_SQL, body);
+    await trx.raw(LIVE_SESSIONS_SQL, sessions);
+  };
+  if ((db as Knex.Transaction).isTransaction) await write(db as Knex.Transaction);
+  else await db.transaction(write);
 }
