@@ -278,6 +278,18 @@ export function clientErrorHandler(surfaces: MountedSurface[]) {
   };
 }
 
+/** A failed request logged and answered in its surface's error shape (when its answer has not started). */
+export function answerFailure(surface: MountedSurface, ctx: ApiContext, raw: unknown): void {
+  const err = toApiError(raw);
+  if (err.code === 'database_unavailable') ctx.state.log.warn({ err: (raw as Error).message }, 'database unavailable');
+  else logFailure(ctx.state.log, err.kind === 'internal' ? raw : err);
+  // A handler that already started streaming cannot change its status any more.
+  if (ctx.headerSent || !ctx.writable) return;
+  ctx.status = err.status;
+  for (const [name, value] of Object.entries(err.headers ?? {})) ctx.set(name, value);
+  ctx.body = surface.def.renderError(err, ctx);
+}
+
 export function createApp(opts: AppOptions): Koa<AppState> {
   const app = new Koa<AppState>();
   app.proxy = true;
@@ -293,15 +305,7 @@ export function createApp(opts: AppOptions): Koa<AppState> {
     try {
       await next();
     } catch (raw) {
-      const surface = surfaceFor(opts.surfaces, ctx.path) ?? fallback;
-      const err = toApiError(raw);
-      if (err.code === 'database_unavailable') ctx.state.log.warn({ err: (raw as Error).message }, 'database unavailable');
-      else logFailure(ctx.state.log, err.kind === 'internal' ? raw : err);
-      // A handler that already started streaming cannot change its status any more.
-      if (ctx.headerSent || !ctx.writable) return;
-      ctx.status = err.status;
-      for (const [name, value] of Object.entries(err.headers ?? {})) ctx.set(name, value);
-      ctx.body = surface.def.renderError(err, ctx as ApiContext);
+      answerFailure(surfaceFor(opts.surfaces, ctx.path) ?? fallback, ctx as ApiContext, raw);
     }
   });
   for (const extra of opts.extra ?? []) app.use(extra);
