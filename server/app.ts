@@ -110,10 +110,14 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
 
   const security: Record<string, SecurityHandler> = {};
   for (const [scheme, authenticate] of Object.entries(def.authenticate)) {
-    security[scheme] = async (_c: OperationContext, ctx: ApiContext) => {
-      const auth = await authenticate(ctx);
+    const keep = (ctx: ApiContext, auth: Record<string, unknown> | null) => {
       if (auth && !ctx.state.auth) ctx.state.auth = auth;
       return auth;
+    };
+    // A scheme that answers at once (a cached key) is kept without a promise.
+    security[scheme] = (_c: OperationContext, ctx: ApiContext) => {
+      const auth = authenticate(ctx);
+      return auth instanceof Promise ? auth.then((found) => keep(ctx, found)) : keep(ctx, auth);
     };
   }
   // Without middleware after authentication (every surface but analytics) the handler is called directly.
@@ -153,8 +157,11 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
     const { operation } = found;
     // Security first: 401 before any other refusal, and before a byte of the body is read.
     // The schemes look at headers only, so they are shown the operation alone.
-    if (operation.security?.length && !(await authorize(operation, security, { api, operation } as OperationContext, ctx))) {
-      throw new ApiError('unauthorized', 'Missing or invalid API key', { code: 'unauthorized' });
+    if (operation.security?.length) {
+      const allowed = authorize(operation, security, { api, operation } as OperationContext, ctx);
+      if (allowed === false || (allowed !== true && !(await allowed))) {
+        throw new ApiError('unauthorized', 'Missing or invalid API key', { code: 'unauthorized' });
+      }
     }
     const body = await readBody(ctx, bodyRuleOf(operation), readOptions);
     // Koa parses the query string on first read; most API calls have none.
