@@ -228,7 +228,8 @@ async function serve(surface: MountedSurface, ctx: LeanContext): Promise<void> {
   }
   // Outside the error renderer, as Koa's compress middleware is.
   try {
-    await compressAnswer(ctx);
+    const compressing = compressAnswer(ctx);
+    if (compressing) await compressing;
   } catch {
     sendInternalError(ctx);
     return;

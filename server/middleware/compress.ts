@@ -81,8 +81,12 @@ export function compress(): Middleware {
   };
 }
 
-/** The answer's body as it goes out: JSON serialised, compressed when large and the caller accepts it. */
-export async function compressAnswer(ctx: Answer): Promise<void> {
+/**
+ * The answer's body as it goes out: JSON serialised, compressed when large and
+ * the caller accepts it. A promise only when it compresses: most answers are
+ * small, and their path should not pay an async frame and a microtask.
+ */
+export function compressAnswer(ctx: Answer): Promise<void> | undefined {
   const body: unknown = ctx.body;
   // Nothing to do: no body, a body sent by hand (SSE), already encoded, or HEAD.
   if (body === undefined || body === null || ctx.respond === false || ctx.method === 'HEAD' || ctx.status === 204 || ctx.status === 304) return;
@@ -118,7 +122,8 @@ export async function compressAnswer(ctx: Answer): Promise<void> {
     if (raw !== body) ctx.body = raw;
     return;
   }
-  const compressed = await compressBody(raw!, encoding);
-  ctx.body = compressed;
-  ctx.set('content-encoding', encoding);
+  return compressBody(raw!, encoding).then((compressed) => {
+    ctx.body = compressed;
+    ctx.set('content-encoding', encoding);
+  });
 }
