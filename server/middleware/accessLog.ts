@@ -41,7 +41,8 @@ export function accessLogger(service: string): (ctx: Logged) => void {
 }
 
 /** The access log as Koa middleware. */
-export function accessLog(service: string, arm = accessLogger(service)): Middleware<AppState> {
+export function accessLog(service: string): Middleware<AppState> {
+  const arm = accessLogger(service);
   // Not async: the line is written from the response's close, so next()'s promise is passed on as is.
   return (ctx, next) => {
     arm(ctx);

@@ -13,7 +13,7 @@ const SAFE_ID = /^[\w.:-]{1,128}$/;
  * path. A class (the getter on its prototype) instead of defineProperty with
  * two fresh closures per request, which also cost measurably.
  */
-export class RequestState {
+class RequestState {
   deps: Deps;
   requestId: string;
   /** performance.now() when the request arrived (metrics, Server-Timing). */
