@@ -32,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { sharedEmbeddedPostgres, type Database } from '../server/database.ts';
 import { RawHttpPool } from './rawHttp.ts';
 import { cpuMs, startFlags, startGatewayProcess, stopChild, type GatewayProcess } from './gatewayProcess.ts';
+import { loopSample, perRequest, type LoopSample } from './threads.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -87,11 +88,16 @@ export interface ModeResult {
   gatewayCpuMsPerRequest: number;
   /** The same for the reference proxy, over its own blocks. */
   referenceCpuMsPerRequest?: number;
+  /** Where the gateway's CPU per request went: its main thread, its other threads (GC helpers, libuv's pool), and its main thread's wake-ups. */
+  gatewayLoop?: LoopSample;
+  referenceLoop?: LoopSample;
 }
 
 export interface GatewayOverheadResult {
   rate: number;
   durationSeconds: number;
+  /** The evenly spaced mode in full (its main figures are repeated below, as earlier runs reported them). */
+  even?: ModeResult;
   /** Evenly spaced requests (the figures earlier runs reported as the overhead). */
   plain: PathPair;
   /** k requests at once every k/rate seconds on each path. */
@@ -259,6 +265,13 @@ function printTable(r: GatewayOverheadResult): void {
     lines.push(`  bursts of ${b.burst}: gateway ${b.gatewayCpuMsPerRequest.toFixed(3)}${b.referenceCpuMsPerRequest !== undefined ? `, reference proxy ${b.referenceCpuMsPerRequest.toFixed(3)}` : ''}${ratio(b.gatewayCpuMsPerRequest, b.referenceCpuMsPerRequest)}`);
   }
   if (cpu.streaming !== undefined) lines.push(`  streaming (evenly spaced): gateway ${cpu.streaming.toFixed(3)}`);
+  // Which thread the difference is on, and how often each event loop was woken: per-wake-up costs shrink in bursts, per-request ones do not.
+  const loops: Array<[string, ModeResult | undefined]> = [['evenly spaced', r.even], [`bursts of ${r.burst?.burst}`, r.burst]];
+  for (const [name, m] of loops) {
+    if (!m?.gatewayLoop) continue;
+    const side = (l: LoopSample) => `main thread ${l.mainMs.toFixed(3)} ms, other threads ${l.otherMs.toFixed(3)} ms, ${l.wakeups.toFixed(2)} wake-ups`;
+    lines.push(`  ${name}, per request: gateway ${side(m.gatewayLoop)}${m.referenceLoop ? `; reference proxy ${side(m.referenceLoop)}` : ''}`);
+  }
   lines.push(`load generator lag behind schedule: p50 ${r.schedulerLag.p50.toFixed(3)} ms, p99 ${r.schedulerLag.p99.toFixed(3)} ms`);
   lines.push(
     `goals (added p50 < 1 ms, p99 < 5 ms, streaming TTFB p50 < 1 ms): ${r.goals.met ? 'met' : 'NOT met'}`,
@@ -343,17 +356,29 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
       const referenceSamples = { direct: [] as Sample[], gateway: [] as Sample[] };
       let plainCpu = 0;
       let referenceCpu = 0;
+      const zero = { mainMs: 0, otherMs: 0, wakeups: 0 };
+      const gatewayLoop = { ...zero };
+      const referenceLoop = { ...zero };
+      const add = (sum: LoopSample, part: LoopSample) => {
+        sum.mainMs += part.mainMs;
+        sum.otherMs += part.otherMs;
+        sum.wakeups += part.wakeups;
+      };
       for (let b = 0; b < blocks; b++) {
+        const loop0 = await loopSample(gatewayProcess!.pid);
         const cpu0 = await gatewayProcess!.cpuMs();
         const part = await phase(direct, gateway, rate, seconds / blocks, false, burst);
         plainCpu += (await gatewayProcess!.cpuMs()) - cpu0;
+        add(gatewayLoop, perRequest(loop0, await loopSample(gatewayProcess!.pid), 1));
         plainSamples.direct.push(...part.samples.direct);
         plainSamples.gateway.push(...part.samples.gateway);
         lag.push(...part.lag);
         if (reference) {
+          const refLoop0 = await loopSample(reference.child.pid!);
           const ref0 = await cpuMs(reference.child.pid);
           const refPart = await phase(direct, reference.target, rate, seconds / blocks, false, burst);
           referenceCpu += (await cpuMs(reference.child.pid)) - ref0;
+          add(referenceLoop, perRequest(refLoop0, await loopSample(reference.child.pid!), 1));
           referenceSamples.direct.push(...refPart.samples.direct);
           referenceSamples.gateway.push(...refPart.samples.gateway);
         }
@@ -362,10 +387,12 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
         burst,
         plain: pair(summarize(plainSamples.direct, (s) => s.total), summarize(plainSamples.gateway, (s) => s.total)),
         gatewayCpuMsPerRequest: plainCpu / plainSamples.gateway.length,
+        gatewayLoop: perRequest(zero, gatewayLoop, plainSamples.gateway.length),
       };
       if (reference) {
         mode.reference = pair(summarize(referenceSamples.direct, (s) => s.total), summarize(referenceSamples.gateway, (s) => s.total));
         mode.referenceCpuMsPerRequest = referenceCpu / referenceSamples.gateway.length;
+        mode.referenceLoop = perRequest(zero, referenceLoop, referenceSamples.gateway.length);
       }
       return mode;
     };
@@ -373,6 +400,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
     const result: GatewayOverheadResult = {
       rate,
       durationSeconds: seconds,
+      even,
       plain: even.plain,
       gatewayCpuMsPerRequest: { plain: even.gatewayCpuMsPerRequest },
       schedulerLag: { p50: 0, p99: 0 },

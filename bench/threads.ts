@@ -75,3 +75,33 @@ export function formatThreadUse(use: ThreadGroupUse[], minMs = 20, digits = 1): 
     .filter((g) => Math.abs(g.cpuMs) >= minMs)
     .map((g) => `${g.name.padEnd(16)} x${String(g.threads).padEnd(3)} nice ${g.nice.padEnd(6)} ${g.cpuMs.toFixed(digits).padStart(8)} ms`);
 }
+
+/** The main thread's CPU and wake-ups so far, and the CPU of every other thread (for per-request figures between two samples). */
+export interface LoopSample {
+  mainMs: number;
+  otherMs: number;
+  /** The main thread's voluntary context switches: each is the event loop blocking in epoll and being woken again. */
+  wakeups: number;
+}
+
+export async function loopSample(pid: number): Promise<LoopSample> {
+  const threads = await threadSamples(pid);
+  let mainMs = NaN;
+  let otherMs = 0;
+  for (const t of threads) {
+    if (t.tid === pid) mainMs = t.cpuMs;
+    else otherMs += t.cpuMs;
+  }
+  const status = await readFile(`/proc/${pid}/task/${pid}/status`, 'utf8').catch(() => '');
+  const wakeups = Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? NaN);
+  return { mainMs, otherMs, wakeups };
+}
+
+/** What happened between two samples, per request. Threads that ended in between are not counted. */
+export function perRequest(before: LoopSample, after: LoopSample, requests: number): LoopSample {
+  return {
+    mainMs: (after.mainMs - before.mainMs) / requests,
+    otherMs: (after.otherMs - before.otherMs) / requests,
+    wakeups: (after.wakeups - before.wakeups) / requests,
+  };
+}

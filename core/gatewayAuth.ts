@@ -18,7 +18,8 @@ export interface GatewayAuth {
 }
 
 export interface GatewayAuthenticator {
-  authenticate(headers: IncomingHttpHeaders): Promise<GatewayAuth | null>;
+  /** At once when no lookup is needed (no key, the bootstrap key, a cached key), else once PostgreSQL has answered. */
+  authenticate(headers: IncomingHttpHeaders): GatewayAuth | null | Promise<GatewayAuth | null>;
   /** Forget cached keys (after a revoke). */
   clear(): void;
 }
@@ -49,13 +50,18 @@ export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string
     return pending;
   }
 
-  async function verify(key: string): Promise<GatewayAuth | null> {
+  // Not async: a key the bootstrap or the cache answers for is decided without a promise (the /v1 hot path).
+  function verify(key: string): GatewayAuth | null | Promise<GatewayAuth | null> {
     const hash = hashKey(key);
     if (bootstrap && hashesMatch(hash, bootstrap.hash)) return bootstrap.auth;
     const lookup = lookupOf(key, GATEWAY_KEY_PREFIX);
     if (!lookup) return null;
     const cached = cache.get(lookup);
     if (cached && cached.expires > Date.now()) return hashesMatch(hash, cached.hash) ? cached.auth : null;
+    return verifyStored(lookup, hash);
+  }
+
+  async function verifyStored(lookup: string, hash: Buffer): Promise<GatewayAuth | null> {
     const row = await findShared(lookup);
     if (!row || !hashesMatch(hash, row.hash)) return null;
     const auth: GatewayAuth = row.routing ? { keyId: row.id, keyName: row.name, routing: row.routing as RoutingPolicy } : { keyId: row.id, keyName: row.name };
@@ -64,7 +70,7 @@ export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string
   }
 
   return {
-    async authenticate(headers) {
+    authenticate(headers) {
       const key = presentedKey(headers);
       return key ? verify(key) : null;
     },

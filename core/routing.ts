@@ -33,7 +33,8 @@ export interface PreparedRoute {
 
 /** How a surface takes part: /v1 holds a provider slot around each target's call. */
 export interface RouteHooks {
-  acquire?(provider: ProviderId, signal: AbortSignal): Promise<() => void>;
+  /** A provider slot's release; at once when one is free. */
+  acquire?(provider: ProviderId, signal: AbortSignal): (() => void) | Promise<() => void>;
   /** What the surface reports of the call (Server-Timing, which target answered). */
   trace?: RouteTrace;
 }
@@ -226,7 +227,8 @@ export async function completeRouted(route: PreparedRoute, caller: Caller, signa
     const { tuning, observer } = run.tuning();
     let release: (() => void) | undefined;
     try {
-      release = await hooks.acquire?.(provider, run.signal);
+      const slot = hooks.acquire?.(provider, run.signal);
+      release = slot instanceof Promise ? await slot : slot;
       const started = performance.now();
       try {
         const result = await completeOnce(p, payerOf(caller, route.targets[0]!.request.provider, provider), run.signal, tuning);
@@ -275,7 +277,8 @@ export async function* streamRouted(route: PreparedRoute, caller: Caller, signal
     let release: (() => void) | undefined;
     let committed = false;
     try {
-      release = await hooks.acquire?.(provider, run.signal);
+      const slot = hooks.acquire?.(provider, run.signal);
+      release = slot instanceof Promise ? await slot : slot;
       const started = performance.now();
       const items = completeStreaming(p, payerOf(caller, route.targets[0]!.request.provider, provider), run.signal, tuning);
       const first = await items.next();

@@ -23,25 +23,35 @@ export class LocalSlots {
     return this.waiting.get(id)?.length ?? 0;
   }
 
-  async acquire(id: ProviderId, signal?: AbortSignal): Promise<() => void> {
-    if (this.activeCount(id) >= this.limits[id]) {
-      await new Promise<void>((resolve, reject) => {
-        const queue = this.waiting.get(id) ?? [];
-        this.waiting.set(id, queue);
-        const grant = () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        };
-        const onAbort = () => {
-          queue.splice(queue.indexOf(grant), 1);
-          reject(signal!.reason);
-        };
-        queue.push(grant);
-        signal?.addEventListener('abort', onAbort, { once: true });
-      });
-    } else {
-      this.active.set(id, this.activeCount(id) + 1);
-    }
+  /**
+   * The release of a slot of `id`: at once when one is free (no promise on the
+   * /v1 hot path), else once one is handed over, in arrival order.
+   */
+  acquire(id: ProviderId, signal?: AbortSignal): (() => void) | Promise<() => void> {
+    if (this.activeCount(id) >= this.limits[id]) return this.wait(id, signal);
+    this.active.set(id, this.activeCount(id) + 1);
+    return this.releaser(id);
+  }
+
+  private async wait(id: ProviderId, signal?: AbortSignal): Promise<() => void> {
+    await new Promise<void>((resolve, reject) => {
+      const queue = this.waiting.get(id) ?? [];
+      this.waiting.set(id, queue);
+      const grant = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        queue.splice(queue.indexOf(grant), 1);
+        reject(signal!.reason);
+      };
+      queue.push(grant);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    return this.releaser(id);
+  }
+
+  private releaser(id: ProviderId): () => void {
     let released = false;
     return () => {
       if (released) return;

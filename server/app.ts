@@ -110,10 +110,14 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
 
   const security: Record<string, SecurityHandler> = {};
   for (const [scheme, authenticate] of Object.entries(def.authenticate)) {
-    security[scheme] = async (_c: OperationContext, ctx: ApiContext) => {
-      const auth = await authenticate(ctx);
+    const keep = (ctx: ApiContext, auth: Record<string, unknown> | null) => {
       if (auth && !ctx.state.auth) ctx.state.auth = auth;
       return auth;
+    };
+    // A scheme that answers at once (a cached key) is kept without a promise.
+    security[scheme] = (_c: OperationContext, ctx: ApiContext) => {
+      const auth = authenticate(ctx);
+      return auth instanceof Promise ? auth.then((found) => keep(ctx, found)) : keep(ctx, auth);
     };
   }
   // Without middleware after authentication (every surface but analytics) the handler is called directly.
@@ -153,8 +157,11 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
     const { operation } = found;
     // Security first: 401 before any other refusal, and before a byte of the body is read.
     // The schemes look at headers only, so they are shown the operation alone.
-    if (operation.security?.length && !(await authorize(operation, security, { api, operation } as OperationContext, ctx))) {
-      throw new ApiError('unauthorized', 'Missing or invalid API key', { code: 'unauthorized' });
+    if (operation.security?.length) {
+      const allowed = authorize(operation, security, { api, operation } as OperationContext, ctx);
+      if (allowed === false || (allowed !== true && !(await allowed))) {
+        throw new ApiError('unauthorized', 'Missing or invalid API key', { code: 'unauthorized' });
+      }
     }
     const body = await readBody(ctx, bodyRuleOf(operation), readOptions);
     // Koa parses the query string on first read; most API calls have none.
@@ -278,6 +285,18 @@ export function clientErrorHandler(surfaces: MountedSurface[]) {
   };
 }
 
+/** A failed request logged and answered in its surface's error shape (when its answer has not started). */
+export function answerFailure(surface: MountedSurface, ctx: ApiContext, raw: unknown): void {
+  const err = toApiError(raw);
+  if (err.code === 'database_unavailable') ctx.state.log.warn({ err: (raw as Error).message }, 'database unavailable');
+  else logFailure(ctx.state.log, err.kind === 'internal' ? raw : err);
+  // A handler that already started streaming cannot change its status any more.
+  if (ctx.headerSent || !ctx.writable) return;
+  ctx.status = err.status;
+  for (const [name, value] of Object.entries(err.headers ?? {})) ctx.set(name, value);
+  ctx.body = surface.def.renderError(err, ctx);
+}
+
 export function createApp(opts: AppOptions): Koa<AppState> {
   const app = new Koa<AppState>();
   app.proxy = true;
@@ -293,15 +312,7 @@ export function createApp(opts: AppOptions): Koa<AppState> {
     try {
       await next();
     } catch (raw) {
-      const surface = surfaceFor(opts.surfaces, ctx.path) ?? fallback;
-      const err = toApiError(raw);
-      if (err.code === 'database_unavailable') ctx.state.log.warn({ err: (raw as Error).message }, 'database unavailable');
-      else logFailure(ctx.state.log, err.kind === 'internal' ? raw : err);
-      // A handler that already started streaming cannot change its status any more.
-      if (ctx.headerSent || !ctx.writable) return;
-      ctx.status = err.status;
-      for (const [name, value] of Object.entries(err.headers ?? {})) ctx.set(name, value);
-      ctx.body = surface.def.renderError(err, ctx as ApiContext);
+      answerFailure(surfaceFor(opts.surfaces, ctx.path) ?? fallback, ctx as ApiContext, raw);
     }
   });
   for (const extra of opts.extra ?? []) app.use(extra);

@@ -78,42 +78,78 @@ export function operationMatcher(operations: Operation[]): (method: string, path
 
 export type SecurityHandler = (c: OperationContext, ...args: any[]) => unknown;
 
+/** A scheme's answer as a decision: a scheme that could not decide (its database unreachable) throws instead, which is the service's failure (503), never a caller's bad key (401). */
+function granted(r: unknown): boolean {
+  return Boolean(r) && !(typeof r === 'object' && (r as { error?: unknown }).error);
+}
+
+function isThenable(r: unknown): r is PromiseLike<unknown> {
+  return typeof (r as { then?: unknown } | null)?.then === 'function';
+}
+
 /**
  * Whether some security requirement of the operation is met (every scheme of
  * one requirement object returns something truthy without throwing).
  * Requirements are tried in document order and each scheme's handler runs at
- * most once; an operation without requirements is open.
+ * most once; an operation without requirements is open. Decided without a
+ * promise while every scheme answers synchronously (a cached key): on the
+ * /v1 hot path each promise and async frame is a microtask of its own.
  */
-export async function authorize(
+export function authorize(
   operation: Operation,
   handlers: Record<string, SecurityHandler>,
   context: OperationContext,
   ...args: unknown[]
-): Promise<boolean> {
+): boolean | Promise<boolean> {
   const requirements = (operation.security ?? []) as Record<string, unknown>[];
   if (requirements.length === 0) return true;
-  const results = new Map<string, Promise<boolean>>();
-  const passes = (scheme: string): Promise<boolean> => {
+  const results = new Map<string, boolean | Promise<boolean>>();
+  const passes = (scheme: string): boolean | Promise<boolean> => {
     let result = results.get(scheme);
-    if (!result) {
+    if (result === undefined) {
       const handler = handlers[scheme];
-      result = handler
-        ? Promise.resolve()
-            .then(() => handler(context, ...args))
-            .then(
-              // A scheme that could not decide (its database unreachable) throws: that is the
-              // service's failure (503), never a caller's bad key (401).
-              (r) => Boolean(r) && !(typeof r === 'object' && (r as { error?: unknown }).error),
-            )
-        : Promise.resolve(false);
+      if (!handler) result = false;
+      else {
+        const answer = handler(context, ...args);
+        result = isThenable(answer) ? Promise.resolve(answer).then(granted) : granted(answer);
+      }
       results.set(scheme, result);
     }
     return result;
   };
-  for (const requirement of requirements) {
+  for (let i = 0; i < requirements.length; i++) {
+    const schemes = Object.keys(requirements[i]!);
     let met = true;
-    for (const scheme of Object.keys(requirement)) {
-      if (!(await passes(scheme))) {
+    for (let j = 0; j < schemes.length; j++) {
+      const passed = passes(schemes[j]!);
+      if (passed === true) continue;
+      if (passed === false) {
+        met = false;
+        break;
+      }
+      return authorizeFrom(requirements, passes, i, j, passed);
+    }
+    if (met) return true;
+  }
+  return false;
+}
+
+/** authorize() from scheme j of requirement i on, once a scheme answered with a promise. */
+async function authorizeFrom(
+  requirements: Record<string, unknown>[],
+  passes: (scheme: string) => boolean | Promise<boolean>,
+  i: number,
+  j: number,
+  pending: Promise<boolean>,
+): Promise<boolean> {
+  let first: Promise<boolean> | undefined = pending;
+  for (; i < requirements.length; i++, j = 0) {
+    const schemes = Object.keys(requirements[i]!);
+    let met = true;
+    for (; j < schemes.length; j++) {
+      const passed = first ?? passes(schemes[j]!);
+      first = undefined;
+      if (!(await passed)) {
         met = false;
         break;
       }

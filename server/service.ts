@@ -10,6 +10,7 @@ import { logFormatOf, StartupError } from './config.ts';
 import { usageBatcher } from '../core/usageBatch.ts';
 import { PgBoss } from 'pg-boss';
 import { clientErrorHandler, compileValidators, createApp, mountSurface, type MountedSurface } from './app.ts';
+import { leanDispatch } from './lean.ts';
 import { loadHandlers } from './handlers.ts';
 import { createGatewayAuthenticator } from '../core/gatewayAuth.ts';
 import { gatewaySurface } from './surfaces/gateway.ts';
@@ -33,6 +34,8 @@ export interface ServiceOptions {
   bootstrapKey?: string;
   log?: Logger;
   env?: NodeJS.ProcessEnv;
+  /** Answer the hot /v1 calls without Koa (server/lean.ts); default true. false: every request through Koa, for the test that holds both to the same answers. */
+  leanDispatch?: boolean;
 }
 
 export interface RunningService {
@@ -154,7 +157,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       ]);
       const metrics = metricsRoute({ env, collect: () => collectGatewayGauges(opts.db, runtime) });
       const app = createApp({ deps, surfaces, service: 'gateway', extra: [metrics, staticRoutes(['gateway', 'compat'])] });
-      const listener = await listen(app, { port: opts.gatewayPort, host: opts.host, portEnv: 'GATEWAY_PORT' }, surfaces);
+      const lean = opts.leanDispatch === false ? undefined : leanDispatch(deps, surfaces.find((s) => s.def.name === 'compat')!, 'gateway');
+      const listener = await listen(app, { port: opts.gatewayPort, host: opts.host, portEnv: 'GATEWAY_PORT' }, surfaces, lean);
       listeners.push(listener);
       running.gatewayUrl = listener.url;
     }

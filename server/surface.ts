@@ -15,10 +15,11 @@ export interface SurfaceDefinition {
   handlers: Record<string, Handler>;
   /**
    * securityScheme name -> authenticator. Returns what goes into ctx.state.auth,
-   * or null when the credential is absent or wrong (the app answers 401).
+   * or null when the credential is absent or wrong (the app answers 401); at once
+   * when it can tell without waiting (no key, a cached one).
    * An operation whose `security` lists several schemes accepts any of them.
    */
-  authenticate: Record<string, (ctx: ApiContext) => Promise<Record<string, unknown> | null>>;
+  authenticate: Record<string, (ctx: ApiContext) => Promise<Record<string, unknown> | null> | Record<string, unknown> | null>;
   /**
    * Refuse U+0000 in JSON body strings and keys (400 naming the field): the
    * surface stores what it is sent, and PostgreSQL text cannot hold NUL. A

@@ -55,52 +55,75 @@ function compressStream(body: Readable, encoding: Encoding): Readable {
   return body.pipe(transform);
 }
 
-function addVary(ctx: Context): void {
+function addVary(ctx: Answer): void {
   const vary = ctx.response.get('vary');
   if (!vary) ctx.set('vary', 'Accept-Encoding');
   else if (!/accept-encoding|\*/i.test(vary)) ctx.set('vary', `${vary}, Accept-Encoding`);
 }
 
+/** What compressAnswer reads and sets: Koa's context, or the lean /v1 dispatch's (server/lean.ts). */
+export interface Answer {
+  body: unknown;
+  respond?: boolean;
+  readonly method: string;
+  readonly status: number;
+  set(name: string, value: string): void;
+  remove(name: string): void;
+  /** A request header. */
+  get(name: string): string;
+  response: { get(name: string): string };
+}
+
 export function compress(): Middleware {
   return async (ctx, next) => {
     await next();
-    const body: unknown = ctx.body;
-    // Nothing to do: no body, a body sent by hand (SSE), already encoded, or HEAD.
-    if (body === undefined || body === null || ctx.respond === false || ctx.method === 'HEAD' || ctx.status === 204 || ctx.status === 304) return;
-    // JSON as Koa would write it, serialised here once instead of there. Small
-    // bodies (most answers) go out as they are, whatever their type: no header is read for them.
-    const isStream = body instanceof Readable;
-    const raw = isStream ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
-    // A string's length in UTF-16 units never exceeds its length in bytes: under the bound, it is small.
-    if (raw !== undefined && raw.length < MIN_COMPRESS_BYTES) {
-      if (raw !== body) ctx.body = raw;
-      return;
-    }
-    if (ctx.response.get('content-encoding') || !COMPRESSIBLE.test(ctx.response.get('content-type'))) {
-      if (raw !== undefined && raw !== body) ctx.body = raw;
-      return;
-    }
-    if (isStream) {
-      // A stream of known length is a stored media result (base64 of PNG, MP4,
-      // WAV: already compressed data) sent with its length on purpose, so the
-      // client sees its progress; gzip would gain little and lose that.
-      if (ctx.response.get('content-length')) return;
-      addVary(ctx);
-      const encoding = chooseEncoding(ctx.get('accept-encoding'));
-      if (!encoding) return;
-      ctx.set('content-encoding', encoding);
-      ctx.remove('content-length');
-      ctx.body = compressStream(body as Readable, encoding);
-      return;
-    }
+    await compressAnswer(ctx);
+  };
+}
+
+/**
+ * The answer's body as it goes out: JSON serialised, compressed when large and
+ * the caller accepts it. A promise only when it compresses: most answers are
+ * small, and their path should not pay an async frame and a microtask.
+ */
+export function compressAnswer(ctx: Answer): Promise<void> | undefined {
+  const body: unknown = ctx.body;
+  // Nothing to do: no body, a body sent by hand (SSE), already encoded, or HEAD.
+  if (body === undefined || body === null || ctx.respond === false || ctx.method === 'HEAD' || ctx.status === 204 || ctx.status === 304) return;
+  // JSON as Koa would write it, serialised here once instead of there. Small
+  // bodies (most answers) go out as they are, whatever their type: no header is read for them.
+  const isStream = body instanceof Readable;
+  const raw = isStream ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+  // A string's length in UTF-16 units never exceeds its length in bytes: under the bound, it is small.
+  if (raw !== undefined && raw.length < MIN_COMPRESS_BYTES) {
+    if (raw !== body) ctx.body = raw;
+    return;
+  }
+  if (ctx.response.get('content-encoding') || !COMPRESSIBLE.test(ctx.response.get('content-type'))) {
+    if (raw !== undefined && raw !== body) ctx.body = raw;
+    return;
+  }
+  if (isStream) {
+    // A stream of known length is a stored media result (base64 of PNG, MP4,
+    // WAV: already compressed data) sent with its length on purpose, so the
+    // client sees its progress; gzip would gain little and lose that.
+    if (ctx.response.get('content-length')) return;
     addVary(ctx);
     const encoding = chooseEncoding(ctx.get('accept-encoding'));
-    if (!encoding) {
-      if (raw !== body) ctx.body = raw;
-      return;
-    }
-    const compressed = await compressBody(raw!, encoding);
+    if (!encoding) return;
+    ctx.set('content-encoding', encoding);
+    ctx.remove('content-length');
+    ctx.body = compressStream(body as Readable, encoding);
+    return;
+  }
+  addVary(ctx);
+  const encoding = chooseEncoding(ctx.get('accept-encoding'));
+  if (!encoding) {
+    if (raw !== body) ctx.body = raw;
+    return;
+  }
+  return compressBody(raw!, encoding).then((compressed) => {
     ctx.body = compressed;
     ctx.set('content-encoding', encoding);
-  };
+  });
 }

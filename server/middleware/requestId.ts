@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { AppState, Deps } from '../../handlers/types.ts';
@@ -33,14 +34,19 @@ class RequestState {
   }
 }
 
-/** Tags each request with an id (the caller's, if it sent a sane one) and a lazily made logger carrying it. */
+/** The state of a new request: its id (the caller's, if it sent a sane one) is also answered in x-request-id. */
+export function tagRequest(deps: Deps, req: IncomingMessage, res: ServerResponse): AppState {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader('x-request-id', id);
+  return new RequestState(deps, id) as unknown as AppState;
+}
+
+/** Tags each request with an id and a lazily made logger carrying it. */
 export function requestId(deps: Deps): Middleware<AppState> {
   // Not async: nothing happens after next(), so its promise is passed on as is.
   return (ctx, next) => {
-    const incoming = ctx.req.headers['x-request-id'];
-    const id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
-    ctx.state = new RequestState(deps, id) as unknown as AppState;
-    ctx.res.setHeader('x-request-id', id);
+    ctx.state = tagRequest(deps, ctx.req, ctx.res);
     return next();
   };
 }
