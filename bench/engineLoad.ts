@@ -9,7 +9,7 @@
 // robust to a loaded machine: the CPU the gateway's main thread (and every
 // other thread, by name and nice value) spends per engine request, i.e. the
 // busy blocks' CPU minus the idle blocks' over the engine requests done.
-import { nowUs, hotspots, mainThreadProfile, type Hotspot, type Window } from './cpuProfile.ts';
+import { extraPerUnit, nowUs, hotspots, mainThreadProfile, type Hotspot, type Window } from './cpuProfile.ts';
 import { openLoop, stats, type LatencyStats } from './gatewayOverhead.ts';
 import type { GatewayProcess } from './gatewayProcess.ts';
 import { RawHttpPool } from './rawHttp.ts';
@@ -46,10 +46,11 @@ export interface EngineLoadResult {
   mainCpuMsPerEngineRequest: number;
   /** Per thread name: CPU per engine request (busy minus idle, per request) and the nice values seen. */
   threads: ThreadGroupUse[];
-  /** The measured busy blocks on the monotonic clock, for reading a CPU profile. */
+  /** The measured busy and idle blocks on the monotonic clock, for reading a CPU profile. */
   windows: Window[];
-  /** The main thread's hottest functions inside the busy windows (with a CPU profile). */
-  profile?: { busyMs: number; idleMs: number; spots: Hotspot[] };
+  idleWindows: Window[];
+  /** The main thread's hottest functions inside the busy windows, and what each engine request added per function (with a CPU profile). */
+  profile?: { busyMs: number; idleMs: number; spots: Hotspot[]; perRequest: Array<{ name: string; ms: number }> };
 }
 
 export async function v1LatencyUnderEngine(o: EngineLoadOptions): Promise<EngineLoadResult> {
@@ -106,11 +107,14 @@ export async function v1LatencyUnderEngine(o: EngineLoadOptions): Promise<Engine
     const idleThreads = new Map<string, number>();
     const busyThreads = new Map<string, ThreadGroupUse>();
     const windows: Window[] = [];
+    const idleWindows: Window[] = [];
     const add = (into: Map<string, number>, use: ThreadGroupUse[]) => use.forEach((u) => into.set(u.name, (into.get(u.name) ?? 0) + u.cpuMs));
     for (let pair = 0; pair < pairs; pair++) {
       let before = await threadSamples(g.pid);
       let t = performance.now();
+      const idleFrom = nowUs();
       const a = await measure(o.blockSeconds);
+      idleWindows.push({ fromUs: idleFrom, toUs: nowUs() });
       let use = threadUse(g.pid, before, await threadSamples(g.pid));
       idleSeconds += (performance.now() - t) / 1000;
       idleMain += use.find((u) => u.name === 'main')?.cpuMs ?? 0;
@@ -156,6 +160,7 @@ export async function v1LatencyUnderEngine(o: EngineLoadOptions): Promise<Engine
       mainCpuMsPerEngineRequest: (busyMain - (idleMain * busySeconds) / idleSeconds) / n,
       threads,
       windows,
+      idleWindows,
     };
   } finally {
     pool.close();
@@ -165,7 +170,8 @@ export async function v1LatencyUnderEngine(o: EngineLoadOptions): Promise<Engine
 /** After the gateway exited (its profile is written then): the main thread's hotspots inside the busy windows. */
 export async function busyProfile(dir: string, pid: number, result: EngineLoadResult): Promise<EngineLoadResult['profile']> {
   const file = await mainThreadProfile(dir, pid);
-  return file ? hotspots(file, result.windows) : undefined;
+  if (!file) return undefined;
+  return { ...(await hotspots(file, result.windows)), perRequest: await extraPerUnit(file, result.windows, result.idleWindows, result.engineRequests) };
 }
 
 export function printEngineLoad(title: string, r: EngineLoadResult): void {
@@ -186,5 +192,7 @@ export function printEngineLoad(title: string, r: EngineLoadResult): void {
   if (r.profile) {
     console.log(`  main thread in the busy windows (CPU profile): ${r.profile.busyMs.toFixed(0)} ms busy, ${r.profile.idleMs.toFixed(0)} ms idle; hottest:`);
     for (const s of r.profile.spots) console.log(`    ${(100 * s.share).toFixed(1).padStart(5)}%  ${s.ms.toFixed(0).padStart(6)} ms  ${s.name}`);
+    console.log('  main thread per engine request, by function (CPU profile, busy minus idle; sampled, so small entries are noise):');
+    for (const s of r.profile.perRequest) console.log(`    ${s.ms.toFixed(2).padStart(7)} ms  ${s.name}`);
   }
 }
