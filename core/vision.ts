@@ -14,6 +14,7 @@ import { getVisionModel } from '../db/gateway/getVisionModel.ts';
 import type { UsageRecord } from '../db/gateway/insertUsage.ts';
 import { toApiError } from './errors.ts';
 import type { Caller } from './providerCall.ts';
+import type { EngineImage } from './engineInput.ts';
 import { ProviderError } from '../providers/types.ts';
 import { WEB_ENGINES } from '../providers/webEngines.ts';
 import { visionConfig } from '../engines/vision/config.ts';
@@ -90,28 +91,38 @@ function objectModels(): string[] {
   return BUILTIN_MODELS.filter((m) => m.task === 'object-detection').map((m) => m.id);
 }
 
-/** What a vision task stores as its request (the image stays base64 until the task ends). */
-export type StoredVision =
-  | { op: 'objects'; image: string; model: string; confidence: number }
-  | { op: 'zero-shot'; image: string; prompt: string; confidence: number }
-  | { op: 'faces'; image: string; model: 'haarcascade' | 'mediapipe' | 'yolo-face'; confidence: number; blur: boolean; blurStrength: number }
-  | { op: 'web'; engine: WebEngineId; image: string; maxResults: number };
+/** What a vision task asks for, besides its image. */
+export type VisionRequest =
+  | { op: 'objects'; model: string; confidence: number }
+  | { op: 'zero-shot'; prompt: string; confidence: number }
+  | { op: 'faces'; model: 'haarcascade' | 'mediapipe' | 'yolo-face'; confidence: number; blur: boolean; blurStrength: number }
+  | { op: 'web'; engine: WebEngineId; maxResults: number };
+
+/** What a vision task stores as its request: the options, and where its image is (core/engineInput.ts). */
+export type StoredVision = VisionRequest & EngineImage;
 
 export type VisionResult = (DetectionOutput | WebDetectionResult) & { cost: Cost };
 
-/** A stored image (checked at submit) as bytes, which the engine then moves to its worker. */
-function toBytes(b64: string): Uint8Array {
-  return imageBytes(b64);
-}
-
-/** One vision call, priced. Recording its usage is the caller's (a queued task writes it with its end). */
-export async function runVision(db: Knex, stored: StoredVision, caller: Caller, signal: AbortSignal, env: NodeJS.ProcessEnv = process.env): Promise<{ result: VisionResult; provider: string; model: string }> {
+/**
+ * One vision call on an image checked at submit, priced. A local engine's
+ * worker gets the image's bytes moved to it, not copied (the array is
+ * emptied). Recording its usage is the caller's (a queued task writes it
+ * with its end).
+ */
+export async function runVision(
+  db: Knex,
+  stored: VisionRequest,
+  image: Buffer,
+  caller: Caller,
+  signal: AbortSignal,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ result: VisionResult; provider: string; model: string }> {
   try {
     if (stored.op === 'web') {
       const engine = webEngine(stored.engine);
       const settings = webEngineSettings(stored.engine, env);
       const ctx = { settings: caller.providerKey ? { ...settings, apiKey: caller.providerKey } : settings, signal };
-      const out = await engine.detect({ image: imageBytes(stored.image), maxResults: stored.maxResults }, ctx);
+      const out = await engine.detect({ image, maxResults: stored.maxResults }, ctx);
       const cost = unitCost(stored.engine, engine.model, { images: 1 }, { byok: caller.providerKey !== undefined });
       return { result: { ...out, cost }, provider: stored.engine, model: engine.model };
     }
@@ -124,21 +135,21 @@ export async function runVision(db: Knex, stored: StoredVision, caller: Caller, 
         if (!m) throw new ApiError('not_found', `custom model ${stored.model} no longer exists`, { code: 'model_not_found' });
         const weights = new Uint8Array(m.weights.buffer, m.weights.byteOffset, m.weights.byteLength);
         out = await engine.detectObjects(
-          { image: toBytes(stored.image), model: stored.model, confidence: stored.confidence, custom: { id: m.id, version: m.created_at.toISOString(), arch: m.arch, classes: m.classes, weights } },
+          { image, model: stored.model, confidence: stored.confidence, custom: { id: m.id, version: m.created_at.toISOString(), arch: m.arch, classes: m.classes, weights } },
           signal,
           true,
         );
         priceAs = 'custom';
       } else {
-        out = await engine.detectObjects({ image: toBytes(stored.image), model: stored.model, confidence: stored.confidence }, signal, true);
+        out = await engine.detectObjects({ image, model: stored.model, confidence: stored.confidence }, signal, true);
         priceAs = stored.model;
       }
     } else if (stored.op === 'zero-shot') {
-      out = await engine.detectZeroShot({ image: toBytes(stored.image), prompt: stored.prompt, confidence: stored.confidence }, signal, true);
+      out = await engine.detectZeroShot({ image, prompt: stored.prompt, confidence: stored.confidence }, signal, true);
       priceAs = out.model;
     } else {
       out = await engine.detectFaces(
-        { image: toBytes(stored.image), model: stored.model, confidence: stored.confidence, blur: stored.blur, blurStrength: stored.blurStrength },
+        { image, model: stored.model, confidence: stored.confidence, blur: stored.blur, blurStrength: stored.blurStrength },
         signal,
         true,
       );

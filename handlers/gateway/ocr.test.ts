@@ -7,7 +7,10 @@ import sharp from 'sharp';
 import { createClient, type Client } from '../../generated/gateway/client/index.ts';
 import * as sdk from '../../generated/gateway/sdk.gen.ts';
 import type { OcrResult, RedactionResult } from '../../generated/gateway/types.gen.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
+import { mediaStore } from '../../media/store.ts';
 import { evaluationSet, personalDataPage, type EvalImage } from '../../engines/ocr/testing/evalSet.ts';
 
 // Reading takes seconds (a model loads at a worker's first task), and the whole suite shares two cores.
@@ -162,6 +165,7 @@ describe('POST /api/ocr/recognize', () => {
     expect(task.status).toBe('error');
     expect(task.error.code).toBe('invalid_image');
     expect(task.request.image).toBeUndefined();
+    expect(existsSync(path.join(mediaStore().root, task.id))).toBe(false);
   });
 });
 
@@ -170,6 +174,12 @@ describe('OCR on the queue', () => {
     const body = { image: page.bytes.toString('base64'), recognitionLevel: 'fast', granularity: 'line', languages: ['en'] };
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await post('/api/ocr/recognize', body)).json.data.queueId);
+    // Queued, the image is a file beside the task, and its row holds only the reference.
+    const waiting = await service.db('gateway_tasks').where({ id: ids.at(-1)! }).first();
+    expect(waiting.request.image).toBeUndefined();
+    expect(waiting.request.input).toEqual({ file: 'input.png', size: page.bytes.length });
+    const taskDir = (id: string) => path.join(mediaStore().root, id);
+    expect(existsSync(path.join(taskDir(waiting.id), 'input.png'))).toBe(true);
     const cancelled = ids.pop()!;
     const cancel = await sdk.cancelQueueTask({ client, body: { queueId: cancelled } });
     expect(cancel.response!.status).toBe(200);
@@ -185,6 +195,8 @@ describe('OCR on the queue', () => {
     const row = await service.db('gateway_tasks').where({ id: cancelled }).first();
     expect(row.status).toBe('cancelled');
     expect(row.request.image).toBeUndefined();
+    // Nothing of any of them is left on disk: the ended tasks' runner and the cancel deleted their images.
+    for (const id of [...ids, cancelled]) expect(existsSync(taskDir(id)), id).toBe(false);
   });
 });
 
