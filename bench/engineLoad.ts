@@ -29,6 +29,8 @@ export interface EngineLoadOptions {
   clients: number;
   /** One engine request from submit to its result; resolves true when it succeeded. */
   engineRequest(): Promise<boolean>;
+  /** CPU (µs) the PostgreSQL server has used so far, when it runs on this machine. */
+  postgresCpuMicros?: () => Promise<number | undefined>;
 }
 
 export interface EngineLoadResult {
@@ -44,6 +46,8 @@ export interface EngineLoadResult {
   mainCpuMsPerSecondIdle: number;
   mainCpuMsPerSecondBusy: number;
   mainCpuMsPerEngineRequest: number;
+  /** What the busy blocks added to PostgreSQL's CPU, per engine request (same 2 cores); undefined when it cannot be read. */
+  postgresCpuMsPerEngineRequest?: number;
   /** Per thread name: CPU per engine request (busy minus idle, per request) and the nice values seen. */
   threads: ThreadGroupUse[];
   /** The measured busy and idle blocks on the monotonic clock, for reading a CPU profile. */
@@ -104,6 +108,14 @@ export async function v1LatencyUnderEngine(o: EngineLoadOptions): Promise<Engine
     let busyMain = 0;
     let idleSeconds = 0;
     let busySeconds = 0;
+    let idlePg = 0;
+    let busyPg = 0;
+    let pgKnown = o.postgresCpuMicros !== undefined;
+    const pgNow = async () => {
+      const us = pgKnown ? await o.postgresCpuMicros!() : undefined;
+      if (us === undefined) pgKnown = false;
+      return us ?? 0;
+    };
     const idleThreads = new Map<string, number>();
     const busyThreads = new Map<string, ThreadGroupUse>();
     const windows: Window[] = [];
@@ -111,10 +123,12 @@ export async function v1LatencyUnderEngine(o: EngineLoadOptions): Promise<Engine
     const add = (into: Map<string, number>, use: ThreadGroupUse[]) => use.forEach((u) => into.set(u.name, (into.get(u.name) ?? 0) + u.cpuMs));
     for (let pair = 0; pair < pairs; pair++) {
       let before = await threadSamples(g.pid);
+      let pg = await pgNow();
       let t = performance.now();
       const idleFrom = nowUs();
       const a = await measure(o.blockSeconds);
       idleWindows.push({ fromUs: idleFrom, toUs: nowUs() });
+      idlePg += (await pgNow()) - pg;
       let use = threadUse(g.pid, before, await threadSamples(g.pid));
       idleSeconds += (performance.now() - t) / 1000;
       idleMain += use.find((u) => u.name === 'main')?.cpuMs ?? 0;
@@ -125,12 +139,14 @@ export async function v1LatencyUnderEngine(o: EngineLoadOptions): Promise<Engine
       warm = Array.from({ length: o.clients }, client);
       await new Promise((r) => setTimeout(r, ramp * 1000));
       before = await threadSamples(g.pid);
+      pg = await pgNow();
       t = performance.now();
       window = { from: t, to: Infinity };
       const from = nowUs();
       const b = await measure(o.blockSeconds);
       window.to = performance.now();
       windows.push({ fromUs: from, toUs: nowUs() });
+      busyPg += (await pgNow()) - pg;
       use = threadUse(g.pid, before, await threadSamples(g.pid));
       busySeconds += (performance.now() - t) / 1000;
       busyMain += use.find((u) => u.name === 'main')?.cpuMs ?? 0;
@@ -158,6 +174,7 @@ export async function v1LatencyUnderEngine(o: EngineLoadOptions): Promise<Engine
       mainCpuMsPerSecondIdle: idleMain / idleSeconds,
       mainCpuMsPerSecondBusy: busyMain / busySeconds,
       mainCpuMsPerEngineRequest: (busyMain - (idleMain * busySeconds) / idleSeconds) / n,
+      postgresCpuMsPerEngineRequest: pgKnown ? (busyPg - (idlePg * busySeconds) / idleSeconds) / 1000 / n : undefined,
       threads,
       windows,
       idleWindows,
@@ -187,6 +204,7 @@ export function printEngineLoad(title: string, r: EngineLoadResult): void {
     `  gateway main thread: ${r.mainCpuMsPerSecondIdle.toFixed(0)} ms CPU/s idle, ${r.mainCpuMsPerSecondBusy.toFixed(0)} ms CPU/s busy; ` +
       `${r.mainCpuMsPerEngineRequest.toFixed(1)} ms per engine request`,
   );
+  if (r.postgresCpuMsPerEngineRequest !== undefined) console.log(`  PostgreSQL (all its processes): ${r.postgresCpuMsPerEngineRequest.toFixed(1)} ms CPU per engine request (busy minus idle)`);
   console.log('  gateway threads, CPU per engine request (busy minus idle):');
   for (const line of formatThreadUse(r.threads, 0.5)) console.log(`    ${line}`);
   if (r.profile) {
