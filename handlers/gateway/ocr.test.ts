@@ -200,6 +200,40 @@ describe('OCR on the queue', () => {
   });
 });
 
+describe('polling a task this process runs', () => {
+  // Such polls are answered from the queue's own knowledge, not the database:
+  // the answers must be the ones the database would give.
+  it('answers processing to its key only, and cancelled the moment a cancel has answered', async () => {
+    const other = await createGatewayKey(service.db, 'ocr-other');
+    const pollAs = async (apiKey: string, queueId: string) => {
+      const res = await fetch(`${service.gatewayUrl}/api/llm/queue/result`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ queueId }),
+      });
+      return { status: res.status, json: (await res.json()) as any };
+    };
+    // The accurate level on a page takes long enough to be seen running.
+    const body = { image: page.bytes.toString('base64'), recognitionLevel: 'accurate', granularity: 'word', languages: ['en'] };
+    const first = (await post('/api/ocr/recognize', body)).json.data.queueId as string;
+    await expect.poll(async () => (await service.db('gateway_tasks').where({ id: first }).first()).status, { timeout: 10_000, interval: 10 }).toBe('processing');
+    const polled = await pollAs(key, first);
+    expect(polled.status).toBe(202);
+    expect(polled.json.data).toEqual({ queueId: first, status: 'processing' });
+    expect((await pollAs(other.key, first)).status).toBe(404);
+    const cancel = await sdk.cancelQueueTask({ client, body: { queueId: first } });
+    expect(cancel.response!.status).toBe(200);
+    const after = await pollAs(key, first);
+    expect(after.status).toBe(409);
+    expect(after.json.code).toBe('task_cancelled');
+
+    const second = (await post('/api/ocr/recognize', body)).json.data.queueId as string;
+    const done = await result<OcrResult>(second);
+    expect(done.status).toBe(200);
+    expect(done.result.text).toContain(page.truth[0]!.text.split(' ')[0]);
+  });
+});
+
 describe('POST /api/ocr/redact', () => {
   it('rejects a bad regular expression, an empty request and a region outside the image at submit', async () => {
     const image = page.bytes.toString('base64');
