@@ -46,20 +46,34 @@ export async function submitWithImage<R extends object>(
   }
 }
 
-/** The image a running task was submitted with. */
-export async function readTaskImage(taskId: string, stored: EngineImage): Promise<Buffer> {
-  if (stored.input) {
-    try {
-      return await readFile(mediaStore().path(taskId, stored.input.file));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      // Another process took the task over and does not share MEDIA_DIR, or the file was removed by hand.
-      throw new ApiError('internal', `the task's image is no longer in MEDIA_DIR (${mediaStore().root}); every gateway process must share that directory`, {
-        code: 'input_missing',
-      });
-    }
+/**
+ * The image a running task was submitted with, as an engine job takes it: a
+ * file, which the engine's worker thread reads itself (engines/workerPool.ts
+ * WithImageFile), or bytes.
+ */
+export type TaskImage = { imageFile: string } | { image: Buffer };
+
+export function taskImage(taskId: string, stored: EngineImage): TaskImage {
+  if (stored.input) return { imageFile: mediaStore().path(taskId, stored.input.file) };
+  return { image: Buffer.from(stored.image, 'base64') };
+}
+
+/** The image's bytes here, for what is not an engine job (an upload to a web-detection engine). */
+export async function taskImageBytes(image: TaskImage): Promise<Buffer> {
+  if ('image' in image) return image.image;
+  try {
+    return await readFile(image.imageFile);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    // Another process took the task over and does not share MEDIA_DIR, or the file was removed by hand.
+    throw new ApiError('internal', `the task's image is no longer in MEDIA_DIR (${mediaStore().root}); every gateway process must share that directory`, {
+      code: 'input_missing',
+    });
   }
-  return Buffer.from(stored.image, 'base64');
+}
+
+export function readTaskImage(taskId: string, stored: EngineImage): Promise<Buffer> {
+  return taskImageBytes(taskImage(taskId, stored));
 }
 
 /** Deletes what the task was submitted with, once its end is written (or a cancel wrote it). */

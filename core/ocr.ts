@@ -23,7 +23,7 @@ import type { TaskQueue } from '../jobs/queue.ts';
 import { ApiError } from '../protocols/errors.ts';
 import { decodeBase64Image } from '../media/base64.ts';
 import type { Caller } from './providerCall.ts';
-import { submitWithImage, type EngineImage } from './engineInput.ts';
+import { submitWithImage, type EngineImage, type TaskImage } from './engineInput.ts';
 
 export const OCR_PROVIDER = 'local-ocr';
 export { OCR_MODEL, ocrLanguages };
@@ -217,11 +217,11 @@ export function ocrUsage(kind: 'ocr' | 'redaction', model: string, price: Pick<C
   };
 }
 
-// The image's bytes are moved to the engine's worker (the caller's array is emptied).
-export async function recognize(stored: RecognitionRequest, image: Buffer, signal: AbortSignal): Promise<OcrResult> {
+// The engine's worker reads the image's file itself, or gets its bytes moved to it (the caller's array is emptied).
+export async function recognize(stored: RecognitionRequest, image: TaskImage, signal: AbortSignal): Promise<OcrResult> {
   const started = performance.now();
   const out = await ocrEngine().recognize(
-    { image, format: stored.format, level: stored.level, languages: stored.languages },
+    { ...image, format: stored.format, level: stored.level, languages: stored.languages },
     signal,
     true,
   );
@@ -240,11 +240,11 @@ export async function recognize(stored: RecognitionRequest, image: Buffer, signa
   };
 }
 
-export async function redact(stored: RedactionOptions, image: Buffer, signal: AbortSignal): Promise<RedactionResult> {
+export async function redact(stored: RedactionOptions, image: TaskImage, signal: AbortSignal): Promise<RedactionResult> {
   const started = performance.now();
   const out = await ocrEngine().redact(
     {
-      image,
+      ...image,
       format: stored.format,
       level: stored.level,
       languages: stored.languages,

@@ -14,7 +14,7 @@ import { getVisionModel } from '../db/gateway/getVisionModel.ts';
 import type { UsageRecord } from '../db/gateway/insertUsage.ts';
 import { toApiError } from './errors.ts';
 import type { Caller } from './providerCall.ts';
-import type { EngineImage } from './engineInput.ts';
+import { taskImageBytes, type EngineImage, type TaskImage } from './engineInput.ts';
 import { ProviderError } from '../providers/types.ts';
 import { WEB_ENGINES } from '../providers/webEngines.ts';
 import { visionConfig } from '../engines/vision/config.ts';
@@ -105,14 +105,14 @@ export type VisionResult = (DetectionOutput | WebDetectionResult) & { cost: Cost
 
 /**
  * One vision call on an image checked at submit, priced. A local engine's
- * worker gets the image's bytes moved to it, not copied (the array is
- * emptied). Recording its usage is the caller's (a queued task writes it
- * with its end).
+ * worker reads the image's file itself, or gets its bytes moved to it (not
+ * copied: the array is emptied). Recording its usage is the caller's (a
+ * queued task writes it with its end).
  */
 export async function runVision(
   db: Knex,
   stored: VisionRequest,
-  image: Buffer,
+  image: TaskImage,
   caller: Caller,
   signal: AbortSignal,
   env: NodeJS.ProcessEnv = process.env,
@@ -122,7 +122,7 @@ export async function runVision(
       const engine = webEngine(stored.engine);
       const settings = webEngineSettings(stored.engine, env);
       const ctx = { settings: caller.providerKey ? { ...settings, apiKey: caller.providerKey } : settings, signal };
-      const out = await engine.detect({ image, maxResults: stored.maxResults }, ctx);
+      const out = await engine.detect({ image: await taskImageBytes(image), maxResults: stored.maxResults }, ctx);
       const cost = unitCost(stored.engine, engine.model, { images: 1 }, { byok: caller.providerKey !== undefined });
       return { result: { ...out, cost }, provider: stored.engine, model: engine.model };
     }
@@ -135,21 +135,21 @@ export async function runVision(
         if (!m) throw new ApiError('not_found', `custom model ${stored.model} no longer exists`, { code: 'model_not_found' });
         const weights = new Uint8Array(m.weights.buffer, m.weights.byteOffset, m.weights.byteLength);
         out = await engine.detectObjects(
-          { image, model: stored.model, confidence: stored.confidence, custom: { id: m.id, version: m.created_at.toISOString(), arch: m.arch, classes: m.classes, weights } },
+          { ...image, model: stored.model, confidence: stored.confidence, custom: { id: m.id, version: m.created_at.toISOString(), arch: m.arch, classes: m.classes, weights } },
           signal,
           true,
         );
         priceAs = 'custom';
       } else {
-        out = await engine.detectObjects({ image, model: stored.model, confidence: stored.confidence }, signal, true);
+        out = await engine.detectObjects({ ...image, model: stored.model, confidence: stored.confidence }, signal, true);
         priceAs = stored.model;
       }
     } else if (stored.op === 'zero-shot') {
-      out = await engine.detectZeroShot({ image, prompt: stored.prompt, confidence: stored.confidence }, signal, true);
+      out = await engine.detectZeroShot({ ...image, prompt: stored.prompt, confidence: stored.confidence }, signal, true);
       priceAs = out.model;
     } else {
       out = await engine.detectFaces(
-        { image, model: stored.model, confidence: stored.confidence, blur: stored.blur, blurStrength: stored.blurStrength },
+        { ...image, model: stored.model, confidence: stored.confidence, blur: stored.blur, blurStrength: stored.blurStrength },
         signal,
         true,
       );

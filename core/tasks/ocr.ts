@@ -2,7 +2,7 @@
 // image, a file beside the task (core/engineInput.ts), goes when the task has
 // ended.
 import { ocrUsage, recognize, redact, type StoredRecognition, type StoredRedaction } from '../ocr.ts';
-import { dropTaskInputs, readTaskImage } from '../engineInput.ts';
+import { dropTaskInputs, taskImage } from '../engineInput.ts';
 import { runPricedTask, type TaskRunner } from './types.ts';
 
 export const runOcrTask: TaskRunner = async (deps, task, signal, finish) => {
@@ -11,11 +11,11 @@ export const runOcrTask: TaskRunner = async (deps, task, signal, finish) => {
     const local = { ...caller, providerKey: undefined };
     if (task.kind === 'redaction') {
       const stored = task.request as StoredRedaction;
-      const result = await redact(stored, await readTaskImage(task.id, stored), signal);
+      const result = await redact(stored, taskImage(task.id, stored), signal);
       return { result, usage: ocrUsage('redaction', result.model, result.cost, local) };
     }
     const stored = task.request as StoredRecognition;
-    const result = await recognize(stored, await readTaskImage(task.id, stored), signal);
+    const result = await recognize(stored, taskImage(task.id, stored), signal);
     return { result, usage: ocrUsage('ocr', result.model, result.cost, local) };
   });
   // Only once the end is written: a task whose end could not be written runs again and needs its image.

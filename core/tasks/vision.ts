@@ -2,13 +2,13 @@
 // worker threads, or web detection upstream. Its image, a file beside the
 // task (core/engineInput.ts), goes when the task has ended.
 import { runVision, visionUsage, type StoredVision } from '../vision.ts';
-import { dropTaskInputs, readTaskImage } from '../engineInput.ts';
+import { dropTaskInputs, taskImage } from '../engineInput.ts';
 import { runPricedTask, type TaskRunner } from './types.ts';
 
 export const runVisionTask: TaskRunner = async (deps, task, signal, finish) => {
   await runPricedTask(deps, task, signal, finish, async (caller) => {
     const stored = task.request as StoredVision;
-    const ran = await runVision(deps.db, stored, await readTaskImage(task.id, stored), caller, signal);
+    const ran = await runVision(deps.db, stored, taskImage(task.id, stored), caller, signal);
     return { result: ran.result, usage: visionUsage(ran, caller, stored.op === 'web' ? 'web-detection' : 'vision') };
   });
   // Only once the end is written: a task whose end could not be written runs again and needs its image.
