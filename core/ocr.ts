@@ -23,6 +23,7 @@ import type { TaskQueue } from '../jobs/queue.ts';
 import { ApiError } from '../protocols/errors.ts';
 import { decodeBase64Image } from '../media/base64.ts';
 import type { Caller } from './providerCall.ts';
+import { unitUsage } from './unitUsage.ts';
 import { submitWithImage, type EngineImage, type TaskImage } from './engineInput.ts';
 
 export const OCR_PROVIDER = 'local-ocr';
@@ -197,24 +198,7 @@ function cost(model: string): Cost {
 }
 
 export function ocrUsage(kind: 'ocr' | 'redaction', model: string, price: Pick<Cost, 'customerPrice' | 'billing'>, caller: Caller): UsageRecord {
-  return {
-    keyId: caller.keyId,
-    taskId: caller.taskId,
-    kind,
-    surface: caller.surface,
-    provider: OCR_PROVIDER,
-    model,
-    inputTokens: 0,
-    outputTokens: 0,
-    totalTokens: 0,
-    cachedTokens: 0,
-    cacheCreationTokens: 0,
-    cost: price.customerPrice,
-    billing: price.billing,
-    cached: false,
-    service: caller.service,
-    tag: caller.tag,
-  };
+  return unitUsage({ ...caller, kind, provider: OCR_PROVIDER, model, cost: price });
 }
 
 // The engine's worker reads the image's file itself, or gets its bytes moved to it (the caller's array is emptied).

@@ -14,6 +14,7 @@ import { getVisionModel } from '../db/gateway/getVisionModel.ts';
 import type { UsageRecord } from '../db/gateway/insertUsage.ts';
 import { toApiError } from './errors.ts';
 import type { Caller } from './providerCall.ts';
+import { unitUsage } from './unitUsage.ts';
 import { taskImageBytes, type EngineImage, type TaskImage } from './engineInput.ts';
 import { ProviderError } from '../providers/types.ts';
 import { WEB_ENGINES } from '../providers/webEngines.ts';
@@ -162,24 +163,7 @@ export async function runVision(
 }
 
 export function visionUsage(ran: { result: VisionResult; provider: string; model: string }, caller: Caller, kind: string): UsageRecord {
-  return {
-    keyId: caller.keyId,
-    taskId: caller.taskId,
-    kind,
-    surface: caller.surface,
-    provider: ran.provider,
-    model: ran.model,
-    inputTokens: 0,
-    outputTokens: 0,
-    totalTokens: 0,
-    cachedTokens: 0,
-    cacheCreationTokens: 0,
-    cost: ran.result.cost.customerPrice,
-    billing: ran.result.cost.billing,
-    cached: false,
-    service: caller.service,
-    tag: caller.tag,
-  };
+  return unitUsage({ ...caller, kind, provider: ran.provider, model: ran.model, cost: ran.result.cost });
 }
 
 /**
