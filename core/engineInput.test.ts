@@ -7,7 +7,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { NewTask } from '../db/gateway/submitTasks.ts';
-import { dropTaskInputs, readTaskImage, submitWithImage } from './engineInput.ts';
+import { dropTaskInputs, endTaskFiles, keepTaskOutput, readTaskImage, submitWithImage } from './engineInput.ts';
 import { mediaStore } from '../media/store.ts';
 import { ApiError } from '../protocols/errors.ts';
 
@@ -34,6 +34,25 @@ describe('engine task images', () => {
     const read = await readTaskImage(id, submitted[0]!.request as never);
     expect(read.equals(png)).toBe(true);
     await dropTaskInputs(id);
+    expect(existsSync(path.join(root, id))).toBe(false);
+  });
+
+  test('a completed task keeps its outputs and loses its input; any other end loses both', async () => {
+    for (const completed of [true, false]) {
+      const id = randomUUID();
+      const submitted: NewTask[] = [];
+      await submitWithImage({ submit: async (t) => (submitted.push(t), { createdAt: new Date() }) }, task(id), { op: 'faces' }, png);
+      const ref = await keepTaskOutput(id, 'blurred', png);
+      expect(ref).toEqual({ $file: 'blurred.png', size: png.length });
+      await endTaskFiles(id, submitted[0]!.request as never, completed);
+      expect(existsSync(path.join(root, id, 'input.png'))).toBe(false);
+      expect(existsSync(path.join(root, id, 'blurred.png'))).toBe(completed);
+    }
+    // Without outputs, the directory goes with the input.
+    const id = randomUUID();
+    const submitted: NewTask[] = [];
+    await submitWithImage({ submit: async (t) => (submitted.push(t), { createdAt: new Date() }) }, task(id), { op: 'objects' }, png);
+    await endTaskFiles(id, submitted[0]!.request as never, true);
     expect(existsSync(path.join(root, id))).toBe(false);
   });
 

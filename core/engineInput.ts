@@ -9,10 +9,11 @@
 // when the task ends, and a task that never runs (cancelled while queued,
 // its submit failed half-way) leaves a directory the cleanup schedule's
 // orphan sweep removes.
-import { readFile } from 'node:fs/promises';
+import { readFile, rm, rmdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { NewTask } from '../db/gateway/submitTasks.ts';
 import type { TaskQueue } from '../jobs/queue.ts';
-import { mediaStore } from '../media/store.ts';
+import { mediaStore, type FileRef } from '../media/store.ts';
 import { ApiError } from '../protocols/errors.ts';
 
 /** A task's image as its row refers to it: a file in the task's media directory. */
@@ -76,7 +77,33 @@ export function readTaskImage(taskId: string, stored: EngineImage): Promise<Buff
   return taskImageBytes(taskImage(taskId, stored));
 }
 
-/** Deletes what the task was submitted with, once its end is written (or a cancel wrote it). */
+/** Deletes what the task was submitted with, once its end is written (or a cancel wrote it), and any output it made. */
 export async function dropTaskInputs(taskId: string): Promise<void> {
   await mediaStore().purge(taskId);
+}
+
+/**
+ * An engine's output file (a blurred or redacted image) kept beside its task,
+ * in place of base64 inside the result's JSON: the result row holds the
+ * reference, and the result endpoint streams the file back as the base64 the
+ * contract shows (media/resultJson.ts), with no string of megabytes made,
+ * stored in or parsed from PostgreSQL on the way.
+ */
+export async function keepTaskOutput(taskId: string, base: string, bytes: Uint8Array): Promise<FileRef> {
+  const file = await mediaStore().put(taskId, base, bytes);
+  return { $file: file.name, size: file.size };
+}
+
+/**
+ * After a task's end is written: a completed task keeps its outputs (as long
+ * as its row) and loses its input; any other end loses everything.
+ */
+export async function endTaskFiles(taskId: string, stored: EngineImage, completed: boolean): Promise<void> {
+  if (!completed) return dropTaskInputs(taskId);
+  const store = mediaStore();
+  if (stored.input) await rm(store.path(taskId, stored.input.file), { force: true });
+  // The directory goes with its last file; one holding outputs stays.
+  await rmdir(path.join(store.root, taskId)).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST' && err.code !== 'ENOENT') throw err;
+  });
 }

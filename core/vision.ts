@@ -7,6 +7,7 @@ import { ApiError } from '../protocols/errors.ts';
 import { EngineError } from '../engines/workerPool.ts';
 import { visionEngine, type DetectionOutput } from '../engines/vision/index.ts';
 import { imageBytes, inspectImage, type ImageInfo } from '../engines/vision/image.ts';
+import type { FileRef } from '../media/store.ts';
 import { builtinModel, missingFiles, BUILTIN_MODELS, type BuiltinModel } from '../engines/vision/models.ts';
 import { unitCost, type Cost } from '../pricing/cost.ts';
 import { webEngine, webEngineSettings, type WebEngineId, type WebDetectionResult } from '../providers/webEngines.ts';
@@ -117,6 +118,8 @@ export async function runVision(
   caller: Caller,
   signal: AbortSignal,
   env: NodeJS.ProcessEnv = process.env,
+  // Where a blurred image goes instead of into the result as base64 (core/engineInput.ts keepTaskOutput).
+  keep?: (base: string, bytes: Uint8Array) => Promise<FileRef>,
 ): Promise<{ result: VisionResult; provider: string; model: string }> {
   try {
     if (stored.op === 'web') {
@@ -150,10 +153,15 @@ export async function runVision(
       priceAs = out.model;
     } else {
       out = await engine.detectFaces(
-        { ...image, model: stored.model, confidence: stored.confidence, blur: stored.blur, blurStrength: stored.blurStrength },
+        { ...image, model: stored.model, confidence: stored.confidence, blur: stored.blur, blurStrength: stored.blurStrength, blurredAs: keep ? 'png' : 'base64' },
         signal,
         true,
       );
+      if (out.blurredPng && keep) {
+        const { blurredPng, ...rest } = out;
+        // The contract's base64 string, streamed from the file by the result endpoint.
+        out = { ...rest, blurredImage: (await keep('blurred', blurredPng)) as unknown as string };
+      }
       priceAs = stored.model;
     }
     return { result: { ...out, cost: unitCost('local-vision', priceAs, { images: 1 }) }, provider: 'local-vision', model: out.model };

@@ -20,6 +20,8 @@ export interface DetectionOutput {
   inferenceTimeMs: number;
   imageSize: { width: number; height: number };
   blurredImage?: string;
+  /** The blurred image's PNG, when the job asked for bytes (FaceJob.blurredAs). */
+  blurredPng?: Uint8Array;
 }
 
 type ZeroShotJob = { image: Uint8Array; prompt: string; confidence: number };

@@ -276,6 +276,10 @@ describe('POST /api/ocr/redact', () => {
     const out = Buffer.from(r.redactedImage, 'base64');
     const meta = await sharp(out).metadata();
     expect(meta.format).toBe('png');
+    // The row refers to the redacted image beside the task instead of holding its base64.
+    const row = await service.db('gateway_tasks').where({ key_id: keyId, kind: 'redaction', status: 'completed' }).orderBy('finished_at', 'desc').first();
+    expect(row.result.redactedImage).toEqual({ $file: 'redacted.png', size: out.length });
+    expect(existsSync(path.join(mediaStore().root, row.id, 'redacted.png'))).toBe(true);
     const reread = await submitAndWait<OcrResult>('/api/ocr/recognize', { image: r.redactedImage, recognitionLevel: 'accurate', granularity: 'line', languages: ['en'] });
     const compact = reread.text.replace(/\s+/g, '');
     for (const [preset, secret] of Object.entries(secrets)) {

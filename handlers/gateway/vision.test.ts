@@ -147,6 +147,12 @@ describe('faces', () => {
     // Far from the face nothing moved.
     expect(at(before, 20, 500).equals(at(after, 20, 500))).toBe(true);
     expect(at(before, 500, 20).equals(at(after, 500, 20))).toBe(true);
+    // The blurred image lives beside the task, which refers to it; the photo sent in is gone.
+    const task = await service.db('gateway_tasks').where({ id: r.body.data.queueId }).first();
+    expect(task.result.blurredImage).toEqual({ $file: 'blurred.png', size: Buffer.from(res.blurredImage, 'base64').length });
+    const dir = path.join(mediaStore().root, task.id);
+    await expect.poll(() => existsSync(path.join(dir, 'input.png')), { timeout: 5_000, interval: 20 }).toBe(false);
+    expect(existsSync(path.join(dir, 'blurred.png'))).toBe(true);
   });
 
   it('detects with MediaPipe BlazeFace at the 0.5 default, and finds no face in a cup', async () => {
