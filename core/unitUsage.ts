@@ -5,17 +5,9 @@
 import type { UsageRecord } from '../db/gateway/insertUsage.ts';
 import type { Cost } from '../pricing/cost.ts';
 
-export interface UnitUsage {
-  keyId: string;
-  taskId?: string;
-  kind: string;
-  surface: string;
-  provider: string;
-  model?: string;
+export type UnitUsage = Pick<UsageRecord, 'keyId' | 'taskId' | 'kind' | 'surface' | 'provider' | 'model' | 'service' | 'tag'> & {
   cost: Pick<Cost, 'customerPrice' | 'billing'>;
-  service?: string;
-  tag?: string;
-}
+};
 
 export function unitUsage(u: UnitUsage): UsageRecord {
   return {
