@@ -44,6 +44,30 @@ export async function mainThreadProfile(dir: string, pid: number): Promise<strin
 /** Self time per function (name, file:line) inside the windows, largest first; "(idle)" excluded from the shares. */
 export async function hotspots(file: string, windows: Window[], top = 25): Promise<{ busyMs: number; idleMs: number; spots: Hotspot[] }> {
   const p = JSON.parse(await readFile(file, 'utf8')) as Profile;
+  const { self, busy, idle } = selfTimes(p, windows);
+  const spots = [...self].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, ms]) => ({ name, ms, share: busy ? ms / busy : 0 }));
+  return { busyMs: busy, idleMs: idle, spots };
+}
+
+/**
+ * What one unit of extra work (an engine request) costs each function: self
+ * time in the `loaded` windows minus the `baseline` windows' (scaled to the
+ * same length), over `units`. A noisy machine slows both kinds of window
+ * alike, so this isolates the engine requests' own main-thread work, which
+ * the plain hotspots mix with the /v1 load both windows carry.
+ */
+export async function extraPerUnit(file: string, loaded: Window[], baseline: Window[], units: number, top = 20): Promise<Array<{ name: string; ms: number }>> {
+  const p = JSON.parse(await readFile(file, 'utf8')) as Profile;
+  const span = (ws: Window[]) => ws.reduce((n, w) => n + (w.toUs - w.fromUs), 0);
+  const scale = span(loaded) / Math.max(1, span(baseline));
+  const a = selfTimes(p, loaded).self;
+  const b = selfTimes(p, baseline).self;
+  const extra = new Map<string, number>();
+  for (const name of new Set([...a.keys(), ...b.keys()])) extra.set(name, ((a.get(name) ?? 0) - (b.get(name) ?? 0) * scale) / Math.max(1, units));
+  return [...extra].sort((x, y) => y[1] - x[1]).slice(0, top).map(([name, ms]) => ({ name, ms }));
+}
+
+function selfTimes(p: Profile, windows: Window[]): { self: Map<string, number>; busy: number; idle: number } {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   let t = p.startTime;
@@ -63,8 +87,7 @@ export async function hotspots(file: string, windows: Window[], top = 25): Promi
     self.set(name, (self.get(name) ?? 0) + ms);
   }
   self.delete('(idle)');
-  const spots = [...self].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, ms]) => ({ name, ms, share: busy ? ms / busy : 0 }));
-  return { busyMs: busy, idleMs: idle, spots };
+  return { self, busy, idle };
 }
 
 /** A package's file from its package name on, any other file by its last two path segments. */

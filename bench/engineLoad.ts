@@ -9,7 +9,7 @@
 // robust to a loaded machine: the CPU the gateway's main thread (and every
 // other thread, by name and nice value) spends per engine request, i.e. the
 // busy blocks' CPU minus the idle blocks' over the engine requests done.
-import { nowUs, hotspots, mainThreadProfile, type Hotspot, type Window } from './cpuProfile.ts';
+import { extraPerUnit, nowUs, hotspots, mainThreadProfile, type Hotspot, type Window } from './cpuProfile.ts';
 import { openLoop, stats, type LatencyStats } from './gatewayOverhead.ts';
 import type { GatewayProcess } from './gatewayProcess.ts';
 import { RawHttpPool } from './rawHttp.ts';
@@ -29,6 +29,8 @@ export interface EngineLoadOptions {
   clients: number;
   /** One engine request from submit to its result; resolves true when it succeeded. */
   engineRequest(): Promise<boolean>;
+  /** CPU (µs) the PostgreSQL server has used so far, when it runs on this machine. */
+  postgresCpuMicros?: () => Promise<number | undefined>;
 }
 
 export interface EngineLoadResult {
@@ -44,12 +46,15 @@ export interface EngineLoadResult {
   mainCpuMsPerSecondIdle: number;
   mainCpuMsPerSecondBusy: number;
   mainCpuMsPerEngineRequest: number;
+  /** What the busy blocks added to PostgreSQL's CPU, per engine request (same 2 cores); undefined when it cannot be read. */
+  postgresCpuMsPerEngineRequest?: number;
   /** Per thread name: CPU per engine request (busy minus idle, per request) and the nice values seen. */
   threads: ThreadGroupUse[];
-  /** The measured busy blocks on the monotonic clock, for reading a CPU profile. */
+  /** The measured busy and idle blocks on the monotonic clock, for reading a CPU profile. */
   windows: Window[];
-  /** The main thread's hottest functions inside the busy windows (with a CPU profile). */
-  profile?: { busyMs: number; idleMs: number; spots: Hotspot[] };
+  idleWindows: Window[];
+  /** The main thread's hottest functions inside the busy windows, and what each engine request added per function (with a CPU profile). */
+  profile?: { busyMs: number; idleMs: number; spots: Hotspot[]; perRequest: Array<{ name: string; ms: number }> };
 }
 
 export async function v1LatencyUnderEngine(o: EngineLoadOptions): Promise<EngineLoadResult> {
@@ -103,14 +108,27 @@ export async function v1LatencyUnderEngine(o: EngineLoadOptions): Promise<Engine
     let busyMain = 0;
     let idleSeconds = 0;
     let busySeconds = 0;
+    let idlePg = 0;
+    let busyPg = 0;
+    let pgKnown = o.postgresCpuMicros !== undefined;
+    const pgNow = async () => {
+      const us = pgKnown ? await o.postgresCpuMicros!() : undefined;
+      if (us === undefined) pgKnown = false;
+      return us ?? 0;
+    };
     const idleThreads = new Map<string, number>();
     const busyThreads = new Map<string, ThreadGroupUse>();
     const windows: Window[] = [];
+    const idleWindows: Window[] = [];
     const add = (into: Map<string, number>, use: ThreadGroupUse[]) => use.forEach((u) => into.set(u.name, (into.get(u.name) ?? 0) + u.cpuMs));
     for (let pair = 0; pair < pairs; pair++) {
       let before = await threadSamples(g.pid);
+      let pg = await pgNow();
       let t = performance.now();
+      const idleFrom = nowUs();
       const a = await measure(o.blockSeconds);
+      idleWindows.push({ fromUs: idleFrom, toUs: nowUs() });
+      idlePg += (await pgNow()) - pg;
       let use = threadUse(g.pid, before, await threadSamples(g.pid));
       idleSeconds += (performance.now() - t) / 1000;
       idleMain += use.find((u) => u.name === 'main')?.cpuMs ?? 0;
@@ -121,12 +139,14 @@ export async function v1LatencyUnderEngine(o: EngineLoadOptions): Promise<Engine
       warm = Array.from({ length: o.clients }, client);
       await new Promise((r) => setTimeout(r, ramp * 1000));
       before = await threadSamples(g.pid);
+      pg = await pgNow();
       t = performance.now();
       window = { from: t, to: Infinity };
       const from = nowUs();
       const b = await measure(o.blockSeconds);
       window.to = performance.now();
       windows.push({ fromUs: from, toUs: nowUs() });
+      busyPg += (await pgNow()) - pg;
       use = threadUse(g.pid, before, await threadSamples(g.pid));
       busySeconds += (performance.now() - t) / 1000;
       busyMain += use.find((u) => u.name === 'main')?.cpuMs ?? 0;
@@ -154,8 +174,10 @@ export async function v1LatencyUnderEngine(o: EngineLoadOptions): Promise<Engine
       mainCpuMsPerSecondIdle: idleMain / idleSeconds,
       mainCpuMsPerSecondBusy: busyMain / busySeconds,
       mainCpuMsPerEngineRequest: (busyMain - (idleMain * busySeconds) / idleSeconds) / n,
+      postgresCpuMsPerEngineRequest: pgKnown ? (busyPg - (idlePg * busySeconds) / idleSeconds) / 1000 / n : undefined,
       threads,
       windows,
+      idleWindows,
     };
   } finally {
     pool.close();
@@ -165,7 +187,8 @@ export async function v1LatencyUnderEngine(o: EngineLoadOptions): Promise<Engine
 /** After the gateway exited (its profile is written then): the main thread's hotspots inside the busy windows. */
 export async function busyProfile(dir: string, pid: number, result: EngineLoadResult): Promise<EngineLoadResult['profile']> {
   const file = await mainThreadProfile(dir, pid);
-  return file ? hotspots(file, result.windows) : undefined;
+  if (!file) return undefined;
+  return { ...(await hotspots(file, result.windows)), perRequest: await extraPerUnit(file, result.windows, result.idleWindows, result.engineRequests) };
 }
 
 export function printEngineLoad(title: string, r: EngineLoadResult): void {
@@ -181,10 +204,13 @@ export function printEngineLoad(title: string, r: EngineLoadResult): void {
     `  gateway main thread: ${r.mainCpuMsPerSecondIdle.toFixed(0)} ms CPU/s idle, ${r.mainCpuMsPerSecondBusy.toFixed(0)} ms CPU/s busy; ` +
       `${r.mainCpuMsPerEngineRequest.toFixed(1)} ms per engine request`,
   );
+  if (r.postgresCpuMsPerEngineRequest !== undefined) console.log(`  PostgreSQL (all its processes): ${r.postgresCpuMsPerEngineRequest.toFixed(1)} ms CPU per engine request (busy minus idle)`);
   console.log('  gateway threads, CPU per engine request (busy minus idle):');
   for (const line of formatThreadUse(r.threads, 0.5)) console.log(`    ${line}`);
   if (r.profile) {
     console.log(`  main thread in the busy windows (CPU profile): ${r.profile.busyMs.toFixed(0)} ms busy, ${r.profile.idleMs.toFixed(0)} ms idle; hottest:`);
     for (const s of r.profile.spots) console.log(`    ${(100 * s.share).toFixed(1).padStart(5)}%  ${s.ms.toFixed(0).padStart(6)} ms  ${s.name}`);
+    console.log('  main thread per engine request, by function (CPU profile, busy minus idle; sampled, so small entries are noise):');
+    for (const s of r.profile.perRequest) console.log(`    ${s.ms.toFixed(2).padStart(7)} ms  ${s.name}`);
   }
 }

@@ -16,6 +16,7 @@ import { cer, meanLineIou } from '../engines/ocr/testing/metrics.ts';
 import { sharedEmbeddedPostgres, type Database } from '../server/database.ts';
 import { startChild } from './gatewayOverhead.ts';
 import { startGatewayProcess, stopChild, submitAndWait, type GatewayProcess } from './gatewayProcess.ts';
+import { postgresCpuReader } from './postgresCpu.ts';
 import { busyProfile, printEngineLoad, v1LatencyUnderEngine, type EngineLoadResult } from './engineLoad.ts';
 
 export interface OcrBenchOptions {
@@ -119,14 +120,21 @@ async function latencyUnderOcr(o: { rate: number; blockSeconds: number; cpuProfi
     const g = gateway;
     const page = (await evaluationSet())[0]!;
     const ocrBody = JSON.stringify({ image: page.bytes.toString('base64'), recognitionLevel: 'accurate', granularity: 'word', languages: ['en'] });
-    const result = await v1LatencyUnderEngine({
-      gateway: g,
-      rate: o.rate,
-      blockSeconds: o.blockSeconds,
-      // Four clients each keep one OCR task in the queue: both workers always have work.
-      clients: 4,
-      engineRequest: () => submitAndWait(g, '/api/ocr/recognize', ocrBody, 100),
-    });
+    const pg = postgresCpuReader(db.url);
+    let result: EngineLoadResult;
+    try {
+      result = await v1LatencyUnderEngine({
+        gateway: g,
+        rate: o.rate,
+        blockSeconds: o.blockSeconds,
+        // Four clients each keep one OCR task in the queue: both workers always have work.
+        clients: 4,
+        engineRequest: () => submitAndWait(g, '/api/ocr/recognize', ocrBody, 100),
+        postgresCpuMicros: pg.read,
+      });
+    } finally {
+      await pg.close();
+    }
     await gateway.close();
     if (o.cpuProfileDir) result.profile = await busyProfile(o.cpuProfileDir, g.pid, result);
     return result;

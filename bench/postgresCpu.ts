@@ -1,5 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import type { Knex } from 'knex';
+import { createDb } from '../db/knex.ts';
 
 /**
  * CPU time (µs) used so far by the PostgreSQL server behind db: its postmaster with
@@ -23,4 +24,10 @@ export async function postgresCpuMicros(db: Knex): Promise<number | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** A reader of postgresCpuMicros for the server at `url`, on a connection of its own. */
+export function postgresCpuReader(url: string): { read(): Promise<number | undefined>; close(): Promise<void> } {
+  const db = createDb(url);
+  return { read: () => postgresCpuMicros(db), close: () => db.destroy() };
 }

@@ -11,6 +11,7 @@ import { startGatewayProcess, stopChild, submitAndWait } from './gatewayProcess.
 import { startChild } from './gatewayOverhead.ts';
 import { busyProfile, printEngineLoad, v1LatencyUnderEngine, type EngineLoadResult } from './engineLoad.ts';
 import { table } from './stats.ts';
+import { postgresCpuReader } from './postgresCpu.ts';
 const MODELS = [
   { kind: 'objects', model: 'centernet' },
   { kind: 'faces', model: 'haarcascade' },
@@ -85,7 +86,19 @@ export async function runVisionBench(o: VisionBenchOptions = {}): Promise<Record
     try {
       const body = JSON.stringify({ image: Buffer.from(images[0]!).toString('base64') });
       // Three clients for two workers: one task always waits, so neither worker idles between tasks.
-      v1 = await v1LatencyUnderEngine({ gateway, rate, blockSeconds: seconds, clients: 3, engineRequest: () => submitAndWait(gateway, '/api/vision/detect', body, 100) });
+      const pg = postgresCpuReader(database.url);
+      try {
+        v1 = await v1LatencyUnderEngine({
+          gateway,
+          rate,
+          blockSeconds: seconds,
+          clients: 3,
+          engineRequest: () => submitAndWait(gateway, '/api/vision/detect', body, 100),
+          postgresCpuMicros: pg.read,
+        });
+      } finally {
+        await pg.close();
+      }
     } finally {
       await gateway.close();
     }

@@ -19,10 +19,13 @@ import {
 } from '../engines/ocr/index.ts';
 import { unitCost, type Cost } from '../pricing/cost.ts';
 import type { UsageRecord } from '../db/gateway/insertUsage.ts';
-import type { NewTask } from '../db/gateway/submitTasks.ts';
+import type { TaskQueue } from '../jobs/queue.ts';
 import { ApiError } from '../protocols/errors.ts';
 import { decodeBase64Image } from '../media/base64.ts';
+import type { FileRef } from '../media/store.ts';
 import type { Caller } from './providerCall.ts';
+import { unitUsage } from './unitUsage.ts';
+import { submitWithImage, type EngineImage, type TaskImage } from './engineInput.ts';
 
 export const OCR_PROVIDER = 'local-ocr';
 export { OCR_MODEL, ocrLanguages };
@@ -51,17 +54,15 @@ export async function stopOcrEngine(): Promise<void> {
   await running?.close();
 }
 
-/** What a recognition task stores: the image once, as the caller sent it (base64), and the checked options. */
-export interface StoredRecognition {
-  image: string;
+/** What a recognition task asks for, checked, besides its image. */
+export interface RecognitionRequest {
   format: ImageFormat;
   level: OcrLevel;
   granularity: 'line' | 'word';
   languages?: string[];
 }
 
-export interface StoredRedaction {
-  image: string;
+export interface RedactionOptions {
   format: ImageFormat;
   level: OcrLevel;
   languages?: string[];
@@ -73,8 +74,18 @@ export interface StoredRedaction {
   padding: number;
 }
 
-/** Bare base64 or a data: URI, to bytes and the bare base64 that is stored. */
-function imageBytes(input: string): { bytes: Buffer; base64: string } {
+/** What a recognition or redaction task stores: the options, and where its image is (core/engineInput.ts). */
+export type StoredRecognition = RecognitionRequest & EngineImage;
+export type StoredRedaction = RedactionOptions & EngineImage;
+
+/** A checked request and the image's bytes, which go to a file beside the task rather than into its row. */
+export interface Prepared<R> {
+  request: R;
+  image: Buffer;
+}
+
+/** Bare base64 or a data: URI, to bytes. */
+function imageBytes(input: string): Buffer {
   const decoded = decodeBase64Image(input);
   if (!decoded) {
     throw new ApiError('invalid_request', 'image is not base64 or a base64 data: URI', {
@@ -82,14 +93,14 @@ function imageBytes(input: string): { bytes: Buffer; base64: string } {
       fields: [{ path: 'body.image', message: 'not base64' }],
     });
   }
-  return decoded;
+  return decoded.bytes;
 }
 
-async function checkedImage(input: string): Promise<{ base64: string; format: ImageFormat; width: number; height: number }> {
-  const { bytes, base64 } = imageBytes(input);
+async function checkedImage(input: string): Promise<{ bytes: Buffer; format: ImageFormat; width: number; height: number }> {
+  const bytes = imageBytes(input);
   try {
     const info = await inspectImage(bytes);
-    return { base64, ...info };
+    return { bytes, ...info };
   } catch (err) {
     if (err instanceof ImageInputError) {
       throw new ApiError('invalid_request', err.message, { code: err.code, fields: [{ path: 'body.image', message: err.detail }] });
@@ -113,13 +124,13 @@ function checkedLanguages(tags: string[] | undefined, level: OcrLevel): string[]
   }
 }
 
-export async function prepareRecognition(b: OcrRequest): Promise<StoredRecognition> {
+export async function prepareRecognition(b: OcrRequest): Promise<Prepared<RecognitionRequest>> {
   const image = await checkedImage(b.image);
   const languages = checkedLanguages(b.languages, b.recognitionLevel);
-  return { image: image.base64, format: image.format, level: b.recognitionLevel, granularity: b.granularity, ...(languages ? { languages } : {}) };
+  return { request: { format: image.format, level: b.recognitionLevel, granularity: b.granularity, ...(languages ? { languages } : {}) }, image: image.bytes };
 }
 
-export async function prepareRedaction(b: RedactionRequest): Promise<StoredRedaction> {
+export async function prepareRedaction(b: RedactionRequest): Promise<Prepared<RedactionOptions>> {
   const presets = b.presets ?? [];
   const patterns = b.patterns ?? [];
   const regions = b.regions ?? [];
@@ -149,25 +160,37 @@ export async function prepareRedaction(b: RedactionRequest): Promise<StoredRedac
     }
   });
   return {
-    image: image.base64,
-    format: image.format,
-    level,
-    ...(languages ? { languages } : {}),
-    presets,
-    patterns,
-    regions,
-    style: b.style ?? 'blur',
-    ...(b.blurStrength !== undefined ? { blurStrength: b.blurStrength } : {}),
-    padding: b.padding ?? 4,
+    request: {
+      format: image.format,
+      level,
+      ...(languages ? { languages } : {}),
+      presets,
+      patterns,
+      regions,
+      style: b.style ?? 'blur',
+      ...(b.blurStrength !== undefined ? { blurStrength: b.blurStrength } : {}),
+      padding: b.padding ?? 4,
+    },
+    image: image.bytes,
   };
 }
 
 /**
- * The queue task for a checked request. No provider key travels with it: a
- * local engine has no use for one, and billing stays metered.
+ * Queues a checked request, its image written beside the task; answers the
+ * queueId. No provider key travels with it: a local engine has no use for
+ * one, and billing stays metered.
  */
-export function ocrTask(kind: 'ocr' | 'redaction', stored: StoredRecognition | StoredRedaction, keyId: string, tag?: string): NewTask {
-  return { id: randomUUID(), keyId, kind, provider: OCR_PROVIDER, model: OCR_MODEL[stored.level], stream: false, request: stored, tag };
+export async function submitOcr(
+  queue: Pick<TaskQueue, 'submit'>,
+  kind: 'ocr' | 'redaction',
+  prepared: Prepared<RecognitionRequest | RedactionOptions>,
+  keyId: string,
+  tag?: string,
+): Promise<string> {
+  const id = randomUUID();
+  const model = OCR_MODEL[prepared.request.level];
+  await submitWithImage(queue, { id, keyId, kind, provider: OCR_PROVIDER, model, stream: false, tag }, prepared.request, prepared.image);
+  return id;
 }
 
 function cost(model: string): Cost {
@@ -176,30 +199,14 @@ function cost(model: string): Cost {
 }
 
 export function ocrUsage(kind: 'ocr' | 'redaction', model: string, price: Pick<Cost, 'customerPrice' | 'billing'>, caller: Caller): UsageRecord {
-  return {
-    keyId: caller.keyId,
-    taskId: caller.taskId,
-    kind,
-    surface: caller.surface,
-    provider: OCR_PROVIDER,
-    model,
-    inputTokens: 0,
-    outputTokens: 0,
-    totalTokens: 0,
-    cachedTokens: 0,
-    cacheCreationTokens: 0,
-    cost: price.customerPrice,
-    billing: price.billing,
-    cached: false,
-    service: caller.service,
-    tag: caller.tag,
-  };
+  return unitUsage({ ...caller, kind, provider: OCR_PROVIDER, model, cost: price });
 }
 
-export async function recognize(stored: StoredRecognition, signal: AbortSignal): Promise<OcrResult> {
+// The engine's worker reads the image's file itself, or gets its bytes moved to it (the caller's array is emptied).
+export async function recognize(stored: RecognitionRequest, image: TaskImage, signal: AbortSignal): Promise<OcrResult> {
   const started = performance.now();
   const out = await ocrEngine().recognize(
-    { image: Buffer.from(stored.image, 'base64'), format: stored.format, level: stored.level, languages: stored.languages },
+    { ...image, format: stored.format, level: stored.level, languages: stored.languages },
     signal,
     true,
   );
@@ -218,11 +225,12 @@ export async function recognize(stored: StoredRecognition, signal: AbortSignal):
   };
 }
 
-export async function redact(stored: StoredRedaction, signal: AbortSignal): Promise<RedactionResult> {
+/** With `keep`, the redacted PNG goes there (a file beside the task) and the result refers to it instead of holding its base64. */
+export async function redact(stored: RedactionOptions, image: TaskImage, signal: AbortSignal, keep?: (png: Uint8Array) => Promise<FileRef>): Promise<RedactionResult> {
   const started = performance.now();
   const out = await ocrEngine().redact(
     {
-      image: Buffer.from(stored.image, 'base64'),
+      ...image,
       format: stored.format,
       level: stored.level,
       languages: stored.languages,
@@ -238,7 +246,8 @@ export async function redact(stored: StoredRedaction, signal: AbortSignal): Prom
   );
   const model = OCR_MODEL[stored.level];
   return {
-    redactedImage: Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength).toString('base64'),
+    // The contract's base64 string; a kept file is streamed out as that by the result endpoint.
+    redactedImage: keep ? ((await keep(out.png)) as unknown as string) : Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength).toString('base64'),
     detections: out.detections,
     regionsRedacted: out.detections.length,
     counts: out.counts,

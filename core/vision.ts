@@ -7,6 +7,7 @@ import { ApiError } from '../protocols/errors.ts';
 import { EngineError } from '../engines/workerPool.ts';
 import { visionEngine, type DetectionOutput } from '../engines/vision/index.ts';
 import { imageBytes, inspectImage, type ImageInfo } from '../engines/vision/image.ts';
+import type { FileRef } from '../media/store.ts';
 import { builtinModel, missingFiles, BUILTIN_MODELS, type BuiltinModel } from '../engines/vision/models.ts';
 import { unitCost, type Cost } from '../pricing/cost.ts';
 import { webEngine, webEngineSettings, type WebEngineId, type WebDetectionResult } from '../providers/webEngines.ts';
@@ -14,6 +15,8 @@ import { getVisionModel } from '../db/gateway/getVisionModel.ts';
 import type { UsageRecord } from '../db/gateway/insertUsage.ts';
 import { toApiError } from './errors.ts';
 import type { Caller } from './providerCall.ts';
+import { unitUsage } from './unitUsage.ts';
+import { taskImageBytes, type EngineImage, type TaskImage } from './engineInput.ts';
 import { ProviderError } from '../providers/types.ts';
 import { WEB_ENGINES } from '../providers/webEngines.ts';
 import { visionConfig } from '../engines/vision/config.ts';
@@ -90,28 +93,40 @@ function objectModels(): string[] {
   return BUILTIN_MODELS.filter((m) => m.task === 'object-detection').map((m) => m.id);
 }
 
-/** What a vision task stores as its request (the image stays base64 until the task ends). */
-export type StoredVision =
-  | { op: 'objects'; image: string; model: string; confidence: number }
-  | { op: 'zero-shot'; image: string; prompt: string; confidence: number }
-  | { op: 'faces'; image: string; model: 'haarcascade' | 'mediapipe' | 'yolo-face'; confidence: number; blur: boolean; blurStrength: number }
-  | { op: 'web'; engine: WebEngineId; image: string; maxResults: number };
+/** What a vision task asks for, besides its image. */
+export type VisionRequest =
+  | { op: 'objects'; model: string; confidence: number }
+  | { op: 'zero-shot'; prompt: string; confidence: number }
+  | { op: 'faces'; model: 'haarcascade' | 'mediapipe' | 'yolo-face'; confidence: number; blur: boolean; blurStrength: number }
+  | { op: 'web'; engine: WebEngineId; maxResults: number };
+
+/** What a vision task stores as its request: the options, and where its image is (core/engineInput.ts). */
+export type StoredVision = VisionRequest & EngineImage;
 
 export type VisionResult = (DetectionOutput | WebDetectionResult) & { cost: Cost };
 
-/** A stored image (checked at submit) as bytes, which the engine then moves to its worker. */
-function toBytes(b64: string): Uint8Array {
-  return imageBytes(b64);
-}
-
-/** One vision call, priced. Recording its usage is the caller's (a queued task writes it with its end). */
-export async function runVision(db: Knex, stored: StoredVision, caller: Caller, signal: AbortSignal, env: NodeJS.ProcessEnv = process.env): Promise<{ result: VisionResult; provider: string; model: string }> {
+/**
+ * One vision call on an image checked at submit, priced. A local engine's
+ * worker reads the image's file itself, or gets its bytes moved to it (not
+ * copied: the array is emptied). Recording its usage is the caller's (a
+ * queued task writes it with its end).
+ */
+export async function runVision(
+  db: Knex,
+  stored: VisionRequest,
+  image: TaskImage,
+  caller: Caller,
+  signal: AbortSignal,
+  env: NodeJS.ProcessEnv = process.env,
+  // Where a blurred image goes instead of into the result as base64 (core/engineInput.ts keepTaskOutput).
+  keep?: (base: string, bytes: Uint8Array) => Promise<FileRef>,
+): Promise<{ result: VisionResult; provider: string; model: string }> {
   try {
     if (stored.op === 'web') {
       const engine = webEngine(stored.engine);
       const settings = webEngineSettings(stored.engine, env);
       const ctx = { settings: caller.providerKey ? { ...settings, apiKey: caller.providerKey } : settings, signal };
-      const out = await engine.detect({ image: imageBytes(stored.image), maxResults: stored.maxResults }, ctx);
+      const out = await engine.detect({ image: await taskImageBytes(image), maxResults: stored.maxResults }, ctx);
       const cost = unitCost(stored.engine, engine.model, { images: 1 }, { byok: caller.providerKey !== undefined });
       return { result: { ...out, cost }, provider: stored.engine, model: engine.model };
     }
@@ -124,24 +139,29 @@ export async function runVision(db: Knex, stored: StoredVision, caller: Caller, 
         if (!m) throw new ApiError('not_found', `custom model ${stored.model} no longer exists`, { code: 'model_not_found' });
         const weights = new Uint8Array(m.weights.buffer, m.weights.byteOffset, m.weights.byteLength);
         out = await engine.detectObjects(
-          { image: toBytes(stored.image), model: stored.model, confidence: stored.confidence, custom: { id: m.id, version: m.created_at.toISOString(), arch: m.arch, classes: m.classes, weights } },
+          { ...image, model: stored.model, confidence: stored.confidence, custom: { id: m.id, version: m.created_at.toISOString(), arch: m.arch, classes: m.classes, weights } },
           signal,
           true,
         );
         priceAs = 'custom';
       } else {
-        out = await engine.detectObjects({ image: toBytes(stored.image), model: stored.model, confidence: stored.confidence }, signal, true);
+        out = await engine.detectObjects({ ...image, model: stored.model, confidence: stored.confidence }, signal, true);
         priceAs = stored.model;
       }
     } else if (stored.op === 'zero-shot') {
-      out = await engine.detectZeroShot({ image: toBytes(stored.image), prompt: stored.prompt, confidence: stored.confidence }, signal, true);
+      out = await engine.detectZeroShot({ ...image, prompt: stored.prompt, confidence: stored.confidence }, signal, true);
       priceAs = out.model;
     } else {
       out = await engine.detectFaces(
-        { image: toBytes(stored.image), model: stored.model, confidence: stored.confidence, blur: stored.blur, blurStrength: stored.blurStrength },
+        { ...image, model: stored.model, confidence: stored.confidence, blur: stored.blur, blurStrength: stored.blurStrength, blurredAs: keep ? 'png' : 'base64' },
         signal,
         true,
       );
+      if (out.blurredPng && keep) {
+        const { blurredPng, ...rest } = out;
+        // The contract's base64 string, streamed from the file by the result endpoint.
+        out = { ...rest, blurredImage: (await keep('blurred', blurredPng)) as unknown as string };
+      }
       priceAs = stored.model;
     }
     return { result: { ...out, cost: unitCost('local-vision', priceAs, { images: 1 }) }, provider: 'local-vision', model: out.model };
@@ -151,24 +171,7 @@ export async function runVision(db: Knex, stored: StoredVision, caller: Caller, 
 }
 
 export function visionUsage(ran: { result: VisionResult; provider: string; model: string }, caller: Caller, kind: string): UsageRecord {
-  return {
-    keyId: caller.keyId,
-    taskId: caller.taskId,
-    kind,
-    surface: caller.surface,
-    provider: ran.provider,
-    model: ran.model,
-    inputTokens: 0,
-    outputTokens: 0,
-    totalTokens: 0,
-    cachedTokens: 0,
-    cacheCreationTokens: 0,
-    cost: ran.result.cost.customerPrice,
-    billing: ran.result.cost.billing,
-    cached: false,
-    service: caller.service,
-    tag: caller.tag,
-  };
+  return unitUsage({ ...caller, kind, provider: ran.provider, model: ran.model, cost: ran.result.cost });
 }
 
 /**

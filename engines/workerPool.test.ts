@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { EngineError, WorkerPool } from './workerPool.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { EngineError, postedImage, WorkerPool } from './workerPool.ts';
 
 const script = new URL('./testing/echoWorker.ts', import.meta.url);
 let pool: WorkerPool | undefined;
@@ -66,6 +69,28 @@ describe('WorkerPool', () => {
     await expect(waiting).rejects.toThrow('cancelled');
     expect(pool.load.waiting).toBe(0);
     await busy;
+  });
+
+  it('reads a job\'s image file in the worker, and names a file that is gone', async () => {
+    pool = new WorkerPool({ name: 'echo', script, size: 1 });
+    const dir = mkdtempSync(path.join(tmpdir(), 'pool-image-'));
+    try {
+      const file = path.join(dir, 'input.png');
+      writeFileSync(file, Buffer.from([9, 8, 7, 6]));
+      const posted = postedImage<{ image: Uint8Array }>({ imageFile: file }, true);
+      expect(posted.transfer).toEqual([]);
+      expect(await pool.run('image', posted.input)).toEqual({ length: 4, first: 9, isUint8Array: true });
+      const gone = pool.run('image', { imageFile: path.join(dir, 'gone.png') });
+      await expect(gone).rejects.toBeInstanceOf(EngineError);
+      await expect(gone).rejects.toMatchObject({ code: 'input_missing' });
+      // Bytes are still moved when asked: the caller's array is emptied.
+      const bytes = new Uint8Array([5, 5, 5]);
+      const moved = postedImage({ image: bytes }, true);
+      expect(await pool.run('image', moved.input, { transfer: moved.transfer })).toEqual({ length: 3, first: 5, isUint8Array: true });
+      expect(bytes.byteLength).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('moves buffers back without copying', async () => {

@@ -43,6 +43,19 @@ export function movingImage<J extends { image: Uint8Array }>(job: J): { input: J
   return { input: { ...job, image }, transfer: [image.buffer as ArrayBuffer] };
 }
 
+/**
+ * The job with its image named by a file instead: the worker reads it into
+ * `image` before its handler runs (engines/workerServe.ts), so the event loop
+ * never reads, holds or posts the bytes.
+ */
+export type WithImageFile<J extends { image: Uint8Array }> = Omit<J, 'image'> & { imageFile: string };
+
+/** What to post for a job whose image is bytes (moved when `move`) or a file. */
+export function postedImage<J extends { image: Uint8Array }>(job: J | WithImageFile<J>, move: boolean): { input: unknown; transfer: TransferListItem[] } {
+  if ('imageFile' in job || !move) return { input: job, transfer: [] };
+  return movingImage(job);
+}
+
 /** A failure inside the worker, with the worker's error name and code kept. */
 export class EngineError extends Error {
   readonly code: string;

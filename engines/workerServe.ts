@@ -1,6 +1,7 @@
 // The worker side of engines/workerPool.ts: answers each job by calling the
 // named handler. Handlers keep their models in module state, so a model is
 // loaded by a worker's first job and reused by every later one.
+import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import type { TransferListItem } from 'node:worker_threads';
 
@@ -28,6 +29,17 @@ export interface ServeOptions {
   eachJob?: () => void;
 }
 
+/** A job's image file (engines/workerPool.ts WithImageFile); one that is gone is the job's failure, by name. */
+async function readImageFile(file: string): Promise<Uint8Array> {
+  try {
+    const bytes = await readFile(file);
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    throw Object.assign(new Error(`the job's image ${file} is gone`), { code: 'input_missing' });
+  }
+}
+
 export function serveWorker(handlers: Handlers, opts: ServeOptions = {}): void {
   if (!parentPort) throw new Error('serveWorker must run inside a worker thread');
   const port = parentPort;
@@ -35,6 +47,8 @@ export function serveWorker(handlers: Handlers, opts: ServeOptions = {}): void {
     try {
       const handler = handlers[method];
       if (!handler) throw Object.assign(new Error(`unknown method ${method}`), { code: 'unknown_method' });
+      const job = input as { imageFile?: unknown; image?: Uint8Array };
+      if (job && typeof job.imageFile === 'string') job.image = await readImageFile(job.imageFile);
       let out: unknown;
       opts.eachJob?.();
       try {

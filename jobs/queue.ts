@@ -50,6 +50,9 @@ export interface QueueOptions {
 
 export class TaskQueue {
   private readonly inFlight = new Map<string, AbortController>();
+  // Tasks running here whose end has not been written, by id, with their key:
+  // what a poll for one of them would read from PostgreSQL, known here already.
+  private readonly unended = new Map<string, string>();
   private readonly toComplete: string[] = [];
   private completeTimer: NodeJS.Timeout | undefined;
   private wakePending = false;
@@ -183,6 +186,7 @@ export class TaskQueue {
   private runClaimed(task: TaskRow): void {
     const controller = new AbortController();
     this.inFlight.set(task.id, controller);
+    this.unended.set(task.id, task.key_id);
     void this.runTask(task, controller);
   }
 
@@ -202,6 +206,18 @@ export class TaskQueue {
     return this.inFlight.size;
   }
 
+  /**
+   * Whether this process is running the task of this key and has not written
+   * its end: then the task is processing, as the database would say, without
+   * asking it (a client polling every 100 ms asks often). Forgotten the moment
+   * its end is written or a cancel is heard of (one made through another
+   * process is announced before that cancel answers), so false means "ask
+   * the database", never "not running".
+   */
+  runningHere(taskId: string, keyId: string): boolean {
+    return this.unended.get(taskId) === keyId;
+  }
+
   private readonly workArrived = (): void => {
     this.backlogGeneration++;
     this.wake();
@@ -213,6 +229,7 @@ export class TaskQueue {
   };
 
   private readonly abortLocal = (taskId: string): void => {
+    this.unended.delete(taskId);
     this.inFlight.get(taskId)?.abort(new Error('cancelled'));
   };
 
@@ -309,6 +326,8 @@ export class TaskQueue {
       } catch (err) {
         endUnwritable = true;
         throw err;
+      } finally {
+        this.unended.delete(task.id);
       }
     };
     try {
@@ -331,6 +350,7 @@ export class TaskQueue {
 
   private release(taskId: string, completeJob = true): void {
     this.inFlight.delete(taskId);
+    this.unended.delete(taskId);
     if (completeJob) this.scheduleCompletion(taskId);
     // A slot just freed up: worth a fetch only when jobs may be waiting. Waking
     // the loop for nothing cost a timer and a promise per task, and restarted

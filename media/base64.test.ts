@@ -35,3 +35,39 @@ describe('decodeBase64Image', () => {
     expect(isBase64('!!!!a===', 4)).toBe(false);
   });
 });
+
+describe("Node's base64 decoder, which the checks count on", () => {
+  // media/base64.ts refuses a non-alphabet character by the bytes it fails to
+  // produce: every character but the 64 + 2 must yield fewer bytes than an
+  // alphabet character in its place, wherever it stands and whatever the length.
+  test('every character outside both alphabets, at every position, is refused and decodes short', () => {
+    const alphabet = /^[A-Za-z0-9+/_-]$/;
+    const wrong: string[] = [];
+    for (let c = 0; c < 0x10000; c++) {
+      const ch = String.fromCharCode(c);
+      if (alphabet.test(ch)) continue;
+      for (const length of [2, 3, 4, 6, 7, 8]) {
+        for (let at = 0; at < length; at++) {
+          const s = 'Q'.repeat(at) + ch + 'Q'.repeat(length - at - 1);
+          // A trailing '=' is padding, checked by arithmetic instead.
+          if (ch === '=' && at >= length - 2) continue;
+          if (isBase64(s) || decodeBase64Image(s)?.bytes.length === Math.floor((length * 3) / 4)) wrong.push(`${c}@${at}/${length}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  test('a megabyte of base64 with one bad character anywhere is refused', () => {
+    const good = Buffer.alloc(768 * 1024, 0xa5).toString('base64');
+    expect(isBase64(good)).toBe(true);
+    for (const at of [0, 1, 2, 3, 4096, good.length - 5, good.length - 1]) {
+      for (const ch of ['.', ' ', '\n', '=', 'é', '\u{12b}', '\0']) {
+        // '=' in the last place is padding (a valid string of 3 characters short of a quad).
+        if (ch === '=' && at === good.length - 1) continue;
+        const bad = good.slice(0, at) + ch + good.slice(at + 1);
+        expect(isBase64(bad), `${JSON.stringify(ch)} at ${at}`).toBe(false);
+      }
+    }
+  });
+});

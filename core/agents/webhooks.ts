@@ -30,6 +30,7 @@ import { agentsProvider } from '../../providers/registry.ts';
 import { relayForReply, relayInBackground } from './relay.ts';
 import { secretBox, webhookSecretMatches } from './secrets.ts';
 import type { AgentsDeps } from './upstream.ts';
+import { unitUsage } from '../unitUsage.ts';
 
 const ENDED = new Set(['completed', 'failed']);
 
@@ -160,22 +161,7 @@ export async function completeWebhook(deps: AgentsDeps, presented: string | unde
       ...(conversationId ? { conversationId } : {}),
     });
     await insertUsageBatch(trx, [
-      {
-        keyId: locked.key_id,
-        kind: 'agent_session',
-        surface: 'native',
-        provider: 'elevenlabs',
-        model,
-        inputTokens: 0,
-        outputTokens: 0,
-        totalTokens: 0,
-        cachedTokens: 0,
-        cacheCreationTokens: 0,
-        cost: cost.customerPrice,
-        billing: cost.billing,
-        cached: false,
-        ...(template.tag ? { tag: template.tag } : {}),
-      },
+      unitUsage({ keyId: locked.key_id, kind: 'agent_session', surface: 'native', provider: 'elevenlabs', model, cost, ...(template.tag ? { tag: template.tag } : {}) }),
     ]);
     return finished;
   });

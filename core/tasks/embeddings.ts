@@ -10,10 +10,11 @@ export interface StoredEmbeddings {
   encodingFormat: 'float' | 'base64';
 }
 
-export const runEmbeddingsTask: TaskRunner = (deps, task, signal, finish) =>
-  runPricedTask(deps, task, signal, finish, async (caller) => {
+export const runEmbeddingsTask: TaskRunner = async (deps, task, signal, finish) => {
+  await runPricedTask(deps, task, signal, finish, async (caller) => {
     const stored = task.request as StoredEmbeddings;
     const result = await embedPriced(resumeEmbeddings(stored.request, caller), caller, signal);
     const embeddings = stored.encodingFormat === 'base64' ? result.embeddings.map(encodeVector) : result.embeddings;
     return { result: { ...result, embeddings }, usage: embeddingUsage(result, caller) };
   });
+};

@@ -34,6 +34,7 @@ import { ChunkWriter } from '../../jobs/chunkWriter.ts';
 import { toApiError, type ErrorDialect } from '../errors.ts';
 import { providerCall, type Caller } from '../providerCall.ts';
 import { callerOfTask, type Finish, type RunDeps } from './types.ts';
+import { unitUsage } from '../unitUsage.ts';
 
 // Media calls answer slowly (minutes of music, large images): the upstream deadline between bytes.
 const MEDIA_TIMEOUT_MS = 600_000;
@@ -65,24 +66,7 @@ function surfaceOf(task: TaskRow): string | undefined {
 }
 
 function usageOf(task: TaskRow, caller: Caller, cost: Cost): UsageRecord {
-  return {
-    keyId: caller.keyId,
-    taskId: task.id,
-    kind: task.kind,
-    surface: surfaceOf(task) ?? 'native',
-    provider: task.provider,
-    model: task.model ?? undefined,
-    inputTokens: 0,
-    outputTokens: 0,
-    totalTokens: 0,
-    cachedTokens: 0,
-    cacheCreationTokens: 0,
-    cost: cost.customerPrice,
-    billing: cost.billing,
-    cached: false,
-    service: caller.service,
-    tag: caller.tag,
-  };
+  return unitUsage({ ...caller, taskId: task.id, kind: task.kind, surface: surfaceOf(task) ?? 'native', provider: task.provider, model: task.model ?? undefined, cost });
 }
 
 async function secondsOfOutput(store: MediaStore, taskId: string, file: StoredMedia): Promise<number | undefined> {

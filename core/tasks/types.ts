@@ -46,7 +46,8 @@ export function failedOutcome(deps: RunDeps, task: TaskRow, err: unknown): TaskO
 /**
  * Runs a task whose work is one priced call, and ends it: the result and its
  * usage row in one transaction, or the error. A cancelled task is left as the
- * cancel wrote it.
+ * cancel wrote it. Answers whether the task ended completed by this run (so
+ * what its result refers to is to be kept).
  */
 export async function runPricedTask(
   deps: RunDeps,
@@ -54,14 +55,15 @@ export async function runPricedTask(
   signal: AbortSignal,
   finish: Finish,
   work: (caller: Caller) => Promise<{ result: unknown; usage: UsageRecord }>,
-): Promise<void> {
+): Promise<boolean> {
   let outcome: TaskOutcome;
   try {
     const { result, usage } = await work(callerOfTask(task));
     outcome = { status: 'completed', result, usage };
   } catch (err) {
-    if (signal.aborted) return;
+    if (signal.aborted) return false;
     outcome = failedOutcome(deps, task, err);
   }
-  await finish(outcome);
+  const ended = await finish(outcome);
+  return ended && outcome.status === 'completed';
 }

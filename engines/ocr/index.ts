@@ -1,7 +1,7 @@
 // The OCR engine as the gateway thread sees it: a pool of worker threads
 // (PROVIDER_CONCURRENCY_OCR, default 2) that decode, read and redact, and
 // the checks that can run before a task is queued.
-import { movingImage, WorkerPool } from '../workerPool.ts';
+import { postedImage, WorkerPool, type WithImageFile } from '../workerPool.ts';
 import { dataDirectory, DATA_VARIANT, installedLanguages, osdInstalled, resolveLanguage, type OcrLevel } from './languages.ts';
 import type { RecognizeJob, RecognizeOutput, RedactJob, RedactOutput } from './types.ts';
 
@@ -82,14 +82,17 @@ export class OcrEngine {
     return this.pool.load;
   }
 
-  /** With `move`, the image's bytes go to the worker instead of a copy of them (the caller's array is emptied). */
-  recognize(job: RecognizeJob, signal?: AbortSignal, move = false): Promise<RecognizeOutput> {
-    const { input, transfer } = move ? movingImage(job) : { input: job, transfer: [] };
+  /**
+   * With `move`, the image's bytes go to the worker instead of a copy of them
+   * (the caller's array is emptied); a job may name a file instead, which the worker reads.
+   */
+  recognize(job: RecognizeJob | WithImageFile<RecognizeJob>, signal?: AbortSignal, move = false): Promise<RecognizeOutput> {
+    const { input, transfer } = postedImage(job, move);
     return this.pool.run<RecognizeOutput>('recognize', input, { signal, transfer });
   }
 
-  redact(job: RedactJob, signal?: AbortSignal, move = false): Promise<RedactOutput> {
-    const { input, transfer } = move ? movingImage(job) : { input: job, transfer: [] };
+  redact(job: RedactJob | WithImageFile<RedactJob>, signal?: AbortSignal, move = false): Promise<RedactOutput> {
+    const { input, transfer } = postedImage(job, move);
     return this.pool.run<RedactOutput>('redact', input, { signal, transfer });
   }
 

@@ -16,6 +16,8 @@ serveWorker({
   },
   crash: () => process.exit(3),
   hang: () => new Promise(() => {}),
+  // What an image job's handler sees of its image (engines/workerPool.ts WithImageFile).
+  image: ({ image }: { image: Uint8Array }) => ({ length: image.length, first: image[0], isUint8Array: image instanceof Uint8Array }),
   bytes: ({ n }: { n: number }) => {
     const buf = new Uint8Array(n).fill(7);
     return withTransfer(buf, [buf.buffer]);

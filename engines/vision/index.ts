@@ -1,7 +1,7 @@
 // The vision engine as the rest of the gateway sees it: two worker pools
 // (detection, sized by PROVIDER_CONCURRENCY_VISION; training, one thread)
 // started on first use, and typed calls into them.
-import { movingImage, WorkerPool } from '../workerPool.ts';
+import { postedImage, WorkerPool, type WithImageFile } from '../workerPool.ts';
 import { visionConfig, type VisionConfig } from './config.ts';
 import type { CustomModelInput, FaceJob, ObjectJob } from './worker.ts';
 import type { StartInput } from './trainWorker.ts';
@@ -20,7 +20,11 @@ export interface DetectionOutput {
   inferenceTimeMs: number;
   imageSize: { width: number; height: number };
   blurredImage?: string;
+  /** The blurred image's PNG, when the job asked for bytes (FaceJob.blurredAs). */
+  blurredPng?: Uint8Array;
 }
+
+type ZeroShotJob = { image: Uint8Array; prompt: string; confidence: number };
 
 export interface TrainChunk {
   progress: Progress;
@@ -60,21 +64,22 @@ export class VisionEngine {
     return this.trainPool;
   }
 
-  // With `move`, the image's bytes go to the worker instead of a copy of them (the caller's array is emptied).
-  detectObjects(job: ObjectJob, signal?: AbortSignal, move = false): Promise<DetectionOutput> {
+  // With `move`, the image's bytes go to the worker instead of a copy of them (the caller's array is emptied);
+  // a job may name a file instead, which the worker reads.
+  detectObjects(job: ObjectJob | WithImageFile<ObjectJob>, signal?: AbortSignal, move = false): Promise<DetectionOutput> {
     return this.detect('detectObjects', job, signal, move);
   }
 
-  detectFaces(job: FaceJob, signal?: AbortSignal, move = false): Promise<DetectionOutput> {
+  detectFaces(job: FaceJob | WithImageFile<FaceJob>, signal?: AbortSignal, move = false): Promise<DetectionOutput> {
     return this.detect('detectFaces', job, signal, move);
   }
 
-  detectZeroShot(job: { image: Uint8Array; prompt: string; confidence: number }, signal?: AbortSignal, move = false): Promise<DetectionOutput> {
+  detectZeroShot(job: ZeroShotJob | WithImageFile<ZeroShotJob>, signal?: AbortSignal, move = false): Promise<DetectionOutput> {
     return this.detect('detectZeroShot', job, signal, move);
   }
 
-  private detect(method: string, job: { image: Uint8Array }, signal: AbortSignal | undefined, move: boolean): Promise<DetectionOutput> {
-    const { input, transfer } = move ? movingImage(job) : { input: job, transfer: [] };
+  private detect<J extends { image: Uint8Array }>(method: string, job: J | WithImageFile<J>, signal: AbortSignal | undefined, move: boolean): Promise<DetectionOutput> {
+    const { input, transfer } = postedImage(job, move);
     return this.detection().run(method, input, { signal, transfer });
   }
 

@@ -4,7 +4,7 @@
 import './priority.ts';
 import { workerData } from 'node:worker_threads';
 import { lowerSharedHelpers } from '../priority.ts';
-import { serveWorker } from '../workerServe.ts';
+import { serveWorker, withTransfer } from '../workerServe.ts';
 import { EngineError } from '../workerPool.ts';
 import { decodeRgb, encodePng, inspectImage, type Rgb } from './image.ts';
 import { toDetections, type Scored } from './geometry.ts';
@@ -106,6 +106,8 @@ export interface FaceJob {
   confidence: number;
   blur: boolean;
   blurStrength: number;
+  /** 'png': the blurred image comes back as `blurredPng` bytes instead of base64 `blurredImage`. */
+  blurredAs?: 'base64' | 'png';
 }
 
 async function faces(job: FaceJob): Promise<{ scored: Scored[]; rgb: Rgb; inferenceTimeMs: number }> {
@@ -164,7 +166,14 @@ serveWorker({
     };
     if (job.blur) {
       blurBoxes(r.rgb, r.scored.map((s) => s.box), job.blurStrength);
-      result.blurredImage = (await encodePng(r.rgb)).toString('base64');
+      const png = await encodePng(r.rgb);
+      // As bytes, moved back, for a caller that stores them: its event loop then neither encodes nor parses a base64 string of megabytes.
+      if (job.blurredAs === 'png') {
+        const own = new Uint8Array(png);
+        result.blurredPng = own;
+        return withTransfer(result, [own.buffer]);
+      }
+      result.blurredImage = png.toString('base64');
     }
     return result;
   },

@@ -1,5 +1,6 @@
 import type { Handler } from '../types.ts';
 import { ApiError } from '../../protocols/errors.ts';
+import { dropTaskInputs } from '../../core/engineInput.ts';
 import { keyOf, runtimeOf } from '../gatewayContext.ts';
 import { ok, ownTask } from './_context.ts';
 import type { CancelQueueTaskData } from '../../generated/gateway/types.gen.ts';
@@ -8,6 +9,8 @@ const cancelQueueTask: Handler<CancelQueueTaskData> = async (ctx, { body }) => {
   const task = await ownTask(ctx, body.queueId);
   const before = await runtimeOf(ctx).queue.cancel(task.id, keyOf(ctx).keyId);
   if (!before) throw new ApiError('conflict', `The task already ended (${task.status})`, { code: 'task_finished' });
+  // A task cancelled while queued never runs, so nothing else would delete what it was submitted with (a running one's runner does).
+  if (before === 'queued') await dropTaskInputs(task.id);
   ok(ctx, { queueId: task.id, status: 'cancelled' }, 200, before === 'processing' ? 'Task cancelled; the provider request was aborted' : 'Task cancelled');
 };
 

@@ -9,10 +9,11 @@ const detectFaces: Handler<DetectFacesData> = async (ctx, { body: b }) => {
   requireLocalVision(env);
   const model = b.model ?? DEFAULT_FACE_MODEL;
   requireInstalled(builtinModel(model)!, env);
-  await checkImage(b.image, env);
+  const { bytes } = await checkImage(b.image, env);
   await queueVision(
     ctx,
-    { op: 'faces', image: b.image, model, confidence: b.confidence ?? 0.5, blur: b.blur ?? false, blurStrength: b.blurStrength ?? 51 },
+    { op: 'faces', model, confidence: b.confidence ?? 0.5, blur: b.blur ?? false, blurStrength: b.blurStrength ?? 51 },
+    bytes,
     { group: 'local-vision', model },
   );
 };

@@ -10,8 +10,8 @@ const detectObjects: Handler<DetectObjectsData> = async (ctx, { body: b }) => {
   requireLocalVision(env);
   const model = b.model ?? DEFAULT_OBJECT_MODEL;
   await checkObjectModel(db, model, keyOf(ctx).keyId, env);
-  await checkImage(b.image, env);
-  await queueVision(ctx, { op: 'objects', image: b.image, model, confidence: b.confidence ?? 0.25 }, { group: 'local-vision', model });
+  const { bytes } = await checkImage(b.image, env);
+  await queueVision(ctx, { op: 'objects', model, confidence: b.confidence ?? 0.25 }, bytes, { group: 'local-vision', model });
 };
 
 export default detectObjects;

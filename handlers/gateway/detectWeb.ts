@@ -15,8 +15,8 @@ const detectWeb: Handler<DetectWebData> = async (ctx, { body: b }) => {
   if (!settings.apiKey && !providerKey) {
     throw new ApiError('unavailable', `${engine} is not configured: set ${settings.keyEnv} or send X-Provider-Key`, { code: 'provider_not_configured' });
   }
-  await checkImage(b.image, env);
-  await queueVision(ctx, { op: 'web', engine, image: b.image, maxResults: b.maxResults }, { group: engine, model: webEngine(engine).model, providerKey });
+  const { bytes } = await checkImage(b.image, env);
+  await queueVision(ctx, { op: 'web', engine, maxResults: b.maxResults }, bytes, { group: engine, model: webEngine(engine).model, providerKey });
 };
 
 export default detectWeb;

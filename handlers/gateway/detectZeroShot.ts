@@ -12,8 +12,8 @@ const detectZeroShot: Handler<DetectZeroShotData> = async (ctx, { body: b }) => 
   if (!classes.length) throw new ApiError('invalid_request', 'prompt names no classes: give comma-separated phrases such as "red helmet, safety vest"', { code: 'invalid_request', param: 'prompt' });
   if (classes.length > 50) throw new ApiError('invalid_request', `prompt names ${classes.length} classes; at most 50`, { code: 'invalid_request', param: 'prompt' });
   requireInstalled(builtinModel(ZERO_SHOT_MODEL)!, env);
-  await checkImage(b.image, env);
-  await queueVision(ctx, { op: 'zero-shot', image: b.image, prompt: classes.join(', '), confidence: b.confidence ?? 0.1 }, { group: 'local-vision', model: ZERO_SHOT_MODEL });
+  const { bytes } = await checkImage(b.image, env);
+  await queueVision(ctx, { op: 'zero-shot', prompt: classes.join(', '), confidence: b.confidence ?? 0.1 }, bytes, { group: 'local-vision', model: ZERO_SHOT_MODEL });
 };
 
 export default detectZeroShot;

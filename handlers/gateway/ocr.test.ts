@@ -7,7 +7,10 @@ import sharp from 'sharp';
 import { createClient, type Client } from '../../generated/gateway/client/index.ts';
 import * as sdk from '../../generated/gateway/sdk.gen.ts';
 import type { OcrResult, RedactionResult } from '../../generated/gateway/types.gen.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
+import { mediaStore } from '../../media/store.ts';
 import { evaluationSet, personalDataPage, type EvalImage } from '../../engines/ocr/testing/evalSet.ts';
 
 // Reading takes seconds (a model loads at a worker's first task), and the whole suite shares two cores.
@@ -162,6 +165,8 @@ describe('POST /api/ocr/recognize', () => {
     expect(task.status).toBe('error');
     expect(task.error.code).toBe('invalid_image');
     expect(task.request.image).toBeUndefined();
+    // The runner deletes it just after writing the end.
+    await expect.poll(() => existsSync(path.join(mediaStore().root, task.id)), { timeout: 5_000, interval: 20 }).toBe(false);
   });
 });
 
@@ -170,6 +175,12 @@ describe('OCR on the queue', () => {
     const body = { image: page.bytes.toString('base64'), recognitionLevel: 'fast', granularity: 'line', languages: ['en'] };
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await post('/api/ocr/recognize', body)).json.data.queueId);
+    // Queued, the image is a file beside the task, and its row holds only the reference.
+    const waiting = await service.db('gateway_tasks').where({ id: ids.at(-1)! }).first();
+    expect(waiting.request.image).toBeUndefined();
+    expect(waiting.request.input).toEqual({ file: 'input.png', size: page.bytes.length });
+    const taskDir = (id: string) => path.join(mediaStore().root, id);
+    expect(existsSync(path.join(taskDir(waiting.id), 'input.png'))).toBe(true);
     const cancelled = ids.pop()!;
     const cancel = await sdk.cancelQueueTask({ client, body: { queueId: cancelled } });
     expect(cancel.response!.status).toBe(200);
@@ -185,6 +196,43 @@ describe('OCR on the queue', () => {
     const row = await service.db('gateway_tasks').where({ id: cancelled }).first();
     expect(row.status).toBe('cancelled');
     expect(row.request.image).toBeUndefined();
+    // Nothing of any of them is left on disk: the cancel deleted its image, each runner its own just after writing the end.
+    expect(existsSync(taskDir(cancelled))).toBe(false);
+    await expect.poll(() => ids.filter((id) => existsSync(taskDir(id))), { timeout: 5_000, interval: 20 }).toEqual([]);
+  });
+});
+
+describe('polling a task this process runs', () => {
+  // Such polls are answered from the queue's own knowledge, not the database:
+  // the answers must be the ones the database would give.
+  it('answers processing to its key only, and cancelled the moment a cancel has answered', async () => {
+    const other = await createGatewayKey(service.db, 'ocr-other');
+    const pollAs = async (apiKey: string, queueId: string) => {
+      const res = await fetch(`${service.gatewayUrl}/api/llm/queue/result`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ queueId }),
+      });
+      return { status: res.status, json: (await res.json()) as any };
+    };
+    // The accurate level on a page takes long enough to be seen running.
+    const body = { image: page.bytes.toString('base64'), recognitionLevel: 'accurate', granularity: 'word', languages: ['en'] };
+    const first = (await post('/api/ocr/recognize', body)).json.data.queueId as string;
+    await expect.poll(async () => (await service.db('gateway_tasks').where({ id: first }).first()).status, { timeout: 10_000, interval: 10 }).toBe('processing');
+    const polled = await pollAs(key, first);
+    expect(polled.status).toBe(202);
+    expect(polled.json.data).toEqual({ queueId: first, status: 'processing' });
+    expect((await pollAs(other.key, first)).status).toBe(404);
+    const cancel = await sdk.cancelQueueTask({ client, body: { queueId: first } });
+    expect(cancel.response!.status).toBe(200);
+    const after = await pollAs(key, first);
+    expect(after.status).toBe(409);
+    expect(after.json.code).toBe('task_cancelled');
+
+    const second = (await post('/api/ocr/recognize', body)).json.data.queueId as string;
+    const done = await result<OcrResult>(second);
+    expect(done.status).toBe(200);
+    expect(done.result.text).toContain(page.truth[0]!.text.split(' ')[0]);
   });
 });
 
@@ -228,6 +276,10 @@ describe('POST /api/ocr/redact', () => {
     const out = Buffer.from(r.redactedImage, 'base64');
     const meta = await sharp(out).metadata();
     expect(meta.format).toBe('png');
+    // The row refers to the redacted image beside the task instead of holding its base64.
+    const row = await service.db('gateway_tasks').where({ key_id: keyId, kind: 'redaction', status: 'completed' }).orderBy('finished_at', 'desc').first();
+    expect(row.result.redactedImage).toEqual({ $file: 'redacted.png', size: out.length });
+    expect(existsSync(path.join(mediaStore().root, row.id, 'redacted.png'))).toBe(true);
     const reread = await submitAndWait<OcrResult>('/api/ocr/recognize', { image: r.redactedImage, recognitionLevel: 'accurate', granularity: 'line', languages: ['en'] });
     const compact = reread.text.replace(/\s+/g, '');
     for (const [preset, secret] of Object.entries(secrets)) {

@@ -3,7 +3,7 @@
 // graphs the test writes into VISION_MODEL_DIR), web detection against
 // loopback fakes of google-vision and tineye.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -14,6 +14,7 @@ import type { Fake } from '../../providers/testing/fake.ts';
 import { owlTestModel, testTokenizerJson, yoloTestModel } from '../../engines/vision/testing/onnx.ts';
 import { photo, pngHeaderOnly, truncated } from '../../engines/vision/testing/images.ts';
 import { iou } from '../../engines/vision/geometry.ts';
+import { mediaStore } from '../../media/store.ts';
 
 let service: TestService;
 let google: Fake;
@@ -92,10 +93,12 @@ describe('object detection', () => {
     expect(res.cost).toEqual({ customerPrice: 0, currency: 'USD', billing: 'metered' });
     const usage = await service.db('gateway_usage').where({ task_id: r.body.data.queueId }).first();
     expect(usage).toMatchObject({ provider: 'local-vision', model: 'centernet', kind: 'vision', billing: 'metered' });
-    // The photo is not kept past the task's end; what was asked of it is.
+    // The photo is not kept past the task's end, neither in its row nor as the file it waited in; what was asked of it is.
     const task = await service.db('gateway_tasks').where({ id: r.body.data.queueId }).first();
     expect(task.request.image).toBeUndefined();
-    expect(task.request).toMatchObject({ op: 'objects', model: 'centernet' });
+    expect(task.request).toMatchObject({ op: 'objects', model: 'centernet', input: { file: 'input.png', size: photo('astronaut').length } });
+    // The runner deletes the file just after writing the end.
+    await expect.poll(() => existsSync(path.join(mediaStore().root, task.id)), { timeout: 5_000, interval: 20 }).toBe(false);
   });
 
   it('loads yolo11n from VISION_MODEL_DIR and scales its boxes back to the original image', async () => {
@@ -144,6 +147,12 @@ describe('faces', () => {
     // Far from the face nothing moved.
     expect(at(before, 20, 500).equals(at(after, 20, 500))).toBe(true);
     expect(at(before, 500, 20).equals(at(after, 500, 20))).toBe(true);
+    // The blurred image lives beside the task, which refers to it; the photo sent in is gone.
+    const task = await service.db('gateway_tasks').where({ id: r.body.data.queueId }).first();
+    expect(task.result.blurredImage).toEqual({ $file: 'blurred.png', size: Buffer.from(res.blurredImage, 'base64').length });
+    const dir = path.join(mediaStore().root, task.id);
+    await expect.poll(() => existsSync(path.join(dir, 'input.png')), { timeout: 5_000, interval: 20 }).toBe(false);
+    expect(existsSync(path.join(dir, 'blurred.png'))).toBe(true);
   });
 
   it('detects with MediaPipe BlazeFace at the 0.5 default, and finds no face in a cup', async () => {

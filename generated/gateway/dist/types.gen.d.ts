@@ -26,7 +26,8 @@ export type Tag = string;
 /**
  * Image as bare base64 or a `data:image/...;base64,` URI: standard or URL-safe
  * alphabet, padding optional, no line breaks; the decoded bytes must be an
- * image (else 400 naming the reason).
+ * image (else 400 naming the reason). The pattern needs at least two
+ * characters, so it refuses an empty string too.
  *
  */
 export type Base64Image = string;
