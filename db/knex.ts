@@ -1,4 +1,5 @@
 import knex, { type Knex } from 'knex';
+import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { readdir } from 'node:fs/promises';
@@ -44,19 +45,32 @@ const LOCK_WAIT_MS = 120_000;
 
 /**
  * Applies what is missing. Processes started together (the gateway and
- * analytics in two terminals) migrate one after the other: knex refuses a
- * second migration while one holds its lock, so the second waits and then
- * finds nothing left to do.
+ * analytics in two terminals) migrate one after the other, behind a
+ * PostgreSQL advisory lock held on a connection of its own: knex's own lock
+ * is not enough, because on an empty database knex creates its bookkeeping
+ * tables before it takes that lock, and two processes creating them at once
+ * fail on each other's catalog rows (and can leave two lock rows). The second
+ * process then finds nothing left to do. knex's lock still guards against an
+ * older version of the service that migrates without the advisory lock.
  */
 export async function migrate(db: Knex): Promise<string[]> {
   const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      const [, applied] = await db.migrate.latest({ migrationSource: new DirectoryMigrationSource() });
-      return applied as string[];
-    } catch (err) {
-      if ((err as Error).name !== 'MigrationLocked' || Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 100));
+  const guard = new pg.Client(db.client.config.connection as string | pg.ClientConfig);
+  await guard.connect();
+  try {
+    await guard.query(`SET lock_timeout = ${LOCK_WAIT_MS}`);
+    await guard.query("SELECT pg_advisory_lock(hashtext('switchyard.migrate'))");
+    for (;;) {
+      try {
+        const [, applied] = await db.migrate.latest({ migrationSource: new DirectoryMigrationSource() });
+        return applied as string[];
+      } catch (err) {
+        if ((err as Error).name !== 'MigrationLocked' || Date.now() > deadline) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
+  } finally {
+    // Ending the session releases the advisory lock too.
+    await guard.end().catch(() => {});
   }
 }
