@@ -127,29 +127,23 @@ export function authorize(
         met = false;
         break;
       }
-      return authorizeFrom(requirements, passes, i, j, passed);
+      return authorizeAsync(requirements, passes);
     }
     if (met) return true;
   }
   return false;
 }
 
-/** authorize() from scheme j of requirement i on, once a scheme answered with a promise. */
-async function authorizeFrom(
-  requirements: Record<string, unknown>[],
-  passes: (scheme: string) => boolean | Promise<boolean>,
-  i: number,
-  j: number,
-  pending: Promise<boolean>,
-): Promise<boolean> {
-  let first: Promise<boolean> | undefined = pending;
-  for (; i < requirements.length; i++, j = 0) {
-    const schemes = Object.keys(requirements[i]!);
+/**
+ * authorize() once a scheme answered with a promise: the same walk from the
+ * start, awaiting each answer. Schemes already asked answer from passes()'s
+ * memo, so none runs twice and the order is the document's.
+ */
+async function authorizeAsync(requirements: Record<string, unknown>[], passes: (scheme: string) => boolean | Promise<boolean>): Promise<boolean> {
+  for (const requirement of requirements) {
     let met = true;
-    for (; j < schemes.length; j++) {
-      const passed = first ?? passes(schemes[j]!);
-      first = undefined;
-      if (!(await passed)) {
+    for (const scheme of Object.keys(requirement)) {
+      if (!(await passes(scheme))) {
         met = false;
         break;
       }
