@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { isIPv4 } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { parseIpv4Table, parseIpv6Table, type AsnTable } from './asnTables.ts';
 
@@ -72,9 +71,32 @@ function search<T extends Uint32Array | BigUint64Array>(t: AsnTable<T>, ip: numb
   return { asn: t.asns[hi]!, organization: t.orgs[t.orgIndex[hi]!]! };
 }
 
-function ipv4ToInt(ip: string): number {
-  const p = ip.split('.');
-  return ((Number(p[0]) << 24) >>> 0) + (Number(p[1]) << 16) + (Number(p[2]) << 8) + Number(p[3]);
+/**
+ * A dotted-quad IPv4 address as its 32-bit number, or -1 for anything else (IPv6,
+ * leading zeros, junk): the same addresses node:net's isIPv4 accepts. Ingest parses
+ * it once (analytics/classify.ts) for both the geo and the ASN lookup.
+ */
+export function ipv4Number(ip: string): number {
+  let n = 0;
+  let octet = -1;
+  let digits = 0;
+  let dots = 0;
+  for (let i = 0; i < ip.length; i++) {
+    const c = ip.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      // No leading zeros: "0" alone is an octet, "01" is not.
+      if (digits > 0 && octet === 0) return -1;
+      octet = digits === 0 ? c - 48 : octet * 10 + (c - 48);
+      if (++digits > 3 || octet > 255) return -1;
+    } else if (c === 46 && digits > 0 && dots < 3) {
+      n = n * 256 + octet;
+      dots++;
+      digits = 0;
+    } else {
+      return -1;
+    }
+  }
+  return dots === 3 && digits > 0 ? n * 256 + octet : -1;
 }
 
 // Only the upper 64 bits of an IPv6 address are compared: allocations are never finer than a /64.
@@ -94,7 +116,8 @@ export function lookupAsnV4(ip: number): { asn: number; organization: string } |
 }
 
 export function lookupAsn(ip: string): { asn: number; organization: string } | null {
-  if (isIPv4(ip)) return search(loaded().v4, ipv4ToInt(ip));
-  if (ip.startsWith('::ffff:') && isIPv4(ip.slice(7))) return lookupAsn(ip.slice(7));
+  // An IPv4-mapped IPv6 address is looked up as its IPv4 address.
+  const v4 = ipv4Number(ip.startsWith('::ffff:') ? ip.slice(7) : ip);
+  if (v4 >= 0) return lookupAsnV4(v4);
   return search(loaded().v6, ipv6High(ip));
 }

@@ -1,6 +1,7 @@
 import { isIPv4 } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { classifyNetwork, classifyVisitor, ipv4Number } from './classify.ts';
+import { classifyNetwork, classifyVisitor } from './classify.ts';
+import { ipv4Number } from './asn.ts';
 import { lookupGeo } from './geo.ts';
 
 const reference = (ip: string) => (isIPv4(ip) ? ip.split('.').reduce((n, octet) => n * 256 + Number(octet), 0) : -1);

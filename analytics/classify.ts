@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { classifyUserAgent, type UserAgentClass } from './userAgent.ts';
 import { lookupGeo, type GeoClass } from './geo.ts';
-import { asnTablesReady, loadAsnTables, lookupAsn, lookupAsnV4 } from './asn.ts';
+import { asnTablesReady, ipv4Number, loadAsnTables, lookupAsn, lookupAsnV4 } from './asn.ts';
 import { DATACENTER_ASNS, DATACENTER_NAME, VPN_ASNS } from './networks.ts';
 
 export interface NetworkClass {
@@ -29,34 +29,6 @@ function networkOf(ip: string | number): NetworkClass {
 export type VisitorClass = UserAgentClass & GeoClass & Omit<NetworkClass, 'datacenter'>;
 
 const NO_GEO: GeoClass = { country: null, region: null, regionCode: null, city: null };
-
-/**
- * A dotted-quad IPv4 address as its 32-bit number, or -1 for anything else (IPv6,
- * leading zeros, junk): the same addresses node:net's isIPv4 accepts. Parsed once
- * here, the number serves both lookups, which would each check and split the text again.
- */
-export function ipv4Number(ip: string): number {
-  let n = 0;
-  let octet = -1;
-  let digits = 0;
-  let dots = 0;
-  for (let i = 0; i < ip.length; i++) {
-    const c = ip.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      // No leading zeros: "0" alone is an octet, "01" is not.
-      if (digits > 0 && octet === 0) return -1;
-      octet = digits === 0 ? c - 48 : octet * 10 + (c - 48);
-      if (++digits > 3 || octet > 255) return -1;
-    } else if (c === 46 && digits > 0 && dots < 3) {
-      n = n * 256 + octet;
-      dots++;
-      digits = 0;
-    } else {
-      return -1;
-    }
-  }
-  return dots === 3 && digits > 0 ? n * 256 + octet : -1;
-}
 
 /** Everything ingest derives from the client's IP and user agent; the IP goes no further. */
 export function classifyVisitor(ip: string, userAgent: string): VisitorClass {
