@@ -56,10 +56,8 @@ function text(v: string | null | undefined): string {
   return `"${v.replace(/\u0000/g, '').replace(/["\\]/g, '\\$&')}"`;
 }
 
-const EVENT_COLS = `project_id, id, created_at, session_id, event_type, event_name, props, path, referrer_path,
-  target_path, country, region, region_code, city, asn, as_organization, browser, os, device_type, is_bot,
-  bot_name, is_vpn, locale, traffic_source, utm_source, utm_medium, utm_campaign, user_agent, is_internal,
-  utm_term, utm_content, revenue_amount, revenue_currency`;
+// analytics_events' columns, from the one list the live COPY writes them in.
+const EVENT_COLS = COPY_COLUMNS.join(', ');
 
 const SESSION_COLS = `project_id, id, started_at, last_seen_at, pageviews, events, entry_path, referrer, country,
     region, region_code, city, browser, os, device_type, locale, traffic_source, utm_source, utm_medium, utm_campaign,
