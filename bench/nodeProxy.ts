@@ -38,3 +38,5 @@ server.listen(0, '127.0.0.1', () => {
   process.send!({ url: `http://127.0.0.1:${port}` });
 });
 process.on('disconnect', () => process.exit(0));
+// An orderly exit on SIGTERM, so a --cpu-prof profile gets written.
+process.on('SIGTERM', () => process.exit(0));
