@@ -79,4 +79,22 @@ describe('parseRequest and validate agree with openapi-backend', () => {
     const expected = byLibrary(surface, { ...req }, operation!);
     expect(ours(surface, req, operation!)).toEqual(expected);
   });
+
+  it('checks string header parameters as the library does, on the headers as they came', () => {
+    const surface = mounted['openapi/compat.yaml']!;
+    const operation = surface.api.router.getOperations().find((o) => o.operationId === 'createChatCompletion')!;
+    const body = { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] };
+    for (const key of ['sk-own', '']) {
+      const headers = { 'content-type': 'application/json', 'x-provider-key': key, 'anthropic-version': '2023-06-01' };
+      const req: Request = { method: 'POST', path: '/v1/chat/completions', query: {}, headers, body };
+      const expected = byLibrary(surface, { ...req, headers: { ...headers } }, operation);
+      expect(expected.valid).toBe(key !== '');
+      const c = { api: surface.api, operation, request: parseRequest(surface.api, req, operation) } as OperationContext;
+      expect(validate(surface.api, req, c)).toBe(expected.valid);
+      expect(c.validation.errors ?? null).toEqual(expected.errors);
+      // Nothing coerces a string schema's value, so the handler reads the request's own headers.
+      expect(c.request.headers).toBe(headers);
+      expect(headers['x-provider-key']).toBe(key);
+    }
+  });
 });

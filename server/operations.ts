@@ -165,7 +165,12 @@ interface OperationShape {
   arrayQuery: Set<string>;
   /** Query parameters with content or explode: false: openapi-backend's parser handles those. */
   libraryQuery: boolean;
-  /** Declares header parameters (whose validation may coerce, so it gets its own copy of the headers). */
+  /**
+   * Declares a header parameter whose validation may coerce (a type other than
+   * string), so it gets its own copy of the headers. Node's header values are
+   * strings, which a string schema leaves as they are: copying the headers of
+   * every /v1 call for X-Provider-Key or anthropic-version showed in the profile.
+   */
   headerParams: boolean;
 }
 
@@ -183,7 +188,7 @@ function shapeOf(operation: Operation): OperationShape {
     pathNames,
     arrayQuery: new Set(query.filter((p) => p.schema?.type === 'array').map((p) => p.name as string)),
     libraryQuery: query.some((p) => p.content?.['application/json'] || p.explode === false),
-    headerParams: parameters.some((p) => !('$ref' in p) && p.in === 'header'),
+    headerParams: parameters.some((p) => !('$ref' in p) && p.in === 'header' && !(p.schema && p.schema.type === 'string')),
   };
   shapes.set(operation, shape);
   return shape;
@@ -264,7 +269,8 @@ function decodePathSegment(raw: string, name: string): string {
 function requestPath(raw: string): string {
   let path = raw?.trim() || '';
   if (!path.startsWith('/')) path = `/${path}`;
-  return path.split('?')[0]!;
+  const query = path.indexOf('?');
+  return query < 0 ? path : path.slice(0, query);
 }
 
 /** normalizePath with apiRoot '/' and ignoreTrailingSlashes: what path parameters are read from. */
