@@ -21,13 +21,21 @@ describe('configuration a first operator meets', () => {
   });
 
   test('JSON lines carry ISO times, not epoch milliseconds', { timeout: 60_000 }, async () => {
-    const script = "import { createLogger, flushLog } from './server/logger.ts'; const log = createLogger({ level: 'info', format: 'json' }); log.info({ a: 1 }, 'hello'); await flushLog(log); process.exit(0);";
+    // Two lines 20 ms apart: the time is formatted once per millisecond, never kept longer.
+    const script =
+      "import { createLogger, flushLog } from './server/logger.ts'; const log = createLogger({ level: 'info', format: 'json' }); log.info({ a: 1 }, 'hello'); await new Promise((r) => setTimeout(r, 20)); log.info('again'); await flushLog(log); process.exit(0);";
+    const before = Date.now();
     const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), ['--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
-    const line = JSON.parse(out.trim());
+    const [line, next] = out.trim().split('\n').map((l) => JSON.parse(l));
     expect(line).toMatchObject({ level: 30, msg: 'hello', a: 1 });
     expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(next).toMatchObject({ level: 30, msg: 'again' });
+    const [first, second] = [Date.parse(line.time), Date.parse(next.time)];
+    expect(first).toBeGreaterThanOrEqual(before);
+    expect(second - first).toBeGreaterThanOrEqual(19);
+    expect(second).toBeLessThanOrEqual(Date.now());
   });
 });
