@@ -321,7 +321,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
     );
     const { url: gatewayUrl, key } = gatewayProcess;
     // The reference proxy runs with the flags `npm start` gives the gateway.
-    if (opts.reference ?? true) referenceProxy = await startChild('reference proxy', 'nodeProxy.ts', [...startFlags(), ...(opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}/ref`] : [])], { ...process.env, UPSTREAM_URL: fake.url });
+    if (opts.reference ?? true) referenceProxy = await startChild('reference proxy', 'nodeProxy.ts', [...startFlags(), ...(opts.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${opts.cpuProfileDir}/ref`] : [])], { ...process.env, UPSTREAM_URL: fake.url });
 
     const fakeUrl = new URL(fake.url);
     const messages = [{ role: 'user', content: 'Say hello to the benchmark.' }];
