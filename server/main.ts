@@ -1,5 +1,7 @@
 // `npm start [-- gateway|analytics]`: database (embedded unless DATABASE_URL),
 // migrations, then the services, with a graceful shutdown on SIGINT/SIGTERM.
+// First, before any spec is loaded: see objectShapes.ts.
+import './objectShapes.ts';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { loadConfig, logFormatOf, StartupError } from './config.ts';

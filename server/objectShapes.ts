@@ -1,0 +1,52 @@
+// Imported first by the entry point (server/main.ts), before anything else
+// runs: gives V8 the object shapes of incoming request headers while it can
+// still remember them.
+//
+// Node builds each request's `req.headers` as `{}` with one property added
+// per header line, and V8 finds the shape of `{host}` through the transitions
+// of the empty object's shape. That list holds at most ~1,500 entries, and
+// compiling the specs' request validators (Ajv, at start-up) fills it with
+// the schemas' property names. Past that, every request's
+// headers object got shapes of its own, never seen before: each read of a
+// header (Node's HTTP parser, authentication, validation, the request id)
+// missed its inline cache and went to V8's runtime, eleven times per /v1
+// call, and building the object made four new shapes (profile and
+// `--log-ic`, 2026-11-26: Node's header parsing took 10x the bare proxy's
+// time). Once `{host}` is known, the rest of the chain hangs off it and is
+// remembered as usual.
+//
+// undici builds the headers of each provider's answer the same way.
+//
+// The header names a request or an answer usually starts with (HTTP/1.1
+// clients send Host first, servers mostly Date); the objects are kept so that
+// the shapes, held weakly by the transitions, stay.
+const FIRST_HEADERS = [
+  // requests
+  'host',
+  'content-type',
+  'content-length',
+  'authorization',
+  'x-api-key',
+  'user-agent',
+  'accept',
+  'connection',
+  'accept-encoding',
+  // providers' answers
+  'date',
+  'server',
+  'x-request-id',
+  'cache-control',
+  'transfer-encoding',
+  'vary',
+  'keep-alive',
+];
+
+const kept: Array<Record<string, string>> = [];
+for (const name of FIRST_HEADERS) {
+  const headers: Record<string, string> = {};
+  headers[name] = '';
+  kept.push(headers);
+}
+
+/** The objects holding the shapes (for the test that checks they are shared). */
+export const headerShapes: readonly Record<string, string>[] = kept;
