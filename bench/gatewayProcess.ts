@@ -26,6 +26,15 @@ export function startFlags(): string[] {
   return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
+/**
+ * BENCH_NODE_FLAGS: more Node and V8 flags for the measured processes (the
+ * gateway and the reference proxy), e.g. `--log-ic --logfile=/tmp/v8-%p.log
+ * --no-logfile-per-isolate` to see which inline caches miss per request.
+ */
+export function extraNodeFlags(): string[] {
+  return (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+}
+
 export async function startGatewayProcess(
   databaseUrl: string,
   env: Record<string, string>,
@@ -35,7 +44,7 @@ export async function startGatewayProcess(
   const port = await freePort();
   const child = fork(path.join(REPO, 'server/main.ts'), ['gateway'], {
     cwd: REPO,
-    execArgv: [...(opts.flags ?? startFlags()), ...(opts.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [])],
+    execArgv: [...(opts.flags ?? startFlags()), ...extraNodeFlags(), ...(opts.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [])],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, DATABASE_URL: databaseUrl, GATEWAY_PORT: String(port), HOST: '127.0.0.1', GATEWAY_BOOTSTRAP_KEY: key },
   });
