@@ -5,6 +5,8 @@
 //     [--data-dir DIR] (keep the loaded database in DIR and reuse it: 10M events take most of an hour to load)
 // or through `npm run bench`, which calls runAnalyticsBench. `--ingest 0` measures the queries only;
 // `--events 0` measures ingest alone (with --cpu-prof DIR, a V8 profile of each service process).
+// First, as in server/main.ts: the service processes forked from this file start here.
+import '../server/objectShapes.ts';
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import cluster from 'node:cluster';
