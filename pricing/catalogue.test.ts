@@ -194,6 +194,17 @@ describe('findModel', () => {
     expect(findModel('nobody', 'gpt-4o')).toBeUndefined();
     expect(findModel('openai', '')).toBeUndefined();
   });
+
+  it('answers the same when asked again, whether catalogued or not, also after its memory filled and was emptied', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(findModel('openai', 'gpt-4o-2024-08-06')?.id).toBe('gpt-4o');
+      expect(findModel('openai', 'gpt-5-pro')).toBeUndefined();
+      expect(findModel('anthropic', 'gpt-4o')).toBeUndefined();
+      // More distinct ids than it keeps answers for (10,000): the memory is emptied on the way.
+      for (let i = 0; i < 10_050; i++) expect(findModel('openai', `no-such-model-${round}-${i}`)).toBeUndefined();
+    }
+    expect(findModel('anthropic', 'claude-sonnet-4-5-20250929')?.id).toBe('claude-sonnet-4-5');
+  });
 });
 
 describe('lookups', () => {

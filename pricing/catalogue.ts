@@ -187,17 +187,25 @@ export function findModel(provider: ProviderId | string, model: string): Catalog
   // Priced on every call (and looked up for the output cap): a scan of the
   // provider's models, then of each one's aliases, then again per snapshot
   // suffix. The catalogue never changes in a running process, so each answer
-  // is kept; the map is emptied when full, as model ids come from upstreams.
-  const key = `${provider}\n${model}`;
-  const known = answers.get(key);
-  if (known !== undefined || answers.has(key)) return known;
+  // is kept (null: not catalogued), by provider and then by model: a key
+  // joined from the two was a new string to hash on every call. Emptied when
+  // full, as model ids come from upstreams.
+  let byModel = answers.get(provider);
+  if (!byModel) answers.set(provider, (byModel = new Map()));
+  const known = byModel.get(model);
+  if (known !== undefined) return known ?? undefined;
   const answer = lookUp(provider, model);
-  if (answers.size >= ANSWERS_MAX) answers.clear();
-  answers.set(key, answer);
+  if (++answered > ANSWERS_MAX) {
+    answers.clear();
+    answered = 1;
+    answers.set(provider, (byModel = new Map()));
+  }
+  byModel.set(model, answer ?? null);
   return answer;
 }
 
-const answers = new Map<string, CatalogueModel | undefined>();
+const answers = new Map<string, Map<string, CatalogueModel | null>>();
+let answered = 0;
 const ANSWERS_MAX = 10_000;
 
 function lookUp(provider: ProviderId | string, model: string): CatalogueModel | undefined {
