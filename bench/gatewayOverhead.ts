@@ -31,7 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sharedEmbeddedPostgres, type Database } from '../server/database.ts';
 import { RawHttpPool } from './rawHttp.ts';
-import { cpuMs, extraNodeFlags, startFlags, startGatewayProcess, stopChild, type GatewayProcess } from './gatewayProcess.ts';
+import { cpuMs, measuredFlags, startFlags, startGatewayProcess, stopChild, type GatewayProcess } from './gatewayProcess.ts';
 import { loopSample, perRequest, type LoopSample } from './threads.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -321,7 +321,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
     );
     const { url: gatewayUrl, key } = gatewayProcess;
     // The reference proxy runs with the flags `npm start` gives the gateway.
-    if (opts.reference ?? true) referenceProxy = await startChild('reference proxy', 'nodeProxy.ts', [...startFlags(), ...extraNodeFlags(), ...(opts.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${opts.cpuProfileDir}/ref`] : [])], { ...process.env, UPSTREAM_URL: fake.url });
+    if (opts.reference ?? true) referenceProxy = await startChild('reference proxy', 'nodeProxy.ts', [...startFlags(), ...measuredFlags(opts.cpuProfileDir && `${opts.cpuProfileDir}/ref`)], { ...process.env, UPSTREAM_URL: fake.url });
 
     const fakeUrl = new URL(fake.url);
     const messages = [{ role: 'user', content: 'Say hello to the benchmark.' }];

@@ -31,8 +31,13 @@ export function startFlags(): string[] {
  * gateway and the reference proxy), e.g. `--log-ic --logfile=/tmp/v8-%p.log
  * --no-logfile-per-isolate` to see which inline caches miss per request.
  */
-export function extraNodeFlags(): string[] {
+function extraNodeFlags(): string[] {
   return (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+}
+
+/** What a measured process gets besides `npm start`'s flags: BENCH_NODE_FLAGS, and a V8 CPU profile (sampled every 100 µs) into `cpuProfileDir` when given. */
+export function measuredFlags(cpuProfileDir?: string): string[] {
+  return [...extraNodeFlags(), ...(cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${cpuProfileDir}`] : [])];
 }
 
 export async function startGatewayProcess(
@@ -44,7 +49,7 @@ export async function startGatewayProcess(
   const port = await freePort();
   const child = fork(path.join(REPO, 'server/main.ts'), ['gateway'], {
     cwd: REPO,
-    execArgv: [...(opts.flags ?? startFlags()), ...extraNodeFlags(), ...(opts.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [])],
+    execArgv: [...(opts.flags ?? startFlags()), ...measuredFlags(opts.cpuProfileDir)],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, DATABASE_URL: databaseUrl, GATEWAY_PORT: String(port), HOST: '127.0.0.1', GATEWAY_BOOTSTRAP_KEY: key },
   });

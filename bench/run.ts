@@ -11,7 +11,7 @@
 //   instructions (not in the default set: minutes under valgrind): --requests 1000 --concurrency 10 --stream --cache-sim --target gateway|reference
 //   soak:      --seconds 600 (mixed load on two gateway processes and one analytics process, then a /v1 rate ladder)
 //   v1media:   --calls 200 --concurrency 4
-// BENCH_NODE_FLAGS adds Node/V8 flags to the measured gateway (and, in `overhead`, the reference proxy): see extraNodeFlags in gatewayProcess.ts.
+// BENCH_NODE_FLAGS adds Node/V8 flags to the measured gateway (and, in `overhead`, the reference proxy): see measuredFlags in gatewayProcess.ts.
 import { parseArgs } from 'node:util';
 import { runGatewayOverheadBench } from './gatewayOverhead.ts';
 import { runQueueBench } from './queue.ts';
