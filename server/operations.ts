@@ -171,7 +171,7 @@ interface OperationShape {
    * strings, which a string schema leaves as they are: copying the headers of
    * every /v1 call for X-Provider-Key or anthropic-version showed in the profile.
    */
-  headerParams: boolean;
+  coercibleHeaders: boolean;
 }
 
 const shapes = new WeakMap<Operation, OperationShape>();
@@ -188,7 +188,7 @@ function shapeOf(operation: Operation): OperationShape {
     pathNames,
     arrayQuery: new Set(query.filter((p) => p.schema?.type === 'array').map((p) => p.name as string)),
     libraryQuery: query.some((p) => p.content?.['application/json'] || p.explode === false),
-    headerParams: parameters.some((p) => !('$ref' in p) && p.in === 'header' && !(p.schema && p.schema.type === 'string')),
+    coercibleHeaders: parameters.some((p) => !('$ref' in p) && p.in === 'header' && !(p.schema && p.schema.type === 'string')),
   };
   shapes.set(operation, shape);
   return shape;
@@ -320,7 +320,7 @@ export function parseRequest(api: OpenAPIBackend, req: Request, operation: Opera
     path,
     params: pathParams(shape, matchedPath(path)),
     // Copied only where header parameters are validated (and so may be coerced); otherwise nothing writes to them.
-    headers: shape.headerParams ? { ...(req.headers as Record<string, string | string[]>) } : (req.headers as Record<string, string | string[]>),
+    headers: shape.coercibleHeaders ? { ...(req.headers as Record<string, string | string[]>) } : (req.headers as Record<string, string | string[]>),
     query,
     cookies: {},
     requestBody: req.body,
@@ -349,7 +349,7 @@ export function validate(api: OpenAPIBackend, req: Request, context: OperationCo
   const query: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(parsed.query)) query[name] = typeof value === 'string' && shape.arrayQuery.has(name) ? [value] : value;
   // Without header parameters the header schema has no properties, so nothing is coerced in place.
-  const header = shape.headerParams ? { ...parsed.headers } : parsed.headers;
+  const header = shape.coercibleHeaders ? { ...parsed.headers } : parsed.headers;
   const parameters: Record<string, unknown> = { path: { ...parsed.params }, query, header, cookie: {} };
   const rawType = (parsed.headers as Record<string, unknown>)['content-type'];
   const contentType = String((Array.isArray(rawType) ? rawType[0] : rawType) || '')
