@@ -7,7 +7,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { NewTask } from '../db/gateway/submitTasks.ts';
-import { dropTaskInputs, endTaskFiles, keepTaskOutput, readTaskImage, submitWithImage } from './engineInput.ts';
+import { dropTaskInputs, endTaskFiles, keepTaskOutput, submitWithImage, taskImage, taskImageBytes } from './engineInput.ts';
 import { mediaStore } from '../media/store.ts';
 import { ApiError } from '../protocols/errors.ts';
 
@@ -31,7 +31,7 @@ describe('engine task images', () => {
     await submitWithImage({ submit: async (t) => (submitted.push(t), { createdAt: new Date() }) }, task(id), { op: 'objects', confidence: 0.5 }, png);
     expect(submitted).toHaveLength(1);
     expect(submitted[0]!.request).toEqual({ op: 'objects', confidence: 0.5, input: { file: 'input.png', size: png.length } });
-    const read = await readTaskImage(id, submitted[0]!.request as never);
+    const read = await taskImageBytes(taskImage(id, submitted[0]!.request as never));
     expect(read.equals(png)).toBe(true);
     await dropTaskInputs(id);
     expect(existsSync(path.join(root, id))).toBe(false);
@@ -64,8 +64,8 @@ describe('engine task images', () => {
   });
 
   test('a task queued with its image inline still runs on it; one whose file is gone fails with a clear error', async () => {
-    expect((await readTaskImage(randomUUID(), { image: png.toString('base64') })).equals(png)).toBe(true);
-    const gone = readTaskImage(randomUUID(), { input: { file: 'input.png', size: 1 } });
+    expect((await taskImageBytes(taskImage(randomUUID(), { image: png.toString('base64') }))).equals(png)).toBe(true);
+    const gone = taskImageBytes(taskImage(randomUUID(), { input: { file: 'input.png', size: 1 } }));
     await expect(gone).rejects.toBeInstanceOf(ApiError);
     await expect(gone).rejects.toMatchObject({ code: 'input_missing' });
   });

@@ -73,10 +73,6 @@ export async function taskImageBytes(image: TaskImage): Promise<Buffer> {
   }
 }
 
-export function readTaskImage(taskId: string, stored: EngineImage): Promise<Buffer> {
-  return taskImageBytes(taskImage(taskId, stored));
-}
-
 /** Deletes what the task was submitted with, once its end is written (or a cancel wrote it), and any output it made. */
 export async function dropTaskInputs(taskId: string): Promise<void> {
   await mediaStore().purge(taskId);
