@@ -22,16 +22,16 @@ export type TaskOutcome = (
   usage?: UsageRecord;
 };
 
-// The ids again as an array: an index condition on the key whatever the
-// statistics say (a young table's would otherwise pick a scan of every task).
 // An OCR or vision task's image (a photo of a document or of people, as often
 // as not) is not kept past its end; DROP_IMAGE says the same for both ways a
 // task ends.
+export const DROP_IMAGE = `CASE WHEN t.kind IN ('ocr', 'redaction', 'vision') THEN t.request - 'image' ELSE t.request END`;
+// The ids again as an array: an index condition on the key whatever the
+// statistics say (a young table's would otherwise pick a scan of every task).
 // Start and end times are clock_timestamp(), not now(): now() is when the
 // transaction began, so a claim that began before an end committed, then took
 // the slot that end freed, was stamped as starting before it, and a provider's
 // spans seemed to overlap past its concurrency limit.
-export const DROP_IMAGE = `CASE WHEN t.kind IN ('ocr', 'redaction', 'vision') THEN t.request - 'image' ELSE t.request END`;
 const END_TASKS = `
 UPDATE gateway_tasks t
    SET status = v.status, result = v.result, error = v.error, finished_at = clock_timestamp(), provider_key = NULL, request = ${DROP_IMAGE}
