@@ -57,6 +57,16 @@ describe('MediaStore', () => {
     expect(await readdir(join(root, id))).toEqual([]);
   });
 
+  it('leaves no partial file however early the source is refused (the file may not be open yet)', async () => {
+    const left: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      const id = randomUUID();
+      await expect(store.put(id, 'video-0', randomBytes(2000), { maxBytes: 1000 })).rejects.toBeInstanceOf(MediaTooLarge);
+      left.push(...(await readdir(join(root, id))));
+    }
+    expect(left).toEqual([]);
+  });
+
   it('refuses names that would leave the task directory', () => {
     expect(() => store.path(randomUUID(), '../x.png')).toThrow();
     expect(() => store.path('../../etc', 'x.png')).toThrow();

@@ -87,7 +87,15 @@ export class MediaWriter {
   }
 
   async abort(): Promise<void> {
-    this.out.destroy();
+    // The stream opens its file asynchronously: removed before that open had
+    // happened, the part file was then created, and left behind (a quarter of
+    // the time when a source was refused at its first chunk). Once closed, the
+    // file is there to remove or was never made.
+    if (!this.out.closed) {
+      const closed = once(this.out, 'close').catch(() => {});
+      this.out.destroy();
+      await closed;
+    }
     await rm(this.partPath, { force: true });
   }
 }
