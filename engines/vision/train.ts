@@ -14,8 +14,9 @@ export interface TrainSpec {
   augmentation: AugmentationProfile;
   /** Planned epochs (document 2's table or the caller's). */
   epochs: number;
-  /** Early stopping: epochs without a better validation mAP@0.5 before stopping. */
+  /** Early stopping: epochs without a better validation fitness (see fitness()) before stopping. */
   patience: number;
+  /** Default: batchSizeFor() the training images. */
   batchSize?: number;
   learningRate?: number;
   seed?: number;
@@ -97,7 +98,7 @@ export class TrainingSession {
       this.epoch++;
       if (this.epoch % evalEvery === 0 || this.epoch === epochs) {
         this.lastMetrics = await this.evaluate();
-        if (!this.best || this.lastMetrics.mAP50 > this.best.metrics.mAP50) {
+        if (!this.best || fitness(this.lastMetrics) > fitness(this.best.metrics)) {
           this.best = { epoch: this.epoch, metrics: this.lastMetrics, weights: await exportWeights(this.params) };
         } else if (this.epoch - this.best.epoch >= patience) {
           this.stopReason = 'early-stopping';
@@ -138,7 +139,7 @@ export class TrainingSession {
   private trainEpoch(): number {
     const { arch, augmentation } = this.spec;
     const size = arch.size;
-    const batchSize = this.spec.batchSize ?? 16;
+    const batchSize = this.spec.batchSize ?? batchSizeFor(this.train.length);
     const order = [...this.train.keys()].sort(() => this.random() - 0.5);
     (this.optimizer as unknown as { learningRate: number }).learningRate = this.learningRate();
     let total = 0;
@@ -184,6 +185,24 @@ export class TrainingSession {
     }
     return evaluate(preds, truths, arch.classes);
   }
+}
+
+/**
+ * Which epoch's weights become the model, and what early stopping waits on: Ultralytics' fitness, mostly
+ * mAP@0.5:0.95. Selecting on mAP@0.5 alone picked epochs that did worse on unseen images (shapes test, seeds 1-3:
+ * held-out mAP@0.5 0.96/0.93/0.61 by mAP@0.5, 0.96/0.94/0.84 by fitness).
+ */
+export function fitness(m: Metrics): number {
+  return 0.1 * m.mAP50 + 0.9 * m.mAP50_95;
+}
+
+/**
+ * Small datasets take small batches: at least eight optimizer steps an epoch until the batch is down to 4, 16
+ * from 128 images up. At 16, 39 images made 3 steps an epoch and 40 epochs left the detector half trained
+ * (held-out mAP@0.5 0.44 and 0.74 for seeds 1 and 2, against 0.96 and 0.93 at 4; an epoch took 1.3 s, against 0.8 s).
+ */
+export function batchSizeFor(trainImages: number): number {
+  return Math.min(16, Math.max(4, Math.floor(trainImages / 8)));
 }
 
 function gridCells(arch: DetectorArch): number {

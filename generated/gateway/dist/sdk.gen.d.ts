@@ -389,8 +389,9 @@ export declare const detectWeb: <ThrowOnError extends boolean = false>(options: 
  * What trains (decision): a compact single-shot grid detector trained from
  * scratch with TensorFlow.js on CPU, at a fifth of `imageSize` (640 -> 128
  * pixels, 64-192); `baseModel` picks its width (n, s, m). The table's epochs are
- * the maximum: training stops earlier when validation mAP@0.5 has not improved
- * for max(30, 20% of the epochs) epochs, or at VISION_TRAIN_MAX_SECONDS
+ * the maximum: training stops earlier when validation fitness (Ultralytics':
+ * 0.1 mAP@0.5 + 0.9 mAP@0.5:0.95) has not improved for max(30, 20% of the
+ * epochs) epochs, or at VISION_TRAIN_MAX_SECONDS
  * (default 3600) of training; the job's `stopReason` says which. The job runs
  * on the pg-boss queue `vision-training`, writes a checkpoint after every chunk
  * of training, and resumes from it after a restart.

@@ -1602,11 +1602,11 @@ export type TrainingJob = {
         recall: number;
     } | null;
     /**
-     * The epoch whose weights the model keeps (best validation mAP@0.5).
+     * The epoch whose weights the model keeps (best validation fitness, 0.1 mAP@0.5 + 0.9 mAP@0.5:0.95).
      */
     bestEpoch: number | null;
     /**
-     * Why training ended - all planned epochs ran, validation mAP stopped improving, or VISION_TRAIN_MAX_SECONDS ran out; null until completed.
+     * Why training ended - all planned epochs ran, validation fitness stopped improving, or VISION_TRAIN_MAX_SECONDS ran out; null until completed.
      */
     stopReason: 'epochs' | 'early-stopping' | 'time-budget' | null;
     /**
