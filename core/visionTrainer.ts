@@ -68,6 +68,7 @@ export async function startTrainingRunner(o: { boss: PgBoss; db: Knex; log: Pino
           ? {
               epoch: work.progress.epoch,
               weights: new Uint8Array(work.checkpoint_weights),
+              optimizer: work.checkpoint_optimizer ? new Uint8Array(work.checkpoint_optimizer) : undefined,
               best: work.best && work.best_weights ? { epoch: work.best.epoch, metrics: work.best.metrics, weights: new Uint8Array(work.best_weights) } : undefined,
             }
           : undefined,
@@ -87,6 +88,7 @@ export async function startTrainingRunner(o: { boss: PgBoss; db: Knex; log: Pino
         totalEpochs: chunk.progress.totalEpochs,
         metrics: chunk.progress.metrics,
         checkpointWeights: chunk.checkpoint.weights,
+        checkpointOptimizer: chunk.checkpoint.optimizer,
         best: chunk.checkpoint.best,
       });
       if (!still) {

@@ -10,6 +10,7 @@ export interface TrainingWork {
   dataset: Buffer | null;
   progress: { epoch: number; totalEpochs: number };
   checkpoint_weights: Buffer | null;
+  checkpoint_optimizer: Buffer | null;
   best_weights: Buffer | null;
   best: { epoch: number; metrics: any } | null;
   attempts: number;
@@ -25,6 +26,6 @@ export async function claimTrainingJob(db: Knex, id: string): Promise<TrainingWo
     .where({ id })
     .whereIn('status', ['pending', 'running'])
     .update({ status: 'running', started_at: db.raw('coalesce(started_at, now())'), attempts: db.raw('attempts + 1') })
-    .returning(['id', 'key_id', 'status', 'arch', 'augmentation', 'effective_epochs', 'dataset', 'progress', 'checkpoint_weights', 'best_weights', 'best', 'attempts']);
+    .returning(['id', 'key_id', 'status', 'arch', 'augmentation', 'effective_epochs', 'dataset', 'progress', 'checkpoint_weights', 'checkpoint_optimizer', 'best_weights', 'best', 'attempts']);
   return row;
 }

@@ -28,6 +28,7 @@ export async function completeTrainingJob(db: Knex, jobId: string, m: TrainedMod
         completed_at: trx.fn.now(),
         dataset: null,
         checkpoint_weights: null,
+        checkpoint_optimizer: null,
         best_weights: null,
       })
       .returning(['key_id']);

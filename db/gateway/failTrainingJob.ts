@@ -5,6 +5,6 @@ export async function failTrainingJob(db: Knex, id: string, reason: string): Pro
   const n = await db('vision_training_jobs')
     .where({ id })
     .whereIn('status', ['pending', 'running'])
-    .update({ status: 'failed', error: reason, completed_at: db.fn.now(), dataset: null, checkpoint_weights: null, best_weights: null });
+    .update({ status: 'failed', error: reason, completed_at: db.fn.now(), dataset: null, checkpoint_weights: null, checkpoint_optimizer: null, best_weights: null });
   return n > 0;
 }

@@ -5,6 +5,7 @@ export interface TrainingProgress {
   totalEpochs: number;
   metrics?: unknown;
   checkpointWeights: Uint8Array;
+  checkpointOptimizer?: Uint8Array;
   best?: { epoch: number; metrics: unknown; weights: Uint8Array };
 }
 
@@ -18,6 +19,7 @@ export async function saveTrainingProgress(db: Knex, id: string, p: TrainingProg
       progress: JSON.stringify({ epoch: p.epoch, totalEpochs: p.totalEpochs }),
       ...(p.metrics ? { metrics: JSON.stringify(p.best?.metrics ?? p.metrics) } : {}),
       checkpoint_weights: bytes(p.checkpointWeights),
+      checkpoint_optimizer: p.checkpointOptimizer ? bytes(p.checkpointOptimizer) : null,
       ...(p.best ? { best_weights: bytes(p.best.weights), best: JSON.stringify({ epoch: p.best.epoch, metrics: p.best.metrics }) } : {}),
     });
   return n > 0;

@@ -32,8 +32,8 @@ export interface Params {
   vars: tf.Variable[];
 }
 
-/** He-initialised weights, or the given ones (a checkpoint, a stored model). */
-export function createParams(arch: DetectorArch, weights?: Float32Array): Params {
+/** He-initialised weights (the same ones for the same seed), or the given ones (a checkpoint, a stored model). */
+export function createParams(arch: DetectorArch, weights?: Float32Array, seed = 1): Params {
   const shapes = paramShapes(arch);
   let offset = 0;
   const vars = shapes.map((shape, i) => {
@@ -43,7 +43,7 @@ export function createParams(arch: DetectorArch, weights?: Float32Array): Params
       init = tf.tensor(weights.subarray(offset, offset + n), shape);
     } else if (shape.length === 4) {
       const fanIn = shape[0]! * shape[1]! * shape[2]!;
-      init = tf.mul(tf.randomNormal(shape, 0, 1, 'float32'), Math.sqrt(2 / fanIn));
+      init = tf.mul(tf.randomNormal(shape, 0, 1, 'float32', seed * 1000 + i), Math.sqrt(2 / fanIn));
     } else if (i === shapes.length - 1) {
       // Objectness starts near "nothing here" (prior 0.01), as focal-loss detectors do, so early training is stable.
       const bias = new Float32Array(n);

@@ -28,7 +28,7 @@ type ZeroShotJob = { image: Uint8Array; prompt: string; confidence: number };
 
 export interface TrainChunk {
   progress: Progress;
-  checkpoint: { epoch: number; weights: Uint8Array; best?: { epoch: number; metrics: Metrics; weights: Uint8Array } };
+  checkpoint: { epoch: number; weights: Uint8Array; optimizer?: Uint8Array; best?: { epoch: number; metrics: Metrics; weights: Uint8Array } };
 }
 
 export class VisionEngine {

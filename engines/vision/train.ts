@@ -25,6 +25,8 @@ export interface TrainSpec {
 export interface Checkpoint {
   epoch: number;
   weights: Float32Array;
+  /** Adam's state (see exportOptimizer): without it a resumed job restarts its moments from zero and trains a different model. */
+  optimizer?: Float32Array;
   best?: { epoch: number; metrics: Metrics; weights: Float32Array };
 }
 
@@ -44,7 +46,6 @@ export class TrainingSession {
   private readonly optimizer: tf.AdamOptimizer;
   private readonly train: Sample[];
   private readonly val: Sample[];
-  private readonly random: () => number;
   epoch: number;
   private lastLoss = NaN;
   private lastMetrics?: Metrics;
@@ -55,11 +56,10 @@ export class TrainingSession {
     this.spec = spec;
     this.train = train;
     this.val = val.length ? val : train;
-    this.params = createParams(spec.arch, checkpoint?.weights);
+    this.params = createParams(spec.arch, checkpoint?.weights, spec.seed ?? 1);
     this.optimizer = tf.train.adam(spec.learningRate ?? 2e-3);
     this.epoch = checkpoint?.epoch ?? 0;
     this.best = checkpoint?.best;
-    this.random = rng((spec.seed ?? 1) + this.epoch);
   }
 
   static async create(zip: Uint8Array, spec: TrainSpec, checkpoint?: Checkpoint): Promise<TrainingSession> {
@@ -81,7 +81,9 @@ export class TrainingSession {
       }));
       samples.push({ pixels, boxes, split: image.split });
     }
-    return new TrainingSession(spec, samples.filter((s) => s.split === 'train'), samples.filter((s) => s.split === 'val'), checkpoint);
+    const session = new TrainingSession(spec, samples.filter((s) => s.split === 'train'), samples.filter((s) => s.split === 'val'), checkpoint);
+    if (checkpoint?.optimizer) await session.importOptimizer(checkpoint.optimizer);
+    return session;
   }
 
   get counts(): { train: number; val: number } {
@@ -119,7 +121,51 @@ export class TrainingSession {
   }
 
   async checkpoint(): Promise<Checkpoint> {
-    return { epoch: this.epoch, weights: await exportWeights(this.params), best: this.best };
+    return { epoch: this.epoch, weights: await exportWeights(this.params), optimizer: await this.exportOptimizer(), best: this.best };
+  }
+
+  /**
+   * Adam's state as [iterations, beta1^t, beta2^t, first moments, second moments], the moments in the weights' layout.
+   * The powers are kept as they are rather than recomputed from the count: tfjs's own setWeights recomputes them with
+   * pow(), which differs from its running products in the last bit at most steps (beta1 from the 8th on), and over a
+   * long job those bits would move the resumed training off the uninterrupted one.
+   */
+  private async exportOptimizer(): Promise<Float32Array | undefined> {
+    const [iterations, ...moments] = await this.optimizer.getWeights();
+    if (!moments.length) return undefined; // no step taken yet
+    const adam = this.optimizer as unknown as AdamInternals;
+    const parts = [
+      new Float32Array([(await iterations!.tensor.data())[0]!, (await adam.accBeta1.data())[0]!, (await adam.accBeta2.data())[0]!]),
+      ...((await Promise.all(moments.map((m) => m.tensor.data()))) as Float32Array[]),
+    ];
+    const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+    let o = 0;
+    for (const p of parts) {
+      out.set(p, o);
+      o += p.length;
+    }
+    return out;
+  }
+
+  private async importOptimizer(state: Float32Array): Promise<void> {
+    const sizes = this.params.vars.map((v) => v.size);
+    const expected = 3 + 2 * sizes.reduce((a, b) => a + b, 0);
+    if (state.length !== expected) throw new Error(`optimizer state holds ${state.length} values, the architecture needs ${expected}`);
+    let o = 3;
+    const moments = (suffix: string) =>
+      this.params.vars.map((v, i) => {
+        const tensor = tf.tensor(state.subarray(o, o + sizes[i]!), v.shape);
+        o += sizes[i]!;
+        return { name: `${v.name}/${suffix}`, tensor };
+      });
+    const first = moments('m');
+    const second = moments('v');
+    const named = [{ name: 'iter', tensor: tf.scalar(state[0]!, 'int32') }, ...first, ...second];
+    await this.optimizer.setWeights(named);
+    tf.dispose(named.map((n) => n.tensor));
+    const adam = this.optimizer as unknown as AdamInternals;
+    adam.accBeta1.assign(tf.scalar(state[1]!));
+    adam.accBeta2.assign(tf.scalar(state[2]!));
   }
 
   dispose(): void {
@@ -140,7 +186,9 @@ export class TrainingSession {
     const { arch, augmentation } = this.spec;
     const size = arch.size;
     const batchSize = this.spec.batchSize ?? batchSizeFor(this.train.length);
-    const order = [...this.train.keys()].sort(() => this.random() - 0.5);
+    // Each epoch draws from its own stream, so a job resumed at any epoch sees what an uninterrupted one would have.
+    const random = rng(epochSeed(this.spec.seed ?? 1, this.epoch));
+    const order = [...this.train.keys()].sort(() => random() - 0.5);
     (this.optimizer as unknown as { learningRate: number }).learningRate = this.learningRate();
     let total = 0;
     let batches = 0;
@@ -149,7 +197,7 @@ export class TrainingSession {
       const pixels = new Float32Array(idx.length * size * size * 3);
       const targets = new Float32Array(idx.length * gridCells(arch) * (5 + arch.classes));
       idx.forEach((i, k) => {
-        const boxes = augment(this.train[i]!, size, augmentation, this.random, pixels, k * size * size * 3);
+        const boxes = augment(this.train[i]!, size, augmentation, random, pixels, k * size * size * 3);
         writeTargets(boxes, arch, targets, k);
       });
       const loss = tf.tidy(() => {
@@ -172,7 +220,7 @@ export class TrainingSession {
     for (let b = 0; b < this.val.length; b += 16) {
       const chunk = this.val.slice(b, b + 16);
       const pixels = new Float32Array(chunk.length * size * size * 3);
-      chunk.forEach((s, k) => augment(s, size, 'none', this.random, pixels, k * size * size * 3));
+      chunk.forEach((s, k) => augment(s, size, 'none', NO_RANDOM, pixels, k * size * size * 3));
       const out = tf.tidy(() => forward(this.params, tf.tensor4d(pixels, [chunk.length, size, size, 3])));
       const data = (await out.data()) as Float32Array;
       out.dispose();
@@ -203,6 +251,20 @@ export function fitness(m: Metrics): number {
  */
 export function batchSizeFor(trainImages: number): number {
   return Math.min(16, Math.max(4, Math.floor(trainImages / 8)));
+}
+
+/** Adam's running powers of its betas, which tfjs keeps out of getWeights(). */
+interface AdamInternals {
+  accBeta1: tf.Variable;
+  accBeta2: tf.Variable;
+}
+
+const NO_RANDOM = (): number => {
+  throw new Error('unaugmented images draw no random numbers');
+};
+
+function epochSeed(seed: number, epoch: number): number {
+  return (Math.imul(seed, 0x9e3779b1) ^ Math.imul(epoch + 1, 0x85ebca6b)) >>> 0;
 }
 
 function gridCells(arch: DetectorArch): number {

@@ -24,7 +24,7 @@ export interface StartInput {
   jobId: string;
   zip: Uint8Array;
   spec: TrainSpec;
-  checkpoint?: { epoch: number; weights: Uint8Array; best?: { epoch: number; metrics: Checkpoint['best'] extends infer B ? (B extends { metrics: infer M } ? M : never) : never; weights: Uint8Array } };
+  checkpoint?: { epoch: number; weights: Uint8Array; optimizer?: Uint8Array; best?: { epoch: number; metrics: Checkpoint['best'] extends infer B ? (B extends { metrics: infer M } ? M : never) : never; weights: Uint8Array } };
 }
 
 serveWorker({
@@ -35,6 +35,7 @@ serveWorker({
     const checkpoint: Checkpoint | undefined = c && {
       epoch: c.epoch,
       weights: floatsOf(c.weights),
+      optimizer: c.optimizer && floatsOf(c.optimizer),
       best: c.best && { epoch: c.best.epoch, metrics: c.best.metrics, weights: floatsOf(c.best.weights) },
     };
     const session = await TrainingSession.create(input.zip, input.spec, checkpoint);
@@ -42,20 +43,22 @@ serveWorker({
     return session.counts;
   },
 
-  /** Trains for about `seconds`, then answers progress and a checkpoint (current and best weights). */
+  /** Trains for about `seconds`, then answers progress and a checkpoint (current and best weights, the optimizer's state). */
   async run({ jobId, seconds }: { jobId: string; seconds: number }) {
     const session = sessions.get(jobId);
     if (!session) throw new EngineError(`no training session ${jobId} in this worker`, 'no_session');
     const progress = await session.run(seconds);
     const cp = await session.checkpoint();
     const weights = bytesOf(cp.weights);
+    const optimizer = cp.optimizer && bytesOf(cp.optimizer);
     // The session keeps its best weights: only a copy may be moved to the caller.
     const best = cp.best && { epoch: cp.best.epoch, metrics: cp.best.metrics, weights: bytesOf(cp.best.weights.slice()) };
     if (progress.done) {
       session.dispose();
       sessions.delete(jobId);
     }
-    return withTransfer({ progress, checkpoint: { epoch: cp.epoch, weights, best } }, [weights.buffer as ArrayBuffer, ...(best ? [best.weights.buffer as ArrayBuffer] : [])]);
+    const moved = [weights, optimizer, best?.weights].filter((b) => !!b).map((b) => b.buffer as ArrayBuffer);
+    return withTransfer({ progress, checkpoint: { epoch: cp.epoch, weights, optimizer, best } }, moved);
   },
 
   stop({ jobId }: { jobId: string }) {

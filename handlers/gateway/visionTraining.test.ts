@@ -11,8 +11,8 @@ import { photo } from '../../engines/vision/testing/images.ts';
 import { evaluate, type Prediction, type Truth } from '../../engines/vision/metrics.ts';
 
 const ENV = { VISION_SERVICE_ENABLED: 'true', VISION_TRAIN_CHUNK_SECONDS: '3', VISION_TRAIN_MAX_SECONDS: '600' };
-/** The held-out mAP@0.5 the trained model must reach (it reaches about 0.7-0.8 here). */
-const MAP50_FLOOR = 0.5;
+/** The held-out mAP@0.5 the trained model must reach (0.96 here; seeds 2 and 3 of the same training reach 0.94 and 0.84). */
+const MAP50_FLOOR = 0.75;
 
 let service: TestService;
 let key: string;
@@ -103,11 +103,13 @@ describe('training a custom detector', () => {
     expect(before.status).toBe('running');
     await service.close();
     const checkpointed = (await (await import('../../test/support.ts')).testDb().then(async (db) => {
-      const row = await db('vision_training_jobs').where({ id: jobId }).first('progress', 'status');
+      const row = await db('vision_training_jobs').where({ id: jobId }).first('progress', 'status', 'checkpoint_optimizer');
       await db.destroy();
       return row;
-    })) as { progress: { epoch: number }; status: string };
+    })) as { progress: { epoch: number }; status: string; checkpoint_optimizer: Buffer | null };
     expect(checkpointed.status).toBe('running');
+    // The optimizer's state is checkpointed with the weights, so the resumed job trains what an uninterrupted one would (train.test.ts).
+    expect(checkpointed.checkpoint_optimizer?.length).toBeGreaterThan(0);
 
     service = await startTestService(['gateway'], ENV);
     const seen: number[] = [];
@@ -123,9 +125,10 @@ describe('training a custom detector', () => {
     expect(done.status).toBe('completed');
     // Resumed from the checkpoint, not from epoch 0.
     expect(Math.min(...seen)).toBeGreaterThanOrEqual(checkpointed.progress.epoch);
-    const row = await service.db('vision_training_jobs').where({ id: jobId }).first('attempts', 'dataset');
+    const row = await service.db('vision_training_jobs').where({ id: jobId }).first('attempts', 'dataset', 'checkpoint_optimizer');
     expect(row.attempts).toBe(2);
     expect(row.dataset).toBeNull();
+    expect(row.checkpoint_optimizer).toBeNull();
     // On a slow machine the wall-clock budget may end it first; the best epoch so far is still the model.
     expect(['epochs', 'early-stopping', 'time-budget']).toContain(done.stopReason);
     expect(done.modelId).toBe(`custom-${jobId.slice(0, 8)}`);
