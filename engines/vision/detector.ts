@@ -73,7 +73,10 @@ export function paramShapes(arch: DetectorArch): number[][] {
 }
 
 export async function exportWeights(params: Params): Promise<Float32Array> {
-  const parts = await Promise.all(params.vars.map((v) => v.data() as Promise<Float32Array>));
+  return concatFloats(await Promise.all(params.vars.map((v) => v.data() as Promise<Float32Array>)));
+}
+
+export function concatFloats(parts: Float32Array[]): Float32Array {
   const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
   for (const p of parts) {

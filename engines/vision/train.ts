@@ -2,7 +2,7 @@
 // wall-clock time so the caller can record progress and checkpoints between
 // them. Runs inside a worker thread (trainWorker.ts).
 import * as tf from '@tensorflow/tfjs-core';
-import { createParams, decodeGrid, exportWeights, forward, GRID_STRIDE, type DetectorArch, type Params } from './detector.ts';
+import { concatFloats, createParams, decodeGrid, exportWeights, forward, GRID_STRIDE, type DetectorArch, type Params } from './detector.ts';
 import { parseDataset } from './dataset.ts';
 import { decodeRgb, letterboxRgb } from './image.ts';
 import { letterboxGeometry } from './geometry.ts';
@@ -134,17 +134,10 @@ export class TrainingSession {
     const [iterations, ...moments] = await this.optimizer.getWeights();
     if (!moments.length) return undefined; // no step taken yet
     const adam = this.optimizer as unknown as AdamInternals;
-    const parts = [
+    return concatFloats([
       new Float32Array([(await iterations!.tensor.data())[0]!, (await adam.accBeta1.data())[0]!, (await adam.accBeta2.data())[0]!]),
       ...((await Promise.all(moments.map((m) => m.tensor.data()))) as Float32Array[]),
-    ];
-    const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-    let o = 0;
-    for (const p of parts) {
-      out.set(p, o);
-      o += p.length;
-    }
-    return out;
+    ]);
   }
 
   private async importOptimizer(state: Float32Array): Promise<void> {
