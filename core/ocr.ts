@@ -93,7 +93,7 @@ function imageBytes(input: string): Buffer {
       fields: [{ path: 'body.image', message: 'not base64' }],
     });
   }
-  return decoded.bytes;
+  return decoded;
 }
 
 async function checkedImage(input: string): Promise<{ bytes: Buffer; format: ImageFormat; width: number; height: number }> {

@@ -4,21 +4,19 @@ import { decodeBase64Image, isBase64 } from './base64.ts';
 const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00, 0x10]);
 
 describe('decodeBase64Image', () => {
-  test('bare base64, either alphabet, padded or not, and a data: URI give the same bytes and their bare base64', () => {
+  test('bare base64, either alphabet, padded or not, and a data: URI give the same bytes', () => {
     const std = bytes.toString('base64');
     const url = bytes.toString('base64url');
     for (const input of [std, std.replace(/=+$/, ''), url, `data:image/png;base64,${std}`, `data:image/png;charset=x;base64,${url}`]) {
-      const out = decodeBase64Image(input)!;
-      expect(out.bytes.equals(bytes), input).toBe(true);
-      expect(input.endsWith(out.base64)).toBe(true);
+      expect(decodeBase64Image(input)?.equals(bytes), input).toBe(true);
     }
   });
 
   test('line-wrapped base64 and an upper-case prefix are read on the slow path', () => {
     const std = Buffer.alloc(300, 7).toString('base64');
     const wrapped = ` ${std.match(/.{1,76}/g)!.join('\r\n')}\n`;
-    expect(decodeBase64Image(wrapped)!.bytes.equals(Buffer.alloc(300, 7))).toBe(true);
-    expect(decodeBase64Image(`DATA:image/png;BASE64,${std}`)!.bytes.equals(Buffer.alloc(300, 7))).toBe(true);
+    expect(decodeBase64Image(wrapped)?.equals(Buffer.alloc(300, 7))).toBe(true);
+    expect(decodeBase64Image(`DATA:image/png;BASE64,${std}`)?.equals(Buffer.alloc(300, 7))).toBe(true);
   });
 
   test('what is not base64 is refused', () => {
@@ -51,7 +49,7 @@ describe("Node's base64 decoder, which the checks count on", () => {
           const s = 'Q'.repeat(at) + ch + 'Q'.repeat(length - at - 1);
           // A trailing '=' is padding, checked by arithmetic instead.
           if (ch === '=' && at >= length - 2) continue;
-          if (isBase64(s) || decodeBase64Image(s)?.bytes.length === Math.floor((length * 3) / 4)) wrong.push(`${c}@${at}/${length}`);
+          if (isBase64(s) || decodeBase64Image(s)?.length === Math.floor((length * 3) / 4)) wrong.push(`${c}@${at}/${length}`);
         }
       }
     }

@@ -74,21 +74,17 @@ export function isBase64Image(s: string): boolean {
 }
 
 /**
- * A base64 image's bytes and its bare base64 (without a data: prefix), or
- * undefined when it is not base64. Text that did not pass the request
+ * A base64 image's bytes (bare base64 or a data: URI), or undefined when it
+ * is not base64. Text that did not pass the request
  * validators (line-wrapped base64, an upper-case data: prefix, surrounding
  * blanks) is normalised first, on that slower path only.
  */
-export function decodeBase64Image(input: string): { bytes: Buffer; base64: string } | undefined {
-  let s = input;
-  let start = base64Start(s);
-  let bytes = start >= 0 ? decodeStrict(s, start) : undefined;
-  if (!bytes) {
-    s = input.replace(/\s+/g, '');
-    if (/^data:/i.test(s)) s = `data:${s.slice(5).replace(/;base64,/i, ';base64,')}`;
-    start = base64Start(s);
-    bytes = start >= 0 ? decodeStrict(s, start) : undefined;
-    if (!bytes) return undefined;
-  }
-  return { bytes, base64: start ? s.slice(start) : s };
+export function decodeBase64Image(input: string): Buffer | undefined {
+  const start = base64Start(input);
+  const bytes = start >= 0 ? decodeStrict(input, start) : undefined;
+  if (bytes) return bytes;
+  let s = input.replace(/\s+/g, '');
+  if (/^data:/i.test(s)) s = `data:${s.slice(5).replace(/;base64,/i, ';base64,')}`;
+  const again = base64Start(s);
+  return again >= 0 ? decodeStrict(s, again) : undefined;
 }

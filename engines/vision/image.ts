@@ -17,7 +17,7 @@ export interface Rgb {
 /** Bare base64 or a data:image/...;base64, URI, to bytes. */
 export function imageBytes(input: string, field = 'image'): Buffer {
   const decoded = decodeBase64Image(input);
-  if (decoded) return decoded.bytes;
+  if (decoded) return decoded;
   if (/^\s*data:[^,]*,/i.test(input) && !/^\s*data:[^,]*;base64,/i.test(input)) throw new EngineError(`${field}: a data URI must be base64-encoded`, 'invalid_image');
   throw new EngineError(`${field} is not valid base64`, 'invalid_image');
 }
