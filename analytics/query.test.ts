@@ -247,6 +247,20 @@ describe('the query layer: periods, time zones, filters, comparisons, goals and 
     }
   });
 
+  it('the start-up warm-up loads the active projects, and a stopping service ends it before the next', async () => {
+    // Active means a session seen in the last day: a project of its own, with one visit now.
+    const active = await createProject(svc.url);
+    const visit = { id: randomUUID(), sessionId: randomUUID(), createdAt: new Date().toISOString(), eventType: 'pageview', path: '/' };
+    const imported = await api(svc.url, active.apiKey)('/v1/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ events: [visit] }) });
+    expect(imported.status).toBe(200);
+    const warmed: string[] = [];
+    await new SegmentStore(svc.db, { maxEvents: 1_000_000 }).warm(30, 50, async (id) => void warmed.push(id));
+    expect(warmed).toContain(active.project.id);
+    const stopped: string[] = [];
+    await new SegmentStore(svc.db, { maxEvents: 1_000_000 }).warm(30, 50, async (id) => void stopped.push(id), AbortSignal.abort());
+    expect(stopped).toEqual([]);
+  });
+
   it('shared links read the stats only, and stop at once when revoked', async () => {
     const created = await call('/v1/shared-links', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label: 'Board' }) });
     expect(created.status).toBe(201);

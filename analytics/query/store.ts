@@ -356,10 +356,12 @@ export class SegmentStore {
    * so the first dashboard view after a restart does not wait for its segments;
    * `then` runs after each (the service tallies the rollups of the default view).
    * Runs in the background; a failure only means the first query loads them.
+   * Stops between projects once `signal` aborts (the service is stopping).
    */
-  async warm(days: number, maxProjects = 50, then?: (projectId: string) => Promise<unknown>): Promise<void> {
+  async warm(days: number, maxProjects = 50, then?: (projectId: string) => Promise<unknown>, signal?: AbortSignal): Promise<void> {
     const now = Date.now();
     for (const projectId of await listActiveProjects(this.db, new Date(now - 86400_000), maxProjects)) {
+      if (signal?.aborted) return;
       await this.segments(projectId, now - days * 86400_000, now);
       await then?.(projectId);
     }

@@ -53,8 +53,20 @@ export const analyticsSurface: SurfaceDefinition = {
     const tally = (projectId: string) => dashboardReport({ db: deps.db, store }, {
       projectId, period: { name: 'custom', from: Date.now() - warmDays * 86400_000, to: Date.now() + 1, timeZone: 'UTC' }, includeBots: false, includeInternal: false, filters: [],
     }, null, 10);
-    if (warmDays > 0) setTimeout(() => void store.warm(warmDays, 50, tally).catch((err) => deps.log.warn({ err }, 'analytics query warm-up failed')), 1000).unref();
+    // A stop during the warm-up ends it; what failed because the database was closing is not a warning.
+    const stopping = new AbortController();
+    const warming = warmDays > 0
+      ? setTimeout(() => void store.warm(warmDays, 50, tally, stopping.signal).catch((err) => {
+          if (!stopping.signal.aborted) deps.log.warn({ err }, 'analytics query warm-up failed');
+        }), 1000).unref()
+      : undefined;
     if (deps.boss && deps.env.ANALYTICS_RETENTION_JOB !== 'off') await scheduleRetention(deps.boss as PgBoss, deps.db);
-    return { stop: () => buffer.stop() };
+    return {
+      stop: () => {
+        stopping.abort();
+        clearTimeout(warming);
+        return buffer.stop();
+      },
+    };
   },
 };
