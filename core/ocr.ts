@@ -22,7 +22,7 @@ import type { UsageRecord } from '../db/gateway/insertUsage.ts';
 import type { TaskQueue } from '../jobs/queue.ts';
 import { ApiError } from '../protocols/errors.ts';
 import { decodeBase64Image } from '../media/base64.ts';
-import type { FileRef } from '../media/store.ts';
+import type { FileRef, WithFiles } from '../media/store.ts';
 import type { Caller } from './providerCall.ts';
 import { unitUsage } from './unitUsage.ts';
 import { submitWithImage, type EngineImage, type TaskImage } from './engineInput.ts';
@@ -226,7 +226,7 @@ export async function recognize(stored: RecognitionRequest, image: TaskImage, si
 }
 
 /** With `keep`, the redacted PNG goes there (a file beside the task) and the result refers to it instead of holding its base64. */
-export async function redact(stored: RedactionOptions, image: TaskImage, signal: AbortSignal, keep?: (png: Uint8Array) => Promise<FileRef>): Promise<RedactionResult> {
+export async function redact(stored: RedactionOptions, image: TaskImage, signal: AbortSignal, keep?: (png: Uint8Array) => Promise<FileRef>): Promise<WithFiles<RedactionResult, 'redactedImage'>> {
   const started = performance.now();
   const out = await ocrEngine().redact(
     {
@@ -246,8 +246,7 @@ export async function redact(stored: RedactionOptions, image: TaskImage, signal:
   );
   const model = OCR_MODEL[stored.level];
   return {
-    // The contract's base64 string; a kept file is streamed out as that by the result endpoint.
-    redactedImage: keep ? ((await keep(out.png)) as unknown as string) : Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength).toString('base64'),
+    redactedImage: keep ? await keep(out.png) : Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength).toString('base64'),
     detections: out.detections,
     regionsRedacted: out.detections.length,
     counts: out.counts,

@@ -7,7 +7,7 @@ import { ApiError } from '../protocols/errors.ts';
 import { EngineError } from '../engines/workerPool.ts';
 import { visionEngine, type DetectionOutput } from '../engines/vision/index.ts';
 import { imageBytes, inspectImage, type ImageInfo } from '../engines/vision/image.ts';
-import type { FileRef } from '../media/store.ts';
+import type { FileRef, WithFiles } from '../media/store.ts';
 import { builtinModel, missingFiles, BUILTIN_MODELS, type BuiltinModel } from '../engines/vision/models.ts';
 import { unitCost, type Cost } from '../pricing/cost.ts';
 import { webEngine, webEngineSettings, type WebEngineId, type WebDetectionResult } from '../providers/webEngines.ts';
@@ -103,7 +103,7 @@ export type VisionRequest =
 /** What a vision task stores as its request: the options, and where its image is (core/engineInput.ts). */
 export type StoredVision = VisionRequest & EngineImage;
 
-export type VisionResult = (DetectionOutput | WebDetectionResult) & { cost: Cost };
+export type VisionResult = (WithFiles<DetectionOutput, 'blurredImage'> | WebDetectionResult) & { cost: Cost };
 
 /**
  * One vision call on an image checked at submit, priced. A local engine's
@@ -131,7 +131,7 @@ export async function runVision(
       return { result: { ...out, cost }, provider: stored.engine, model: engine.model };
     }
     const engine = visionEngine(env);
-    let out: DetectionOutput;
+    let out: WithFiles<DetectionOutput, 'blurredImage'>;
     let priceAs: string;
     if (stored.op === 'objects') {
       if (stored.model.startsWith(CUSTOM_MODEL_PREFIX)) {
@@ -159,8 +159,7 @@ export async function runVision(
       );
       if (out.blurredPng && keep) {
         const { blurredPng, ...rest } = out;
-        // The contract's base64 string, streamed from the file by the result endpoint.
-        out = { ...rest, blurredImage: (await keep('blurred', blurredPng)) as unknown as string };
+        out = { ...rest, blurredImage: await keep('blurred', blurredPng) };
       }
       priceAs = stored.model;
     }

@@ -28,6 +28,9 @@ export interface FileRef {
   size: number;
 }
 
+/** A result as its row holds it: the base64 fields named by K may be files, streamed out as base64 by the result endpoint. */
+export type WithFiles<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | FileRef };
+
 export function isFileRef(value: unknown): value is FileRef {
   return typeof value === 'object' && value !== null && typeof (value as FileRef).$file === 'string';
 }
