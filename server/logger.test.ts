@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, expect, test, vi } from 'vitest';
-import { isoTime } from './logger.ts';
+import { createLogger, isoTime } from './logger.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -12,4 +14,20 @@ test("isoTime writes what pino's isoTime writes, at every millisecond and across
     now.mockReturnValue(t);
     expect(isoTime()).toBe(`,"time":"${new Date(t).toISOString()}"`);
   }
+});
+
+test('an idle logger writes nothing at its flushes, and a held line goes out at the next one', async () => {
+  // sonic-boom writes through fs.write; the lines are taken here instead of reaching stdout.
+  const write = vi.spyOn(fs, 'write').mockImplementation(((...args: unknown[]) => {
+    const done = args.at(-1) as (err: Error | null, n: number) => void;
+    process.nextTick(() => done(null, Buffer.byteLength(String(args[1]))));
+  }) as never);
+  const log = createLogger({ level: 'info' });
+  await sleep(650); // three flush intervals
+  expect(write).not.toHaveBeenCalled();
+  log.info('one line');
+  await vi.waitFor(() => expect(write).toHaveBeenCalledTimes(1), { timeout: 5_000 });
+  expect(String(write.mock.calls[0]![1])).toContain('"msg":"one line"');
+  await sleep(450);
+  expect(write).toHaveBeenCalledTimes(1);
 });
