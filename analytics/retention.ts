@@ -4,6 +4,7 @@ import { listRetentionPolicies } from '../db/analytics/listRetentionPolicies.ts'
 import { deleteExpiredData } from '../db/analytics/deleteExpiredData.ts';
 import { deleteStaleCounters } from '../db/analytics/deleteStaleCounters.ts';
 import { utcDay } from './sessions.ts';
+import { scheduleRecurring } from '../jobs/recurring.ts';
 
 export const RETENTION_JOB = 'analytics-retention';
 
@@ -23,9 +24,5 @@ export async function runRetention(db: Knex, now = new Date()) {
 
 /** Nightly at 03:15 UTC; pg-boss makes sure one process runs it, whatever the number of replicas. */
 export async function scheduleRetention(boss: PgBoss, db: Knex): Promise<void> {
-  await boss.createQueue(RETENTION_JOB).catch(() => {});
-  await boss.schedule(RETENTION_JOB, '15 3 * * *', {}, { tz: 'UTC' });
-  await boss.work(RETENTION_JOB, async () => {
-    await runRetention(db);
-  });
+  await scheduleRecurring(boss, RETENTION_JOB, '15 3 * * *', () => runRetention(db));
 }

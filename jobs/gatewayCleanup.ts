@@ -6,6 +6,7 @@ import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import type { PgBoss } from 'pg-boss';
+import { scheduleRecurring } from './recurring.ts';
 import { deleteExpiredUploads } from '../db/gateway/deleteExpiredUploads.ts';
 import { deleteExpiredCache } from '../db/gateway/deleteExpiredCache.ts';
 import { deleteExpiredMediaTasks } from '../db/gateway/deleteExpiredMediaTasks.ts';
@@ -55,9 +56,5 @@ export async function runGatewayCleanup(
 
 /** Every 15 minutes; pg-boss runs each occurrence once, whatever the number of replicas. */
 export async function scheduleGatewayCleanup(boss: PgBoss, db: Knex): Promise<void> {
-  await boss.createQueue(CLEANUP_JOB).catch(() => {});
-  await boss.schedule(CLEANUP_JOB, '*/15 * * * *', {}, { tz: 'UTC' });
-  await boss.work(CLEANUP_JOB, async () => {
-    await runGatewayCleanup(db);
-  });
+  await scheduleRecurring(boss, CLEANUP_JOB, '*/15 * * * *', () => runGatewayCleanup(db));
 }

@@ -1,5 +1,5 @@
 // A job pg-boss runs on a cron schedule, once per occurrence whatever the
-// number of gateway processes; what it does is given by the caller (core).
+// number of processes; what it does is given by the caller.
 import type { PgBoss } from 'pg-boss';
 
 export async function scheduleRecurring(boss: PgBoss, name: string, cron: string, work: () => Promise<unknown>): Promise<void> {
