@@ -2,6 +2,7 @@
 // train the very model the uninterrupted job trains: the service restarts
 // jobs whenever a process stops, and a restart must not change the result.
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as tf from '@tensorflow/tfjs-core';
 import { tfWasm } from './tf.ts';
 import { TrainingSession, type Checkpoint, type TrainSpec } from './train.ts';
 import { buildDatasetZip } from './dataset.ts';
@@ -68,8 +69,22 @@ describe('resuming a training job', () => {
     expect(c.weights).not.toEqual(a.weights);
   });
 
+  it('leaves no tensor behind: checkpoints in a long job, and a session resumed and disposed', async () => {
+    const half = await train(1);
+    const before = tf.memory().numTensors;
+    const session = await TrainingSession.create(zip, spec, half);
+    await session.run(0);
+    const during = tf.memory().numTensors;
+    for (let i = 0; i < 5; i++) await session.checkpoint();
+    expect(tf.memory().numTensors).toBe(during);
+    session.dispose();
+    expect(tf.memory().numTensors).toBe(before);
+  });
+
   it('refuses an optimizer state that does not fit the architecture', async () => {
     const half = await train(1);
     await expect(TrainingSession.create(zip, spec, { ...half, optimizer: half.optimizer!.subarray(1) })).rejects.toThrow(/optimizer state holds \d+ values, the architecture needs \d+/);
+    // Nothing of the refused session is left registered: the next one starts.
+    (await TrainingSession.create(zip, spec, half)).dispose();
   });
 });

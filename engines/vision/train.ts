@@ -82,7 +82,13 @@ export class TrainingSession {
       samples.push({ pixels, boxes, split: image.split });
     }
     const session = new TrainingSession(spec, samples.filter((s) => s.split === 'train'), samples.filter((s) => s.split === 'val'), checkpoint);
-    if (checkpoint?.optimizer) await session.importOptimizer(checkpoint.optimizer);
+    try {
+      if (checkpoint?.optimizer) await session.importOptimizer(checkpoint.optimizer);
+    } catch (err) {
+      // Its variables are registered by name: left behind, they would refuse the worker's next session.
+      session.dispose();
+      throw err;
+    }
     return session;
   }
 
@@ -132,33 +138,34 @@ export class TrainingSession {
    */
   private async exportOptimizer(): Promise<Float32Array | undefined> {
     const [iterations, ...moments] = await this.optimizer.getWeights();
+    // getWeights() makes the count a new tensor each call; the moments are the optimizer's own.
+    iterations!.tensor.dispose();
     if (!moments.length) return undefined; // no step taken yet
     const adam = this.optimizer as unknown as AdamInternals;
     return concatFloats([
-      new Float32Array([(await iterations!.tensor.data())[0]!, (await adam.accBeta1.data())[0]!, (await adam.accBeta2.data())[0]!]),
+      new Float32Array([this.optimizer.iterations, (await adam.accBeta1.data())[0]!, (await adam.accBeta2.data())[0]!]),
       ...((await Promise.all(moments.map((m) => m.tensor.data()))) as Float32Array[]),
     ]);
   }
 
   private async importOptimizer(state: Float32Array): Promise<void> {
-    const sizes = this.params.vars.map((v) => v.size);
-    const expected = 3 + 2 * sizes.reduce((a, b) => a + b, 0);
+    const vars = this.params.vars;
+    const expected = 3 + 2 * vars.reduce((n, v) => n + v.size, 0);
     if (state.length !== expected) throw new Error(`optimizer state holds ${state.length} values, the architecture needs ${expected}`);
     let o = 3;
-    const moments = (suffix: string) =>
-      this.params.vars.map((v, i) => {
-        const tensor = tf.tensor(state.subarray(o, o + sizes[i]!), v.shape);
-        o += sizes[i]!;
-        return { name: `${v.name}/${suffix}`, tensor };
-      });
-    const first = moments('m');
-    const second = moments('v');
-    const named = [{ name: 'iter', tensor: tf.scalar(state[0]!, 'int32') }, ...first, ...second];
+    const moment = (v: tf.Variable, suffix: string) => {
+      const tensor = tf.tensor(state.subarray(o, (o += v.size)), v.shape);
+      return { name: `${v.name}/${suffix}`, tensor };
+    };
+    const named = [{ name: 'iter', tensor: tf.scalar(state[0]!, 'int32') }, ...vars.map((v) => moment(v, 'm')), ...vars.map((v) => moment(v, 'v'))];
+    // setWeights keeps variables of its own made from these.
     await this.optimizer.setWeights(named);
     tf.dispose(named.map((n) => n.tensor));
     const adam = this.optimizer as unknown as AdamInternals;
-    adam.accBeta1.assign(tf.scalar(state[1]!));
-    adam.accBeta2.assign(tf.scalar(state[2]!));
+    tf.tidy(() => {
+      adam.accBeta1.assign(tf.scalar(state[1]!));
+      adam.accBeta2.assign(tf.scalar(state[2]!));
+    });
   }
 
   dispose(): void {
