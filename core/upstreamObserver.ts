@@ -3,12 +3,11 @@ import type { ProviderId } from '../protocols/canonical.ts';
 import type { ProviderError, UpstreamObserver } from '../providers/types.ts';
 import { labelled, upstreamErrors, upstreamRequests, upstreamRetries } from '../metrics/index.ts';
 
-const sentBy = labelled(upstreamRequests);
 const retriedBy = labelled(upstreamRetries);
 
 export const upstreamObserver: UpstreamObserver = {
   sending(provider: ProviderId, attempt: number): void {
-    sentBy(provider).inc();
+    upstreamRequests.labels(provider).inc();
     if (attempt > 0) retriedBy(provider).inc();
   },
   failed(provider: ProviderId, err: ProviderError): void {

@@ -10,7 +10,7 @@ import type { ContentEvent, FinishEvent } from '../../protocols/compat.ts';
 import type { ApiError } from '../../protocols/errors.ts';
 import type { Caller, PricedResult } from '../../core/completion.ts';
 import { completeRouted, payerOf, prepareRoute, streamRouted, type RouteHooks, type RoutedResult } from '../../core/routing.ts';
-import { gatewayAdded, labelled } from '../../metrics/index.ts';
+import { gatewayAdded } from '../../metrics/index.ts';
 import { fromCompatRouting, mergeRouting, type RoutingPolicy } from '../../protocols/routing.ts';
 import { logFailure, toApiError, type ErrorDialect } from '../../core/errors.ts';
 import { completionUsage, usageBatcher } from '../../core/usageBatch.ts';
@@ -64,12 +64,10 @@ function announce(ctx: ApiContext, { trace }: Required<RouteHooks>, final: boole
   const elapsed = performance.now() - ctx.state.startedAt;
   const upstream = trace.upstreamMs;
   const added = Math.max(0, elapsed - upstream);
-  addedBy(ctx.state.op.operation.operationId ?? 'unknown').observe(added / 1000);
+  gatewayAdded.labels(ctx.state.op.operation.operationId ?? 'unknown').observe(added / 1000);
   ctx.set('server-timing', `gateway;dur=${added.toFixed(2)}, upstream;dur=${upstream.toFixed(1)}${final ? `, total;dur=${elapsed.toFixed(1)}` : ''}`);
   if (trace.answeredBy) ctx.set('x-switchyard-target', `${trace.answeredBy}; targets=${trace.targets}`);
 }
-
-const addedBy = labelled(gatewayAdded);
 
 /** The body's `routing` extension (core/routing.ts), every target as `<provider>/<model>`. */
 function routingOf(ctx: ApiContext): RoutingPolicy | undefined {
