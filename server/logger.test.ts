@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, expect, test, vi } from 'vitest';
-import { createLogger, isoTime } from './logger.ts';
+import { createLogger, flushLog, infoLineWriter, isoTime } from './logger.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -30,4 +30,26 @@ test('an idle logger writes nothing at its flushes, and a held line goes out at 
   expect(String(write.mock.calls[0]![1])).toContain('"msg":"one line"');
   await sleep(450);
   expect(write).toHaveBeenCalledTimes(1);
+});
+
+test("infoLineWriter writes the line pino's log.info writes, for JSON loggers only", async () => {
+  const lines: string[] = [];
+  vi.spyOn(fs, 'write').mockImplementation(((...args: unknown[]) => {
+    lines.push(...String(args[1]).split('\n').filter(Boolean));
+    const done = args.at(-1) as (err: Error | null, n: number) => void;
+    process.nextTick(() => done(null, Buffer.byteLength(String(args[1]))));
+  }) as never);
+  const log = createLogger({ level: 'info', redact: ['req.headers.authorization'] });
+  const fields = { reqId: 'r-1', method: 'POST', path: '/v1/chat/completions?q="\u2028\\', status: 200, ms: 0.37 };
+  log.info(fields, 'request');
+  const write = infoLineWriter(log)!;
+  write(Object.entries(fields).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(','), 'request');
+  await flushLog(log);
+  expect(lines).toHaveLength(2);
+  const [byPino, direct] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+  expect(direct).toEqual({ ...byPino, time: direct!.time });
+  // Same keys in the same order, the same text but for the time.
+  const untimed = (l: string) => l.replace(/"time":"[^"]+"/, '');
+  expect(untimed(lines[1]!)).toBe(untimed(lines[0]!));
+  expect(infoLineWriter(createLogger({ level: 'info', format: 'pretty' }))).toBeUndefined();
 });

@@ -36,7 +36,31 @@ export function createLogger({ format = 'json', ...opts }: LogOptions): Logger {
   }
   const destination = holdLines(pino.destination({ dest: 1, sync: false, minLength: MIN_WRITE_BYTES }));
   setInterval(() => destination.flush(), FLUSH_EVERY_MS).unref();
-  return pino({ timestamp: isoTime, ...opts }, destination);
+  const log = pino({ timestamp: isoTime, ...opts }, destination);
+  jsonDestinations.set(log, destination);
+  return log;
+}
+
+const jsonDestinations = new WeakMap<Logger, { write(line: string): boolean }>();
+const INFO = 30;
+
+/**
+ * For the access log, one line per request: writes the line `log.info(fields,
+ * msg)` writes (level, time, the logger's bindings, the fields, msg), with the
+ * fields given as JSON text the caller built, straight to the JSON
+ * destination. pino's general path (its level method, the object's keys
+ * walked and each value serialised, the message) was ~3.5 µs of every call
+ * even in a hot loop. undefined for a logger that is not a JSON logger of
+ * createLogger's (the readable format, a test's logger): use pino there.
+ * Redaction does not apply: give it no field that needs redacting.
+ */
+export function infoLineWriter(log: Logger): ((fields: string, msg: string) => void) | undefined {
+  const destination = jsonDestinations.get(log);
+  if (!destination) return undefined;
+  const bindings = pino.symbols.chindingsSym;
+  return (fields, msg) => {
+    destination.write(`{"level":${INFO}${isoTime()}${(log as unknown as Record<symbol, string>)[bindings]},${fields},"msg":${JSON.stringify(msg)}}\n`);
+  };
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppState } from '../../handlers/types.ts';
 import { httpDuration, httpRequests } from '../../metrics/index.ts';
+import { infoLineWriter } from '../logger.ts';
 
 /** What the access log reads of a request: Koa's context, or the lean /v1 dispatch's (server/lean.ts). */
 export interface Logged {
@@ -20,24 +22,68 @@ export interface Logged {
  * Returns what arms it for one request.
  */
 export function accessLogger(service: string): (ctx: Logged) => void {
-  // Metric children by operation and status, resolved once: labels() hashes its arguments on every call.
-  const children = new Map<string, { requests: { inc(): void }; duration: { observe(v: number): void } }>();
+  const access = new AccessLog(service);
   return (ctx) => {
-    ctx.res.once('close', () => {
-      const ms = performance.now() - ctx.state.startedAt;
-      // Requests no operation matched (static files, unknown paths, /metrics itself) share one label.
-      const operation = ctx.state.op?.operation?.operationId ?? (ctx.path === '/metrics' ? 'metrics' : 'other');
-      const status = String(ctx.res.headersSent ? ctx.res.statusCode : ctx.status);
-      const key = `${operation} ${status}`;
-      let child = children.get(key);
-      if (!child) children.set(key, (child = { requests: httpRequests.labels(service, operation, status), duration: httpDuration.labels(service, operation, status) }));
-      child.requests.inc();
-      child.duration.observe(ms / 1000);
-      const log = ctx.state.deps.log;
-      if (!log.isLevelEnabled('info')) return;
-      log.info({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 100) / 100 }, 'request');
-    });
+    const res = ctx.res as Armed;
+    res[LOGGED] = ctx;
+    res[ACCESS_LOG] = access;
+    // One listener function for every response: no closure and no once() wrapper per request.
+    res.on('close', responseClosed);
   };
+}
+
+const LOGGED = Symbol('the request the access log writes a line for');
+const ACCESS_LOG = Symbol('the access log writing it');
+
+type Armed = ServerResponse<IncomingMessage> & { [LOGGED]?: Logged; [ACCESS_LOG]?: AccessLog };
+
+function responseClosed(this: Armed): void {
+  this[ACCESS_LOG]!.closed(this[LOGGED]!);
+}
+
+type Counted = { requests: { inc(): void }; duration: { observe(v: number): void } };
+
+class AccessLog {
+  private readonly service: string;
+  // Metric children by operation, then status, resolved once.
+  private readonly children = new Map<string, Map<number, Counted>>();
+  // The JSON logger's line written directly (server/logger.ts), per service logger.
+  private readonly writers = new WeakMap<Logger, ((fields: string, msg: string) => void) | null>();
+
+  constructor(service: string) {
+    this.service = service;
+  }
+
+  closed(ctx: Logged): void {
+    const ms = performance.now() - ctx.state.startedAt;
+    // Requests no operation matched (static files, unknown paths, /metrics itself) share one label.
+    const operation = ctx.state.op?.operation?.operationId ?? (ctx.path === '/metrics' ? 'metrics' : 'other');
+    const status = ctx.res.headersSent ? ctx.res.statusCode : ctx.status;
+    const child = this.counted(operation, status);
+    child.requests.inc();
+    child.duration.observe(ms / 1000);
+    const log = ctx.state.deps.log;
+    if (!log.isLevelEnabled('info')) return;
+    let write = this.writers.get(log);
+    if (write === undefined) this.writers.set(log, (write = infoLineWriter(log) ?? null));
+    const rounded = Math.round(ms * 100) / 100;
+    if (write) {
+      // The fields log.info below would write, in its order; strings escaped as JSON.stringify does.
+      const reqId = JSON.stringify(ctx.state.requestId);
+      write(`"reqId":${reqId},"method":${JSON.stringify(ctx.method)},"path":${JSON.stringify(ctx.path)},"status":${ctx.status},"ms":${rounded}`, 'request');
+    } else log.info({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: rounded }, 'request');
+  }
+
+  private counted(operation: string, status: number): Counted {
+    let byStatus = this.children.get(operation);
+    if (!byStatus) this.children.set(operation, (byStatus = new Map()));
+    let child = byStatus.get(status);
+    if (!child) {
+      const code = String(status);
+      byStatus.set(status, (child = { requests: httpRequests.labels(this.service, operation, code), duration: httpDuration.labels(this.service, operation, code) }));
+    }
+    return child;
+  }
 }
 
 /** The access log as Koa middleware. */
