@@ -5,6 +5,7 @@ import type { GatewayRuntime } from '../core/runtime.ts';
 import type { GatewayAuth } from '../core/gatewayAuth.ts';
 import type { Caller } from '../core/providerCall.ts';
 import { ApiError } from '../protocols/errors.ts';
+import type { ServerResponse } from 'node:http';
 import type { ApiContext } from './types.ts';
 
 /** The gateway key that authenticated this request. */
@@ -28,12 +29,25 @@ export function runtimeOf(ctx: ApiContext): GatewayRuntime {
   return ctx.state.deps.gateway!;
 }
 
-/** Aborts when the client goes away before the answer is complete, so the upstream call stops too. */
+const CLIENT_GONE = Symbol('aborted when the client goes away');
+
+type Watched = ServerResponse & { [CLIENT_GONE]?: AbortController };
+
+/**
+ * Aborts when the client goes away before the answer is complete, so the
+ * upstream call stops too. One signal per response, however often asked; the
+ * listener is one function for every response, not a closure per call.
+ */
 export function clientSignal(ctx: ApiContext): AbortSignal {
-  const controller = new AbortController();
-  const res = ctx.res;
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort(new ApiError('invalid_request', 'Client closed the connection', { code: 'client_closed' }));
-  });
+  const res = ctx.res as Watched;
+  let controller = res[CLIENT_GONE];
+  if (!controller) {
+    res[CLIENT_GONE] = controller = new AbortController();
+    res.on('close', clientClosed);
+  }
   return controller.signal;
+}
+
+function clientClosed(this: Watched): void {
+  if (!this.writableFinished) this[CLIENT_GONE]!.abort(new ApiError('invalid_request', 'Client closed the connection', { code: 'client_closed' }));
 }
