@@ -44,3 +44,24 @@ test('the upstream deadline: PROVIDER_TIMEOUT_MS_<ID>, else PROVIDER_TIMEOUT_MS,
   expect(providerSettings('local-audio', { PROVIDER_TIMEOUT_MS: '5000', PROVIDER_TIMEOUT_MS_LOCAL_AUDIO: '600000' }).timeoutMs).toBe(600_000);
   expect(providerSettings('openai', { PROVIDER_TIMEOUT_MS: 'soon' }).timeoutMs).toBe(DEFAULT_TIMEOUT_MS);
 });
+
+test('process.env is read once per provider and turn of the event loop: a change is seen by the next turn', async () => {
+  const saved = process.env.MISTRAL_BASE_URL;
+  try {
+    process.env.MISTRAL_BASE_URL = 'http://127.0.0.1:1/v1';
+    await new Promise((r) => setImmediate(r));
+    expect(providerSettings('mistral').baseUrl).toBe('http://127.0.0.1:1/v1');
+    process.env.MISTRAL_BASE_URL = 'http://127.0.0.1:2/v1';
+    // The same turn: the settings read at its start.
+    expect(providerSettings('mistral').baseUrl).toBe('http://127.0.0.1:1/v1');
+    await new Promise((r) => setImmediate(r));
+    expect(providerSettings('mistral').baseUrl).toBe('http://127.0.0.1:2/v1');
+    // Each call gets its own copy to adjust.
+    const a = providerSettings('mistral');
+    a.extra.changed = 'yes';
+    expect(providerSettings('mistral').extra).toEqual({});
+  } finally {
+    if (saved === undefined) delete process.env.MISTRAL_BASE_URL;
+    else process.env.MISTRAL_BASE_URL = saved;
+  }
+});
