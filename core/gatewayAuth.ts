@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import { findGatewayKey } from '../db/gateway/findGatewayKey.ts';
 import { insertGatewayKey } from '../db/gateway/insertGatewayKey.ts';
-import { hashKey, hashesMatch, lookupOf, presentedKey } from '../protocols/keys.ts';
+import { hashKey, hashKeyHex, hexHashesMatch, lookupOf, presentedKey } from '../protocols/keys.ts';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RoutingPolicy } from '../protocols/routing.ts';
 
@@ -30,13 +30,14 @@ export interface GatewayAuthenticator {
  * a revoke takes effect within CACHE_TTL_MS in other processes.
  */
 export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string): Promise<GatewayAuthenticator> {
-  let bootstrap: { hash: Buffer; auth: GatewayAuth } | undefined;
+  // Hashes are kept as hex: a key is verified on every call (see hashKeyHex).
+  let bootstrap: { hash: string; auth: GatewayAuth } | undefined;
   if (bootstrapKey) {
     const hash = hashKey(bootstrapKey);
     const id = await insertGatewayKey(db, { lookup: BOOTSTRAP_LOOKUP, hash, name: 'bootstrap (GATEWAY_BOOTSTRAP_KEY)' });
-    bootstrap = { hash, auth: { keyId: id, keyName: 'bootstrap' } };
+    bootstrap = { hash: hash.toString('hex'), auth: { keyId: id, keyName: 'bootstrap' } };
   }
-  const cache = new Map<string, { hash: Buffer; auth: GatewayAuth; expires: number }>();
+  const cache = new Map<string, { hash: string; auth: GatewayAuth; expires: number }>();
   // When a key drops out of the cache under load, every request carrying it
   // would look it up at once; they share one query instead.
   const lookups = new Map<string, ReturnType<typeof findGatewayKey>>();
@@ -52,20 +53,21 @@ export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string
 
   // Not async: a key the bootstrap or the cache answers for is decided without a promise (the /v1 hot path).
   function verify(key: string): GatewayAuth | null | Promise<GatewayAuth | null> {
-    const hash = hashKey(key);
-    if (bootstrap && hashesMatch(hash, bootstrap.hash)) return bootstrap.auth;
+    const hash = hashKeyHex(key);
+    if (bootstrap && hexHashesMatch(hash, bootstrap.hash)) return bootstrap.auth;
     const lookup = lookupOf(key, GATEWAY_KEY_PREFIX);
     if (!lookup) return null;
     const cached = cache.get(lookup);
-    if (cached && cached.expires > Date.now()) return hashesMatch(hash, cached.hash) ? cached.auth : null;
+    if (cached && cached.expires > Date.now()) return hexHashesMatch(hash, cached.hash) ? cached.auth : null;
     return verifyStored(lookup, hash);
   }
 
-  async function verifyStored(lookup: string, hash: Buffer): Promise<GatewayAuth | null> {
+  async function verifyStored(lookup: string, hash: string): Promise<GatewayAuth | null> {
     const row = await findShared(lookup);
-    if (!row || !hashesMatch(hash, row.hash)) return null;
+    const stored = row?.hash.toString('hex');
+    if (!row || !stored || !hexHashesMatch(hash, stored)) return null;
     const auth: GatewayAuth = row.routing ? { keyId: row.id, keyName: row.name, routing: row.routing as RoutingPolicy } : { keyId: row.id, keyName: row.name };
-    cache.set(lookup, { hash: row.hash, auth, expires: Date.now() + CACHE_TTL_MS });
+    cache.set(lookup, { hash: stored, auth, expires: Date.now() + CACHE_TTL_MS });
     return auth;
   }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { hashKey, hashesMatch, mintKey } from './keys.ts';
+import { hashKey, hashKeyHex, hashesMatch, hexHashesMatch, mintKey } from './keys.ts';
 
 test('hashKey is the SHA-256 of the key as UTF-8, whatever the key holds', () => {
   for (const key of ['gw_live_abc', mintKey('gw_live_').plaintext, 'clé-ключ-鍵', '']) {
@@ -9,4 +9,17 @@ test('hashKey is the SHA-256 of the key as UTF-8, whatever the key holds', () =>
   const minted = mintKey('an_live_');
   expect(hashesMatch(hashKey(minted.plaintext), minted.hash)).toBe(true);
   expect(hashesMatch(hashKey(`${minted.plaintext}x`), minted.hash)).toBe(false);
+});
+
+test('hashKeyHex is hashKey in hex, and hexHashesMatch tells equal digests from every other', () => {
+  const key = mintKey('gw_live_').plaintext;
+  const hex = hashKeyHex(key);
+  expect(hex).toBe(hashKey(key).toString('hex'));
+  expect(hexHashesMatch(hex, hashKey(key).toString('hex'))).toBe(true);
+  // A difference at either end, in the middle, of length, or of nothing but case.
+  for (const other of [`0${hex.slice(1)}`, `${hex.slice(0, -1)}0`, `${hex.slice(0, 31)}x${hex.slice(32)}`, hex.slice(1), `${hex}0`, hex.toUpperCase(), '']) {
+    if (other === hex) continue;
+    expect(hexHashesMatch(hex, other)).toBe(false);
+  }
+  expect(hexHashesMatch(hashKeyHex(`${key}x`), hex)).toBe(false);
 });
