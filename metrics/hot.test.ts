@@ -43,6 +43,26 @@ describe('hot metrics', () => {
     expect(await ours.getMetricsAsJSON()).toEqual(await theirs.getMetricsAsJSON());
   });
 
+  it('print a label set once it is updated, not when it is asked for; after a reset, a child kept from before counts on, as prom-client does', async () => {
+    const { theirs, ours, histograms, counters } = pair();
+    const kept = histograms.map((h) => h.labels('gateway', 'createChatCompletion'));
+    const keptCounters = counters.map((c) => c.labels('openai'));
+    for (const c of counters) c.labels('never-updated');
+    for (const k of kept) k.observe(0.002);
+    for (const k of keptCounters) k.inc(4);
+    expect(await ours.metrics()).toBe(await theirs.metrics());
+    expect(await ours.metrics()).not.toContain('never-updated');
+    theirs.resetMetrics();
+    ours.resetMetrics();
+    expect(await ours.metrics()).toBe(await theirs.metrics());
+    for (const k of kept) k.observe(0.0007);
+    for (const k of keptCounters) k.inc();
+    const text = await ours.metrics();
+    expect(text).toBe(await theirs.metrics());
+    expect(text).toContain('x_seconds_count{service="gateway",operation="createChatCompletion"} 1');
+    expect(text).toContain('x_total{provider="openai"} 1');
+  });
+
   it('keeps one child per label values, and a reset starts them from nothing', async () => {
     const { histograms, counters } = pair();
     const [, hist] = histograms;

@@ -36,16 +36,25 @@ interface MetricData {
   aggregator: 'sum';
 }
 
-// Children are kept per label values; the values here come from finite sets
-// (operationIds, statuses, provider ids), the cap only guards against a mistake.
-const MAX_CHILDREN = 10_000;
+/**
+ * What every child has. A child is the storage of its label set, as an entry
+ * of prom-client's hashMap is: it is never dropped (callers keep children, and
+ * a dropped one would go on counting where no scrape sees it), only zeroed by
+ * a reset. Like prom-client, a label set is printed once it has been updated
+ * since the last reset, not merely asked for.
+ */
+interface Child {
+  readonly labels: Labels;
+  seen: boolean;
+  zero(): void;
+}
 
-abstract class HotMetric<L extends string, C> {
+abstract class HotMetric<L extends string, C extends Child> {
   readonly name: string;
   readonly help: string;
   readonly labelNames: readonly L[];
   readonly aggregator = 'sum' as const;
-  protected children = new Map<string, C & { labels: Labels }>();
+  protected readonly children = new Map<string, C>();
 
   constructor(opts: HotOptions<L>) {
     this.name = opts.name;
@@ -60,7 +69,6 @@ abstract class HotMetric<L extends string, C> {
     let child = this.children.get(key);
     if (!child) {
       if (values.length !== this.labelNames.length) throw new Error(`${this.name} takes ${this.labelNames.length} label values, got ${values.length}`);
-      if (this.children.size >= MAX_CHILDREN) this.children.clear();
       const labels: Labels = {};
       this.labelNames.forEach((n, i) => (labels[n] = values[i]!));
       this.children.set(key, (child = this.newChild(labels)));
@@ -68,16 +76,23 @@ abstract class HotMetric<L extends string, C> {
     return child;
   }
 
+  /** Every label set back to nothing: the children stay, so those kept by callers count on. */
   reset(): void {
-    this.children.clear();
+    for (const child of this.children.values()) child.zero();
   }
 
-  protected abstract newChild(labels: Labels): C & { labels: Labels };
+  /** The label sets updated since the last reset. */
+  protected *seen(): Iterable<C> {
+    for (const child of this.children.values()) if (child.seen) yield child;
+  }
+
+  protected abstract newChild(labels: Labels): C;
 }
 
-class CounterChild {
+class CounterChild implements Child {
   readonly labels: Labels;
   value = 0;
+  seen = false;
   constructor(labels: Labels) {
     this.labels = labels;
   }
@@ -85,6 +100,12 @@ class CounterChild {
   inc(by = 1): void {
     if (!(by >= 0) || !Number.isFinite(by)) throw new TypeError(`a counter only grows by a finite amount, not ${by}`);
     this.value += by;
+    this.seen = true;
+  }
+
+  zero(): void {
+    this.value = 0;
+    this.seen = false;
   }
 }
 
@@ -96,18 +117,19 @@ export class HotCounter<L extends string> extends HotMetric<L, CounterChild> {
   }
 
   async get(): Promise<MetricData> {
-    const values = [...this.children.values()].map((c) => ({ value: c.value, labels: { ...c.labels } }));
+    const values = [...this.seen()].map((c) => ({ value: c.value, labels: { ...c.labels } }));
     return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
   }
 }
 
-class HistogramChild {
+class HistogramChild implements Child {
   readonly labels: Labels;
   readonly bounds: readonly number[];
   /** Observations per bucket, not cumulative (the last slot: above every bound). */
   readonly counts: Float64Array;
   sum = 0;
   count = 0;
+  seen = false;
   constructor(labels: Labels, bounds: readonly number[]) {
     this.labels = labels;
     this.bounds = bounds;
@@ -122,6 +144,14 @@ class HistogramChild {
     this.counts[i]!++;
     this.sum += value;
     this.count++;
+    this.seen = true;
+  }
+
+  zero(): void {
+    this.counts.fill(0);
+    this.sum = 0;
+    this.count = 0;
+    this.seen = false;
   }
 }
 
@@ -142,7 +172,7 @@ export class HotHistogram<L extends string> extends HotMetric<L, HistogramChild>
   async getForPromString(): Promise<MetricData> {
     const values: ValuePair[] = [];
     const bucket = `${this.name}_bucket`;
-    for (const c of this.children.values()) {
+    for (const c of this.seen()) {
       let acc = 0;
       for (let i = 0; i < this.upperBounds.length; i++) {
         acc += c.counts[i]!;
