@@ -64,8 +64,9 @@ export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string
 
   async function verifyStored(lookup: string, hash: string): Promise<GatewayAuth | null> {
     const row = await findShared(lookup);
-    const stored = row?.hash.toString('hex');
-    if (!row || !stored || !hexHashesMatch(hash, stored)) return null;
+    if (!row) return null;
+    const stored = row.hash.toString('hex');
+    if (!hexHashesMatch(hash, stored)) return null;
     const auth: GatewayAuth = row.routing ? { keyId: row.id, keyName: row.name, routing: row.routing as RoutingPolicy } : { keyId: row.id, keyName: row.name };
     cache.set(lookup, { hash: stored, auth, expires: Date.now() + CACHE_TTL_MS });
     return auth;

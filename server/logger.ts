@@ -45,7 +45,6 @@ export function createLogger({ format = 'json', ...opts }: LogOptions): Logger {
 }
 
 const jsonDestinations = new WeakMap<Logger, { write(line: string): boolean }>();
-const INFO = 30;
 
 /**
  * For the access log, one line per request: writes the line `log.info(fields,
@@ -61,8 +60,9 @@ export function infoLineWriter(log: Logger): ((fields: string, msg: string) => v
   const destination = jsonDestinations.get(log);
   if (!destination) return undefined;
   const bindings = pino.symbols.chindingsSym;
+  const level = log.levels.values.info;
   return (fields, msg) => {
-    destination.write(`{"level":${INFO}${isoTime()}${(log as unknown as Record<symbol, string>)[bindings]},${fields},"msg":${JSON.stringify(msg)}}\n`);
+    destination.write(`{"level":${level}${isoTime()}${(log as unknown as Record<symbol, string>)[bindings]},${fields},"msg":${JSON.stringify(msg)}}\n`);
   };
 }
 
