@@ -5,6 +5,7 @@ import type { GatewayRuntime } from '../core/runtime.ts';
 import type { GatewayAuth } from '../core/gatewayAuth.ts';
 import type { Caller } from '../core/providerCall.ts';
 import { ApiError } from '../protocols/errors.ts';
+import { abortCall, callerAbortController } from '../providers/transport/http.ts';
 import type { ServerResponse } from 'node:http';
 import type { ApiContext } from './types.ts';
 
@@ -42,12 +43,12 @@ export function clientSignal(ctx: ApiContext): AbortSignal {
   const res = ctx.res as Watched;
   let controller = res[CLIENT_GONE];
   if (!controller) {
-    res[CLIENT_GONE] = controller = new AbortController();
+    res[CLIENT_GONE] = controller = callerAbortController();
     res.on('close', clientClosed);
   }
   return controller.signal;
 }
 
 function clientClosed(this: Watched): void {
-  if (!this.writableFinished) this[CLIENT_GONE]!.abort(new ApiError('invalid_request', 'Client closed the connection', { code: 'client_closed' }));
+  if (!this.writableFinished) abortCall(this[CLIENT_GONE]!, new ApiError('invalid_request', 'Client closed the connection', { code: 'client_closed' }));
 }

@@ -313,4 +313,20 @@ describe('caller disconnect', () => {
     controller.abort();
     await expect.poll(() => openai.requests[0]?.aborted, { timeout: 10_000 }).toBe(true);
   });
+
+  it('a caller leaving while a non-streamed answer is awaited aborts the upstream call, and nothing is retried', async () => {
+    openai.script({ hang: true });
+    const controller = new AbortController();
+    const call = fetch(`${service.gatewayUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: PRIMARY, messages: [{ role: 'user', content: 'wait' }] }),
+      signal: controller.signal,
+    }).catch((err: unknown) => err);
+    await expect.poll(() => openai.requests.length, { timeout: 10_000 }).toBe(1);
+    controller.abort();
+    expect(await call).toBeInstanceOf(Error);
+    await expect.poll(() => openai.requests[0]?.aborted, { timeout: 10_000 }).toBe(true);
+    expect(openai.requests).toHaveLength(1);
+  });
 });

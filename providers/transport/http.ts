@@ -133,9 +133,38 @@ class AbortLink {
   }
 }
 
+// On a signal made by callerAbortController: the one exchange it cancels
+// directly (null while none is registered).
+const EXCHANGE = Symbol('the exchange this signal cancels');
+
+type Owned = AbortSignal & { [EXCHANGE]?: AbortLink | null };
+
+/**
+ * An AbortController for a caller's call (the /v1 client going away) whose
+ * signal cancels one upstream exchange at a time without an EventTarget
+ * listener: adding and removing an 'abort' listener per call showed as ~1% of
+ * a /v1 call's CPU (perf, bursts of 10). Abort it with abortCall, which
+ * cancels that exchange once the signal's own listeners have run. Any other
+ * listener (a slot wait, a retry's sleep, a second exchange at once) is an
+ * ordinary one and fires as always.
+ */
+export function callerAbortController(): AbortController {
+  const controller = new AbortController();
+  (controller.signal as Owned)[EXCHANGE] = null;
+  return controller;
+}
+
+/** Aborts a callerAbortController's signal, and the exchange registered on it. */
+export function abortCall(controller: AbortController, reason: unknown): void {
+  const link = (controller.signal as Owned)[EXCHANGE];
+  controller.abort(reason);
+  link?.handleEvent();
+}
+
 /**
  * What both dispatch handlers share: the caller's signal aborts the exchange
- * (through an AbortLink, no closure per call), and the listener goes once the
+ * (through an AbortLink, no closure per call: registered on a signal of
+ * callerAbortController's, else its listener), and the link goes once the
  * exchange has settled.
  */
 abstract class CancellableDispatch<R> implements Dispatcher.DispatchHandler {
@@ -152,7 +181,8 @@ abstract class CancellableDispatch<R> implements Dispatcher.DispatchHandler {
     this.resolve = resolve;
     this.reject = reject;
     this.link = new AbortLink(this);
-    signal.addEventListener('abort', this.link);
+    if ((signal as Owned)[EXCHANGE] === null) (signal as Owned)[EXCHANGE] = this.link;
+    else signal.addEventListener('abort', this.link);
     if (timeoutMs < FAST_TIMER_RESOLUTION_MS) this.deadline = new PreciseDeadline(this, timeoutMs);
   }
 
@@ -175,7 +205,9 @@ abstract class CancellableDispatch<R> implements Dispatcher.DispatchHandler {
   }
 
   protected settled(): void {
-    this.signal.removeEventListener('abort', this.link);
+    const signal = this.signal as Owned;
+    if (signal[EXCHANGE] === this.link) signal[EXCHANGE] = null;
+    else signal.removeEventListener('abort', this.link);
     this.link.dispatch = undefined;
     this.deadline?.clear();
     this.deadline = undefined;
