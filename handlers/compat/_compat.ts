@@ -65,8 +65,22 @@ function announce(ctx: ApiContext, { trace }: Required<RouteHooks>, final: boole
   const upstream = trace.upstreamMs;
   const added = Math.max(0, elapsed - upstream);
   gatewayAdded.labels(ctx.state.op.operation.operationId ?? 'unknown').observe(added / 1000);
-  ctx.set('server-timing', `gateway;dur=${added.toFixed(2)}, upstream;dur=${upstream.toFixed(1)}${final ? `, total;dur=${elapsed.toFixed(1)}` : ''}`);
+  ctx.set('server-timing', `gateway;dur=${hundredths(added)}, upstream;dur=${tenths(upstream)}${final ? `, total;dur=${tenths(elapsed)}` : ''}`);
   if (trace.answeredBy) ctx.set('x-switchyard-target', `${trace.answeredBy}; targets=${trace.targets}`);
+}
+
+// A duration (ms, >= 0) with two and with one decimal, as toFixed writes them:
+// toFixed is a runtime call, three of them ~0.3% of a /v1 call (perf).
+function hundredths(ms: number): string {
+  const n = Math.round(ms * 100);
+  const frac = n % 100;
+  return `${(n - frac) / 100}.${frac < 10 ? '0' : ''}${frac}`;
+}
+
+function tenths(ms: number): string {
+  const n = Math.round(ms * 10);
+  const frac = n % 10;
+  return `${(n - frac) / 10}.${frac}`;
 }
 
 /** The body's `routing` extension (core/routing.ts), every target as `<provider>/<model>`. */

@@ -68,9 +68,10 @@ class AccessLog {
     if (write === undefined) this.writers.set(log, (write = infoLineWriter(log) ?? null));
     const rounded = Math.round(ms * 100) / 100;
     if (write) {
-      // The fields log.info below would write, in its order; strings escaped as JSON.stringify does.
-      const reqId = JSON.stringify(ctx.state.requestId);
-      write(`"reqId":${reqId},"method":${JSON.stringify(ctx.method)},"path":${JSON.stringify(ctx.path)},"status":${ctx.status},"ms":${rounded}`, 'request');
+      // The fields log.info below would write, in its order. The id (tagRequest's: a UUID or a
+      // caller's id of [\w.:-] only) and the method (Node's parser takes method names only)
+      // hold nothing JSON escapes; the path is escaped as JSON.stringify does.
+      write(`"reqId":"${ctx.state.requestId}","method":"${ctx.method}","path":${JSON.stringify(ctx.path)},"status":${ctx.status},"ms":${rounded}`, 'request');
     } else log.info({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: rounded }, 'request');
   }
 
