@@ -7,6 +7,9 @@
 // runs a day apart on a busy machine can be compared; it weighs every
 // instruction alike (a cache miss costs as much as an add), so it
 // complements the CPU-time ratio of `-- overhead`, it does not replace it.
+// Every thread's count includes V8's concurrent compiler, which recompiles
+// at moments that differ from run to run; the main thread's count leaves it
+// (and the GC's helpers) out and is the one to compare small changes by.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
@@ -50,6 +53,9 @@ export interface InstructionsResult {
   /** Instructions (callgrind Ir, every thread) per request, in thousands. */
   gatewayKIrPerRequest?: number;
   referenceKIrPerRequest?: number;
+  /** The same, the main thread's alone: steadier from run to run, as it leaves out the concurrent compiler's and GC's threads. */
+  gatewayMainKIrPerRequest?: number;
+  referenceMainKIrPerRequest?: number;
   /** With cacheSim: every event callgrind counted, per request (Ir, I1mr, ILmr, Dr, D1mr, DLmr, Dw, D1mw, DLmw). */
   gatewayEvents?: Record<string, number>;
   referenceEvents?: Record<string, number>;
@@ -81,25 +87,36 @@ async function closedLoop(pool: RawHttpPool, request: string, total: number, con
 }
 
 /** Every event of the dumps (callgrind_control -d): what was counted since the zeroing. */
-async function callgrindTotals(outDir: string): Promise<Record<string, number>> {
-  const files = (await readdir(outDir)).filter((f) => /^callgrind\.out\.\d+\.\d+$/.test(f)).sort();
-  const totals: Record<string, number> = {};
+/**
+ * The counts of the dumps in `outDir`, every thread's summed, and the main
+ * thread's alone (callgrind's thread 1, with --separate-threads): the other
+ * threads are V8's concurrent compiler and GC helpers and libuv's pool, whose
+ * share moves from run to run with when the JIT happens to recompile.
+ */
+async function callgrindTotals(outDir: string): Promise<{ all: Record<string, number>; main: Record<string, number> }> {
+  const files = (await readdir(outDir)).filter((f) => /^callgrind\.out\.\d+\.\d+(-\d+)?$/.test(f)).sort();
+  const all: Record<string, number> = {};
+  const main: Record<string, number> = {};
   for (const f of files) {
     const text = await readFile(path.join(outDir, f), 'utf8');
     const names = /^events: (.+)$/m.exec(text)?.[1]?.trim().split(/\s+/) ?? ['Ir'];
     const values = /^summary: (.+)$/m.exec(text)?.[1]?.trim().split(/\s+/).map(Number) ?? [];
-    names.forEach((name, i) => (totals[name] = (totals[name] ?? 0) + (values[i] ?? 0)));
+    const isMain = !/-\d+$/.test(f) || /-0*1$/.test(f);
+    names.forEach((name, i) => {
+      all[name] = (all[name] ?? 0) + (values[i] ?? 0);
+      if (isMain) main[name] = (main[name] ?? 0) + (values[i] ?? 0);
+    });
   }
-  return totals;
+  return { all, main };
 }
 
 async function count(
   name: 'gateway' | 'reference',
   start: (valgrindArgs: string[]) => Promise<{ child: ChildProcess; url: string; path: string; key: string; model: string; host?: string }>,
   opts: Required<Omit<InstructionsOptions, 'targets'>>,
-): Promise<Record<string, number>> {
+): Promise<{ all: Record<string, number>; main: Record<string, number> }> {
   const outDir = await mkdtemp(path.join(tmpdir(), `switchyard-callgrind-${name}-`));
-  const valgrindArgs = ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${outDir}/callgrind.out.%p`, ...(opts.cacheSim ? ['--cache-sim=yes'] : [])];
+  const valgrindArgs = ['--tool=callgrind', '--instr-atstart=no', '--separate-threads=yes', `--callgrind-out-file=${outDir}/callgrind.out.%p`, ...(opts.cacheSim ? ['--cache-sim=yes'] : [])];
   const { child, url, path: urlPath, key, model, host } = await start(valgrindArgs);
   // Start-up work (the gateway compiles its validators after it listens) is not the requests'.
   await waitIdle(child.pid, { windowMs: 5000, idleMs: 500, timeoutMs: 1_800_000 });
@@ -120,9 +137,12 @@ async function count(
     await new Promise((r) => setTimeout(r, 1500));
     await run('callgrind_control', ['-d', String(child.pid)], host);
     const totals = await callgrindTotals(outDir);
-    if (!totals.Ir) throw new Error(`callgrind counted nothing (${outDir}: ${(await readdir(outDir)).join(', ')})`);
-    await rm(outDir, { recursive: true, force: true });
-    return Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, v / opts.requests]));
+    if (!totals.all.Ir) throw new Error(`callgrind counted nothing (${outDir}: ${(await readdir(outDir)).join(', ')})`);
+    // Kept for callgrind_annotate when debugging (the main thread's file ends in -01).
+    if (process.env.BENCH_DEBUG) console.error(`${name}: callgrind's files are in ${outDir}`);
+    else await rm(outDir, { recursive: true, force: true });
+    const perRequest = (events: Record<string, number>) => Object.fromEntries(Object.entries(events).map(([k, v]) => [k, v / opts.requests]));
+    return { all: perRequest(totals.all), main: perRequest(totals.main) };
   } finally {
     pool.close();
     await stopChild(child);
@@ -155,7 +175,7 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
     if (targets.includes('gateway')) {
       database = await throwawayPostgres('switchyard_bench');
       const databaseUrl = database.url;
-      result.gatewayEvents = await count(
+      const gateway = await count(
           'gateway',
           async (valgrindArgs) => {
             const key = `gw_live_${randomBytes(24).toString('base64url')}`;
@@ -181,11 +201,13 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
           },
           opts,
         );
-      result.gatewayKIrPerRequest = result.gatewayEvents.Ir! / 1000;
+      result.gatewayEvents = gateway.all;
+      result.gatewayKIrPerRequest = gateway.all.Ir! / 1000;
+      result.gatewayMainKIrPerRequest = gateway.main.Ir! / 1000;
     }
     if (result.gatewayKIrPerRequest !== undefined) console.log(`gateway: ${result.gatewayKIrPerRequest.toFixed(0)} k instructions per request`);
     if (targets.includes('reference')) {
-      result.referenceEvents = await count(
+      const reference = await count(
           'reference',
           async (valgrindArgs) => {
             const child = spawn('valgrind', [...valgrindArgs, node, ...startFlags(), path.join(HERE, 'nodeProxy.ts')], {
@@ -197,12 +219,22 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
           },
           opts,
         );
-      result.referenceKIrPerRequest = result.referenceEvents.Ir! / 1000;
+      result.referenceEvents = reference.all;
+      result.referenceKIrPerRequest = reference.all.Ir! / 1000;
+      result.referenceMainKIrPerRequest = reference.main.Ir! / 1000;
     }
-    const lines = [`\nInstructions per request (callgrind, every thread), ${opts.requests} requests ${opts.concurrency} at a time, ${opts.stream ? 'streaming' : 'non-streaming'}`];
-    if (result.gatewayKIrPerRequest !== undefined) lines.push(`  gateway          ${result.gatewayKIrPerRequest.toFixed(0)} k`);
-    if (result.referenceKIrPerRequest !== undefined) lines.push(`  reference proxy  ${result.referenceKIrPerRequest.toFixed(0)} k`);
-    if (result.gatewayKIrPerRequest && result.referenceKIrPerRequest) lines.push(`  ratio            ${(result.gatewayKIrPerRequest / result.referenceKIrPerRequest).toFixed(2)}`);
+    const lines = [
+      `\nInstructions per request (callgrind), ${opts.requests} requests ${opts.concurrency} at a time, ${opts.stream ? 'streaming' : 'non-streaming'}`,
+      `${''.padEnd(19)}${'every thread'.padStart(14)}${'main thread'.padStart(14)}`,
+    ];
+    const row = (name: string, all?: number, main?: number) => lines.push(`  ${name.padEnd(17)}${all === undefined ? '' : `${all.toFixed(0)} k`.padStart(14)}${main === undefined ? '' : `${main.toFixed(0)} k`.padStart(14)}`);
+    if (result.gatewayKIrPerRequest !== undefined) row('gateway', result.gatewayKIrPerRequest, result.gatewayMainKIrPerRequest);
+    if (result.referenceKIrPerRequest !== undefined) row('reference proxy', result.referenceKIrPerRequest, result.referenceMainKIrPerRequest);
+    if (result.gatewayKIrPerRequest && result.referenceKIrPerRequest) {
+      const every = result.gatewayKIrPerRequest / result.referenceKIrPerRequest;
+      const main = result.gatewayMainKIrPerRequest! / result.referenceMainKIrPerRequest!;
+      lines.push(`  ${'ratio'.padEnd(17)}${every.toFixed(2).padStart(14)}${main.toFixed(2).padStart(14)}`);
+    }
     if (opts.cacheSim) {
       for (const [name, events] of [['gateway', result.gatewayEvents], ['reference proxy', result.referenceEvents]] as const) {
         if (events) lines.push(`  ${name} per request: ${Object.entries(events).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`);
