@@ -9,7 +9,9 @@
 // complements the CPU-time ratio of `-- overhead`, it does not replace it.
 // Every thread's count includes V8's concurrent compiler, which recompiles
 // at moments that differ from run to run; the main thread's count leaves it
-// (and the GC's helpers) out and is the one to compare small changes by.
+// out, and "main, no GC" also the garbage collector's share on the main
+// thread (a scavenge in the counted window or not): compare small changes by
+// that one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
@@ -53,9 +55,12 @@ export interface InstructionsResult {
   /** Instructions (callgrind Ir, every thread) per request, in thousands. */
   gatewayKIrPerRequest?: number;
   referenceKIrPerRequest?: number;
-  /** The same, the main thread's alone: steadier from run to run, as it leaves out the concurrent compiler's and GC's threads. */
+  /** The same, the main thread's alone: it leaves out the concurrent compiler's and GC's threads. */
   gatewayMainKIrPerRequest?: number;
   referenceMainKIrPerRequest?: number;
+  /** The main thread's without its garbage collection: the steadiest figure from run to run. */
+  gatewayMainNoGcKIrPerRequest?: number;
+  referenceMainNoGcKIrPerRequest?: number;
   /** With cacheSim: every event callgrind counted, per request (Ir, I1mr, ILmr, Dr, D1mr, DLmr, Dw, D1mw, DLmw). */
   gatewayEvents?: Record<string, number>;
   referenceEvents?: Record<string, number>;
@@ -87,16 +92,48 @@ async function closedLoop(pool: RawHttpPool, request: string, total: number, con
 }
 
 /** Every event of the dumps (callgrind_control -d): what was counted since the zeroing. */
+// V8's garbage collector, by function name (callgrind's "fn=" entries): its
+// scavenges come every ~1,500 requests or so with the 64 MB young generation,
+// so whether one falls into the counted window moved a count by up to ~70 k
+// instructions per request.
+const GC_FUNCTION = /Scaveng|MarkCompact|MarkSweep|Sweeper|Marking|Evacuat|heap::base::|cppgc::|StringTableCleaner|IterateObjectCache|GCTracer/;
+
+/** The Ir (first event) that a callgrind file counts in functions whose name matches `pattern`, self cost only. */
+function irIn(text: string, pattern: RegExp): number {
+  const names = new Map<string, string>();
+  let matching = false;
+  let afterCall = false;
+  let total = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('fn=') || line.startsWith('cfn=')) {
+      // "fn=(id) name" (or cfn=, a callee) defines an id, "fn=(id)" reuses it.
+      const m = /^c?fn=(?:\((\d+)\))?\s*(.*)$/.exec(line)!;
+      if (m[1] && m[2]) names.set(m[1], m[2]);
+      if (line.startsWith('cfn=')) continue;
+      matching = pattern.test(m[2] || (names.get(m[1]!) ?? ''));
+      afterCall = false;
+    } else if (line.startsWith('calls=')) afterCall = true;
+    else if (/^[+\-*\d]/.test(line)) {
+      // The line after calls= is the call's inclusive cost, which the callee counts itself.
+      if (!afterCall && matching) total += Number(line.split(' ')[1] ?? 0);
+      afterCall = false;
+    }
+  }
+  return total;
+}
+
 /**
  * The counts of the dumps in `outDir`, every thread's summed, and the main
  * thread's alone (callgrind's thread 1, with --separate-threads): the other
  * threads are V8's concurrent compiler and GC helpers and libuv's pool, whose
- * share moves from run to run with when the JIT happens to recompile.
+ * share moves from run to run with when the JIT happens to recompile. `mainGcIr`
+ * is the main thread's instructions in the garbage collector.
  */
-async function callgrindTotals(outDir: string): Promise<{ all: Record<string, number>; main: Record<string, number> }> {
+async function callgrindTotals(outDir: string): Promise<{ all: Record<string, number>; main: Record<string, number>; mainGcIr: number }> {
   const files = (await readdir(outDir)).filter((f) => /^callgrind\.out\.\d+\.\d+(-\d+)?$/.test(f)).sort();
   const all: Record<string, number> = {};
   const main: Record<string, number> = {};
+  let mainGcIr = 0;
   for (const f of files) {
     const text = await readFile(path.join(outDir, f), 'utf8');
     const names = /^events: (.+)$/m.exec(text)?.[1]?.trim().split(/\s+/) ?? ['Ir'];
@@ -106,15 +143,16 @@ async function callgrindTotals(outDir: string): Promise<{ all: Record<string, nu
       all[name] = (all[name] ?? 0) + (values[i] ?? 0);
       if (isMain) main[name] = (main[name] ?? 0) + (values[i] ?? 0);
     });
+    if (isMain) mainGcIr += irIn(text, GC_FUNCTION);
   }
-  return { all, main };
+  return { all, main, mainGcIr };
 }
 
 async function count(
   name: 'gateway' | 'reference',
   start: (valgrindArgs: string[]) => Promise<{ child: ChildProcess; url: string; path: string; key: string; model: string; host?: string }>,
   opts: Required<Omit<InstructionsOptions, 'targets'>>,
-): Promise<{ all: Record<string, number>; main: Record<string, number> }> {
+): Promise<{ all: Record<string, number>; main: Record<string, number>; mainGcIr: number }> {
   const outDir = await mkdtemp(path.join(tmpdir(), `switchyard-callgrind-${name}-`));
   const valgrindArgs = ['--tool=callgrind', '--instr-atstart=no', '--separate-threads=yes', `--callgrind-out-file=${outDir}/callgrind.out.%p`, ...(opts.cacheSim ? ['--cache-sim=yes'] : [])];
   const { child, url, path: urlPath, key, model, host } = await start(valgrindArgs);
@@ -142,7 +180,7 @@ async function count(
     if (process.env.BENCH_DEBUG) console.error(`${name}: callgrind's files are in ${outDir}`);
     else await rm(outDir, { recursive: true, force: true });
     const perRequest = (events: Record<string, number>) => Object.fromEntries(Object.entries(events).map(([k, v]) => [k, v / opts.requests]));
-    return { all: perRequest(totals.all), main: perRequest(totals.main) };
+    return { all: perRequest(totals.all), main: perRequest(totals.main), mainGcIr: totals.mainGcIr / opts.requests };
   } finally {
     pool.close();
     await stopChild(child);
@@ -204,6 +242,7 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
       result.gatewayEvents = gateway.all;
       result.gatewayKIrPerRequest = gateway.all.Ir! / 1000;
       result.gatewayMainKIrPerRequest = gateway.main.Ir! / 1000;
+      result.gatewayMainNoGcKIrPerRequest = (gateway.main.Ir! - gateway.mainGcIr) / 1000;
     }
     if (result.gatewayKIrPerRequest !== undefined) console.log(`gateway: ${result.gatewayKIrPerRequest.toFixed(0)} k instructions per request`);
     if (targets.includes('reference')) {
@@ -222,18 +261,24 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
       result.referenceEvents = reference.all;
       result.referenceKIrPerRequest = reference.all.Ir! / 1000;
       result.referenceMainKIrPerRequest = reference.main.Ir! / 1000;
+      result.referenceMainNoGcKIrPerRequest = (reference.main.Ir! - reference.mainGcIr) / 1000;
     }
     const lines = [
       `\nInstructions per request (callgrind), ${opts.requests} requests ${opts.concurrency} at a time, ${opts.stream ? 'streaming' : 'non-streaming'}`,
-      `${''.padEnd(19)}${'every thread'.padStart(14)}${'main thread'.padStart(14)}`,
+      `${''.padEnd(19)}${'every thread'.padStart(14)}${'main thread'.padStart(14)}${'main, no GC'.padStart(14)}`,
     ];
-    const row = (name: string, all?: number, main?: number) => lines.push(`  ${name.padEnd(17)}${all === undefined ? '' : `${all.toFixed(0)} k`.padStart(14)}${main === undefined ? '' : `${main.toFixed(0)} k`.padStart(14)}`);
-    if (result.gatewayKIrPerRequest !== undefined) row('gateway', result.gatewayKIrPerRequest, result.gatewayMainKIrPerRequest);
-    if (result.referenceKIrPerRequest !== undefined) row('reference proxy', result.referenceKIrPerRequest, result.referenceMainKIrPerRequest);
+    const cell = (k?: number) => (k === undefined ? '' : `${k.toFixed(0)} k`).padStart(14);
+    if (result.gatewayKIrPerRequest !== undefined) {
+      lines.push(`  ${'gateway'.padEnd(17)}${cell(result.gatewayKIrPerRequest)}${cell(result.gatewayMainKIrPerRequest)}${cell(result.gatewayMainNoGcKIrPerRequest)}`);
+    }
+    if (result.referenceKIrPerRequest !== undefined) {
+      lines.push(`  ${'reference proxy'.padEnd(17)}${cell(result.referenceKIrPerRequest)}${cell(result.referenceMainKIrPerRequest)}${cell(result.referenceMainNoGcKIrPerRequest)}`);
+    }
     if (result.gatewayKIrPerRequest && result.referenceKIrPerRequest) {
-      const every = result.gatewayKIrPerRequest / result.referenceKIrPerRequest;
-      const main = result.gatewayMainKIrPerRequest! / result.referenceMainKIrPerRequest!;
-      lines.push(`  ${'ratio'.padEnd(17)}${every.toFixed(2).padStart(14)}${main.toFixed(2).padStart(14)}`);
+      const ratio = (a: number | undefined, b: number | undefined) => (a! / b!).toFixed(2).padStart(14);
+      lines.push(
+        `  ${'ratio'.padEnd(17)}${ratio(result.gatewayKIrPerRequest, result.referenceKIrPerRequest)}${ratio(result.gatewayMainKIrPerRequest, result.referenceMainKIrPerRequest)}${ratio(result.gatewayMainNoGcKIrPerRequest, result.referenceMainNoGcKIrPerRequest)}`,
+      );
     }
     if (opts.cacheSim) {
       for (const [name, events] of [['gateway', result.gatewayEvents], ['reference proxy', result.referenceEvents]] as const) {
