@@ -96,10 +96,10 @@ async function closedLoop(pool: RawHttpPool, request: string, total: number, con
 // scavenges come every ~1,500 requests or so with the 64 MB young generation,
 // so whether one falls into the counted window moved a count by up to ~70 k
 // instructions per request.
-const GC_FUNCTION = /Scaveng|MarkCompact|MarkSweep|Sweeper|Marking|Evacuat|heap::base::|cppgc::|StringTableCleaner|IterateObjectCache|GCTracer/;
+export const GC_FUNCTION = /Scaveng|CollectGarbage|MarkCompact|MarkSweep|Sweeper|Marking|Evacuat|heap::base::|cppgc::|StringTableCleaner|IterateObjectCache|GCTracer/;
 
 /** The Ir (first event) that a callgrind file counts in functions whose name matches `pattern`, self cost only. */
-function irIn(text: string, pattern: RegExp): number {
+export function irIn(text: string, pattern: RegExp): number {
   const names = new Map<string, string>();
   let matching = false;
   let afterCall = false;
