@@ -6,6 +6,7 @@
 // does not change after init, so operations and their patterns are built once.
 import type { Context as OperationContext, OpenAPIBackend, Operation, ParsedRequest, Request } from 'openapi-backend';
 import { ApiError } from '../protocols/errors.ts';
+import { mediaTypeOf } from './middleware/body.ts';
 
 /** A miss on a path that exists with other methods is 405 and says which (RFC 9110's Allow). */
 export type Match = { operation: Operation } | { miss: 404 } | { miss: 405; allow: string };
@@ -360,14 +361,7 @@ export function validate(api: OpenAPIBackend, req: Request, context: OperationCo
   const header = shape.coercibleHeaders ? { ...parsed.headers } : parsed.headers;
   const parameters: Record<string, unknown> = { path: { ...parsed.params }, query, header, cookie: {} };
   const rawType = (parsed.headers as Record<string, unknown>)['content-type'];
-  // The common case as sent, without splitting and lower-casing it per call.
-  const contentType =
-    rawType === 'application/json'
-      ? rawType
-      : String((Array.isArray(rawType) ? rawType[0] : rawType) || '')
-          .split(';')[0]!
-          .trim()
-          .toLowerCase();
+  const contentType = mediaTypeOf(String((Array.isArray(rawType) ? rawType[0] : rawType) || ''));
   if (typeof parsed.requestBody === 'object' || contentType === 'application/json') parameters.requestBody = parsed.requestBody;
   const errors: unknown[] = [];
   let coercedQuery: unknown = parsed.query;

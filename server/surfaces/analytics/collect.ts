@@ -8,6 +8,7 @@ import { checkOrigin } from '../../../analytics/origins.ts';
 import { isDatabaseOutage, outageError } from '../../../analytics/outage.ts';
 import { dashboardOrigin, projectPolicy } from '../../../analytics/policies.ts';
 import { beaconHeaders, type BeaconHeaders } from './beaconHeaders.ts';
+import { mediaTypeOf } from '../../middleware/body.ts';
 
 // The spec's x-max-body-bytes for collectEvent.
 const MAX_BODY = 32 * 1024;
@@ -133,7 +134,7 @@ export function collectRawHandler(deps: Deps, render: (e: ApiError) => unknown) 
 /** Same fast path inside Koa, for apps that mount the surface without the raw hook. */
 export const collectFastPath: Middleware<AppState> = async (ctx, next) => {
   if (ctx.method !== 'POST' || (ctx.path !== '/v1/collect' && ctx.path !== '/v1/collect/')) return next();
-  const type = (ctx.get('content-type').split(';')[0] ?? '').trim().toLowerCase();
+  const type = mediaTypeOf(ctx.get('content-type'));
   if (type !== 'text/plain' && type !== 'application/json') return next();
   if (ctx.get('content-encoding') && ctx.get('content-encoding') !== 'identity') return next();
   if (Number(ctx.get('content-length') || 0) > MAX_BODY) throw tooLarge();

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { ApiError } from '../../../protocols/errors.ts';
 import type { AppState } from '../../../handlers/types.ts';
+import { mediaTypeOf } from '../../middleware/body.ts';
 
 const LIMIT_BYTES = 64 * 1024 * 1024;
 
@@ -9,7 +10,7 @@ const LIMIT_BYTES = 64 * 1024 * 1024;
  * otherwise JSON.parse a one-line NDJSON body and validate it as the JSON form.
  */
 export const ndjsonBody: Middleware<AppState> = async (ctx, next) => {
-  const type = (ctx.get('content-type').split(';')[0] ?? '').trim().toLowerCase();
+  const type = mediaTypeOf(ctx.get('content-type'));
   if (ctx.method === 'POST' && type === 'application/x-ndjson' && ctx.path.replace(/\/$/, '') === '/v1/import') {
     const chunks: Buffer[] = [];
     let size = 0;
