@@ -3,8 +3,10 @@
 // proxy (bench/nodeProxy.ts), each under callgrind with instrumentation off
 // while it starts and warms up, then on for a fixed number of requests sent k
 // at a time (closed loop: the next k once the last k answered). Unlike CPU
-// time, the count does not depend on what else the machine is doing, so two
-// runs a day apart on a busy machine can be compared; it weighs every
+// time, the count hardly depends on what else the machine is doing, though
+// the gateway's main-thread count does move with it (396 k counted alone, 449
+// k beside another valgrind, 2026-11-27: its JIT and timers run at other
+// moments), so compare builds counted in the same conditions; it weighs every
 // instruction alike (a cache miss costs as much as an add), so it
 // complements the CPU-time ratio of `-- overhead`, it does not replace it.
 // Every thread's count includes V8's concurrent compiler, which recompiles
@@ -58,7 +60,7 @@ export interface InstructionsResult {
   /** The same, the main thread's alone: it leaves out the concurrent compiler's and GC's threads. */
   gatewayMainKIrPerRequest?: number;
   referenceMainKIrPerRequest?: number;
-  /** The main thread's without its garbage collection: the steadiest figure from run to run. */
+  /** The main thread's without its garbage collection: the steadiest figure between runs in the same conditions. */
   gatewayMainNoGcKIrPerRequest?: number;
   referenceMainNoGcKIrPerRequest?: number;
   /** With cacheSim: every event callgrind counted, per request (Ir, I1mr, ILmr, Dr, D1mr, DLmr, Dw, D1mw, DLmw). */
@@ -91,10 +93,9 @@ async function closedLoop(pool: RawHttpPool, request: string, total: number, con
   return failed;
 }
 
-/** Every event of the dumps (callgrind_control -d): what was counted since the zeroing. */
 // V8's garbage collector, by function name (callgrind's "fn=" entries): its
 // scavenges come every ~1,500 requests or so with the 64 MB young generation,
-// so whether one falls into the counted window moved a count by up to ~70 k
+// so whether one falls into the counted window moved a count by up to ~80 k
 // instructions per request.
 export const GC_FUNCTION = /Scaveng|CollectGarbage|MarkCompact|MarkSweep|Sweeper|Marking|Evacuat|heap::base::|cppgc::|StringTableCleaner|IterateObjectCache|GCTracer/;
 
@@ -123,7 +124,8 @@ export function irIn(text: string, pattern: RegExp): number {
 }
 
 /**
- * The counts of the dumps in `outDir`, every thread's summed, and the main
+ * Every event of the dumps in `outDir` (callgrind_control -d: what was counted
+ * since the zeroing), every thread's summed, and the main
  * thread's alone (callgrind's thread 1, with --separate-threads): the other
  * threads are V8's concurrent compiler and GC helpers and libuv's pool, whose
  * share moves from run to run with when the JIT happens to recompile. `mainGcIr`
