@@ -290,16 +290,18 @@ function toChatChoice(choice: Choice, index: number): Json {
 }
 
 export function toChatCompletion(result: CanonicalResult, cost: Cost, ctx: ChatReplyContext): Json {
-  return {
+  const completion: Json = {
     id: prefixedId('chatcmpl-', ctx.id ?? result.requestId),
     object: 'chat.completion',
     created: ctx.created ?? nowSeconds(),
     model: ctx.model,
     choices: [result, ...(result.choices ?? [])].map(toChatChoice),
     usage: toChatUsage(result.usage),
-    ...(result.citations ? { citations: result.citations } : {}),
-    cost,
   };
+  // Added, not spread: a key written after a spread in a literal is defined in V8's runtime, each call.
+  if (result.citations) completion.citations = result.citations;
+  completion.cost = cost;
+  return completion;
 }
 
 function toChatToolCall(call: ToolCall): Json {

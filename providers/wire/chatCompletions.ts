@@ -343,31 +343,34 @@ function parseChoice(d: ChatDialect, choice: any, ids: ToolIdMap): Choice & { re
     function: { name: c.function?.name ?? '', arguments: argumentsText(c.function?.arguments) },
   }));
   const logprobs = tokenLogprobs(choice.logprobs);
-  return {
-    content: text,
-    ...(toolCalls.length ? { toolCalls } : {}),
-    finishReason: finishReason(choice.finish_reason, toolCalls.length > 0),
-    ...(logprobs ? { logprobs } : {}),
-    reasoning: choice.message.reasoning_content ?? choice.message.reasoning ?? thinking,
-  };
+  // Built key by key, in this order, not with spreads: a key written after a
+  // spread in a literal is defined in V8's runtime, each call (profile).
+  const parsed = { content: text } as Choice & { reasoning: string };
+  if (toolCalls.length) parsed.toolCalls = toolCalls;
+  parsed.finishReason = finishReason(choice.finish_reason, toolCalls.length > 0);
+  if (logprobs) parsed.logprobs = logprobs;
+  parsed.reasoning = choice.message.reasoning_content ?? choice.message.reasoning ?? thinking;
+  return parsed;
 }
 
 export function parseChatResult(d: ChatDialect, req: CanonicalRequest, json: any, ids: ToolIdMap): CanonicalResult {
   checkError(d, json);
   if (!json?.choices?.[0]?.message) throw malformed(d.id, 'a completion without choices[0].message');
   const [first, ...more] = [...(json.choices as any[])].sort((a, b) => (a?.index ?? 0) - (b?.index ?? 0)).map((c) => parseChoice(d, c, ids));
-  const { reasoning, ...choice } = first!;
   const citations = d.citations?.(json);
-  return {
-    ...choice,
-    usage: (d.usage ?? openaiUsage)(json.usage),
-    model: json.model ?? req.model,
-    provider: d.id,
-    requestId: json.id ?? randomUUID(),
-    ...(reasoning ? { reasoning } : {}),
-    ...(citations?.length ? { citations } : {}),
-    ...(more.length ? { choices: more.map(({ reasoning: _, ...c }) => c) } : {}),
-  };
+  // The first choice's keys, then the call's, in this order; key by key as in parseChoice.
+  const result = { content: first!.content } as CanonicalResult;
+  if (first!.toolCalls) result.toolCalls = first!.toolCalls;
+  result.finishReason = first!.finishReason;
+  if (first!.logprobs) result.logprobs = first!.logprobs;
+  result.usage = (d.usage ?? openaiUsage)(json.usage);
+  result.model = json.model ?? req.model;
+  result.provider = d.id;
+  result.requestId = json.id ?? randomUUID();
+  if (first!.reasoning) result.reasoning = first!.reasoning;
+  if (citations?.length) result.citations = citations;
+  if (more.length) result.choices = more.map(({ reasoning: _, ...c }) => c);
+  return result;
 }
 
 /** Arguments are a JSON string on the wire, but some runtimes send the object itself. */
