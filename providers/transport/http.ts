@@ -542,6 +542,22 @@ export function bodyError(provider: ProviderId, ctx: CallContext, err: unknown):
   return new ProviderError(provider, 'upstream_error', `${provider} stream broke off: ${(err as Error).message}`, { cause: err });
 }
 
+// Each base URL's joined URLs, by path. Besides the two replaces, the same
+// string each call is what makes target()'s lookup cheap: a string built per
+// call was hashed and compared character by character there (profile).
+const joined = new Map<string, Map<string, string>>();
+
 export function joinUrl(base: string, path: string): string {
-  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  let byPath = joined.get(base);
+  if (!byPath) {
+    if (joined.size >= 1000) joined.clear();
+    joined.set(base, (byPath = new Map()));
+  }
+  let url = byPath.get(path);
+  if (url === undefined) {
+    url = `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+    if (byPath.size >= 100) byPath.clear();
+    byPath.set(path, url);
+  }
+  return url;
 }
