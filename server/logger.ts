@@ -61,8 +61,12 @@ export function infoLineWriter(log: Logger): ((fields: string, msg: string) => v
   if (!destination) return undefined;
   const bindings = pino.symbols.chindingsSym;
   const level = log.levels.values.info;
+  // The message is a constant of the caller's: its JSON is made once, not per line.
+  let lastMsg: string | undefined;
+  let lastMsgJson = '';
   return (fields, msg) => {
-    destination.write(`{"level":${level}${isoTime()}${(log as unknown as Record<symbol, string>)[bindings]},${fields},"msg":${JSON.stringify(msg)}}\n`);
+    if (msg !== lastMsg) lastMsgJson = JSON.stringify((lastMsg = msg));
+    destination.write(`{"level":${level}${isoTime()}${(log as unknown as Record<symbol, string>)[bindings]},${fields},"msg":${lastMsgJson}}\n`);
   };
 }
 

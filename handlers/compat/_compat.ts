@@ -11,6 +11,7 @@ import type { ApiError } from '../../protocols/errors.ts';
 import type { Caller, PricedResult } from '../../core/completion.ts';
 import { completeRouted, payerOf, prepareRoute, streamRouted, type RouteHooks, type RoutedResult } from '../../core/routing.ts';
 import { gatewayAdded } from '../../metrics/index.ts';
+import { hundredths, tenths } from '../../metrics/milliseconds.ts';
 import { fromCompatRouting, mergeRouting, type RoutingPolicy } from '../../protocols/routing.ts';
 import { logFailure, toApiError, type ErrorDialect } from '../../core/errors.ts';
 import { completionUsage, usageBatcher } from '../../core/usageBatch.ts';
@@ -67,20 +68,6 @@ function announce(ctx: ApiContext, { trace }: Required<RouteHooks>, final: boole
   gatewayAdded.labels(ctx.state.op.operation.operationId ?? 'unknown').observe(added / 1000);
   ctx.set('server-timing', `gateway;dur=${hundredths(added)}, upstream;dur=${tenths(upstream)}${final ? `, total;dur=${tenths(elapsed)}` : ''}`);
   if (trace.answeredBy) ctx.set('x-switchyard-target', `${trace.answeredBy}; targets=${trace.targets}`);
-}
-
-// A duration (ms, >= 0) with two and with one decimal, as toFixed writes them:
-// toFixed is a runtime call, three of them ~0.3% of a /v1 call (perf).
-function hundredths(ms: number): string {
-  const n = Math.round(ms * 100);
-  const frac = n % 100;
-  return `${(n - frac) / 100}.${frac < 10 ? '0' : ''}${frac}`;
-}
-
-function tenths(ms: number): string {
-  const n = Math.round(ms * 10);
-  const frac = n % 10;
-  return `${(n - frac) / 10}.${frac}`;
 }
 
 /** The body's `routing` extension (core/routing.ts), every target as `<provider>/<model>`. */

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppState } from '../../handlers/types.ts';
 import { httpDuration, httpRequests } from '../../metrics/index.ts';
+import { roundedMs } from '../../metrics/milliseconds.ts';
 import { infoLineWriter } from '../logger.ts';
 
 /** What the access log reads of a request: Koa's context, or the lean /v1 dispatch's (server/lean.ts). */
@@ -41,6 +42,9 @@ function responseClosed(this: Armed): void {
   this[ACCESS_LOG]!.closed(this[LOGGED]!);
 }
 
+// Printable ASCII but the quote and the backslash: what JSON writes as it is.
+const PLAIN = /^[ !#-[\]-~]*$/;
+
 type Counted = { requests: { inc(): void }; duration: { observe(v: number): void } };
 
 class AccessLog {
@@ -66,13 +70,14 @@ class AccessLog {
     if (!log.isLevelEnabled('info')) return;
     let write = this.writers.get(log);
     if (write === undefined) this.writers.set(log, (write = infoLineWriter(log) ?? null));
-    const rounded = Math.round(ms * 100) / 100;
     if (write) {
       // The fields log.info below would write, in its order. The id (tagRequest's: a UUID or a
       // caller's id of [\w.:-] only) and the method (Node's parser takes method names only)
-      // hold nothing JSON escapes; the path is escaped as JSON.stringify does.
-      write(`"reqId":"${ctx.state.requestId}","method":"${ctx.method}","path":${JSON.stringify(ctx.path)},"status":${ctx.status},"ms":${rounded}`, 'request');
-    } else log.info({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: rounded }, 'request');
+      // hold nothing JSON escapes; the path is escaped as JSON.stringify does, when it holds
+      // anything to escape (JSON.stringify is a runtime call, for the usual plain path too).
+      const path = PLAIN.test(ctx.path) ? `"${ctx.path}"` : JSON.stringify(ctx.path);
+      write(`"reqId":"${ctx.state.requestId}","method":"${ctx.method}","path":${path},"status":${ctx.status},"ms":${roundedMs(ms)}`, 'request');
+    } else log.info({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 100) / 100 }, 'request');
   }
 
   private counted(operation: string, status: number): Counted {
