@@ -1,10 +1,22 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { AppState, Deps } from '../../handlers/types.ts';
 
 const SAFE_ID = /^[\w.:-]{1,128}$/;
+
+// The ids this process mints: `req_`, 72 random bits drawn once, and a count.
+// Unique across processes and restarts (the random part) and within one (the
+// count), in the spec's `req_…` form; a randomUUID per request was ~0.4% of a
+// /v1 call (perf, bursts of 10), its random pool refilled through OpenSSL.
+const ID_PREFIX = `req_${randomBytes(9).toString('base64url')}-`;
+let issued = 0;
+
+/** A new request id. */
+export function newRequestId(): string {
+  return `${ID_PREFIX}${++issued}`;
+}
 
 /**
  * Per-request state. The child logger carrying the request id is made on
@@ -37,7 +49,7 @@ class RequestState {
 /** The state of a new request: its id (the caller's, if it sent a sane one) is also answered in x-request-id. */
 export function tagRequest(deps: Deps, req: IncomingMessage, res: ServerResponse): AppState {
   const incoming = req.headers['x-request-id'];
-  const id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
+  const id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : newRequestId();
   res.setHeader('x-request-id', id);
   return new RequestState(deps, id) as unknown as AppState;
 }
