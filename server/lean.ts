@@ -63,8 +63,8 @@ class ResponseHeaders {
 
 /**
  * What handlers, the surface and the error renderer use of Koa's context, with
- * Koa's semantics: `body` sets the status (200 unless one was set), type and
- * length as Koa's response does; `status` makes a body-less status drop the
+ * Koa's semantics: `body` sets the status (200 unless one was set) and type
+ * as Koa's response does, and the length is Node's (the same header); `status` makes a body-less status drop the
  * body; `set`, `remove` and `get` do nothing once headers went out. One class,
  * so every request has the same shape.
  */
@@ -163,23 +163,26 @@ export class LeanContext {
     if (!this.explicitStatus) this.status = 200;
     if (res.headersSent) return;
     const typed = res.hasHeader('content-type');
+    this.lengthFromBody();
     if (typeof value === 'string') {
       if (!typed) res.setHeader('content-type', /^\s*</.test(value) ? HTML_TYPE : TEXT_TYPE);
-      this.length(Buffer.byteLength(value));
     } else if (Buffer.isBuffer(value)) {
       if (!typed) res.setHeader('content-type', BINARY_TYPE);
-      this.length(value.length);
     } else if (value instanceof Stream) {
-      res.removeHeader('content-length');
       if (!typed) res.setHeader('content-type', BINARY_TYPE);
     } else {
-      res.removeHeader('content-length');
       res.setHeader('content-type', JSON_TYPE);
     }
   }
 
-  private length(n: number): void {
-    if (!this.res.hasHeader('transfer-encoding')) this.res.setHeader('content-length', n);
+  /**
+   * A body's length is Node's to write: end() measures a string or buffer
+   * chunk when no Content-Length was set and sends it (as Koa's length would
+   * be, and none beside Transfer-Encoding); a stream goes chunked. Measured
+   * here as well, as Koa does, every answer's UTF-8 length was computed twice.
+   */
+  private lengthFromBody(): void {
+    if (this.res.hasHeader('content-length')) this.res.removeHeader('content-length');
   }
 }
 
