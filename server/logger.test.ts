@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, expect, test, vi } from 'vitest';
 import { createLogger, flushLog, infoLineWriter, isoTime } from './logger.ts';
+import { captureLogWrites } from './testing.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -17,11 +17,7 @@ test("isoTime writes what pino's isoTime writes, at every millisecond and across
 });
 
 test('an idle logger writes nothing at its flushes, and a held line goes out at the next one', async () => {
-  // sonic-boom writes through fs.write; the lines are taken here instead of reaching stdout.
-  const write = vi.spyOn(fs, 'write').mockImplementation(((...args: unknown[]) => {
-    const done = args.at(-1) as (err: Error | null, n: number) => void;
-    process.nextTick(() => done(null, Buffer.byteLength(String(args[1]))));
-  }) as never);
+  const { write } = captureLogWrites();
   const log = createLogger({ level: 'info' });
   await sleep(650); // three flush intervals
   expect(write).not.toHaveBeenCalled();
@@ -33,12 +29,7 @@ test('an idle logger writes nothing at its flushes, and a held line goes out at 
 });
 
 test("infoLineWriter writes the line pino's log.info writes, for JSON loggers only", async () => {
-  const lines: string[] = [];
-  vi.spyOn(fs, 'write').mockImplementation(((...args: unknown[]) => {
-    lines.push(...String(args[1]).split('\n').filter(Boolean));
-    const done = args.at(-1) as (err: Error | null, n: number) => void;
-    process.nextTick(() => done(null, Buffer.byteLength(String(args[1]))));
-  }) as never);
+  const { lines } = captureLogWrites();
   const log = createLogger({ level: 'info', redact: ['req.headers.authorization'] });
   const fields = { reqId: 'r-1', method: 'POST', path: '/v1/chat/completions?q="\u2028\\', status: 200, ms: 0.37 };
   log.info(fields, 'request');

@@ -1,18 +1,13 @@
 import { EventEmitter } from 'node:events';
-import fs from 'node:fs';
 import { afterEach, expect, test, vi } from 'vitest';
 import { createLogger, flushLog } from '../logger.ts';
+import { captureLogWrites } from '../testing.ts';
 import { accessLogger, type Logged } from './accessLog.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
 test("the access log's line is the one pino writes for the same fields, whatever the path holds", async () => {
-  const lines: string[] = [];
-  vi.spyOn(fs, 'write').mockImplementation(((...args: unknown[]) => {
-    lines.push(...String(args[1]).split('\n').filter(Boolean));
-    const done = args.at(-1) as (err: Error | null, n: number) => void;
-    process.nextTick(() => done(null, Buffer.byteLength(String(args[1]))));
-  }) as never);
+  const { lines } = captureLogWrites();
   const log = createLogger({ level: 'info' });
   const arm = accessLogger('gateway');
   const paths = ['/v1/chat/completions', '/api/llm/queue/t-1?wait=true&x=[1]', '/a"quoted"\\path', '/caf\u00e9/\u2028/\ud800', '/tab\there', ''];
