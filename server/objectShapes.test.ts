@@ -76,6 +76,12 @@ async function tickLiteralStates(first: boolean): Promise<string[]> {
 }
 
 describe("process.nextTick's queue entries", () => {
+  test('one is kept: Node reports its entries to an init hook as TickObject', async () => {
+    const { tickShape } = await import('./objectShapes.ts');
+    expect(tickShape).toBeTypeOf('object');
+    expect(Object.getOwnPropertyNames(tickShape)).toEqual(expect.arrayContaining(['callback', 'args']));
+  });
+
   test('their literal stays monomorphic through full collections when objectShapes.ts came first; without it, it turns megamorphic', { timeout: 60_000 }, async () => {
     const [withShapes, without] = await Promise.all([tickLiteralStates(true), tickLiteralStates(false)]);
     // Five keys: the async id, the trigger id, the context frame, callback and args.
