@@ -64,9 +64,10 @@ class ResponseHeaders {
 /**
  * What handlers, the surface and the error renderer use of Koa's context, with
  * Koa's semantics: `body` sets the status (200 unless one was set) and type
- * as Koa's response does, and the length is Node's (the same header); `status` makes a body-less status drop the
- * body; `set`, `remove` and `get` do nothing once headers went out. One class,
- * so every request has the same shape.
+ * as Koa's response does, and leaves the length to Node (the same header);
+ * `status` makes a body-less status drop the body; `set`, `remove` and `get`
+ * do nothing once headers went out. One class, so every request has the same
+ * shape.
  */
 export class LeanContext {
   readonly req: IncomingMessage;

@@ -358,16 +358,17 @@ export function parseChatResult(d: ChatDialect, req: CanonicalRequest, json: any
   if (!json?.choices?.[0]?.message) throw malformed(d.id, 'a completion without choices[0].message');
   const [first, ...more] = [...(json.choices as any[])].sort((a, b) => (a?.index ?? 0) - (b?.index ?? 0)).map((c) => parseChoice(d, c, ids));
   const citations = d.citations?.(json);
+  const head = first!;
   // The first choice's keys, then the call's, in this order; key by key as in parseChoice.
-  const result = { content: first!.content } as CanonicalResult;
-  if (first!.toolCalls) result.toolCalls = first!.toolCalls;
-  result.finishReason = first!.finishReason;
-  if (first!.logprobs) result.logprobs = first!.logprobs;
+  const result = { content: head.content } as CanonicalResult;
+  if (head.toolCalls) result.toolCalls = head.toolCalls;
+  result.finishReason = head.finishReason;
+  if (head.logprobs) result.logprobs = head.logprobs;
   result.usage = (d.usage ?? openaiUsage)(json.usage);
   result.model = json.model ?? req.model;
   result.provider = d.id;
   result.requestId = json.id ?? randomUUID();
-  if (first!.reasoning) result.reasoning = first!.reasoning;
+  if (head.reasoning) result.reasoning = head.reasoning;
   if (citations?.length) result.citations = citations;
   if (more.length) result.choices = more.map(({ reasoning: _, ...c }) => c);
   return result;

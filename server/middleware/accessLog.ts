@@ -71,8 +71,8 @@ class AccessLog {
     let write = this.writers.get(log);
     if (write === undefined) this.writers.set(log, (write = infoLineWriter(log) ?? null));
     if (write) {
-      // The fields log.info below would write, in its order. The id (tagRequest's: a UUID or a
-      // caller's id of [\w.:-] only) and the method (Node's parser takes method names only)
+      // The fields log.info below would write, in its order. The id (tagRequest's: a minted req_ id
+      // or a caller's id, both of [\w.:-] only) and the method (Node's parser takes method names only)
       // hold nothing JSON escapes; the path is escaped as JSON.stringify does, when it holds
       // anything to escape (JSON.stringify is a runtime call, for the usual plain path too).
       const path = PLAIN.test(ctx.path) ? `"${ctx.path}"` : JSON.stringify(ctx.path);
