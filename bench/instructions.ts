@@ -150,6 +150,11 @@ async function callgrindTotals(outDir: string): Promise<{ all: Record<string, nu
   return { all, main, mainGcIr };
 }
 
+/** Thousands of instructions per request: every thread, the main thread, the main thread without GC. */
+function kIr(c: { all: Record<string, number>; main: Record<string, number>; mainGcIr: number }): [number, number, number] {
+  return [c.all.Ir! / 1000, c.main.Ir! / 1000, (c.main.Ir! - c.mainGcIr) / 1000];
+}
+
 async function count(
   name: 'gateway' | 'reference',
   start: (valgrindArgs: string[]) => Promise<{ child: ChildProcess; url: string; path: string; key: string; model: string; host?: string }>,
@@ -242,9 +247,7 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
           opts,
         );
       result.gatewayEvents = gateway.all;
-      result.gatewayKIrPerRequest = gateway.all.Ir! / 1000;
-      result.gatewayMainKIrPerRequest = gateway.main.Ir! / 1000;
-      result.gatewayMainNoGcKIrPerRequest = (gateway.main.Ir! - gateway.mainGcIr) / 1000;
+      [result.gatewayKIrPerRequest, result.gatewayMainKIrPerRequest, result.gatewayMainNoGcKIrPerRequest] = kIr(gateway);
     }
     if (result.gatewayKIrPerRequest !== undefined) console.log(`gateway: ${result.gatewayKIrPerRequest.toFixed(0)} k instructions per request`);
     if (targets.includes('reference')) {
@@ -261,27 +264,19 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
           opts,
         );
       result.referenceEvents = reference.all;
-      result.referenceKIrPerRequest = reference.all.Ir! / 1000;
-      result.referenceMainKIrPerRequest = reference.main.Ir! / 1000;
-      result.referenceMainNoGcKIrPerRequest = (reference.main.Ir! - reference.mainGcIr) / 1000;
+      [result.referenceKIrPerRequest, result.referenceMainKIrPerRequest, result.referenceMainNoGcKIrPerRequest] = kIr(reference);
     }
     const lines = [
       `\nInstructions per request (callgrind), ${opts.requests} requests ${opts.concurrency} at a time, ${opts.stream ? 'streaming' : 'non-streaming'}`,
       `${''.padEnd(19)}${'every thread'.padStart(14)}${'main thread'.padStart(14)}${'main, no GC'.padStart(14)}`,
     ];
-    const cell = (k?: number) => (k === undefined ? '' : `${k.toFixed(0)} k`).padStart(14);
-    if (result.gatewayKIrPerRequest !== undefined) {
-      lines.push(`  ${'gateway'.padEnd(17)}${cell(result.gatewayKIrPerRequest)}${cell(result.gatewayMainKIrPerRequest)}${cell(result.gatewayMainNoGcKIrPerRequest)}`);
-    }
-    if (result.referenceKIrPerRequest !== undefined) {
-      lines.push(`  ${'reference proxy'.padEnd(17)}${cell(result.referenceKIrPerRequest)}${cell(result.referenceMainKIrPerRequest)}${cell(result.referenceMainNoGcKIrPerRequest)}`);
-    }
-    if (result.gatewayKIrPerRequest && result.referenceKIrPerRequest) {
-      const ratio = (a: number | undefined, b: number | undefined) => (a! / b!).toFixed(2).padStart(14);
-      lines.push(
-        `  ${'ratio'.padEnd(17)}${ratio(result.gatewayKIrPerRequest, result.referenceKIrPerRequest)}${ratio(result.gatewayMainKIrPerRequest, result.referenceMainKIrPerRequest)}${ratio(result.gatewayMainNoGcKIrPerRequest, result.referenceMainNoGcKIrPerRequest)}`,
-      );
-    }
+    const row = (label: string, cells: string[]) => `  ${label.padEnd(17)}${cells.map((c) => c.padStart(14)).join('')}`;
+    const gw = [result.gatewayKIrPerRequest, result.gatewayMainKIrPerRequest, result.gatewayMainNoGcKIrPerRequest];
+    const ref = [result.referenceKIrPerRequest, result.referenceMainKIrPerRequest, result.referenceMainNoGcKIrPerRequest];
+    const thousands = (ks: (number | undefined)[]) => ks.map((k) => (k === undefined ? '' : `${k.toFixed(0)} k`));
+    if (gw[0] !== undefined) lines.push(row('gateway', thousands(gw)));
+    if (ref[0] !== undefined) lines.push(row('reference proxy', thousands(ref)));
+    if (gw[0] && ref[0]) lines.push(row('ratio', gw.map((k, i) => (k! / ref[i]!).toFixed(2))));
     if (opts.cacheSim) {
       for (const [name, events] of [['gateway', result.gatewayEvents], ['reference proxy', result.referenceEvents]] as const) {
         if (events) lines.push(`  ${name} per request: ${Object.entries(events).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`);
