@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Usage } from '../protocols/canonical.ts';
-import { completionCost, isPriced, isUnpriced, onUnpriced, unitCost } from './cost.ts';
+import { completionCost, isPriced, isUnpriced, onUnpriced, tokenPrice, unitCost } from './cost.ts';
+import { catalogue, isTokenPricing, type TokenPricing } from './catalogue.ts';
 
 // inputTokens includes cache reads and writes (canonical.ts); totalTokens is not used for pricing.
 function usage(input: number, output: number, cached = 0, cacheWrite?: number, reasoning?: number): Usage {
@@ -189,6 +190,85 @@ describe('completionCost: rounding', () => {
     // 100 input reported with 80 cached and 40 written (inconsistent): uncached 0, reads 80 x 0.30, writes 40 x 3.75
     // = 0.000024 + 0.00015 = 0.000174
     expect(completionCost('anthropic', 'claude-sonnet-4-5', usage(100, 0, 80, 40), metered).customerPrice).toBe(0.000174);
+  });
+});
+
+describe('completionCost: doubles where exact, BigInt beyond', () => {
+  /** The price as the whole sum in BigInt (the definition tokenPrice's double path must match), half up to 1e-8 USD. */
+  function bigIntPrice(p: TokenPricing, u: Usage): number {
+    const whole = (n: number | undefined) => (n !== undefined && Number.isFinite(n) && n > 0 ? BigInt(Math.floor(n)) : 0n);
+    const nano = (rate: number | null | undefined) => (rate != null && Number.isFinite(rate) && rate > 0 ? BigInt(Math.round(rate * 1e9)) : 0n);
+    const input = whole(u.inputTokens);
+    const read = whole(u.cachedTokens);
+    const write = whole(u.cacheCreationTokens);
+    const long = p.longContext && input > BigInt(p.longContext.thresholdTokens) ? p.longContext : undefined;
+    const r = long
+      ? { input: long.inputPer1M, output: long.outputPer1M, cached: long.cachedInputPer1M, write: p.cacheWritePer1M }
+      : { input: p.inputPer1M, output: p.outputPer1M, cached: p.cachedInputPer1M, write: p.cacheWritePer1M };
+    const uncached = input - read - write > 0n ? input - read - write : 0n;
+    const total = uncached * nano(r.input) + read * nano(r.cached ?? r.input) + write * nano(r.write ?? r.input) + whole(u.outputTokens) * nano(r.output);
+    return Number((total * 2n + 10_000_000n) / 20_000_000n) / 1e8;
+  }
+
+  it('matches the all-BigInt price for every catalogued token-priced model, small calls to absurd ones', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const sizes = [1, 10, 1_000, 100_000, 2_000_000, 50_000_000, 400_000_000, 3e9, 1e12, 1e17];
+    let compared = 0;
+    let beyondDoubles = 0;
+    for (const [provider, entry] of Object.entries(catalogue().providers)) {
+      for (const model of entry.models) {
+        if (!isTokenPricing(model.pricing)) continue;
+        for (let i = 0; i < 40; i++) {
+          const size = sizes[i % sizes.length]!;
+          const input = Math.floor(random() * size) + (i % 3 === 0 ? 0.5 : 0);
+          const u: Usage = {
+            inputTokens: input,
+            outputTokens: Math.floor(random() * size),
+            totalTokens: 0,
+            cachedTokens: i % 4 === 0 ? Math.floor(random() * input) : 0,
+            ...(i % 5 === 0 ? { cacheCreationTokens: Math.floor(random() * input * 0.6) } : {}),
+          };
+          const expected = bigIntPrice(model.pricing, u);
+          if (expected > 2.25) beyondDoubles++;
+          expect(completionCost(provider, model.id, u, metered).customerPrice, `${provider}/${model.id} ${JSON.stringify(u)}`).toBe(expected);
+          compared++;
+        }
+      }
+    }
+    // Both paths were exercised: most calls fit in doubles, the large ones did not.
+    expect(compared).toBeGreaterThan(1_000);
+    expect(beyondDoubles).toBeGreaterThan(100);
+    expect(compared - beyondDoubles).toBeGreaterThan(100);
+  });
+
+  it('matches it for rates with no round digits too, which doubles get wrong on large sums', () => {
+    // Catalogue rates are round (15.00, 0.40): their products stay exact in doubles far past
+    // 2^53. Rates like 1.768906414 USD per 1M tokens are not: priced in doubles regardless of
+    // the bound, 141,680,955 tokens in and 74,730,709 out bill 1288.4677159699997 for 1288.46771597.
+    let seed = 11;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    let beyondDoubles = 0;
+    for (let i = 0; i < 5_000; i++) {
+      const pricing: TokenPricing = {
+        inputPer1M: Math.floor(random() * 2e9) / 1e9,
+        outputPer1M: Math.floor(random() * 2e10) / 1e9,
+        cachedInputPer1M: i % 2 ? Math.floor(random() * 1e9) / 1e9 : null,
+        cacheWritePer1M: null,
+      };
+      const input = Math.floor(random() * 10 ** (1 + (i % 10)));
+      const u: Usage = { inputTokens: input, outputTokens: Math.floor(random() * 10 ** (i % 10)), totalTokens: 0, cachedTokens: Math.floor(random() * input) };
+      const expected = bigIntPrice(pricing, u);
+      if (expected > 2.25) beyondDoubles++;
+      expect(tokenPrice(pricing, u), JSON.stringify({ pricing, u })).toBe(expected);
+    }
+    expect(beyondDoubles).toBeGreaterThan(500);
+  });
+
+  it('half a unit at the edge of the double path still rounds up', () => {
+    // gpt-5-nano cached input, 0.005 / 1M: an odd count of tokens ends on half a 1e-8 USD unit.
+    expect(completionCost('openai', 'gpt-5-nano', usage(4_000_001, 0, 4_000_001), metered).customerPrice).toBe(0.02000001);
+    expect(completionCost('openai', 'gpt-5-nano', usage(8_000_000_001, 0, 8_000_000_001), metered).customerPrice).toBe(40.00000001);
   });
 });
 

@@ -1,7 +1,8 @@
 // Turns usage into document 1's cost object, from the catalogue's rates.
 //
-// All arithmetic is done in integers (BigInt) and rounded once, half up, to
-// 1e-8 USD: summing float products leaves noise such as 0.016650000000000002
+// All arithmetic is done in integers (doubles while they are exact, else
+// BigInt) and rounded once, half up, to 1e-8 USD: summing float products of
+// the rates as given leaves noise such as 0.016650000000000002
 // in usage totals, and a hundred-millionth of a dollar is far below any price
 // step yet keeps single-token calls on the cheapest models non-zero.
 
@@ -136,25 +137,75 @@ export function completionCost(provider: ProviderId | string, model: string, usa
   if (opts.byok || opts.cached) return costObject(0, opts);
   const found = findModel(provider, model);
   if (!found || !isTokenPricing(found.pricing)) return unpriced(provider, model, opts);
+  return costObject(tokenPrice(found.pricing, usage), opts);
+}
 
+/**
+ * The USD price of `usage` at `pricing`'s rates, rounded once, half up, to
+ * 1e-8 USD. Computed in doubles when that is exact: every operand is an
+ * integer (tokens floored, rates in nano-dollars rounded, as in BigInt) and
+ * the sum of products stays below 2^51, so every product, every partial sum
+ * and the rounding below are exact; rounding is monotonic, so a true sum past
+ * the bound never computes below it. That covers calls up to about $2.25. The
+ * BigInt path takes the rest: every call was priced in BigInt once, ~1% of a
+ * /v1 call's CPU (perf, bursts of 10).
+ */
+export function tokenPrice(pricing: TokenPricing, usage: Usage): number {
+  const input = wholeTokens(usage.inputTokens);
+  const cachedRead = wholeTokens(usage.cachedTokens);
+  const cacheWrite = wholeTokens(usage.cacheCreationTokens);
+  const output = wholeTokens(usage.outputTokens);
+  if (input <= Number.MAX_SAFE_INTEGER && cachedRead <= Number.MAX_SAFE_INTEGER && cacheWrite <= Number.MAX_SAFE_INTEGER && output <= Number.MAX_SAFE_INTEGER) {
+    const rates = ratesFor(pricing, input);
+    const uncached = input - cachedRead - cacheWrite > 0 ? input - cachedRead - cacheWrite : 0;
+    const total =
+      uncached * nanoRate(rates.input) +
+      cachedRead * nanoRate(rates.cachedInput ?? rates.input) +
+      cacheWrite * nanoRate(rates.cacheWrite ?? rates.input) +
+      output * nanoRate(rates.output);
+    if (total < EXACT_BELOW) {
+      // total / 1e15 USD in units of 1e-8 USD, half up: floor((2 total + 1e7) / 2e7), by remainder to stay exact.
+      const twice = 2 * total + NANO_PER_PRICE_UNIT;
+      return (twice - (twice % (2 * NANO_PER_PRICE_UNIT))) / (2 * NANO_PER_PRICE_UNIT) / Number(PRICE_SCALE);
+    }
+  }
+  return exactTokenPrice(pricing, usage);
+}
+
+// Sums of nano-dollars per 1M tokens below this are priced in doubles (see tokenPrice).
+const EXACT_BELOW = 2 ** 51;
+// One customerPrice unit (1e-8 USD) in the sum's unit: nano-dollars per 1M tokens, i.e. 1e-15 USD.
+const NANO_PER_PRICE_UNIT = 1e7;
+
+/** A rate in nano-dollars, as scaled() makes it, as a double (at most ~1e12 for any real rate: exact). */
+function nanoRate(value: number): number {
+  return Number.isFinite(value) && value > 0 ? Math.round(value * Number(RATE_SCALE)) : 0;
+}
+
+function wholeTokens(n: number | undefined): number {
+  return n !== undefined && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+}
+
+/** tokenPrice in BigInt throughout, for any size. */
+function exactTokenPrice(pricing: TokenPricing, usage: Usage): number {
   const input = tokenCount(usage.inputTokens);
   const cachedRead = tokenCount(usage.cachedTokens);
   const cacheWrite = tokenCount(usage.cacheCreationTokens);
   const output = tokenCount(usage.outputTokens);
   const uncached = input - cachedRead - cacheWrite > 0n ? input - cachedRead - cacheWrite : 0n;
 
-  const rates = ratesFor(found.pricing, input);
+  const rates = ratesFor(pricing, input);
   const total =
     uncached * scaled(rates.input, RATE_SCALE) +
     cachedRead * scaled(rates.cachedInput ?? rates.input, RATE_SCALE) +
     cacheWrite * scaled(rates.cacheWrite ?? rates.input, RATE_SCALE) +
     output * scaled(rates.output, RATE_SCALE);
-  return costObject(toUsd(total, RATE_SCALE * 1_000_000n), opts);
+  return toUsd(total, RATE_SCALE * 1_000_000n);
 }
 
-function ratesFor(p: TokenPricing, inputTokens: bigint) {
+function ratesFor(p: TokenPricing, inputTokens: bigint | number) {
   const long = p.longContext;
-  if (long && inputTokens > BigInt(long.thresholdTokens)) {
+  if (long && inputTokens > long.thresholdTokens) {
     return { input: long.inputPer1M, output: long.outputPer1M, cachedInput: long.cachedInputPer1M, cacheWrite: p.cacheWritePer1M };
   }
   return { input: p.inputPer1M, output: p.outputPer1M, cachedInput: p.cachedInputPer1M, cacheWrite: p.cacheWritePer1M };
