@@ -34,6 +34,7 @@ import {
   refused,
   refuseFields,
   serviceTier,
+  setGiven,
   string,
   thinkingFromEffort,
   toOpenAiLogprobs,
@@ -68,30 +69,28 @@ export function fromChatRequest(input: unknown): ChatRequest {
   if (!messages.length) throw invalid('messages', 'messages must not be empty');
 
   const request: CanonicalRequest = { provider, model, messages };
-  const set = <K extends keyof CanonicalRequest>(key: K, value: CanonicalRequest[K] | undefined) => {
-    if (value !== undefined) request[key] = value;
-  };
-  set('temperature', optNumber(body.temperature, 'temperature'));
-  set('topP', optNumber(body.top_p, 'top_p'));
+  setGiven(request, 'temperature', optNumber(body.temperature, 'temperature'));
+  setGiven(request, 'topP', optNumber(body.top_p, 'top_p'));
   // Not in the public protocol, but what OpenAI-compatible servers (vLLM, OpenRouter) take and clients send: honoured or refused, never dropped.
-  set('topK', optInteger(body.top_k, 'top_k'));
-  set('frequencyPenalty', optNumber(body.frequency_penalty, 'frequency_penalty'));
-  set('presencePenalty', optNumber(body.presence_penalty, 'presence_penalty'));
+  setGiven(request, 'topK', optInteger(body.top_k, 'top_k'));
+  setGiven(request, 'frequencyPenalty', optNumber(body.frequency_penalty, 'frequency_penalty'));
+  setGiven(request, 'presencePenalty', optNumber(body.presence_penalty, 'presence_penalty'));
   // max_completion_tokens replaced max_tokens; when both are sent the newer one wins.
-  set(
+  setGiven(
+    request,
     'maxTokens',
     optInteger(body.max_completion_tokens, 'max_completion_tokens') ?? optInteger(body.max_tokens, 'max_tokens'),
   );
-  set('stop', stopSequences(body.stop));
+  setGiven(request, 'stop', stopSequences(body.stop));
   Object.assign(request, responseFormat(body.response_format));
-  set('tools', body.tools == null ? undefined : array(body.tools, 'tools').map((t, i) => fromChatTool(t, `tools[${i}]`)));
-  set('toolChoice', toolChoice(body.tool_choice));
-  set('parallelToolCalls', optBoolean(body.parallel_tool_calls, 'parallel_tool_calls'));
-  set('promptCacheKey', optString(body.prompt_cache_key, 'prompt_cache_key'));
-  set('safetyIdentifier', optString(body.safety_identifier, 'safety_identifier'));
-  set('thinkingMode', thinkingFromEffort(body.reasoning_effort, 'reasoning_effort'));
+  setGiven(request, 'tools', body.tools == null ? undefined : array(body.tools, 'tools').map((t, i) => fromChatTool(t, `tools[${i}]`)));
+  setGiven(request, 'toolChoice', toolChoice(body.tool_choice));
+  setGiven(request, 'parallelToolCalls', optBoolean(body.parallel_tool_calls, 'parallel_tool_calls'));
+  setGiven(request, 'promptCacheKey', optString(body.prompt_cache_key, 'prompt_cache_key'));
+  setGiven(request, 'safetyIdentifier', optString(body.safety_identifier, 'safety_identifier'));
+  setGiven(request, 'thinkingMode', thinkingFromEffort(body.reasoning_effort, 'reasoning_effort'));
   // `user` is the older name of safety_identifier (a stable end-user id).
-  if (request.safetyIdentifier === undefined) set('safetyIdentifier', optString(body.user, 'user'));
+  if (request.safetyIdentifier === undefined) setGiven(request, 'safetyIdentifier', optString(body.user, 'user'));
   const search = optObject(body.web_search_options, 'web_search_options');
   if (search) {
     refuseFields(search, { user_location: 'the search location is not forwarded', search_context_size: 'the search context size is not forwarded' }, 'web_search_options.');
@@ -102,9 +101,9 @@ export function fromChatRequest(input: unknown): ChatRequest {
   const topLogprobs = optCount(body.top_logprobs, 'top_logprobs');
   if (optBoolean(body.logprobs, 'logprobs')) request.logprobs = { top: topLogprobs ?? 0 };
   else if (topLogprobs !== undefined) throw invalid('top_logprobs', 'top_logprobs needs logprobs: true');
-  set('seed', optSeed(body.seed));
-  set('verbosity', verbosity(body.verbosity, 'verbosity'));
-  set('logitBias', logitBias(body.logit_bias));
+  setGiven(request, 'seed', optSeed(body.seed));
+  setGiven(request, 'verbosity', verbosity(body.verbosity, 'verbosity'));
+  setGiven(request, 'logitBias', logitBias(body.logit_bias));
   // Clients that target caching upstreams through an OpenAI-shaped API mark breakpoints this way.
   if (hasCacheControl(body.messages) || hasCacheControl(body.tools)) request.promptCaching = true;
 

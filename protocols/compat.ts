@@ -85,6 +85,16 @@ export function optBoolean(value: unknown, param: string): boolean | undefined {
   return value;
 }
 
+/**
+ * Sets `key` on the request when the client gave a value: absent options stay
+ * absent, so an adapter can tell "not asked" from a default. A module function
+ * rather than a closure per request: those ran as unoptimised baseline code on
+ * the /v1 hot path (perf, bursts of 10).
+ */
+export function setGiven<K extends keyof CanonicalRequest>(request: CanonicalRequest, key: K, value: CanonicalRequest[K] | undefined): void {
+  if (value !== undefined) request[key] = value;
+}
+
 export function optObject(value: unknown, param: string): Json | undefined {
   return value == null ? undefined : object(value, param);
 }

@@ -30,6 +30,7 @@ import {
   refused,
   refuseFields,
   serviceTier,
+  setGiven,
   sseEvent,
   string,
   type ContentEvent,
@@ -71,24 +72,22 @@ export function fromMessagesRequest(input: unknown, countOnly = false): Messages
   if (!messages.some((m) => m.role !== 'system')) throw invalid('messages', 'messages must not be empty');
 
   const request: CanonicalRequest = { provider, model, messages, ...(maxTokens !== undefined ? { maxTokens } : {}) };
-  const set = <K extends keyof CanonicalRequest>(key: K, value: CanonicalRequest[K] | undefined) => {
-    if (value !== undefined) request[key] = value;
-  };
-  set('temperature', optNumber(body.temperature, 'temperature'));
-  set('topP', optNumber(body.top_p, 'top_p'));
-  set('topK', optInteger(body.top_k, 'top_k'));
+  setGiven(request, 'temperature', optNumber(body.temperature, 'temperature'));
+  setGiven(request, 'topP', optNumber(body.top_p, 'top_p'));
+  setGiven(request, 'topK', optInteger(body.top_k, 'top_k'));
   Object.assign(request, outputFormat(body));
   // Anthropic's end-user id is what the canonical safetyIdentifier means.
-  set('safetyIdentifier', optString(optObject(body.metadata, 'metadata')?.user_id, 'metadata.user_id'));
-  set(
+  setGiven(request, 'safetyIdentifier', optString(optObject(body.metadata, 'metadata')?.user_id, 'metadata.user_id'));
+  setGiven(
+    request,
     'stop',
     body.stop_sequences == null
       ? undefined
       : array(body.stop_sequences, 'stop_sequences').map((s, i) => string(s, `stop_sequences[${i}]`)),
   );
-  set('tools', body.tools == null ? undefined : array(body.tools, 'tools').map((t, i) => fromAnthropicTool(t, `tools[${i}]`)));
+  setGiven(request, 'tools', body.tools == null ? undefined : array(body.tools, 'tools').map((t, i) => fromAnthropicTool(t, `tools[${i}]`)));
   Object.assign(request, toolChoice(body.tool_choice));
-  set('thinkingMode', thinking(body.thinking));
+  setGiven(request, 'thinkingMode', thinking(body.thinking));
   // Any breakpoint means the client wants caching; the adapter places its own breakpoints.
   if (body.cache_control != null || hasCacheControl([body.system, body.messages, body.tools])) {
     request.promptCaching = true;

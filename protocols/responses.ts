@@ -33,6 +33,7 @@ import {
   refused,
   refuseFields,
   serviceTier,
+  setGiven,
   sseEvent,
   string,
   thinkingFromEffort,
@@ -122,9 +123,6 @@ export function fromResponsesRequest(input: unknown): ResponsesRequest {
   if (!previousResponseId && !turn.some((m) => m.role !== 'system')) throw invalid('input', 'input must not be empty');
 
   const request: CanonicalRequest = { provider, model, messages };
-  const set = <K extends keyof CanonicalRequest>(key: K, value: CanonicalRequest[K] | undefined) => {
-    if (value !== undefined) request[key] = value;
-  };
   const temperature = optNumber(body.temperature, 'temperature');
   const topP = optNumber(body.top_p, 'top_p');
   const maxOutputTokens = optInteger(body.max_output_tokens, 'max_output_tokens');
@@ -134,18 +132,18 @@ export function fromResponsesRequest(input: unknown): ResponsesRequest {
   const tools = body.tools == null ? [] : array(body.tools, 'tools');
   const functionTools = tools.flatMap((t, i) => functionTool(t, `tools[${i}]`));
   const search = tools.flatMap((t, i) => webSearchTool(t, `tools[${i}]`))[0];
-  set('temperature', temperature);
-  set('topP', topP);
-  set('maxTokens', maxOutputTokens);
-  set('parallelToolCalls', parallel);
-  set('tools', functionTools.length ? functionTools : undefined);
-  set('toolChoice', toolChoice(body.tool_choice));
-  set('thinkingMode', thinkingFromEffort(reasoning?.effort, 'reasoning.effort'));
+  setGiven(request, 'temperature', temperature);
+  setGiven(request, 'topP', topP);
+  setGiven(request, 'maxTokens', maxOutputTokens);
+  setGiven(request, 'parallelToolCalls', parallel);
+  setGiven(request, 'tools', functionTools.length ? functionTools : undefined);
+  setGiven(request, 'toolChoice', toolChoice(body.tool_choice));
+  setGiven(request, 'thinkingMode', thinkingFromEffort(reasoning?.effort, 'reasoning.effort'));
   Object.assign(request, textFormat(format));
-  set('promptCacheKey', optString(body.prompt_cache_key, 'prompt_cache_key'));
-  set('safetyIdentifier', optString(body.safety_identifier, 'safety_identifier') ?? optString(body.user, 'user'));
-  set('webSearch', search);
-  set('verbosity', verbosity(optObject(body.text, 'text')?.verbosity, 'text.verbosity'));
+  setGiven(request, 'promptCacheKey', optString(body.prompt_cache_key, 'prompt_cache_key'));
+  setGiven(request, 'safetyIdentifier', optString(body.safety_identifier, 'safety_identifier') ?? optString(body.user, 'user'));
+  setGiven(request, 'webSearch', search);
+  setGiven(request, 'verbosity', verbosity(optObject(body.text, 'text')?.verbosity, 'text.verbosity'));
   const topLogprobs = optCount(body.top_logprobs, 'top_logprobs');
   const include = body.include == null ? [] : array(body.include, 'include').map((v, i) => string(v, `include[${i}]`));
   if (topLogprobs !== undefined || include.includes('message.output_text.logprobs')) request.logprobs = { top: topLogprobs ?? 0 };

@@ -356,7 +356,10 @@ function parseChoice(d: ChatDialect, choice: any, ids: ToolIdMap): Choice & { re
 export function parseChatResult(d: ChatDialect, req: CanonicalRequest, json: any, ids: ToolIdMap): CanonicalResult {
   checkError(d, json);
   if (!json?.choices?.[0]?.message) throw malformed(d.id, 'a completion without choices[0].message');
-  const [first, ...more] = [...(json.choices as any[])].sort((a, b) => (a?.index ?? 0) - (b?.index ?? 0)).map((c) => parseChoice(d, c, ids));
+  const choices = json.choices as any[];
+  // One choice (n = 1, nearly every call) needs no ordering, nor the sort's and map's closures.
+  const [first, ...more] =
+    choices.length === 1 ? [parseChoice(d, choices[0], ids)] : [...choices].sort(byChoiceIndex).map((c) => parseChoice(d, c, ids));
   const citations = d.citations?.(json);
   const head = first!;
   // The first choice's keys, then the call's, in this order; key by key as in parseChoice.
@@ -372,6 +375,10 @@ export function parseChatResult(d: ChatDialect, req: CanonicalRequest, json: any
   if (citations?.length) result.citations = citations;
   if (more.length) result.choices = more.map(({ reasoning: _, ...c }) => c);
   return result;
+}
+
+function byChoiceIndex(a: any, b: any): number {
+  return (a?.index ?? 0) - (b?.index ?? 0);
 }
 
 /** Arguments are a JSON string on the wire, but some runtimes send the object itself. */
