@@ -33,6 +33,18 @@ export function providerCall(provider: ProviderId, caller: Pick<Caller, 'provide
       code: 'provider_not_configured',
     });
   }
-  const settings = caller.providerKey ? { ...configured, apiKey: caller.providerKey } : configured;
-  return { settings, context: (signal) => ({ settings, signal, timeoutMs: settings.timeoutMs }) };
+  return new ResolvedCall(caller.providerKey ? { ...configured, apiKey: caller.providerKey } : configured);
+}
+
+// A class rather than an object with a closure made per request: the closure
+// is called once per call and ran as unoptimised baseline code (perf, /v1).
+class ResolvedCall implements ProviderCall {
+  readonly settings: ProviderSettings;
+  constructor(settings: ProviderSettings) {
+    this.settings = settings;
+  }
+
+  context(signal: AbortSignal): CallContext {
+    return { settings: this.settings, signal, timeoutMs: this.settings.timeoutMs };
+  }
 }

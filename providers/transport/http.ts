@@ -508,9 +508,11 @@ function dispatchBuffered(...args: DispatchArgs): Promise<BufferedResponse> {
   return dispatchThrough(BufferedDispatch, ...args);
 }
 
+const bufferedText = (res: BufferedResponse): string => res.body.toString('utf8');
+
 /** send() for answers read whole: the same retries, deadlines and errors, with the body buffered. */
 function sendBuffered(provider: ProviderId, ctx: CallContext, req: UpstreamRequest): Promise<BufferedResponse> {
-  return withAttempts(provider, ctx, req, dispatchBuffered, (res) => res.body.toString('utf8'));
+  return withAttempts(provider, ctx, req, dispatchBuffered, bufferedText);
 }
 
 export async function sendJson<T = any>(provider: ProviderId, ctx: CallContext, req: UpstreamRequest): Promise<T> {
