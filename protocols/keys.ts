@@ -68,9 +68,24 @@ export function hashesMatch(a: Buffer, b: Buffer): boolean {
 export function presentedKey(headers: { authorization?: string; 'x-api-key'?: string | string[] }): string | undefined {
   const auth = headers.authorization;
   if (auth) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(auth);
+    // The usual header, "Bearer " and printable ASCII, is its own answer; the
+    // RegExp (a match array and a capture per call on the /v1 path) decides the rest.
+    if (auth.startsWith('Bearer ') && printableAscii(auth, 7)) return auth.slice(7);
+    const match = BEARER.exec(auth);
     if (match) return match[1];
   }
   const header = headers['x-api-key'];
   return (Array.isArray(header) ? header[0] : header)?.trim() || undefined;
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** Whether `text` from `start` on is one or more characters from ! to ~ (none of them white space). */
+function printableAscii(text: string, start: number): boolean {
+  if (text.length <= start) return false;
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x21 || c > 0x7e) return false;
+  }
+  return true;
 }

@@ -293,6 +293,10 @@ function matchedPath(path: string): string {
   return path;
 }
 
+function isMultipart(contentType: unknown): boolean {
+  return mediaTypeOf(typeof contentType === 'string' ? contentType : String(contentType ?? '')).startsWith('multipart/');
+}
+
 /** Whether parseRequest can do without openapi-backend's parser for this request. */
 function simple(shape: OperationShape, req: Request): boolean {
   const headers = req.headers as Record<string, unknown>;
@@ -301,7 +305,7 @@ function simple(shape: OperationShape, req: Request): boolean {
     headers.cookie === undefined &&
     (req.body === undefined || typeof req.body === 'object') &&
     typeof req.query === 'object' &&
-    !/^multipart\//i.test(String(headers['content-type'] ?? ''))
+    !isMultipart(headers['content-type'])
   );
 }
 

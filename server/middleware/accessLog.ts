@@ -45,6 +45,18 @@ function responseClosed(this: Armed): void {
 // Printable ASCII but the quote and the backslash: what JSON writes as it is.
 const PLAIN = /^[ !#-[\]-~]*$/;
 
+// The path as JSON text. Calls repeat their path (every /v1 call of a kind the
+// same): the last one's text is kept, a comparison instead of the RegExp.
+let lastPath = '';
+let lastQuoted = '""';
+function quotedPath(path: string): string {
+  if (path !== lastPath) {
+    lastQuoted = PLAIN.test(path) ? `"${path}"` : JSON.stringify(path);
+    lastPath = path;
+  }
+  return lastQuoted;
+}
+
 type Counted = { requests: { inc(): void }; duration: { observe(v: number): void } };
 
 class AccessLog {
@@ -75,7 +87,7 @@ class AccessLog {
       // or a caller's id, both of [\w.:-] only) and the method (Node's parser takes method names only)
       // hold nothing JSON escapes; the path is escaped as JSON.stringify does, when it holds
       // anything to escape (JSON.stringify is a runtime call, for the usual plain path too).
-      const path = PLAIN.test(ctx.path) ? `"${ctx.path}"` : JSON.stringify(ctx.path);
+      const path = quotedPath(ctx.path);
       write(`"reqId":"${ctx.state.requestId}","method":"${ctx.method}","path":${path},"status":${ctx.status},"ms":${roundedMs(ms)}`, 'request');
     } else log.info({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 100) / 100 }, 'request');
   }
