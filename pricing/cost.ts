@@ -146,9 +146,9 @@ export function completionCost(provider: ProviderId | string, model: string, usa
  * integer (tokens floored, rates in nano-dollars rounded, as in BigInt) and
  * the sum of products stays below 2^51, so every product, every partial sum
  * and the rounding below are exact; rounding is monotonic, so a true sum past
- * the bound never computes below it. That covers calls up to about $2.25. The
- * BigInt path takes the rest: every call was priced in BigInt once, ~1% of a
- * /v1 call's CPU (perf, bursts of 10).
+ * the bound never computes below it. That covers calls up to about $2.25;
+ * BigInt takes the rest. Pricing every call in BigInt, as before, was ~1% of
+ * a /v1 call's CPU (perf, bursts of 10).
  */
 export function tokenPrice(pricing: TokenPricing, usage: Usage): number {
   const input = wholeTokens(usage.inputTokens);
