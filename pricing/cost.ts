@@ -166,7 +166,7 @@ export function tokenPrice(pricing: TokenPricing, usage: Usage): number {
     if (total < EXACT_BELOW) {
       // total / 1e15 USD in units of 1e-8 USD, half up: floor((2 total + 1e7) / 2e7), by remainder to stay exact.
       const twice = 2 * total + NANO_PER_PRICE_UNIT;
-      return (twice - (twice % (2 * NANO_PER_PRICE_UNIT))) / (2 * NANO_PER_PRICE_UNIT) / Number(PRICE_SCALE);
+      return (twice - (twice % (2 * NANO_PER_PRICE_UNIT))) / (2 * NANO_PER_PRICE_UNIT) / PRICE_UNITS_PER_USD;
     }
   }
   return exactTokenPrice(pricing, usage);
@@ -174,12 +174,15 @@ export function tokenPrice(pricing: TokenPricing, usage: Usage): number {
 
 // Sums of nano-dollars per 1M tokens below this are priced in doubles (see tokenPrice).
 const EXACT_BELOW = 2 ** 51;
-// One customerPrice unit (1e-8 USD) in the sum's unit: nano-dollars per 1M tokens, i.e. 1e-15 USD.
-const NANO_PER_PRICE_UNIT = 1e7;
+// The scales as doubles, converted once rather than on every call.
+const NANO_PER_USD = Number(RATE_SCALE);
+const PRICE_UNITS_PER_USD = Number(PRICE_SCALE);
+// One customerPrice unit (1e-8 USD) in the sum's unit, nano-dollars per 1M tokens (1e-15 USD): 1e7.
+const NANO_PER_PRICE_UNIT = Number((RATE_SCALE * 1_000_000n) / PRICE_SCALE);
 
 /** A rate in nano-dollars, as scaled() makes it, as a double (at most ~1e12 for any real rate: exact). */
 function nanoRate(value: number): number {
-  return Number.isFinite(value) && value > 0 ? Math.round(value * Number(RATE_SCALE)) : 0;
+  return Number.isFinite(value) && value > 0 ? Math.round(value * NANO_PER_USD) : 0;
 }
 
 function wholeTokens(n: number | undefined): number {
