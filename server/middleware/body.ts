@@ -9,9 +9,7 @@ import { ApiError } from '../../protocols/errors.ts';
  * operation's description states in words). Worked out once per operation.
  */
 export interface BodyRule {
-  /** Media types, lower-case, without parameters. */
-  mediaTypes: ReadonlySet<string>;
-  /** How each of them is read: parsed as JSON, kept as text, or left on the socket for the handler. */
+  /** Its media types (lower-case, without parameters), each with how it is read: parsed as JSON, kept as text, or left on the socket for the handler. */
   kinds: ReadonlyMap<string, 'json' | 'text' | 'other'>;
   limitBytes: number;
 }
@@ -28,12 +26,15 @@ export function bodyRuleOf(operation: Operation): BodyRule | undefined {
   let rule = rules.get(operation);
   if (rule === undefined) {
     const requestBody = operation.requestBody as { content?: Record<string, unknown>; 'x-max-body-bytes'?: number } | undefined;
-    const types = requestBody?.content ? Object.keys(requestBody.content).map((t) => t.toLowerCase()) : undefined;
-    rule = types
+    rule = requestBody?.content
       ? {
-          mediaTypes: new Set(types),
-          kinds: new Map(types.map((t) => [t, JSON_TYPES.test(t) ? 'json' : TEXT_TYPES.test(t) ? 'text' : 'other'] as const)),
-          limitBytes: requestBody!['x-max-body-bytes'] ?? DEFAULT_LIMIT_BYTES,
+          kinds: new Map(
+            Object.keys(requestBody.content).map((type) => {
+              const t = type.toLowerCase();
+              return [t, JSON_TYPES.test(t) ? 'json' : TEXT_TYPES.test(t) ? 'text' : 'other'] as const;
+            }),
+          ),
+          limitBytes: requestBody['x-max-body-bytes'] ?? DEFAULT_LIMIT_BYTES,
         }
       : null;
     rules.set(operation, rule);
@@ -115,7 +116,7 @@ export async function readBody(ctx: Context, rule: BodyRule | undefined, opts: R
   const type = mediaTypeOf(ctx.get('content-type'));
   const kind = rule.kinds.get(type);
   if (!kind) {
-    const accepted = [...rule.mediaTypes].join(', ');
+    const accepted = [...rule.kinds.keys()].join(', ');
     throw new ApiError(
       'unsupported_media_type',
       type ? `Content-Type ${type} is not accepted here; send ${accepted}` : `A request body needs a Content-Type; send ${accepted}`,
