@@ -24,6 +24,12 @@
 // gateway's own work. The CPU each process spends per request (from /proc) is
 // read around its own blocks: on a shared machine the ratio of the two,
 // measured in the same run, is the figure to compare, not the latencies.
+//
+// With `floor` (`--floor`), a third process in blocks of its own: the
+// features floor (bench/floorProxy.ts), the reference proxy plus the duties
+// every /v1 call has whatever the code (key hash, validation, pricing, access
+// log, usage row). The floor against the proxy is what those duties cost; the
+// gateway against the floor, what Switchyard's own code adds to them.
 import { fork, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -47,6 +53,8 @@ export interface GatewayOverheadOptions {
   streaming?: boolean;
   /** Also measure the reference proxy, the second baseline (default true). */
   reference?: boolean;
+  /** Also measure the features floor (bench/floorProxy.ts) in blocks of its own, non-streaming (default false). */
+  floor?: boolean;
   /** Requests per burst in the burst mode (default 10); 0 or 1 measures the evenly spaced stream only. */
   burst?: number;
   /** The gateway's LOG_LEVEL (default info: one access-log line per request, as in production). */
@@ -91,6 +99,9 @@ export interface ModeResult {
   /** Where the gateway's CPU per request went: its main thread, its other threads (GC helpers, libuv's pool), and its main thread's wake-ups. */
   gatewayLoop?: LoopSample;
   referenceLoop?: LoopSample;
+  /** Through the features floor (bench/floorProxy.ts), with `floor`: its latencies and CPU per request, in blocks of its own. */
+  floor?: PathPair;
+  floorCpuMsPerRequest?: number;
 }
 
 export interface GatewayOverheadResult {
@@ -142,8 +153,9 @@ function pair(direct: LatencyStats, gateway: LatencyStats): PathPair {
 const REFERENCE_BLOCKS = 5;
 
 /** Forks one of the bench's servers (a child that sends its URL over IPC once it listens). */
-export function startChild(name: string, file: string, execArgv: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(path.join(HERE, file), [], { execArgv, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** `quiet`: its stdout goes nowhere, as the gateway's does (the floor's access log). */
+export function startChild(name: string, file: string, execArgv: string[], env: NodeJS.ProcessEnv = process.env, quiet = false): Promise<{ child: ChildProcess; url: string }> {
+  const child = fork(path.join(HERE, file), [], { execArgv, env, stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (m: { url: string }) => resolve({ child, url: m.url }));
     child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
@@ -243,8 +255,13 @@ function printTable(r: GatewayOverheadResult): void {
     row('  through gateway', p.gateway);
     added('  added by gateway', p);
   };
-  const mode = (title: string, plain: PathPair, reference: PathPair | undefined) => {
+  const mode = (title: string, plain: PathPair, reference: PathPair | undefined, floor?: PathPair) => {
     block(`non-streaming (full response), ${title}`, plain);
+    if (floor) {
+      lines.push(`features floor: the reference proxy plus the gateway's per-request duties written plainly (bench/floorProxy.ts), ${title}`);
+      row('  through features floor', floor.gateway);
+      added('  added by features floor', floor);
+    }
     if (!reference) return;
     lines.push(`reference: the leanest Node.js proxy (node:http + undici, JSON both ways), non-streaming, ${title}`);
     row('  direct to fake', reference.direct);
@@ -252,8 +269,8 @@ function printTable(r: GatewayOverheadResult): void {
     added('  added by reference proxy', reference);
     added('  gateway minus reference', { ...plain, addedP50: plain.addedP50 - reference.addedP50, addedP99: plain.addedP99 - reference.addedP99 });
   };
-  mode('evenly spaced', r.plain, r.reference);
-  if (r.burst) mode(`bursts of ${r.burst.burst}`, r.burst.plain, r.burst.reference);
+  mode('evenly spaced', r.plain, r.reference, r.even?.floor);
+  if (r.burst) mode(`bursts of ${r.burst.burst}`, r.burst.plain, r.burst.reference, r.burst.floor);
   if (r.streamingTtfb) block('streaming, time to first byte', r.streamingTtfb);
   if (r.streamingTotal) block('streaming, whole stream', r.streamingTotal);
   const cpu = r.gatewayCpuMsPerRequest;
@@ -263,6 +280,11 @@ function printTable(r: GatewayOverheadResult): void {
   if (r.burst) {
     const b = r.burst;
     lines.push(`  bursts of ${b.burst}: gateway ${b.gatewayCpuMsPerRequest.toFixed(3)}${b.referenceCpuMsPerRequest !== undefined ? `, reference proxy ${b.referenceCpuMsPerRequest.toFixed(3)}` : ''}${ratio(b.gatewayCpuMsPerRequest, b.referenceCpuMsPerRequest)}`);
+  }
+  for (const [name, m] of [['evenly spaced', r.even], [`bursts of ${r.burst?.burst}`, r.burst]] as const) {
+    if (m?.floorCpuMsPerRequest === undefined) continue;
+    const vs = m.referenceCpuMsPerRequest ? ` (${(m.floorCpuMsPerRequest / m.referenceCpuMsPerRequest).toFixed(2)} x the reference proxy's; the gateway ${(m.gatewayCpuMsPerRequest / m.floorCpuMsPerRequest).toFixed(2)} x the floor's)` : '';
+    lines.push(`  ${name}: features floor ${m.floorCpuMsPerRequest.toFixed(3)}${vs}`);
   }
   if (cpu.streaming !== undefined) lines.push(`  streaming (evenly spaced): gateway ${cpu.streaming.toFixed(3)}`);
   // Which thread the difference is on, and how often each event loop was woken: per-wake-up costs shrink in bursts, per-request ones do not.
@@ -296,6 +318,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
   let fake: { child: ChildProcess; url: string } | undefined;
   let gatewayProcess: GatewayProcess | undefined;
   let referenceProxy: { child: ChildProcess; url: string } | undefined;
+  let floorProxy: { child: ChildProcess; url: string } | undefined;
   const pools: RawHttpPool[] = [];
   try {
     let databaseUrl = process.env.DATABASE_URL;
@@ -322,6 +345,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
     const { url: gatewayUrl, key } = gatewayProcess;
     // The reference proxy runs with the flags `npm start` gives the gateway.
     if (opts.reference ?? true) referenceProxy = await startChild('reference proxy', 'nodeProxy.ts', [...startFlags(), ...measuredFlags(opts.cpuProfileDir && `${opts.cpuProfileDir}/ref`)], { ...process.env, UPSTREAM_URL: fake.url });
+    if (opts.floor) floorProxy = await startChild('features floor', 'floorProxy.ts', [...startFlags(), ...measuredFlags()], { ...process.env, UPSTREAM_URL: fake.url, DATABASE_URL: databaseUrl }, true);
 
     const fakeUrl = new URL(fake.url);
     const messages = [{ role: 'user', content: 'Say hello to the benchmark.' }];
@@ -338,8 +362,9 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
     const direct = target(fakeUrl.origin, `${fakeUrl.pathname}/chat/completions`, 'sk-bench', 'gpt-4o-mini');
     const gateway = target(gatewayUrl, '/v1/chat/completions', key, 'openai/gpt-4o-mini');
     const reference = referenceProxy && { child: referenceProxy.child, target: target(referenceProxy.url, '/v1/chat/completions', 'sk-bench', 'openai/gpt-4o-mini') };
+    const floor = floorProxy && { child: floorProxy.child, target: target(floorProxy.url, '/v1/chat/completions', 'sk-bench', 'openai/gpt-4o-mini') };
     // Sanity: both paths answer 200 before anything is measured.
-    for (const [name, t] of [['fake', direct], ['gateway', gateway], ['reference proxy', reference?.target]] as const) {
+    for (const [name, t] of [['fake', direct], ['gateway', gateway], ['reference proxy', reference?.target], ['features floor', floor?.target]] as const) {
       if (t && !(await send(t, false)).ok) throw new Error(`${name} did not answer 200`);
     }
 
@@ -350,12 +375,15 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
       if (warmup > 0) {
         await phase(direct, gateway, rate, warmup, false, burst);
         if (reference) await phase(direct, reference.target, rate, warmup, false, burst);
+        if (floor) await phase(direct, floor.target, rate, warmup, false, burst);
       }
-      const blocks = reference ? REFERENCE_BLOCKS : 1;
+      const blocks = reference || floor ? REFERENCE_BLOCKS : 1;
       const plainSamples = { direct: [] as Sample[], gateway: [] as Sample[] };
       const referenceSamples = { direct: [] as Sample[], gateway: [] as Sample[] };
       let plainCpu = 0;
       let referenceCpu = 0;
+      let floorCpu = 0;
+      const floorSamples = { direct: [] as Sample[], gateway: [] as Sample[] };
       const zero = { mainMs: 0, otherMs: 0, wakeups: 0 };
       const gatewayLoop = { ...zero };
       const referenceLoop = { ...zero };
@@ -382,6 +410,13 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
           referenceSamples.direct.push(...refPart.samples.direct);
           referenceSamples.gateway.push(...refPart.samples.gateway);
         }
+        if (floor) {
+          const floor0 = await cpuMs(floor.child.pid);
+          const floorPart = await phase(direct, floor.target, rate, seconds / blocks, false, burst);
+          floorCpu += (await cpuMs(floor.child.pid)) - floor0;
+          floorSamples.direct.push(...floorPart.samples.direct);
+          floorSamples.gateway.push(...floorPart.samples.gateway);
+        }
       }
       const mode: ModeResult = {
         burst,
@@ -393,6 +428,10 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
         mode.reference = pair(summarize(referenceSamples.direct, (s) => s.total), summarize(referenceSamples.gateway, (s) => s.total));
         mode.referenceCpuMsPerRequest = referenceCpu / referenceSamples.gateway.length;
         mode.referenceLoop = perRequest(zero, referenceLoop, referenceSamples.gateway.length);
+      }
+      if (floor) {
+        mode.floor = pair(summarize(floorSamples.direct, (s) => s.total), summarize(floorSamples.gateway, (s) => s.total));
+        mode.floorCpuMsPerRequest = floorCpu / floorSamples.gateway.length;
       }
       return mode;
     };
@@ -448,6 +487,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
     for (const p of pools) p.close();
     await gatewayProcess?.close();
     if (referenceProxy) await stopChild(referenceProxy.child);
+    if (floorProxy) await stopChild(floorProxy.child);
     if (fake) await stopChild(fake.child);
     await database?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });

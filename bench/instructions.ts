@@ -43,8 +43,8 @@ export interface InstructionsOptions {
   warmup?: number;
   /** Requests in flight at once, default 10. */
   concurrency?: number;
-  /** Which processes to count, default both. */
-  targets?: Array<'gateway' | 'reference'>;
+  /** Which processes to count, default the gateway and the reference proxy; `floor` is bench/floorProxy.ts. */
+  targets?: Array<'gateway' | 'reference' | 'floor'>;
   stream?: boolean;
   /** Also simulate the caches (valgrind's I1/D1/LL model): misses per request. Slower. */
   cacheSim?: boolean;
@@ -63,6 +63,8 @@ export interface InstructionsResult {
   /** The main thread's without its garbage collection: the steadiest figure between runs in the same conditions. */
   gatewayMainNoGcKIrPerRequest?: number;
   referenceMainNoGcKIrPerRequest?: number;
+  /** The features floor (bench/floorProxy.ts), when counted: every thread, main, main without GC. */
+  floorKIr?: [number, number, number];
   /** With cacheSim: every event callgrind counted, per request (Ir, I1mr, ILmr, Dr, D1mr, DLmr, Dw, D1mw, DLmw). */
   gatewayEvents?: Record<string, number>;
   referenceEvents?: Record<string, number>;
@@ -156,7 +158,7 @@ function kIr(c: { all: Record<string, number>; main: Record<string, number>; mai
 }
 
 async function count(
-  name: 'gateway' | 'reference',
+  name: 'gateway' | 'reference' | 'floor',
   start: (valgrindArgs: string[]) => Promise<{ child: ChildProcess; url: string; path: string; key: string; model: string; host?: string }>,
   opts: Required<Omit<InstructionsOptions, 'targets'>>,
 ): Promise<{ all: Record<string, number>; main: Record<string, number>; mainGcIr: number }> {
@@ -217,9 +219,9 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
     const fakeChild = fork(path.join(HERE, 'fakeUpstream.ts'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     fake = fakeChild;
     const fakeUrl = (await waitMessage(fakeChild, 'fake upstream')).url;
+    if (targets.includes('gateway') || targets.includes('floor')) database = await throwawayPostgres('switchyard_bench');
     if (targets.includes('gateway')) {
-      database = await throwawayPostgres('switchyard_bench');
-      const databaseUrl = database.url;
+      const databaseUrl = database!.url;
       const gateway = await count(
           'gateway',
           async (valgrindArgs) => {
@@ -266,6 +268,21 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
       result.referenceEvents = reference.all;
       [result.referenceKIrPerRequest, result.referenceMainKIrPerRequest, result.referenceMainNoGcKIrPerRequest] = kIr(reference);
     }
+    if (targets.includes('floor')) {
+      const floor = await count(
+        'floor',
+        async (valgrindArgs) => {
+          const child = spawn('valgrind', [...valgrindArgs, node, ...startFlags(), path.join(HERE, 'floorProxy.ts')], {
+            stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+            env: { ...process.env, UPSTREAM_URL: fakeUrl, DATABASE_URL: database!.url },
+          });
+          const { url } = await waitMessage(child, 'features floor');
+          return { child, url, path: '/v1/chat/completions', key: 'sk-bench', model: 'openai/gpt-4o-mini' };
+        },
+        opts,
+      );
+      result.floorKIr = kIr(floor);
+    }
     const lines = [
       `\nInstructions per request (callgrind), ${opts.requests} requests ${opts.concurrency} at a time, ${opts.stream ? 'streaming' : 'non-streaming'}`,
       `${''.padEnd(19)}${'every thread'.padStart(14)}${'main thread'.padStart(14)}${'main, no GC'.padStart(14)}`,
@@ -276,6 +293,7 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
     const thousands = (ks: (number | undefined)[]) => ks.map((k) => (k === undefined ? '' : `${k.toFixed(0)} k`));
     if (gw[0] !== undefined) lines.push(row('gateway', thousands(gw)));
     if (ref[0] !== undefined) lines.push(row('reference proxy', thousands(ref)));
+    if (result.floorKIr) lines.push(row('features floor', thousands(result.floorKIr)));
     if (gw[0] && ref[0]) lines.push(row('ratio', gw.map((k, i) => (k! / ref[i]!).toFixed(2))));
     if (opts.cacheSim) {
       for (const [name, events] of [['gateway', result.gatewayEvents], ['reference proxy', result.referenceEvents]] as const) {

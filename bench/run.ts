@@ -1,6 +1,6 @@
 // `npm run bench [-- queue|overhead|analytics|media|v1media|ocr|vision|responses|agents|soak] [options]`: every benchmark, each
 // reported against a baseline measured in the same run. With no name, all of them.
-//   overhead:  --rate 500 --seconds 10 --warmup 2 --burst 10 (0: evenly spaced only) --log-level info --no-streaming --no-reference --cpu-prof <dir>
+//   overhead:  --rate 500 --seconds 10 --warmup 2 --burst 10 (0: evenly spaced only) --log-level info --no-streaming --no-reference --floor --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
 //   analytics: --events 1000000 --ingest 60000 (0: queries only) --processes 1 --runs 30 --data-dir <dir> (keep the loaded database there and reuse it)
 //   media:     --videos 8 --megabytes 20
@@ -8,7 +8,7 @@
 //   vision:    --images 24 --seconds 10 (per latency block) --rate 20 --latency-only --cpu-prof <dir>
 //   responses: --responses 5000
 //   agents:    --requests 2000 --concurrency 8
-//   instructions (not in the default set: minutes under valgrind): --requests 1000 --concurrency 10 --stream --cache-sim --target gateway|reference
+//   instructions (not in the default set: minutes under valgrind): --requests 1000 --concurrency 10 --stream --cache-sim --target gateway|reference|floor
 //   soak:      --seconds 600 (mixed load on two gateway processes and one analytics process, then a /v1 rate ladder)
 //   v1media:   --calls 200 --concurrency 4
 // BENCH_NODE_FLAGS adds Node/V8 flags to the measured gateway (and, in `overhead`, the reference proxy): see measuredFlags in gatewayProcess.ts.
@@ -36,6 +36,7 @@ const { values, positionals } = parseArgs({
     'log-level': { type: 'string' },
     'no-streaming': { type: 'boolean' },
     'no-reference': { type: 'boolean' },
+    floor: { type: 'boolean' },
     'cpu-prof': { type: 'string' },
     tasks: { type: 'string' },
     'pickup-rate': { type: 'string' },
@@ -72,6 +73,7 @@ if (wanted.includes('overhead')) {
     logLevel: values['log-level'],
     streaming: !values['no-streaming'],
     reference: !values['no-reference'],
+    floor: values.floor,
     cpuProfileDir: values['cpu-prof'],
   });
 }
@@ -148,7 +150,7 @@ if (wanted.includes('instructions')) {
     concurrency: num(values.concurrency),
     stream: values.stream,
     cacheSim: values['cache-sim'],
-    targets: values.target ? [values.target as 'gateway' | 'reference'] : undefined,
+    targets: values.target ? [values.target as 'gateway' | 'reference' | 'floor'] : undefined,
   });
 }
 if (wanted.includes('soak')) {
