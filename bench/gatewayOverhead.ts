@@ -281,14 +281,14 @@ function printTable(r: GatewayOverheadResult): void {
     const b = r.burst;
     lines.push(`  bursts of ${b.burst}: gateway ${b.gatewayCpuMsPerRequest.toFixed(3)}${b.referenceCpuMsPerRequest !== undefined ? `, reference proxy ${b.referenceCpuMsPerRequest.toFixed(3)}` : ''}${ratio(b.gatewayCpuMsPerRequest, b.referenceCpuMsPerRequest)}`);
   }
-  for (const [name, m] of [['evenly spaced', r.even], [`bursts of ${r.burst?.burst}`, r.burst]] as const) {
+  const loops: Array<[string, ModeResult | undefined]> = [['evenly spaced', r.even], [`bursts of ${r.burst?.burst}`, r.burst]];
+  for (const [name, m] of loops) {
     if (m?.floorCpuMsPerRequest === undefined) continue;
     const vs = m.referenceCpuMsPerRequest ? ` (${(m.floorCpuMsPerRequest / m.referenceCpuMsPerRequest).toFixed(2)} x the reference proxy's; the gateway ${(m.gatewayCpuMsPerRequest / m.floorCpuMsPerRequest).toFixed(2)} x the floor's)` : '';
     lines.push(`  ${name}: features floor ${m.floorCpuMsPerRequest.toFixed(3)}${vs}`);
   }
   if (cpu.streaming !== undefined) lines.push(`  streaming (evenly spaced): gateway ${cpu.streaming.toFixed(3)}`);
   // Which thread the difference is on, and how often each event loop was woken: per-wake-up costs shrink in bursts, per-request ones do not.
-  const loops: Array<[string, ModeResult | undefined]> = [['evenly spaced', r.even], [`bursts of ${r.burst?.burst}`, r.burst]];
   for (const [name, m] of loops) {
     if (!m?.gatewayLoop) continue;
     const side = (l: LoopSample) => `main thread ${l.mainMs.toFixed(3)} ms, other threads ${l.otherMs.toFixed(3)} ms, ${l.wakeups.toFixed(2)} wake-ups`;
@@ -378,60 +378,47 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
         if (floor) await phase(direct, floor.target, rate, warmup, false, burst);
       }
       const blocks = reference || floor ? REFERENCE_BLOCKS : 1;
-      const plainSamples = { direct: [] as Sample[], gateway: [] as Sample[] };
-      const referenceSamples = { direct: [] as Sample[], gateway: [] as Sample[] };
-      let plainCpu = 0;
-      let referenceCpu = 0;
-      let floorCpu = 0;
-      const floorSamples = { direct: [] as Sample[], gateway: [] as Sample[] };
       const zero = { mainMs: 0, otherMs: 0, wakeups: 0 };
-      const gatewayLoop = { ...zero };
-      const referenceLoop = { ...zero };
-      const add = (sum: LoopSample, part: LoopSample) => {
-        sum.mainMs += part.mainMs;
-        sum.otherMs += part.otherMs;
-        sum.wakeups += part.wakeups;
+      // One measured process over its blocks: its samples, the CPU it spent on them and, for the gateway and the proxy, its event loop.
+      const tally = (target: Target, pid: number, withLoop: boolean) => ({ target, pid, withLoop, cpu: 0, loop: { ...zero }, direct: [] as Sample[], through: [] as Sample[] });
+      const measureBlock = async (sum: ReturnType<typeof tally>): Promise<number[]> => {
+        const loop0 = sum.withLoop ? await loopSample(sum.pid) : undefined;
+        const cpu0 = await cpuMs(sum.pid);
+        const part = await phase(direct, sum.target, rate, seconds / blocks, false, burst);
+        sum.cpu += (await cpuMs(sum.pid)) - cpu0;
+        if (loop0) {
+          const l = perRequest(loop0, await loopSample(sum.pid), 1);
+          sum.loop.mainMs += l.mainMs;
+          sum.loop.otherMs += l.otherMs;
+          sum.loop.wakeups += l.wakeups;
+        }
+        sum.direct.push(...part.samples.direct);
+        sum.through.push(...part.samples.gateway);
+        return part.lag;
       };
+      const paths = (sum: ReturnType<typeof tally>) => pair(summarize(sum.direct, (x) => x.total), summarize(sum.through, (x) => x.total));
+      const plain = tally(gateway, gatewayProcess!.pid, true);
+      const ref = reference && tally(reference.target, reference.child.pid!, true);
+      const flo = floor && tally(floor.target, floor.child.pid!, false);
       for (let b = 0; b < blocks; b++) {
-        const loop0 = await loopSample(gatewayProcess!.pid);
-        const cpu0 = await gatewayProcess!.cpuMs();
-        const part = await phase(direct, gateway, rate, seconds / blocks, false, burst);
-        plainCpu += (await gatewayProcess!.cpuMs()) - cpu0;
-        add(gatewayLoop, perRequest(loop0, await loopSample(gatewayProcess!.pid), 1));
-        plainSamples.direct.push(...part.samples.direct);
-        plainSamples.gateway.push(...part.samples.gateway);
-        lag.push(...part.lag);
-        if (reference) {
-          const refLoop0 = await loopSample(reference.child.pid!);
-          const ref0 = await cpuMs(reference.child.pid);
-          const refPart = await phase(direct, reference.target, rate, seconds / blocks, false, burst);
-          referenceCpu += (await cpuMs(reference.child.pid)) - ref0;
-          add(referenceLoop, perRequest(refLoop0, await loopSample(reference.child.pid!), 1));
-          referenceSamples.direct.push(...refPart.samples.direct);
-          referenceSamples.gateway.push(...refPart.samples.gateway);
-        }
-        if (floor) {
-          const floor0 = await cpuMs(floor.child.pid);
-          const floorPart = await phase(direct, floor.target, rate, seconds / blocks, false, burst);
-          floorCpu += (await cpuMs(floor.child.pid)) - floor0;
-          floorSamples.direct.push(...floorPart.samples.direct);
-          floorSamples.gateway.push(...floorPart.samples.gateway);
-        }
+        lag.push(...(await measureBlock(plain)));
+        if (ref) await measureBlock(ref);
+        if (flo) await measureBlock(flo);
       }
       const mode: ModeResult = {
         burst,
-        plain: pair(summarize(plainSamples.direct, (s) => s.total), summarize(plainSamples.gateway, (s) => s.total)),
-        gatewayCpuMsPerRequest: plainCpu / plainSamples.gateway.length,
-        gatewayLoop: perRequest(zero, gatewayLoop, plainSamples.gateway.length),
+        plain: paths(plain),
+        gatewayCpuMsPerRequest: plain.cpu / plain.through.length,
+        gatewayLoop: perRequest(zero, plain.loop, plain.through.length),
       };
-      if (reference) {
-        mode.reference = pair(summarize(referenceSamples.direct, (s) => s.total), summarize(referenceSamples.gateway, (s) => s.total));
-        mode.referenceCpuMsPerRequest = referenceCpu / referenceSamples.gateway.length;
-        mode.referenceLoop = perRequest(zero, referenceLoop, referenceSamples.gateway.length);
+      if (ref) {
+        mode.reference = paths(ref);
+        mode.referenceCpuMsPerRequest = ref.cpu / ref.through.length;
+        mode.referenceLoop = perRequest(zero, ref.loop, ref.through.length);
       }
-      if (floor) {
-        mode.floor = pair(summarize(floorSamples.direct, (s) => s.total), summarize(floorSamples.gateway, (s) => s.total));
-        mode.floorCpuMsPerRequest = floorCpu / floorSamples.gateway.length;
+      if (flo) {
+        mode.floor = paths(flo);
+        mode.floorCpuMsPerRequest = flo.cpu / flo.through.length;
       }
       return mode;
     };

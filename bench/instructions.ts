@@ -219,6 +219,15 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
     const fakeChild = fork(path.join(HERE, 'fakeUpstream.ts'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     fake = fakeChild;
     const fakeUrl = (await waitMessage(fakeChild, 'fake upstream')).url;
+    // One of the bench's proxies (it sends its URL over IPC), under valgrind, with npm start's flags; its stdout (the floor's access log) goes nowhere.
+    const benchChild = (name: string, file: string, env: Record<string, string>) => async (valgrindArgs: string[]) => {
+      const child = spawn('valgrind', [...valgrindArgs, node, ...startFlags(), path.join(HERE, file)], {
+        stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+        env: { ...process.env, ...env },
+      });
+      const { url } = await waitMessage(child, name);
+      return { child, url, path: '/v1/chat/completions', key: 'sk-bench', model: 'openai/gpt-4o-mini' };
+    };
     if (targets.includes('gateway') || targets.includes('floor')) database = await throwawayPostgres('switchyard_bench');
     if (targets.includes('gateway')) {
       const databaseUrl = database!.url;
@@ -253,34 +262,12 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
     }
     if (result.gatewayKIrPerRequest !== undefined) console.log(`gateway: ${result.gatewayKIrPerRequest.toFixed(0)} k instructions per request`);
     if (targets.includes('reference')) {
-      const reference = await count(
-          'reference',
-          async (valgrindArgs) => {
-            const child = spawn('valgrind', [...valgrindArgs, node, ...startFlags(), path.join(HERE, 'nodeProxy.ts')], {
-              stdio: ['ignore', 'inherit', 'ignore', 'ipc'],
-              env: { ...process.env, UPSTREAM_URL: fakeUrl },
-            });
-            const { url } = await waitMessage(child, 'reference proxy');
-            return { child, url, path: '/v1/chat/completions', key: 'sk-bench', model: 'openai/gpt-4o-mini' };
-          },
-          opts,
-        );
+      const reference = await count('reference', benchChild('reference proxy', 'nodeProxy.ts', { UPSTREAM_URL: fakeUrl }), opts);
       result.referenceEvents = reference.all;
       [result.referenceKIrPerRequest, result.referenceMainKIrPerRequest, result.referenceMainNoGcKIrPerRequest] = kIr(reference);
     }
     if (targets.includes('floor')) {
-      const floor = await count(
-        'floor',
-        async (valgrindArgs) => {
-          const child = spawn('valgrind', [...valgrindArgs, node, ...startFlags(), path.join(HERE, 'floorProxy.ts')], {
-            stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-            env: { ...process.env, UPSTREAM_URL: fakeUrl, DATABASE_URL: database!.url },
-          });
-          const { url } = await waitMessage(child, 'features floor');
-          return { child, url, path: '/v1/chat/completions', key: 'sk-bench', model: 'openai/gpt-4o-mini' };
-        },
-        opts,
-      );
+      const floor = await count('floor', benchChild('features floor', 'floorProxy.ts', { UPSTREAM_URL: fakeUrl, DATABASE_URL: database!.url }), opts);
       result.floorKIr = kIr(floor);
     }
     const lines = [
