@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** The last 30 days (UTC, today included) per provider, newest first. */
+/** The last 30 days (UTC, today included) per provider, oldest first (as the spec says). */
 export async function getDailyUsage(db: Knex, keyId: string) {
   const { rows } = await db.raw(
     `SELECT to_char(d, 'YYYY-MM-DD') AS date, provider,
@@ -9,7 +9,7 @@ export async function getDailyUsage(db: Knex, keyId: string) {
                FROM gateway_usage
               WHERE key_id = ? AND created_at >= (date_trunc('day', now() AT TIME ZONE 'UTC') - interval '29 days') AT TIME ZONE 'UTC') u
       GROUP BY d, provider
-      ORDER BY d DESC, provider`,
+      ORDER BY d, provider`,
     [keyId],
   );
   return rows.map((r: any) => ({ ...r, totalTokens: Number(r.totalTokens), cost: Number(r.cost) }));
