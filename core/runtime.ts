@@ -49,7 +49,7 @@ export async function startGatewayRuntime(o: {
     // The local OCR engine is queued like a provider: its limit is its worker threads.
     // Vision tasks queue in groups of their own: the local engine and each web-detection engine.
     limits: { ...limits, [OCR_PROVIDER]: ocrConcurrency(o.env), ...engineGroupLimits(o.env) },
-    run: (task, signal, finish) => runTask({ db: o.db, notifier, log: o.log }, task, signal, finish),
+    run: (task, signal, finish) => runTask({ db: o.db, notifier, log: o.log, env: o.env }, task, signal, finish),
     capacity: Number(o.env.GATEWAY_WORKER_CAPACITY || 256),
   });
   await queue.ensureQueues();

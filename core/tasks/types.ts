@@ -13,6 +13,8 @@ export interface RunDeps {
   db: Knex;
   notifier: Notifier;
   log: Logger;
+  /** The service's environment: SWITCHYARD_SECRET_KEY opens what a task holds sealed. */
+  env: NodeJS.ProcessEnv;
 }
 
 /** Writes the task's end (and its usage) in one transaction; false when the task had already ended (cancelled). */

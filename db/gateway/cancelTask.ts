@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { DROP_IMAGE } from './finishTask.ts';
+import { DROP_INPUT } from './finishTask.ts';
 
 /** Cancels a queued or processing task of this key; returns the status it had, or undefined if it could not be cancelled. */
 export async function cancelTask(db: Knex, id: string, keyId: string): Promise<'queued' | 'processing' | undefined> {
   const result = await db.raw(
-    `UPDATE gateway_tasks t SET status = 'cancelled', finished_at = now(), provider_key = NULL, request = ${DROP_IMAGE},
+    `UPDATE gateway_tasks t SET status = 'cancelled', finished_at = now(), provider_key = NULL, request = ${DROP_INPUT},
             error = '{"message":"cancelled by the caller","code":"task_cancelled"}'::jsonb
        FROM (SELECT id, status FROM gateway_tasks WHERE id = ? AND key_id = ? FOR UPDATE) before
       WHERE t.id = before.id AND before.status IN ('queued', 'processing')

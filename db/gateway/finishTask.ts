@@ -23,9 +23,9 @@ export type TaskOutcome = (
 };
 
 // An OCR or vision task's image (a photo of a document or of people, as often
-// as not) is not kept past its end; DROP_IMAGE says the same for both ways a
-// task ends.
-export const DROP_IMAGE = `CASE WHEN t.kind IN ('ocr', 'redaction', 'vision') THEN t.request - 'image' ELSE t.request END`;
+// as not) and an embeddings task's sealed input text are not kept past the
+// task's end; DROP_INPUT says the same for both ways a task ends.
+export const DROP_INPUT = `CASE WHEN t.kind IN ('ocr', 'redaction', 'vision') THEN t.request - 'image' WHEN t.kind = 'embeddings' THEN t.request - 'sealedInput' ELSE t.request END`;
 // The ids again as an array: an index condition on the key whatever the
 // statistics say (a young table's would otherwise pick a scan of every task).
 // Start and end times are clock_timestamp(), not now(): now() is when the
@@ -34,7 +34,7 @@ export const DROP_IMAGE = `CASE WHEN t.kind IN ('ocr', 'redaction', 'vision') TH
 // spans seemed to overlap past its concurrency limit.
 const END_TASKS = `
 UPDATE gateway_tasks t
-   SET status = v.status, result = v.result, error = v.error, finished_at = clock_timestamp(), provider_key = NULL, request = ${DROP_IMAGE}
+   SET status = v.status, result = v.result, error = v.error, finished_at = clock_timestamp(), provider_key = NULL, request = ${DROP_INPUT}
   FROM json_to_recordset($1::json) AS v(id uuid, status text, result jsonb, error jsonb)
  WHERE t.id = v.id AND t.id = ANY ($2::uuid[]) AND t.status IN ('queued', 'processing')
 RETURNING t.id`;

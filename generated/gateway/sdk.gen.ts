@@ -72,6 +72,8 @@ export const getQueueStatus = <ThrowOnError extends boolean = false>(options: Op
  * * 409 `task_failed` (message = the task's error) or `task_cancelled`: the task
  * ended without a result.
  * * 404: unknown `queueId`, a task of another API key, or a task past retention.
+ * * 410 `result_already_read`: an embeddings task's vectors are returned once
+ * and not retained; an earlier read returned them.
  *
  */
 export const getQueueResult = <ThrowOnError extends boolean = false>(options: Options<GetQueueResultData, ThrowOnError>): RequestResult<GetQueueResultResponses, GetQueueResultErrors, ThrowOnError> => (options.client ?? client).post<GetQueueResultResponses, GetQueueResultErrors, ThrowOnError>({
@@ -507,7 +509,12 @@ export const transcribe = <ThrowOnError extends boolean = false>(options: Option
  *
  * Providers: ollama (default; EU premises, no transfer, no sub-processor),
  * vertex (EU region), openai (US), gemini (global, not EU-pinned). Input is
- * processed in memory only; nothing is retained beyond the task result.
+ * processed in memory only: while the task waits for a worker (which may be
+ * another process), its input is held only sealed (AES-256-GCM under
+ * `SWITCHYARD_SECRET_KEY`), and the sealed copy is erased when the task
+ * ends, fails or is cancelled. The vectors are kept only until the first
+ * `POST /api/llm/queue/result` that answers 200 returns them; a later read
+ * answers 410 `result_already_read` (cost and usage stay recorded).
  * Queue result: `EmbeddingsResult`.
  *
  */

@@ -82,7 +82,7 @@ export type ErrorResponse = {
      */
     message: string;
     /**
-     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, task_failed, task_cancelled, task_finished, payload_too_large, unsupported_media_type, headers_too_large, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
+     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, result_already_read, task_failed, task_cancelled, task_finished, payload_too_large, unsupported_media_type, headers_too_large, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
      */
     code: string;
     /**
@@ -2550,6 +2550,10 @@ export type GetQueueResultErrors = {
      * The task ended without a result. Code `task_failed` (message = the task's error) or `task_cancelled`.
      */
     409: ErrorResponse;
+    /**
+     * An embeddings task's vectors were already returned by an earlier read (code `result_already_read`); they are not retained.
+     */
+    410: ErrorResponse;
     /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */

@@ -314,6 +314,32 @@ describe('embeddings', () => {
   });
 });
 
+describe('embeddings retention', () => {
+  // Document 2: input text is processed in memory only; embeddings are returned and not retained.
+  it('keeps no input text in the task row, and the vectors only until the first read', async () => {
+    const secret = `confidential-${Date.now()}`;
+    openai.script({ delayMs: 500 });
+    const submitted = await sdk.submitEmbeddings({ client, body: { provider: 'openai', model: 'text-embedding-3-small', input: [secret, 'other words'] } });
+    const queueId = submitted.data!.data.queueId;
+    const rowText = async () => (await service.db.raw('SELECT t::text AS text FROM gateway_tasks t WHERE id = ?', [queueId])).rows[0].text as string;
+    // While the call runs (the fake holds its answer), the row holds the input only sealed.
+    expect(await rowText()).not.toContain(secret);
+    const done = (await waitForResult(queueId)).data as any;
+    expect(done.data.result.embeddings).toHaveLength(2);
+    expect(openai.requests.at(-1)!.body).toMatchObject({ input: [secret, 'other words'] });
+    const after = await rowText();
+    expect(after).not.toContain(secret);
+    expect(after).not.toContain('sealedInput');
+    expect(after).not.toContain('"embeddings"');
+    // A second read finds nothing left to give.
+    const again = await sdk.getQueueResult({ client, body: { queueId } });
+    expect(again.response!.status).toBe(410);
+    expect(again.error).toMatchObject({ success: false, code: 'result_already_read' });
+    // The row still says what was billed.
+    expect(await service.db('gateway_usage').where({ task_id: queueId })).toHaveLength(1);
+  });
+});
+
 describe('discovery', () => {
   it('lists the 13 providers in order, models, capabilities and concurrency', async () => {
     const providers = (await sdk.listProviders({ client })).data!.data.providers;

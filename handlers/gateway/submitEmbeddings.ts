@@ -3,7 +3,7 @@ import type { Handler } from '../types.ts';
 import type { SubmitEmbeddingsData } from '../../generated/gateway/types.gen.ts';
 import { prepareEmbeddings } from '../../core/embeddings.ts';
 import { toApiError } from '../../core/errors.ts';
-import type { StoredEmbeddings } from '../../core/tasks/embeddings.ts';
+import { sealEmbeddings } from '../../core/tasks/embeddings.ts';
 import { callerOf, runtimeOf } from '../gatewayContext.ts';
 import { ok } from './_context.ts';
 
@@ -20,7 +20,7 @@ const submitEmbeddings: Handler<SubmitEmbeddingsData> = async (ctx, { body: b })
     throw toApiError(err);
   }
   const queueId = randomUUID();
-  const stored: StoredEmbeddings = { request, encodingFormat: b.encodingFormat ?? 'float' };
+  const stored = await sealEmbeddings(request, b.encodingFormat ?? 'float', ctx.state.deps.env);
   await runtimeOf(ctx).queue.submit({
     id: queueId,
     keyId: caller.keyId,
