@@ -65,6 +65,14 @@ export interface ResponseEcho {
   previous_response_id: string | null;
   metadata: Record<string, string>;
   store: boolean;
+  /** What the request asked for that was accepted and not acted on (document 1: built-in tools and previous_response_id pass through). Absent when nothing was. */
+  ignored?: IgnoredInput[];
+}
+
+/** One part of a request accepted and not acted on, and why. */
+export interface IgnoredInput {
+  param: string;
+  reason: string;
 }
 
 export interface ResponsesRequest {
@@ -132,6 +140,7 @@ export function fromResponsesRequest(input: unknown): ResponsesRequest {
   const tools = body.tools == null ? [] : array(body.tools, 'tools');
   const functionTools = tools.flatMap((t, i) => functionTool(t, `tools[${i}]`));
   const search = tools.flatMap((t, i) => webSearchTool(t, `tools[${i}]`))[0];
+  const ignored = tools.flatMap((t, i) => notExecuted(t, `tools[${i}]`));
   setGiven(request, 'temperature', temperature);
   setGiven(request, 'topP', topP);
   setGiven(request, 'maxTokens', maxOutputTokens);
@@ -172,8 +181,14 @@ export function fromResponsesRequest(input: unknown): ResponsesRequest {
       previous_response_id: previousResponseId ?? null,
       metadata: metadata(body.metadata),
       store,
+      ...(ignored.length ? { ignored } : {}),
     },
   };
+}
+
+/** Records an input as accepted and not acted on, in the answer's `ignored`. */
+export function ignore(echo: ResponseEcho, param: string, reason: string): void {
+  (echo.ignored ??= []).push({ param, reason });
 }
 
 function inputMessages(value: unknown): Message[] {
@@ -285,7 +300,7 @@ function outputText(output: unknown, param: string): string {
 
 const WEB_SEARCH_TOOLS = new Set(['web_search', 'web_search_2025_08_26', 'web_search_preview', 'web_search_preview_2025_03_11']);
 
-/** The web search built-in tool is the canonical webSearch, which every provider that can search honours. */
+/** The web search built-in tool is the canonical webSearch, which every provider that can search honours (see withoutUnavailableSearch). */
 function webSearchTool(input: unknown, param: string): NonNullable<CanonicalRequest['webSearch']>[] {
   const tool = object(input, param);
   if (!WEB_SEARCH_TOOLS.has(String(tool.type))) return [];
@@ -293,6 +308,13 @@ function webSearchTool(input: unknown, param: string): NonNullable<CanonicalRequ
   const filters = optObject(tool.filters, `${param}.filters`);
   const allowed = filters?.allowed_domains == null ? [] : array(filters.allowed_domains, `${param}.filters.allowed_domains`).map((d, i) => string(d, `${param}.filters.allowed_domains[${i}]`));
   return [{ enabled: true, ...(allowed.length ? { allowedDomains: allowed } : {}) }];
+}
+
+/** Built-in tools other than web search are accepted and not executed (document 1); the answer says so. */
+function notExecuted(input: unknown, param: string): IgnoredInput[] {
+  const type = isObject(input) ? input.type : undefined;
+  if (type === undefined || type === 'function' || type === 'custom' || WEB_SEARCH_TOOLS.has(String(type))) return [];
+  return [{ param, reason: `the built-in tool ${String(type)} is accepted and not executed by this gateway` }];
 }
 
 /**

@@ -1348,7 +1348,10 @@ export type ResponsesRequest = {
      * Continue a stored response of the same key: its input and output come
      * before this request's `input` (its `instructions` do not carry over,
      * as in the public protocol). Unknown, expired, deleted or another
-     * key's: 404 `previous_response_not_found`.
+     * key's: POST /v1/responses accepts it, answers from `input` alone and
+     * names it in the response's `ignored` (document 1: accepted, passes
+     * through); POST /v1/responses/input_tokens, which only counts, answers
+     * 404 `previous_response_not_found`.
      *
      */
     previous_response_id?: string | null;
@@ -1606,6 +1609,21 @@ export type Response = {
      */
     tools: Array<ResponsesTool>;
     metadata: Metadata;
+    /**
+     * What the request asked for that was accepted and not acted on: built-in
+     * tools the gateway does not execute, web search on a target that cannot
+     * search, a `previous_response_id` with no stored response of this key.
+     * Absent when nothing was ignored. Not part of the upstream protocol;
+     * SDKs keep it as an extra field.
+     *
+     */
+    ignored?: Array<{
+        /**
+         * The request field, e.g. `tools[1]` or `previous_response_id`.
+         */
+        param: string;
+        reason: string;
+    }>;
     usage: ResponsesUsage | null;
     cost?: Cost;
 };

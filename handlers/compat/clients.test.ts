@@ -368,6 +368,23 @@ describe('stored responses and previous_response_id', () => {
     expect(await suite.service.db('gateway_responses').whereIn('id', [first.id, next.id, id]).count('* as n')).toEqual([{ n: '3' }]);
   });
 
+  it('accepts built-in tools it does not run, web search on a target that cannot search included, and says so', async () => {
+    const answer = await oai.responses.create({
+      model: 'openai/gpt-4o-mini',
+      input: 'news today?',
+      tools: [{ type: 'web_search' }, { type: 'file_search', vector_store_ids: ['vs_1'] }],
+    });
+    expect(answer.status).toBe('completed');
+    const sent = JSON.stringify(fakes.openai.requests.at(-1)!.body);
+    expect(sent).not.toContain('web_search');
+    expect(sent).not.toContain('file_search');
+    expect((answer as { ignored?: unknown }).ignored).toEqual([
+      { param: 'tools[1]', reason: expect.stringContaining('file_search') },
+      { param: 'tools[0]', reason: expect.stringContaining('cannot search') },
+    ]);
+    expect(answer.tools).toHaveLength(2);
+  });
+
   it('is the creating key’s only; store: false keeps nothing; DELETE forgets', async () => {
     const mine = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'private' });
     const { key: otherKey } = await createGatewayKey(suite.service.db, 'other');
@@ -376,16 +393,23 @@ describe('stored responses and previous_response_id', () => {
     for (const attempt of [
       () => other.responses.retrieve(mine.id),
       () => other.responses.delete(mine.id),
-      () => other.responses.create({ model: 'openai/gpt-4o-mini', previous_response_id: mine.id, input: 'x' }),
     ]) {
       const err = await attempt().catch((e) => e);
       expect(err).toBeInstanceOf(OpenAI.NotFoundError);
     }
+    // Document 1: previous_response_id is accepted; one this key cannot continue is ignored, and the answer says so,
+    // in the same words whether the response is another key's or never stored.
+    const notMine = await other.responses.create({ model: 'openai/gpt-4o-mini', previous_response_id: mine.id, input: 'x' });
+    expect(JSON.stringify(fakes.openai.requests.at(-1)!.body)).not.toContain('private');
     const unstored = await oai.responses.create({ model: 'openai/gpt-4o-mini', input: 'forget me', store: false });
     expect((unstored as { store?: boolean }).store).toBe(false);
     expect(await oai.responses.retrieve(unstored.id).catch((e) => e.status)).toBe(404);
-    const continued = await oai.responses.create({ model: 'openai/gpt-4o-mini', previous_response_id: unstored.id, input: 'x' }).catch((e) => e);
-    expect(continued.error).toMatchObject({ code: 'previous_response_not_found', param: 'previous_response_id' });
+    const continued = await oai.responses.create({ model: 'openai/gpt-4o-mini', previous_response_id: unstored.id, input: 'x' });
+    expect(continued.status).toBe('completed');
+    expect(continued.previous_response_id).toBe(unstored.id);
+    const ignoredOf = (r: unknown) => (r as { ignored?: Array<{ param: string; reason: string }> }).ignored;
+    expect(ignoredOf(continued)).toEqual([{ param: 'previous_response_id', reason: expect.stringContaining('no stored response') }]);
+    expect(ignoredOf(notMine)).toEqual(ignoredOf(continued));
 
     await oai.responses.delete(mine.id);
     expect(await oai.responses.retrieve(mine.id).catch((e) => e.status)).toBe(404);

@@ -1,10 +1,14 @@
 // POST /v1/responses: responses protocol on any provider. Responses are stored
 // (unless `store: false`) so previous_response_id can continue them and GET
-// /v1/responses/{id} read them; built-in tools other than web search are
-// accepted and not executed.
+// /v1/responses/{id} read them. Built-in tools other than web search, web
+// search on a target that cannot search, and a previous_response_id with no
+// stored response are accepted and not acted on (document 1), and the
+// answer's `ignored` says so.
 import type { Handler } from '../types.ts';
 import type { Message } from '../../protocols/canonical.ts';
-import { assistantTurn, fromResponsesRequest, ResponsesStreamEncoder, toResponse, withHistory } from '../../protocols/responses.ts';
+import { assistantTurn, fromResponsesRequest, ignore, ResponsesStreamEncoder, toResponse, withHistory } from '../../protocols/responses.ts';
+import { ApiError } from '../../protocols/errors.ts';
+import { withoutUnavailableSearch } from '../../core/webSearch.ts';
 import { toApiError } from '../../core/errors.ts';
 import { conversationOf, storeResponse } from '../../core/storedResponses.ts';
 import type { CreateResponseData } from '../../generated/compat/types.gen.ts';
@@ -20,9 +24,21 @@ const createResponse: Handler<CreateResponseData> = async (ctx, { body }) => {
   }
   const { db, env } = ctx.state.deps;
   const keyId = keyOf(ctx).keyId;
-  const history = parsed.previousResponseId ? await conversationOf(db, parsed.previousResponseId, keyId) : [];
-  const { request, conversation } = withHistory(parsed, history);
+  const history = parsed.previousResponseId ? await storedConversation(parsed, db, keyId) : [];
+  const { request: asked, conversation } = withHistory(parsed, history);
+  if (!conversation.some((m) => m.role !== 'system')) throw toApiError(new ApiError('invalid_request', 'input must not be empty', { param: 'input' }), 'openai');
   const caller = callerOf(ctx, 'responses');
+  let request = asked;
+  try {
+    const searchable = withoutUnavailableSearch(asked, caller);
+    request = searchable.request;
+    if (searchable.dropped) {
+      const at = (body.tools as Array<{ type?: unknown }>).findIndex((t) => String(t?.type).startsWith('web_search'));
+      ignore(parsed.echo, `tools[${at}]`, `${asked.provider}/${asked.model} cannot search the web through this gateway; answered without searching`);
+    }
+  } catch (err) {
+    throw toApiError(err, 'openai');
+  }
   // Our own id, not the upstream's: stored responses need ids unique across providers and keys.
   const id = `resp_${newId()}`;
   const store = (turn: Message, response: unknown) =>
@@ -48,5 +64,17 @@ const createResponse: Handler<CreateResponseData> = async (ctx, { body }) => {
     };
   });
 };
+
+// An unknown previous_response_id (or another key's: the two are not told
+// apart) is accepted, as document 1 says, and the answer says it was ignored.
+async function storedConversation(parsed: ReturnType<typeof fromResponsesRequest>, db: Parameters<typeof conversationOf>[0], keyId: string) {
+  try {
+    return await conversationOf(db, parsed.previousResponseId!, keyId);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code !== 'previous_response_not_found') throw err;
+    ignore(parsed.echo, 'previous_response_id', 'no stored response has this id for this API key; the conversation is this request\'s input alone');
+    return [];
+  }
+}
 
 export default createResponse;

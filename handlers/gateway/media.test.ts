@@ -383,7 +383,7 @@ describe('video', () => {
     await service.db('gateway_tasks').insert({ id, key_id: keyId, kind: 'video', provider: 'local-video', model: 'ltx-video', status: 'processing', request, attempts: 2, checkpoint: { job: { id: jobId }, submittedAt: new Date().toISOString() } });
     const task = (await service.db('gateway_tasks').where({ id }).first()) as TaskRow;
     const runtime = service.deps.gateway!;
-    await runMediaTask({ db: service.db, notifier: runtime.notifier, log: service.deps.log }, task, new AbortController().signal, (outcome) => runtime.queue.finish(id, outcome));
+    await runMediaTask({ db: service.db, notifier: runtime.notifier, log: service.deps.log, env: service.deps.env }, task, new AbortController().signal, (outcome) => runtime.queue.finish(id, outcome));
     expect(videos.requests.filter((r) => r.path === '/v1/videos').length).toBe(submitsBefore);
     expect(videos.requests.some((r) => r.path === `/v1/videos/${jobId}/content`)).toBe(true);
     const res = await completed(id);

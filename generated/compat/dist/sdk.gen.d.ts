@@ -176,10 +176,13 @@ export declare const countMessageTokens: <ThrowOnError extends boolean = false>(
  * DELETE forgets it. A response is written before the client receives it
  * (the body, or the stream's closing event), so whatever a client has can
  * be continued at once. The web search tools turn on the provider's web
- * search; the other built-in tools (file_search, computer_use_preview,
- * image_generation, code_interpreter, mcp) are accepted and echoed but not
- * executed, and reasoning items in `input` are tolerated and dropped, as
- * document 1 requires. Function tools and `function_call` /
+ * search where the target can search; the other built-in tools (file_search,
+ * computer_use_preview, image_generation, code_interpreter, mcp), web search
+ * on a target that cannot search, and a `previous_response_id` that names no
+ * stored response of this key are accepted and not acted on, as document 1
+ * requires ("accepted but not executed"), and the response's `ignored` lists
+ * each with its reason (it is absent when nothing was ignored). Reasoning
+ * items in `input` are tolerated and dropped. Function tools and `function_call` /
  * `function_call_output` round trips work end to end (match on `call_id`).
  *
  * `stream: true` answers `text/event-stream` with named events whose `data`
