@@ -31,6 +31,7 @@ import { startFake as startGemini } from '../providers/gemini/fake.ts';
 import type { Fake } from '../providers/testing/fake.ts';
 import { databaseUrl } from './support.ts';
 import { launchChromium, type LaunchedBrowser } from './browser.ts';
+import { needs } from './systemPackages.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NODE = path.join(ROOT, 'node_modules/.bin/node');
@@ -237,7 +238,9 @@ describe('README.md and docs/', () => {
     ]);
   });
 
-  test('every code block works, in order, against the service and the providers\' fakes', { timeout: 600_000 }, async () => {
+  test('every code block works, in order, against the service and the providers\' fakes', { timeout: 600_000 }, async (ctx) => {
+    // The html blocks run in a browser.
+    needs(ctx, 'chromium');
     for (const block of BLOCKS) {
       if (block.lang === 'sh' || block.lang === 'bash') await runShell(block);
       else if (block.lang === 'ts' || block.lang === 'js') await runScript(block);

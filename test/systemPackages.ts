@@ -10,19 +10,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { TestContext } from 'vitest';
 import { chromiumPath } from './browser.ts';
+import { CJK_FONT, fontInstalled } from '../engines/ocr/testing/evalSet.ts';
 
 function onPath(command: string): boolean {
   try {
     execFileSync('which', [command], { stdio: 'ignore' });
     return true;
-  } catch {
-    return false;
-  }
-}
-
-export function fontInstalled(family: string): boolean {
-  try {
-    return execFileSync('fc-list', [family], { encoding: 'utf8' }).trim().length > 0;
   } catch {
     return false;
   }
@@ -36,8 +29,7 @@ const PACKAGES = {
     install: 'apt-get install -y pocketsphinx pocketsphinx-en-us',
     present: () => onPath('pocketsphinx_continuous') && existsSync(process.env.POCKETSPHINX_MODEL_DIR ?? '/usr/share/pocketsphinx/model/en-us'),
   },
-  'fonts-wqy-microhei': { install: 'apt-get install -y fonts-wqy-microhei', present: () => fontInstalled('WenQuanYi Micro Hei') },
-  'fonts-dejavu-core': { install: 'apt-get install -y fonts-dejavu-core', present: () => fontInstalled('DejaVu Sans') },
+  'fonts-wqy-microhei': { install: 'apt-get install -y fonts-wqy-microhei', present: () => fontInstalled(CJK_FONT) },
 } satisfies Record<string, { install: string; present: () => boolean }>;
 
 export type PackageName = keyof typeof PACKAGES;
