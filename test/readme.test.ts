@@ -230,6 +230,30 @@ describe('README.md and docs/', () => {
     for (const block of BLOCKS) expect(['sh', 'bash', 'ts', 'js', 'html'], `${where(block)}: a \`\`\`${block.lang} block this test cannot run`).toContain(block.lang);
   });
 
+  test('every relative link points to a file and heading that exist', () => {
+    // GitHub's anchors: the heading in lower case, punctuation dropped, spaces as hyphens.
+    const slug = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replaceAll(' ', '-');
+    const broken: string[] = [];
+    for (const file of ['README.md', ...DOCS, 'analytics/README.md']) {
+      const text = readFileSync(path.join(ROOT, file), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target!)) continue;
+        const [rel, anchor] = target!.split('#');
+        const linked = rel ? path.join(path.dirname(file), rel) : file;
+        let body: string;
+        try {
+          body = readFileSync(path.join(ROOT, linked), 'utf8');
+        } catch {
+          broken.push(`${file}: ${target} (no such file)`);
+          continue;
+        }
+        const headings = [...body.matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1]!));
+        if (anchor && !headings.includes(anchor)) broken.push(`${file}: ${target} (no such heading)`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
   test('a block is marked as not run only by the comment right before it', () => {
     const blocks = codeBlocks(['<!-- not run: a configuration -->', '```yaml', 'a: 1', '```', '', '```sh', 'echo run', '```'].join('\n'), 'x.md');
     expect(blocks.map((b) => [b.lang, b.notRun])).toEqual([
