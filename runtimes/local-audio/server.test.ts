@@ -60,7 +60,7 @@ describe('local-audio runtime', () => {
     expect(empty.status).toBe(400);
   });
 
-  it('transcribes spoken words back (pocketsphinx)', async (ctx) => {
+  it('transcribes spoken words back', async (ctx) => {
 
     needs(ctx, 'pocketsphinx');
     const wav = Buffer.from(await (await speech({ model: 'mespeak', input: SENTENCE, voice: 'en-us', speed: 0.75 })).arrayBuffer());
