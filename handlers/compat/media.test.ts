@@ -335,7 +335,6 @@ describe('audio.transcriptions.create', () => {
   });
 
   it('hears back what local-audio said, restricted to the prompt’s words', async (ctx) => {
-
     needs(ctx, 'pocketsphinx');
     const spoken = await oai.audio.speech.create({ model: 'local-audio/tts-1', input: 'one two three', voice: 'alloy', response_format: 'wav' });
     const wav = Buffer.from(await spoken.arrayBuffer());

@@ -525,7 +525,6 @@ describe('transcription and voices', () => {
   });
 
   it('transcribes offline through local-audio', async (ctx) => {
-
     needs(ctx, 'pocketsphinx');
     const spoken = await fetch(`${audio.url}/audio/speech`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input: 'one two three', voice: 'en-us' }) });
     const speech = Buffer.from(await spoken.arrayBuffer());

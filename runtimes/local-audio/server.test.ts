@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needs } from '../../test/systemPackages.ts';
 import { startLocalAudio, type LocalAudioServer } from './server.ts';
 
-
 let runtime: LocalAudioServer;
 beforeAll(async () => {
   runtime = await startLocalAudio();
@@ -61,7 +60,6 @@ describe('local-audio runtime', () => {
   });
 
   it('transcribes spoken words back', async (ctx) => {
-
     needs(ctx, 'pocketsphinx');
     const wav = Buffer.from(await (await speech({ model: 'mespeak', input: SENTENCE, voice: 'en-us', speed: 0.75 })).arrayBuffer());
     // A vocabulary prompt restricts recognition to its words: most come back.
