@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { api, createProject, sleep, startAnalytics, type Created } from './testing.ts';
-import { artefactPath, chromiumPath, DESKTOP_CHROME, launchChromium, MISSING_CHROMIUM, type LaunchedBrowser } from '../test/browser.ts';
-
-// In CI chromium must be there (.ci/run installs it); elsewhere the tests say what is missing.
-const hasChromium = chromiumPath() !== null;
-if (!hasChromium && process.env.CI) throw new Error(MISSING_CHROMIUM);
-if (!hasChromium) console.warn(`browser tests skipped: ${MISSING_CHROMIUM}`);
+import { artefactPath, DESKTOP_CHROME, launchChromium, type LaunchedBrowser } from '../test/browser.ts';
+import { hasPackage, needs } from '../test/systemPackages.ts';
 
 function seed(n: number) {
   const base = Date.now() - 4 * 86400_000;
@@ -26,14 +22,16 @@ function seed(n: number) {
   return out;
 }
 
-describe.skipIf(!hasChromium)('the dashboard and the tracker in a real browser (chromium)', () => {
+describe('the dashboard and the tracker in a real browser (chromium)', () => {
   let svc: Awaited<ReturnType<typeof startAnalytics>>;
   let p: Created;
   let chromium: LaunchedBrowser;
   let browser: Browser;
   let get: (path: string) => Promise<any>;
 
+  beforeEach((ctx) => needs(ctx, 'chromium'));
   beforeAll(async () => {
+    if (!hasPackage('chromium')) return;
     svc = await startAnalytics();
     p = await createProject(svc.url, { allowLocalOrigins: true });
     const call = api(svc.url, p.apiKey);

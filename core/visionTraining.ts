@@ -38,7 +38,7 @@ export interface TrainingResponse {
 /**
  * The network's input side: a fifth of the requested imageSize (640 -> 128),
  * a multiple of 32 between 64 and 192. Two CPU cores train 128-pixel inputs
- * in minutes; 640 would take days (see the README).
+ * in minutes; 640 would take days (see docs/vision.md).
  */
 export function trainingInputSize(imageSize: number): number {
   return Math.min(192, Math.max(64, Math.round(imageSize / 5 / 32) * 32));

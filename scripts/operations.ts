@@ -1,4 +1,4 @@
-// `npm run -s operations`: the README's table of operations and their status,
+// `npm run -s operations`: the table of operations and their status (docs/api.md),
 // from the specs and contract-tests/not-implemented.json.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

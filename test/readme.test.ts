@@ -1,5 +1,8 @@
-// Every code block of README.md, run in order as a reader would run them, so
-// the README cannot drift from what works:
+// Every code block of README.md, then of docs/*.md (in name order), run in
+// order as a reader would run them against the service the README starts, so
+// neither can drift from what works. A block that is not a command (a
+// configuration file, say) follows a line `<!-- not run: why -->` and is
+// skipped; any other block must be in a language run here:
 // - a sh/bash block runs in bash (`set -eo pipefail`); what it exports is kept
 //   for the blocks after it. curl fails on an HTTP error (--fail-with-body
 //   through CURL_HOME), so a block whose request is refused fails.
@@ -18,7 +21,7 @@
 // earlier block created (it exports PROJECT_ID).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -28,6 +31,7 @@ import { startFake as startGemini } from '../providers/gemini/fake.ts';
 import type { Fake } from '../providers/testing/fake.ts';
 import { databaseUrl } from './support.ts';
 import { launchChromium, type LaunchedBrowser } from './browser.ts';
+import { needs } from './systemPackages.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NODE = path.join(ROOT, 'node_modules/.bin/node');
@@ -35,23 +39,31 @@ const NODE = path.join(ROOT, 'node_modules/.bin/node');
 export interface Block {
   lang: string;
   code: string;
-  /** 1-based line of the opening fence. */
+  /** Where the block is: the file (relative to the checkout) and the 1-based line of its opening fence. */
+  file: string;
   line: number;
+  /** Why the block is not run (the `<!-- not run: … -->` line before it), if it is not. */
+  notRun?: string;
 }
 
-export function codeBlocks(markdown: string): Block[] {
+const NOT_RUN = /^<!--\s*not run:\s*(.+?)\s*-->\s*$/;
+
+export function codeBlocks(markdown: string, file = 'README.md'): Block[] {
   const blocks: Block[] = [];
   const lines = markdown.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const open = /^```(\w*)\s*$/.exec(lines[i]!);
     if (!open) continue;
     const start = i;
+    const notRun = start > 0 ? NOT_RUN.exec(lines[start - 1]!)?.[1] : undefined;
     const body: string[] = [];
     for (i++; i < lines.length && !/^```\s*$/.test(lines[i]!); i++) body.push(lines[i]!);
-    blocks.push({ lang: open[1] || 'text', code: body.join('\n'), line: start + 1 });
+    blocks.push({ lang: open[1] || 'text', code: body.join('\n'), file, line: start + 1, ...(notRun ? { notRun } : {}) });
   }
   return blocks;
 }
+
+const where = (block: Block) => `${block.file} line ${block.line}`;
 
 interface Ran {
   code: number | null;
@@ -76,8 +88,13 @@ function run(command: string, args: string[], opts: { cwd: string; env: NodeJS.P
   });
 }
 
-const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const BLOCKS = codeBlocks(README);
+const DOCS = readdirSync(path.join(ROOT, 'docs'))
+  .filter((f) => f.endsWith('.md'))
+  .sort()
+  .map((f) => `docs/${f}`);
+/** Every block, README first: the README's blocks start the service the others call. */
+const ALL_BLOCKS = ['README.md', ...DOCS].flatMap((file) => codeBlocks(readFileSync(path.join(ROOT, file), 'utf8'), file));
+const BLOCKS = ALL_BLOCKS.filter((b) => !b.notRun);
 
 let scratch: string;
 let appDir: string;
@@ -156,15 +173,16 @@ async function runShell(block: Block): Promise<void> {
   const start = lines.findIndex((l) => /^npm start\b/.test(l.trim()));
   if (start >= 0) {
     // Only CI's own install step may come before the server in such a block.
-    for (const line of lines.slice(0, start)) expect(['npm install', 'npm ci', ''], `README line ${block.line}: ${line}`).toContain(line.trim());
-    expect(lines.slice(start + 1).join('').trim(), `README line ${block.line}: nothing may follow npm start in its block`).toBe('');
+    expect(block.file, `${where(block)}: only the README starts the service`).toBe('README.md');
+    for (const line of lines.slice(0, start)) expect(['npm install', 'npm ci', ''], `${where(block)}: ${line}`).toContain(line.trim());
+    expect(lines.slice(start + 1).join('').trim(), `${where(block)}: nothing may follow npm start in its block`).toBe('');
     await startServer(lines[start]!);
     return;
   }
   const envFile = path.join(scratch, 'env.out');
   const script = `set -eo pipefail\n${localised(block.code)}\nenv -0 > '${envFile}'\n`;
   const ran = await run('bash', ['-c', script], { cwd: forAnotherProject(block.code) ? appDir : ROOT, env });
-  expect(ran.code, `README line ${block.line} (sh) failed:\n${ran.stdout}\n${ran.stderr}`).toBe(0);
+  expect(ran.code, `${where(block)} (sh) failed:\n${ran.stdout}\n${ran.stderr}`).toBe(0);
   // What the block exported is there for the next blocks.
   for (const pair of (await readFile(envFile, 'utf8')).split('\0')) {
     const eq = pair.indexOf('=');
@@ -174,8 +192,8 @@ async function runShell(block: Block): Promise<void> {
 
 async function runScript(block: Block): Promise<void> {
   const ran = await run(NODE, ['--input-type=module-typescript', '-'], { cwd: forAnotherProject(block.code) ? appDir : ROOT, env, input: localised(block.code) });
-  expect(ran.code, `README line ${block.line} (${block.lang}) failed:\n${ran.stdout}\n${ran.stderr}`).toBe(0);
-  expect(ran.stdout.trim(), `README line ${block.line} printed nothing`).not.toBe('');
+  expect(ran.code, `${where(block)} (${block.lang}) failed:\n${ran.stdout}\n${ran.stderr}`).toBe(0);
+  expect(ran.stdout.trim(), `${where(block)} printed nothing`).not.toBe('');
 }
 
 async function runHtml(block: Block): Promise<void> {
@@ -199,19 +217,54 @@ async function runHtml(block: Block): Promise<void> {
     });
     await page.goto('http://example.com/readme', { waitUntil: 'networkidle0', timeout: 60_000 });
     await Promise.all(read);
-    expect(failures, `README line ${block.line} (html)`).toEqual([]);
+    expect(failures, `${where(block)} (html)`).toEqual([]);
   } finally {
     await page.close();
   }
 }
 
-describe('README.md', () => {
-  test('has code blocks, each in a language this test runs', () => {
-    expect(BLOCKS.length).toBeGreaterThan(3);
-    for (const block of BLOCKS) expect(['sh', 'bash', 'ts', 'js', 'html'], `README line ${block.line}: a \`\`\`${block.lang} block this test cannot run`).toContain(block.lang);
+describe('README.md and docs/', () => {
+  test('have code blocks, each in a language this test runs or marked as not run', () => {
+    expect(BLOCKS.filter((b) => b.file === 'README.md').length).toBeGreaterThan(3);
+    expect(BLOCKS.filter((b) => b.file !== 'README.md').length, 'docs/ has no block this test runs').toBeGreaterThan(0);
+    for (const block of BLOCKS) expect(['sh', 'bash', 'ts', 'js', 'html'], `${where(block)}: a \`\`\`${block.lang} block this test cannot run`).toContain(block.lang);
   });
 
-  test('every code block works, in order, against the service and the providers\' fakes', { timeout: 600_000 }, async () => {
+  test('every relative link points to a file and heading that exist', () => {
+    // GitHub's anchors: the heading in lower case, punctuation dropped, spaces as hyphens.
+    const slug = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replaceAll(' ', '-');
+    const broken: string[] = [];
+    for (const file of ['README.md', ...DOCS, 'analytics/README.md']) {
+      const text = readFileSync(path.join(ROOT, file), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target!)) continue;
+        const [rel, anchor] = target!.split('#');
+        const linked = rel ? path.join(path.dirname(file), rel) : file;
+        let body: string;
+        try {
+          body = readFileSync(path.join(ROOT, linked), 'utf8');
+        } catch {
+          broken.push(`${file}: ${target} (no such file)`);
+          continue;
+        }
+        const headings = [...body.matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1]!));
+        if (anchor && !headings.includes(anchor)) broken.push(`${file}: ${target} (no such heading)`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  test('a block is marked as not run only by the comment right before it', () => {
+    const blocks = codeBlocks(['<!-- not run: a configuration -->', '```yaml', 'a: 1', '```', '', '```sh', 'echo run', '```'].join('\n'), 'x.md');
+    expect(blocks.map((b) => [b.lang, b.notRun])).toEqual([
+      ['yaml', 'a configuration'],
+      ['sh', undefined],
+    ]);
+  });
+
+  test('every code block works, in order, against the service and the providers\' fakes', { timeout: 600_000 }, async (ctx) => {
+    // The html blocks run in a browser.
+    needs(ctx, 'chromium');
     for (const block of BLOCKS) {
       if (block.lang === 'sh' || block.lang === 'bash') await runShell(block);
       else if (block.lang === 'ts' || block.lang === 'js') await runScript(block);
@@ -266,8 +319,8 @@ describe('README.md', () => {
         }),
       );
       const checked = await run(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', config], { cwd: checkDir, env: process.env });
-      const where = (out: string) => out.replace(/readme-(\d+)\.ts\((\d+)/g, (_m, i, l) => `README line ${BLOCKS[Number(i)]!.line + Number(l)}`);
-      expect(where(checked.stdout + checked.stderr)).toBe('');
+      const located = (out: string) => out.replace(/readme-(\d+)\.ts\((\d+)/g, (_m, i, l) => `${BLOCKS[Number(i)]!.file} line ${BLOCKS[Number(i)]!.line + Number(l)}`);
+      expect(located(checked.stdout + checked.stderr)).toBe('');
     } finally {
       await rm(checkDir, { recursive: true, force: true });
     }

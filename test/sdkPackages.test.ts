@@ -1,4 +1,4 @@
-// The three generated SDKs as other teams get them: `npm pack` each, install
+// The three generated SDKs as other projects get them: `npm pack` each, install
 // the tarballs into an empty project, type-check a consumer against their
 // declarations, and call the running service with them, once from Node and
 // once from a browser bundle (esbuild, then chromium).
@@ -13,6 +13,7 @@ import { startFake as startOpenAI } from '../providers/openai/fake.ts';
 import type { Fake } from '../providers/testing/fake.ts';
 import { createGatewayKey, startTestService, type TestService } from './support.ts';
 import { launchChromium } from './browser.ts';
+import { needs } from './systemPackages.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const exec = promisify(execFile);
@@ -134,7 +135,8 @@ describe('the generated SDKs as npm packages', () => {
     expect(outcome.projectName).toBe('Packaged');
   });
 
-  test('from a browser bundle: the gateway and analytics answer the packages running in chromium', { timeout: 240_000 }, async () => {
+  test('from a browser bundle: the gateway and analytics answer the packages running in chromium', { timeout: 240_000 }, async (ctx) => {
+    needs(ctx, 'chromium');
     const bundle = await build({ entryPoints: [path.join(project, 'browser-main.ts')], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent' });
     const script = bundle.outputFiles[0]!.text;
     expect(script).not.toMatch(/from ['"]@switchyard\//);

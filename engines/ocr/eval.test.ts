@@ -5,10 +5,11 @@
 // boxes, language data) fails loudly. Goals: CER under 2% on clean English at
 // fast and under 1% at accurate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/systemPackages.ts';
 import sharp from 'sharp';
 import { OcrEngine, inspectImage, type OcrLevel, type RecognizeOutput } from './index.ts';
 import { resolveLanguages } from './index.ts';
-import { CJK_FONT, evaluationSet, exifRotatedJpeg, fontInstalled, heicPage, thirtyMegapixelPage, turnedPage, type EvalImage } from './testing/evalSet.ts';
+import { evaluationSet, exifRotatedJpeg, heicPage, thirtyMegapixelPage, turnedPage, type EvalImage } from './testing/evalSet.ts';
 import { cer, meanLineIou } from './testing/metrics.ts';
 
 let engine: OcrEngine;
@@ -86,13 +87,24 @@ describe('OCR accuracy on the evaluation set', () => {
   }, 120_000);
 
   it('reads every installed language with its own letters', async () => {
-    if (process.env.CI) expect(fontInstalled(CJK_FONT), 'fonts-wqy-microhei (installed by .ci/run)').toBe(true);
-    const others = set.filter((i) => i.language !== 'en');
+    const others = set.filter((i) => i.language !== 'en' && i.language !== 'zh-Hans');
     await Promise.all(others.map((img) => run(img, 'fast')));
     expect(others.length).toBeGreaterThanOrEqual(6);
-    for (const r of rows.filter((x) => x.language !== 'en')) {
+    for (const r of rows.filter((x) => x.language !== 'en' && x.language !== 'zh-Hans')) {
       // Catalan's model is the weakest of the set (it reads "whisky" as "vvhisy").
-      expect(r.cer, r.name).toBeLessThan(r.language === 'zh-Hans' ? 0.1 : 0.08);
+      expect(r.cer, r.name).toBeLessThan(0.08);
+      expect(r.iou, `${r.name} IoU`).toBeGreaterThan(0.8);
+    }
+  }, 120_000);
+
+  // The Chinese page is rendered in WenQuanYi Micro Hei; the set leaves it out where the font is missing.
+  it('reads Chinese (zh-Hans) with its own characters', async (ctx) => {
+    needs(ctx, 'fonts-wqy-microhei');
+    const zh = set.filter((i) => i.language === 'zh-Hans');
+    expect(zh.length).toBeGreaterThan(0);
+    await Promise.all(zh.map((img) => run(img, 'fast')));
+    for (const r of rows.filter((x) => x.language === 'zh-Hans')) {
+      expect(r.cer, r.name).toBeLessThan(0.1);
       expect(r.iou, `${r.name} IoU`).toBeGreaterThan(0.8);
     }
   }, 120_000);

@@ -3,7 +3,7 @@
 // cell predicts objectness, its object's centre within the cell, its width
 // and height as fractions of the input, and class scores (YOLOv1/CenterNet
 // style, one object per cell). Small enough to train from scratch on two CPU
-// cores in minutes; see the README for why.
+// cores in minutes; see docs/vision.md for why.
 import * as tf from '@tensorflow/tfjs-core';
 import { letterboxGeometry, nms, unletterbox, type Scored } from './geometry.ts';
 import { letterboxRgb, type Rgb } from './image.ts';

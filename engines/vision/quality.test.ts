@@ -2,7 +2,7 @@
 // photographs in testing/images (boxes in PROVENANCE.md), their mirror
 // images, each shrunk onto a noise canvas at a known offset, and pure noise
 // (where anything found is a false positive). Precision and recall at the
-// default confidence, IoU 0.5; the README reports the numbers, and the floors
+// default confidence, IoU 0.5; docs/vision.md reports the numbers, and the floors
 // here are set a little under them so a broken decoder or a wrong box
 // mapping fails.
 import { afterAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@
 // protocol and local-audio on the real offline runtime. Every answer is
 // checked against openapi/compat.yaml (afterEach).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { needs } from '../../test/systemPackages.ts';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,15 +28,6 @@ let eleven: MediaFake;
 let audio: LocalAudioServer;
 let oai: OpenAI;
 const log: Exchange[] = [];
-
-const hasSphinx = (() => {
-  try {
-    execFileSync('which', ['pocketsphinx_continuous'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 beforeAll(async () => {
   [openai, google, xai, eleven, audio] = await Promise.all([startImagesFake(), startGoogleMediaFake(), startXaiFake(), startElevenLabsFake(), startLocalAudio()]);
@@ -343,7 +334,8 @@ describe('audio.transcriptions.create', () => {
     expect([painter.status, painter.code, painter.param]).toEqual([400, 'capability_not_supported', 'model']);
   });
 
-  it.skipIf(!hasSphinx)('hears back what local-audio said, restricted to the prompt’s words (skipped without Debian pocketsphinx)', async () => {
+  it('hears back what local-audio said, restricted to the prompt’s words', async (ctx) => {
+    needs(ctx, 'pocketsphinx');
     const spoken = await oai.audio.speech.create({ model: 'local-audio/tts-1', input: 'one two three', voice: 'alloy', response_format: 'wav' });
     const wav = Buffer.from(await spoken.arrayBuffer());
     const heard = await oai.audio.transcriptions.create({

@@ -2,12 +2,12 @@
 // every provider on a loopback fake of its wire protocol (local-audio on the
 // real offline runtime), called through the generated SDK.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/systemPackages.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { createClient, type Client } from '../../generated/gateway/client/index.ts';
 import * as sdk from '../../generated/gateway/sdk.gen.ts';
 import {
@@ -42,15 +42,6 @@ let keyId: string;
 let mediaDir: string;
 let refs: Server;
 let refsUrl: string;
-
-const hasSphinx = (() => {
-  try {
-    execFileSync('which', ['pocketsphinx_continuous'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 beforeAll(async () => {
   [openai, localai, google, xai, videos, eleven, audio] = await Promise.all([
@@ -533,7 +524,8 @@ describe('transcription and voices', () => {
     expect(speakers.response!.status).toBe(400);
   });
 
-  it.skipIf(!hasSphinx)('transcribes offline through local-audio (skipped without Debian pocketsphinx and pocketsphinx-en-us)', async () => {
+  it('transcribes offline through local-audio', async (ctx) => {
+    needs(ctx, 'pocketsphinx');
     const spoken = await fetch(`${audio.url}/audio/speech`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input: 'one two three', voice: 'en-us' }) });
     const speech = Buffer.from(await spoken.arrayBuffer());
     const sent = await sdk.transcribe({ client, body: { provider: 'local-audio', audio: speech.toString('base64'), mimeType: 'audio/wav', language: 'en' } });

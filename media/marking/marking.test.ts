@@ -2,6 +2,7 @@
 // libimage-exiftool-perl, exifr, node-id3, wavefile), and the pixels or
 // samples compared byte for byte with the original.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/systemPackages.ts';
 import { execFile } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,11 +16,6 @@ import { DIGITAL_SOURCE_TYPE, markFile } from './index.ts';
 import { pngChunk } from '../../providers/testing/mediaFake.ts';
 
 const run = promisify(execFile);
-const hasExiftool = await run('exiftool', ['-ver']).then(
-  () => true,
-  () => false,
-);
-const exiftoolMissing = 'exiftool is not installed (Debian package libimage-exiftool-perl; .ci/run installs it)';
 
 async function exiftool(path: string): Promise<Record<string, unknown>> {
   const { stdout } = await run('exiftool', ['-j', '-n', '-G1', '-a', path]);
@@ -75,7 +71,8 @@ async function place(name: string, bytes: Buffer): Promise<string> {
 }
 
 describe('PNG', () => {
-  it.skipIf(!hasExiftool)('adds XMP in iTXt that exiftool and exifr read, with the pixel data unchanged', async () => {
+  it('adds XMP in iTXt that exiftool and exifr read, with the pixel data unchanged', async (ctx) => {
+    needs(ctx, 'exiftool');
     const original = png();
     const path = await place('a.png', original);
     const outcome = await markFile(path, 'image/png', { creator: 'openai gpt-image-1' });
@@ -108,7 +105,8 @@ describe('PNG', () => {
 });
 
 describe('JPEG', () => {
-  it.skipIf(!hasExiftool)('adds XMP in APP1 that exiftool and exifr read, with the scan data unchanged', async () => {
+  it('adds XMP in APP1 that exiftool and exifr read, with the scan data unchanged', async (ctx) => {
+    needs(ctx, 'exiftool');
     const path = join(dir, 'a.jpg');
     await copyFile(new URL('./fixtures/sample.jpg', import.meta.url), path);
     const original = await readFile(path);
@@ -136,7 +134,8 @@ describe('JPEG', () => {
 });
 
 describe('MP3', () => {
-  it.skipIf(!hasExiftool)('prepends an ID3v2.4 tag that node-id3 and exiftool read, with the audio frames unchanged', async () => {
+  it('prepends an ID3v2.4 tag that node-id3 and exiftool read, with the audio frames unchanged', async (ctx) => {
+    needs(ctx, 'exiftool');
     const audio = mp3Frames(20);
     const path = await place('a.mp3', audio);
     expect(await markFile(path, 'audio/mpeg')).toMatchObject({ action: 'added', method: 'id3v2' });
@@ -167,7 +166,8 @@ describe('MP3', () => {
 });
 
 describe('WAV', () => {
-  it.skipIf(!hasExiftool)('inserts a _PMX chunk that wavefile and exiftool read, with the samples unchanged', async () => {
+  it('inserts a _PMX chunk that wavefile and exiftool read, with the samples unchanged', async (ctx) => {
+    needs(ctx, 'exiftool');
     const original = wav();
     const path = await place('a.wav', original);
     expect(await markFile(path, 'audio/wav')).toMatchObject({ action: 'added', method: 'xmp-riff-pmx' });
@@ -198,7 +198,8 @@ describe('WAV', () => {
 });
 
 describe('MP4', () => {
-  it.skipIf(!hasExiftool)('appends an XMP uuid box that exiftool reads, leaving every earlier byte in place', async () => {
+  it('appends an XMP uuid box that exiftool reads, leaving every earlier byte in place', async (ctx) => {
+    needs(ctx, 'exiftool');
     const box = (type: string, body: Buffer) => {
       const h = Buffer.alloc(8);
       h.writeUInt32BE(8 + body.length);
@@ -219,6 +220,3 @@ it('says why a format without an embedded marking is left alone', async () => {
   expect(await markFile(path, 'audio/pcm')).toMatchObject({ action: 'none', reason: expect.stringMatching(/audio\/pcm has no embedded marking/) });
 });
 
-it.skipIf(hasExiftool)('skips the exiftool read-backs', () => {
-  console.warn(exiftoolMissing);
-});

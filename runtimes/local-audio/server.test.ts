@@ -1,18 +1,8 @@
 // The offline runtime end to end over HTTP: speak a known sentence, then
 // transcribe it back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { needs } from '../../test/systemPackages.ts';
 import { startLocalAudio, type LocalAudioServer } from './server.ts';
-
-function installed(bin: string): boolean {
-  try {
-    execFileSync('which', [bin], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const hasSphinx = installed('pocketsphinx_continuous');
 
 let runtime: LocalAudioServer;
 beforeAll(async () => {
@@ -69,7 +59,8 @@ describe('local-audio runtime', () => {
     expect(empty.status).toBe(400);
   });
 
-  it.skipIf(!hasSphinx)('transcribes spoken words back (pocketsphinx; skipped where Debian pocketsphinx and pocketsphinx-en-us are missing)', async () => {
+  it('transcribes spoken words back', async (ctx) => {
+    needs(ctx, 'pocketsphinx');
     const wav = Buffer.from(await (await speech({ model: 'mespeak', input: SENTENCE, voice: 'en-us', speed: 0.75 })).arrayBuffer());
     // A vocabulary prompt restricts recognition to its words: most come back.
     const hinted = await transcription(wav, { model: 'whisper-1', prompt: SENTENCE, response_format: 'verbose_json', 'timestamp_granularities[]': 'word' });
