@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { hundredths, roundedMs, tenths } from './milliseconds.ts';
+import { hundredths, tenths } from './milliseconds.ts';
 
 // Durations as the service measures them: sub-millisecond to minutes, and the edges of rounding.
 function samples(): number[] {
@@ -26,6 +26,3 @@ test('hundredths and tenths write what toFixed writes', () => {
   expect(tenths(7)).toBe('7.0');
 });
 
-test('roundedMs writes what String(Math.round(ms * 100) / 100) writes', () => {
-  for (const ms of samples()) expect(roundedMs(ms), String(ms)).toBe(String(Math.round(ms * 100) / 100));
-});
