@@ -1,4 +1,4 @@
-// `npm run bench [-- queue|overhead|analytics|media|v1media|ocr|vision|responses|agents|soak] [options]`: every benchmark, each
+// `npm run bench [-- queue|overhead|analytics|media|v1media|ocr|vision|responses|agents|soak|throughput|instructions] [options]`: every benchmark, each
 // reported against a baseline measured in the same run. With no name, all of them.
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --burst 10 (0: evenly spaced only) --log-level info --no-streaming --no-reference --floor --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
@@ -11,6 +11,7 @@
 //   instructions (not in the default set: minutes under valgrind): --requests 1000 --concurrency 10 --stream --cache-sim --target gateway|reference|floor
 //   soak:      --seconds 600 (mixed load on two gateway processes and one analytics process, then a /v1 rate ladder)
 //   v1media:   --calls 200 --concurrency 4
+//   throughput (not in the default set: needs Portkey installed outside the repository): --seconds 10 (per block) --connections 10 --blocks 3 --warmup 3 --portkey <dir> (or PORTKEY_DIR)
 // BENCH_NODE_FLAGS adds Node/V8 flags to the measured gateway (and, in `overhead`, the reference proxy): see measuredFlags in gatewayProcess.ts.
 import { parseArgs } from 'node:util';
 import { runGatewayOverheadBench } from './gatewayOverhead.ts';
@@ -25,6 +26,7 @@ import { runV1MediaBench } from './v1Media.ts';
 import { createBenchContext } from './context.ts';
 import { runInstructionsBench } from './instructions.ts';
 import { runSoakBench } from './soak.ts';
+import { runThroughputBench } from './throughput.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -58,6 +60,9 @@ const { values, positionals } = parseArgs({
     target: { type: 'string' },
     'cache-sim': { type: 'boolean' },
     'latency-only': { type: 'boolean' },
+    connections: { type: 'string' },
+    blocks: { type: 'string' },
+    portkey: { type: 'string' },
   },
 });
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
@@ -156,6 +161,15 @@ if (wanted.includes('instructions')) {
 if (wanted.includes('soak')) {
   // --seconds is the soak's length here; with every benchmark at once, the soak keeps its 10 minutes.
   results.soak = await runSoakBench({ seconds: positionals.includes('soak') ? num(values.seconds) : undefined });
+}
+if (wanted.includes('throughput')) {
+  results.throughput = await runThroughputBench({
+    seconds: num(values.seconds),
+    connections: num(values.connections),
+    blocks: num(values.blocks),
+    warmupSeconds: num(values.warmup),
+    portkeyDir: values.portkey,
+  });
 }
 if (values.json) console.log(JSON.stringify(results, null, 2));
 process.exit(0);

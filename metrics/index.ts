@@ -3,7 +3,6 @@
 // that observe something import the metric and update it. Served by
 // server/metrics.ts on GET /metrics.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { HotCounter, HotHistogram } from './hot.ts';
 
 export const registry = new Registry();
 // Process CPU, memory (RSS, heap), GC, handles, and nodejs_eventloop_lag_* (the event-loop lag the issue asks for).
@@ -12,15 +11,14 @@ collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 // Seconds; from 0.5 ms (the gateway's own work) to 2 minutes (a long completion).
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 
-// The four metrics every /v1 call updates are hot.ts's: same exposition, cheaper updates.
-export const httpRequests = new HotCounter({
+export const httpRequests = new Counter({
   name: 'switchyard_http_requests_total',
   help: 'Requests answered, by service, operationId and HTTP status.',
   labelNames: ['service', 'operation', 'status'] as const,
   registers: [registry],
 });
 
-export const httpDuration = new HotHistogram({
+export const httpDuration = new Histogram({
   name: 'switchyard_http_request_duration_seconds',
   help: 'Time from the request arriving to the response ending (streams: to the last event), by service, operationId and HTTP status.',
   labelNames: ['service', 'operation', 'status'] as const,
@@ -28,7 +26,7 @@ export const httpDuration = new HotHistogram({
   registers: [registry],
 });
 
-export const gatewayAdded = new HotHistogram({
+export const gatewayAdded = new Histogram({
   name: 'switchyard_gateway_added_seconds',
   help: 'Time the gateway added to a /v1 call: the whole call (streams: until the answer starts) minus the wait for the provider. Also sent as Server-Timing.',
   labelNames: ['operation'] as const,
@@ -36,7 +34,7 @@ export const gatewayAdded = new HotHistogram({
   registers: [registry],
 });
 
-export const upstreamRequests = new HotCounter({
+export const upstreamRequests = new Counter({
   name: 'switchyard_upstream_requests_total',
   help: 'HTTP requests sent to providers (retries included), by provider.',
   labelNames: ['provider'] as const,

@@ -1,6 +1,6 @@
 // Durations written as text without Number's conversion of a double: that is
 // a runtime call (toFixed, or a template's DoubleToString), and the /v1 path
-// writes three in Server-Timing and one in the access log per call (perf).
+// writes three in Server-Timing per call (perf).
 // Integer arithmetic gives the same text.
 
 /** ms (>= 0) with two decimals, as toFixed(2) writes it (at an exact tie such as 0.995, rounded up). */
@@ -17,12 +17,3 @@ export function tenths(ms: number): string {
   return `${(n - frac) / 10}.${frac}`;
 }
 
-/** ms (>= 0) rounded to two decimals, as String(Math.round(ms * 100) / 100) writes it (no trailing zeros). */
-export function roundedMs(ms: number): string {
-  const n = Math.round(ms * 100);
-  const frac = n % 100;
-  const whole = (n - frac) / 100;
-  if (frac === 0) return `${whole}`;
-  if (frac % 10 === 0) return `${whole}.${frac / 10}`;
-  return `${whole}.${frac < 10 ? '0' : ''}${frac}`;
-}

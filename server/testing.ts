@@ -1,5 +1,6 @@
-// For tests of the JSON logger (server/logger.ts): the lines sonic-boom
-// writes, taken from fs.write instead of reaching stdout.
+// For tests of the JSON logger (server/logger.ts): the lines pino's
+// asynchronous destination (sonic-boom) writes, taken from fs.write instead of
+// reaching stdout.
 import fs from 'node:fs';
 import { vi } from 'vitest';
 

@@ -1,10 +1,7 @@
 import type { Middleware } from 'koa';
-import type { Logger } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppState } from '../../handlers/types.ts';
 import { httpDuration, httpRequests } from '../../metrics/index.ts';
-import { roundedMs } from '../../metrics/milliseconds.ts';
-import { infoLineWriter } from '../logger.ts';
 
 /** What the access log reads of a request: Koa's context, or the lean /v1 dispatch's (server/lean.ts). */
 export interface Logged {
@@ -42,29 +39,12 @@ function responseClosed(this: Armed): void {
   this[ACCESS_LOG]!.closed(this[LOGGED]!);
 }
 
-// Printable ASCII but the quote and the backslash: what JSON writes as it is.
-const PLAIN = /^[ !#-[\]-~]*$/;
-
-// The path as JSON text. Calls repeat their path (every /v1 call of a kind the
-// same): the last one's text is kept, a comparison instead of the RegExp.
-let lastPath = '';
-let lastQuoted = '""';
-function quotedPath(path: string): string {
-  if (path !== lastPath) {
-    lastQuoted = PLAIN.test(path) ? `"${path}"` : JSON.stringify(path);
-    lastPath = path;
-  }
-  return lastQuoted;
-}
-
 type Counted = { requests: { inc(): void }; duration: { observe(v: number): void } };
 
 class AccessLog {
   private readonly service: string;
   // Metric children by operation, then status, resolved once.
   private readonly children = new Map<string, Map<number, Counted>>();
-  // The JSON logger's line written directly (server/logger.ts), per service logger.
-  private readonly writers = new WeakMap<Logger, ((fields: string, msg: string) => void) | null>();
 
   constructor(service: string) {
     this.service = service;
@@ -78,18 +58,7 @@ class AccessLog {
     const child = this.counted(operation, status);
     child.requests.inc();
     child.duration.observe(ms / 1000);
-    const log = ctx.state.deps.log;
-    if (!log.isLevelEnabled('info')) return;
-    let write = this.writers.get(log);
-    if (write === undefined) this.writers.set(log, (write = infoLineWriter(log) ?? null));
-    if (write) {
-      // The fields log.info below would write, in its order. The id (tagRequest's: a minted req_ id
-      // or a caller's id, both of [\w.:-] only) and the method (Node's parser takes method names only)
-      // hold nothing JSON escapes; the path is escaped as JSON.stringify does, when it holds
-      // anything to escape (JSON.stringify is a runtime call, for the usual plain path too).
-      const path = quotedPath(ctx.path);
-      write(`"reqId":"${ctx.state.requestId}","method":"${ctx.method}","path":${path},"status":${ctx.status},"ms":${roundedMs(ms)}`, 'request');
-    } else log.info({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 100) / 100 }, 'request');
+    ctx.state.deps.log.info({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 100) / 100 }, 'request');
   }
 
   private counted(operation: string, status: number): Counted {
