@@ -21,7 +21,7 @@ describe('configuration a first operator meets', () => {
   });
 
   test('JSON lines carry ISO times, not epoch milliseconds', { timeout: 60_000 }, async () => {
-    // Two lines 20 ms apart: the cached second (isoTime) never holds back the milliseconds.
+    // Two lines 20 ms apart: each carries its own milliseconds.
     const script =
       "import { createLogger, flushLog } from './server/logger.ts'; const log = createLogger({ level: 'info', format: 'json' }); log.info({ a: 1 }, 'hello'); await new Promise((r) => setTimeout(r, 20)); log.info('again'); await flushLog(log); process.exit(0);";
     const before = Date.now();
