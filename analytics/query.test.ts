@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createProject, startAnalytics, type Created } from './testing.ts';
 import { parseFilters } from './query/filters.ts';
@@ -162,6 +164,21 @@ describe('the query layer: periods, time zones, filters, comparisons, goals and 
     const dayPoint = week.points.find((x: any) => x.date === day);
     expect(dayPoint.visitors).toBe(inDay.length);
     expect(week.points.reduce((n: number, x: any) => n + x.visitors, 0)).toBe(humans().length);
+  });
+
+  it("period and window: the spec's examples combined name one period, and both schemas say they are one parameter", async () => {
+    const spec = parse(readFileSync(new URL('../openapi/analytics.yaml', import.meta.url), 'utf8'));
+    const params = spec.components.parameters;
+    for (const name of ['Period', 'Window']) expect(params[name].schema.description, name).toMatch(/period.*window.*one of them/);
+    // Each example as a client filling in the examples would send it (the contract harness's order).
+    const exampleOf = (x: any) => x.example ?? x.schema.example ?? x.schema.default ?? x.schema.enum?.[0];
+    const shared = ['Period', 'Window', 'From', 'To', 'Timezone'].map((n) => params[n]).filter((x) => exampleOf(x) !== undefined);
+    const query = new URLSearchParams(shared.map((x) => [x.name, String(exampleOf(x))])).toString();
+    for (const route of ['overview', 'timeseries', 'pages', 'sources', 'goals']) {
+      const res = await call(`/v1/stats/${route}?${query}`);
+      expect(res.status, `${route}?${query}`).toBe(200);
+    }
+    expect((await call(`/v1/sessions?${query}`)).status).toBe(200);
   });
 
   it('compares with the previous period and a year earlier', async () => {

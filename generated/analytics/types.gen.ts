@@ -693,27 +693,37 @@ export type Accepted = {
 export type TrackerProject = string;
 
 /**
- * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
- * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
- * same parameter under its older name; giving both with different values is 400.
- *
+ * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
  */
 export type Period = '24h' | '7d' | '30d' | '90d' | 'custom';
 
 /**
- * Alias of `period` (its older name).
+ * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
  */
 export type Window2 = '24h' | '7d' | '30d' | '90d' | 'custom';
 
 /**
- * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+ * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+ * inclusive). Only with period=custom (no example here: with a rolling period it
+ * is 400).
+ *
  */
 export type From = string;
 
 /**
- * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+ * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+ * inclusive); at most 400 days after `from`. Only with period=custom.
+ *
  */
 export type To = string;
+
+/**
+ * The rolling window whose events are exported, ending now (default `7d`). Export
+ * pages through a window with its cursor; it takes no `from`/`to`, so there is no
+ * `custom` here.
+ *
+ */
+export type ExportWindow = '24h' | '7d' | '30d' | '90d';
 
 /**
  * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
@@ -990,22 +1000,24 @@ export type GetOverviewData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1098,22 +1110,24 @@ export type GetTimeseriesData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1206,22 +1220,24 @@ export type GetPagesData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1314,22 +1330,24 @@ export type GetSourcesData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1422,22 +1440,24 @@ export type GetCountriesData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1530,22 +1550,24 @@ export type GetRegionsData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1642,22 +1664,24 @@ export type GetLocalesData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1750,22 +1774,24 @@ export type GetEventStatsData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1858,22 +1884,24 @@ export type GetUtmData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1966,22 +1994,24 @@ export type GetDevicesData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -2074,22 +2104,24 @@ export type GetGoalsData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -2226,22 +2258,24 @@ export type GetBreakdownData = {
          */
         property: string;
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -2346,22 +2380,24 @@ export type GetFunnelData = {
          */
         steps?: string;
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -2458,22 +2494,24 @@ export type GetDashboardStatsData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -3028,22 +3066,24 @@ export type ListSessionsData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -3183,9 +3223,12 @@ export type ExportEventsData = {
     path?: never;
     query?: {
         /**
-         * Alias of `period` (its older name).
+         * The rolling window whose events are exported, ending now (default `7d`). Export
+         * pages through a window with its cursor; it takes no `from`/`to`, so there is no
+         * `custom` here.
+         *
          */
-        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        window?: '24h' | '7d' | '30d' | '90d';
         format?: 'csv' | 'ndjson';
         limit?: number;
         /**

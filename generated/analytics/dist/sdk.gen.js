@@ -753,8 +753,9 @@ export const exportEvents = (options) => (options?.client ?? client).get({
  * `EventRow` per line), so an NDJSON export round-trips unchanged. At most 5000
  * events per request (more answers 400). Each event needs createdAt (not more than
  * 60 seconds in the future), sessionId (UUID), eventType (`pageview` or `event`)
- * and path; every other column is optional. Invalid events are skipped and
- * counted, not fatal. Missing browser, os or deviceType are derived from userAgent
+ * and path; every other column is optional. A custom event (`eventType: event`)
+ * without an `eventName` (missing, null or empty) is stored with the name
+ * `(not set)`. Invalid events are skipped and counted, not fatal. Missing browser, os or deviceType are derived from userAgent
  * by the live classifier. Rows without an id get a random one; rows whose id
  * already exists in the project are skipped (idempotent re-runs). Imports bypass
  * the daily event cap; rows older than the retention window are accepted and
