@@ -92,7 +92,7 @@ describe('analytics through the generated SDK', () => {
     expect((await sdk.revokeReadKey({ client: live })).response!.status).toBe(204);
     expect((await sdk.getOverview({ client: read })).response!.status).toBe(401);
 
-    const verdict = await sdk.validateSetup({ client: live, query: { domain: `www.${domain}`, origin: `https://www.${domain}` } });
+    const verdict = await sdk.validateSetup({ client: live, query: { domain: `www.${domain}`, origin: `https://${domain}` } });
     expect(verdict.data).toMatchObject({ accepted: true, cors: true });
     const script = await sdk.getTrackerScript({ client: anon, parseAs: 'text' });
     expect(script.response!.status).toBe(200);

@@ -47,8 +47,14 @@ export declare const createReadKey: <ThrowOnError extends boolean = false>(optio
  *
  * Runs the exact code the ingest path uses to accept or reject an event, for a
  * page on `domain` sent from a browser at `origin`, without recording anything.
- * An event is accepted when the page's domain is trusted and, if an origin is
- * given, the origin is trusted (the same rule decides `Access-Control-Allow-Origin`).
+ * An event is accepted when the page's domain is trusted (one of the project's
+ * domains, a subdomain of one, or a subdomain a listed wildcard `*.example.com`
+ * covers) and, if an origin is given, the origin is too. `cors` is stricter, and
+ * is the rule that decides `Access-Control-Allow-Origin`: the origin's host must
+ * be a listed domain exactly or match a listed wildcard; an origin on a subdomain
+ * of a listed domain that is not itself listed (`subdomain_not_listed`) is
+ * accepted for recording (a beacon needs no CORS) but gets no
+ * `Access-Control-Allow-Origin`, so it cannot read responses.
  *
  */
 export declare const validateSetup: <ThrowOnError extends boolean = false>(options: Options<ValidateSetupData, ThrowOnError>) => RequestResult<ValidateSetupResponses, ValidateSetupErrors, ThrowOnError>;

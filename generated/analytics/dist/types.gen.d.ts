@@ -16,7 +16,12 @@ export type Error = {
     };
 };
 /**
- * Lowercase hostname without scheme, port or path.
+ * Lowercase hostname without scheme, port or path, or a wildcard `*.example.com`
+ * over a hostname's subdomains (not the hostname itself; a wildcard over a bare
+ * top-level domain such as `*.com` is 400). A listed hostname trusts its pages on
+ * any subdomain for recording, but only a listed hostname or a wildcard match gets
+ * `Access-Control-Allow-Origin` (see Cross-origin above).
+ *
  */
 export type Domain = string;
 export type CreateProjectRequest = {
@@ -70,7 +75,15 @@ export type ReadKeyCreated = {
 export type OriginCheck = {
     value: string;
     trusted: boolean;
-    reason: 'trusted_domain' | 'subdomain_of_trusted_domain' | 'dashboard_origin' | 'local_origin_allowed' | 'local_origins_disabled' | 'untrusted' | 'invalid';
+    /**
+     * `trusted_domain`: a listed domain exactly. `subdomain_of_trusted_domain`: a
+     * subdomain covered by a listed wildcard (`matched` is the wildcard), or, for
+     * the page's domain only, a subdomain of a listed domain. `subdomain_not_listed`:
+     * an origin on a subdomain of a listed domain that no listed domain or wildcard
+     * matches: accepted for recording, no `Access-Control-Allow-Origin`.
+     *
+     */
+    reason: 'trusted_domain' | 'subdomain_of_trusted_domain' | 'subdomain_not_listed' | 'dashboard_origin' | 'local_origin_allowed' | 'local_origins_disabled' | 'untrusted' | 'invalid';
     /**
      * The trusted domain or origin that matched.
      */
