@@ -94,15 +94,23 @@ describe('analytics ingest, classification and stats', () => {
     expect(rows.find((r) => r.event_type === 'event')).toMatchObject({ event_name: 'Signup', props: { plan: 'pro', seats: 3 } });
   });
 
-  it('overview: toggles, segments over all traffic, sources with label and channel', async () => {
+  it('overview: toggles, segments over all traffic, sources with label, channel (the four of the contract) and channel group', async () => {
     const o = await get('/v1/stats/overview');
     expect(o).toMatchObject({ window: '7d', visitors: 3, pageviews: 4, events: 1, segments: { humans: 2, bots: 3, vpn: 1, internal: 1 } });
     expect(o.bounceRate).toBeCloseTo(2 / 3, 3);
     expect(o.bySource).toEqual(expect.arrayContaining([
-      { source: 'google', label: 'Google', channel: 'Organic Search', visitors: 1 },
-      { source: 'newsletter', label: 'newsletter', channel: 'Email', visitors: 1 },
-      { source: 'hackernews', label: 'Hacker News', channel: 'Organic Social', visitors: 1 },
+      { source: 'google', label: 'Google', channel: 'search', channelGroup: 'Organic Search', visitors: 1 },
+      // Email traffic without a referrer is a referral, by channel.
+      { source: 'newsletter', label: 'newsletter', channel: 'referral', channelGroup: 'Email', visitors: 1 },
+      { source: 'hackernews', label: 'Hacker News', channel: 'social', channelGroup: 'Organic Social', visitors: 1 },
     ]));
+    for (const route of ['/v1/stats/overview?includeBots=1&includeInternal=1', '/v1/stats/sources?includeBots=1&includeInternal=1']) {
+      const rows = (await get(route)).bySource ?? (await get(route)).results;
+      expect(rows.length, route).toBeGreaterThan(2);
+      for (const r of rows) expect(['search', 'social', 'direct', 'referral'], route).toContain(r.channel);
+    }
+    const sources = (await get('/v1/stats/sources')).results;
+    expect(sources.find((r: any) => r.source === 'google')).toMatchObject({ channel: 'search', channelGroup: 'Organic Search' });
     expect((await get('/v1/stats/overview?includeBots=1')).visitors).toBe(6);
     expect((await get('/v1/stats/overview?includeInternal=true')).visitors).toBe(4);
     const all = await get('/v1/stats/overview?includeBots=true&includeInternal=1&window=24h');
@@ -182,7 +190,7 @@ describe('analytics ingest, classification and stats', () => {
     expect(await get('/v1/sessions?offset=9999')).toMatchObject({ sessions: [], offset: 9999, hasMore: false });
 
     const detail = await get(`/v1/sessions/${sessionOfHuman}`);
-    expect(detail.session).toMatchObject({ id: sessionOfHuman, pageviews: 2, events: 1, entryPath: '/', trafficSource: 'google', sourceLabel: 'Google', channel: 'Organic Search', locale: 'en-gb' });
+    expect(detail.session).toMatchObject({ id: sessionOfHuman, pageviews: 2, events: 1, entryPath: '/', trafficSource: 'google', sourceLabel: 'Google', channel: 'search', channelGroup: 'Organic Search', locale: 'en-gb' });
     expect(detail.events.map((e: any) => e.eventType)).toEqual(['pageview', 'pageview', 'event']);
     const missing = await call('/v1/sessions/6f1c2b3a-0000-4000-8000-000000000009');
     expect(missing.status).toBe(404);

@@ -132,15 +132,29 @@ describe('the query layer: periods, time zones, filters, comparisons, goals and 
     }
   });
 
-  it('channels follow the GA4 rules (utm_medium=email is Email)', async () => {
-    const ch = await get('/v1/stats/breakdown?property=visit:channel');
+  it('channel groups follow the GA4 rules (utm_medium=email is Email); channels keep the four values', async () => {
+    const groups = await get('/v1/stats/breakdown?property=visit:channel_group');
     const count = (f: (s: S) => boolean) => humans().filter(f).length;
-    expect(ch.results).toEqual(expect.arrayContaining([
+    expect(groups.results).toEqual(expect.arrayContaining([
       expect.objectContaining({ value: 'Organic Search', visitors: count((s) => s.source === 'google') }),
       expect.objectContaining({ value: 'Direct', visitors: count((s) => s.source === 'direct') }),
       expect.objectContaining({ value: 'Email', visitors: count((s) => s.medium === 'email') }),
       expect.objectContaining({ value: 'Referral', visitors: count((s) => s.source === 'news.example' && s.medium === null) }),
     ]));
+    const channels = await get('/v1/stats/breakdown?property=visit:channel');
+    expect(channels.results.map((r: any) => [r.value, r.visitors]).sort()).toEqual([
+      ['direct', count((s) => s.source === 'direct')],
+      ['referral', count((s) => s.source === 'news.example')],
+      ['search', count((s) => s.source === 'google')],
+    ]);
+    // Both filter, and the sessions carry both.
+    const email = `filters=${encodeURIComponent(JSON.stringify([['is', 'visit:channel_group', ['Email']]]))}`;
+    expect((await get(`/v1/stats/overview?${email}`)).visitors).toBe(count((s) => s.medium === 'email'));
+    const referral = `filters=${encodeURIComponent(JSON.stringify([['is', 'visit:channel', ['referral']]]))}`;
+    expect((await get(`/v1/stats/overview?${referral}`)).visitors).toBe(count((s) => s.source === 'news.example'));
+    const listed = (await get(`/v1/sessions?limit=200&${email}`)).sessions;
+    expect(listed).toHaveLength(count((s) => s.medium === 'email'));
+    for (const s of listed) expect(s).toMatchObject({ channel: 'referral', channelGroup: 'Email' });
   });
 
   it('periods: period or window, custom dates in a time zone, and days bucketed in that zone', async () => {

@@ -54,7 +54,7 @@ describe('analytics through the generated SDK', () => {
 
     const overview = await sdk.getOverview({ client: live, query: { window: '24h' } });
     expect(overview.data).toMatchObject({ window: '24h', visitors: 3, pageviews: 2, events: 1 });
-    expect(overview.data!.bySource).toEqual(expect.arrayContaining([{ source: 'newsletter', label: 'newsletter', channel: 'Email', visitors: 1 }]));
+    expect(overview.data!.bySource).toEqual(expect.arrayContaining([{ source: 'newsletter', label: 'newsletter', channel: 'referral', channelGroup: 'Email', visitors: 1 }]));
     expect((await sdk.getTimeseries({ client: live, query: { window: '24h' } })).data!.interval).toBe('hour');
     expect((await sdk.getPages({ client: live })).data!.results).toEqual(expect.arrayContaining([{ path: '/welcome', pageviews: 1, visitors: 1 }]));
     expect((await sdk.getSources({ client: live })).data!.results.length).toBeGreaterThan(0);

@@ -109,7 +109,17 @@ export type ValidateResult = {
  */
 export type Window = '24h' | '7d' | '30d' | '90d' | 'custom';
 /**
- * Channel of a session, by the rules of Plausible and GA4's default channel group,
+ * Channel of a session or source, from its source alone: `search` (a known search
+ * engine), `social` (a known social network or video site), `direct` (no
+ * source: no referrer from another site and no UTM source) or `referral`
+ * (anything else: another site, a UTM source the service does not know, email
+ * and newsletter traffic alike). GA4's finer grouping is `channelGroup`.
+ *
+ */
+export type Channel = 'search' | 'social' | 'direct' | 'referral';
+/**
+ * Channel group of a session (`channelGroup`, filter and breakdown
+ * `visit:channel_group`), by the rules of Plausible and GA4's default channel group,
  * applied in this order to its source, utm_medium, utm_campaign and utm_source:
  * Cross-network (campaign contains "cross-network"); Direct (no referrer and no
  * UTM source or medium); Paid Shopping, Paid Search, Paid Social, Paid Video (a
@@ -126,7 +136,7 @@ export type Window = '24h' | '7d' | '30d' | '90d' | 'custom';
  * Email, not Referral.
  *
  */
-export type Channel = 'Cross-network' | 'Direct' | 'Paid Shopping' | 'Paid Search' | 'Paid Social' | 'Paid Video' | 'Display' | 'Paid Other' | 'Organic Shopping' | 'Organic Social' | 'Organic Video' | 'Organic Search' | 'Email' | 'Affiliates' | 'Audio' | 'SMS' | 'Mobile Push Notifications' | 'Referral' | 'Unassigned';
+export type ChannelGroup = 'Cross-network' | 'Direct' | 'Paid Shopping' | 'Paid Search' | 'Paid Social' | 'Paid Video' | 'Display' | 'Paid Other' | 'Organic Shopping' | 'Organic Social' | 'Organic Video' | 'Organic Search' | 'Email' | 'Affiliates' | 'Audio' | 'SMS' | 'Mobile Push Notifications' | 'Referral' | 'Unassigned';
 /**
  * The comparison period (present with `compare`).
  */
@@ -276,6 +286,10 @@ export type SourceEntry = {
      */
     label: string;
     channel: Channel;
+    /**
+     * The channel group most of the source's sessions have (a source can arrive paid and organic).
+     */
+    channelGroup: ChannelGroup;
     visitors: number;
     comparison?: {
         [key: string]: unknown;
@@ -487,7 +501,8 @@ export type SessionRecord = {
     locale: string | null;
     trafficSource: string | null;
     sourceLabel: string | null;
-    channel: Channel | null;
+    channel: Channel;
+    channelGroup: ChannelGroup;
     utmSource: string | null;
     utmMedium: string | null;
     utmCampaign: string | null;
@@ -706,7 +721,9 @@ export type Compare = 'previous_period' | 'year_over_year';
  * Dimensions: `event:page`, `event:name` (`pageview` for page views),
  * `event:props:<key>` (an event without the key has the value `(none)`), and the
  * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
- * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+ * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+ * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+ * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
  * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
  * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
  * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -970,7 +987,9 @@ export type GetOverviewData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1075,7 +1094,9 @@ export type GetTimeseriesData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1180,7 +1201,9 @@ export type GetPagesData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1285,7 +1308,9 @@ export type GetSourcesData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1390,7 +1415,9 @@ export type GetCountriesData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1495,7 +1522,9 @@ export type GetRegionsData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1604,7 +1633,9 @@ export type GetLocalesData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1709,7 +1740,9 @@ export type GetEventStatsData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1814,7 +1847,9 @@ export type GetUtmData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1919,7 +1954,9 @@ export type GetDevicesData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -2024,7 +2061,9 @@ export type GetGoalsData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -2168,7 +2207,9 @@ export type GetBreakdownData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -2285,7 +2326,9 @@ export type GetFunnelData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -2394,7 +2437,9 @@ export type GetDashboardStatsData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -2904,7 +2949,9 @@ export type ListSessionsData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
