@@ -572,6 +572,10 @@ export type SessionList = {
     limit: number;
     offset: number;
     hasMore: boolean;
+    /**
+     * Present (not null) exactly when `hasMore` is true; pass it as `cursor` for the next page.
+     */
+    nextCursor: string | null;
 };
 
 export type SessionEvent = {
@@ -3191,9 +3195,13 @@ export type ListSessionsData = {
         includeInternal?: 'true' | '1' | 'false' | '0';
         limit?: number;
         /**
-         * Sessions to skip, at most 9,999 (a deeper page is refused with 400; narrow the period or add filters to see further).
+         * Sessions to skip, at most 9,999 (a deeper offset is 400); page deeper with `cursor`.
          */
         offset?: number;
+        /**
+         * The `nextCursor` of the previous page (opaque); the page starts after that page's last session. Not with a nonzero `offset`.
+         */
+        cursor?: string;
         /**
          * ISO 3166-1 alpha-2 code (case-insensitive).
          */

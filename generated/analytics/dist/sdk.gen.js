@@ -696,7 +696,17 @@ export const getDashboard = (options) => (options?.client ?? client).get({
 /**
  * List sessions
  *
- * Sessions with at least one event in the window, most recently active first.
+ * Sessions with at least one event in the window, most recently active first
+ * (ties by id). Page with `offset` (at most 9,999) or, to any depth, with
+ * `cursor`: whenever `hasMore` is true the answer carries `nextCursor`, and
+ * passing it back (with the same other parameters) gives the sessions after the
+ * last one of this page. A cursor is a position (that session's last activity and
+ * id), not a count, so sessions that start after the first page do not shift the
+ * later pages; a listed session that becomes active again moves to the front, as
+ * in any most-recently-active list, and is not repeated further down. `cursor`
+ * with a nonzero `offset` is 400 `bad_request`; so is a cursor this service did
+ * not issue.
+ *
  */
 export const listSessions = (options) => (options?.client ?? client).get({
     security: [{
