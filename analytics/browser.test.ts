@@ -76,6 +76,9 @@ describe('the dashboard and the tracker in a real browser (chromium)', () => {
     expect(JSON.parse((await page.$eval('#chart', (e) => e.getAttribute('data-points')))!)).toEqual(ts.points.map((x: any) => x.visitors));
     const api10 = async (property: string) => (await get(`/v1/stats/breakdown?property=${property}&${qs}&limit=10`)).results.map((r: any) => [r.value ?? '(none)', r.visitors]);
     expect(await rows(page, 'event:page')).toEqual(await api10('event:page'));
+    expect(await rows(page, 'visit:channel_group')).toEqual(await api10('visit:channel_group'));
+    await page.evaluate(() => [...document.querySelectorAll('.tabs button')].find((b) => b.textContent === 'Channels')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    await page.waitForSelector('table[data-panel="visit:channel"] tr[data-value]');
     expect(await rows(page, 'visit:channel')).toEqual(await api10('visit:channel'));
     const goals = await page.$$eval('#goals tr[data-goal]', (els) => els.map((e) => [e.getAttribute('data-goal'), Number(e.getAttribute('data-visitors'))]));
     expect(goals).toEqual((await get(`/v1/stats/goals?${qs}`)).results.map((r: any) => [r.name, r.visitors]));
@@ -97,8 +100,10 @@ describe('the dashboard and the tracker in a real browser (chromium)', () => {
 
     // A session's timeline.
     await page.waitForSelector('#sessions tr[data-session]');
+    const shown = await page.$eval('#sessions tr[data-session]', (e) => e.getAttribute('data-session'));
     await page.click('#sessions tr[data-session]');
     await page.waitForSelector('#timeline li[data-event]');
+    expect(await page.$eval('#timeline h2', (e) => e.textContent)).toContain(` · ${(await get(`/v1/sessions/${shown}`)).session.channelGroup} · `);
     await page.close();
   });
 

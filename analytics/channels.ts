@@ -1,16 +1,32 @@
 import { describeSource } from './sources.ts';
 
 /**
- * Channels as Plausible and GA4's default channel group define them, in their order
- * of precedence. Derived when read from a session's source, UTM medium, campaign
- * and UTM source, so a better rule improves old data too.
+ * A session's channel in the contract's four values, from its source alone: a
+ * search engine is search, a social network or video site social, no source direct,
+ * anything else (a referring site, a UTM source, email) referral.
  */
-export const CHANNELS = [
+export const CHANNELS = ['search', 'social', 'direct', 'referral'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export function channelOf(source: string | null): Channel {
+  if (!source || source === 'direct') return 'direct';
+  const category = describeSource(source).category;
+  if (category === 'search') return 'search';
+  if (category === 'social' || category === 'video') return 'social';
+  return 'referral';
+}
+
+/**
+ * Channel groups as Plausible and GA4's default channel group define them, in their
+ * order of precedence. Derived when read from a session's source, UTM medium,
+ * campaign and UTM source, so a better rule improves old data too.
+ */
+export const CHANNEL_GROUPS = [
   'Cross-network', 'Direct', 'Paid Shopping', 'Paid Search', 'Paid Social', 'Paid Video', 'Display', 'Paid Other',
   'Organic Shopping', 'Organic Social', 'Organic Video', 'Organic Search', 'Email', 'Affiliates', 'Audio', 'SMS',
   'Mobile Push Notifications', 'Referral', 'Unassigned',
 ] as const;
-export type Channel = (typeof CHANNELS)[number];
+export type ChannelGroup = (typeof CHANNEL_GROUPS)[number];
 
 const PAID_MEDIUM = /^(.*cp.*|ppc|retargeting|paid.*)$/;
 const SHOPPING_CAMPAIGN = /^(.*(([^a-df-z]|^)shop|shopping).*)$/;
@@ -18,7 +34,7 @@ const DISPLAY_MEDIUM = new Set(['display', 'banner', 'expandable', 'interstitial
 const SOCIAL_MEDIUM = new Set(['social', 'social-network', 'social-media', 'sm', 'social network', 'social media']);
 const EMAIL = /^(e[-_ ]?mail|newsletter)$/;
 
-export interface ChannelInput {
+export interface ChannelGroupInput {
   /** The session's raw source id (see analytics/sources.ts). */
   source: string | null;
   utmSource: string | null;
@@ -28,7 +44,7 @@ export interface ChannelInput {
   referrer: string | null;
 }
 
-export function channelOf(s: ChannelInput): Channel {
+export function channelGroupOf(s: ChannelGroupInput): ChannelGroup {
   const source = (s.source ?? 'direct').toLowerCase();
   const medium = (s.utmMedium ?? '').trim().toLowerCase();
   const campaign = (s.utmCampaign ?? '').trim().toLowerCase();

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { EXTENSIONS, trackerSource, type Extension } from './tracker.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, beacon, CHROME_MAC, createProject, IPHONE, sleep, startAnalytics, type Created } from './testing.ts';
@@ -77,6 +79,41 @@ describe('analytics export, import, isolation, limits and retention', () => {
       method: 'POST', headers: { 'content-type': 'application/x-ndjson' }, body: Array.from({ length: 5001 }, () => JSON.stringify(good)).join('\n'),
     });
     expect(ndjsonTooMany.status).toBe(400);
+  });
+
+  it('imports a custom event without eventName (only createdAt, sessionId, eventType and path are required) as "(not set)"', async () => {
+    const p = await createProject(svc.url);
+    const sessionId = randomUUID();
+    const at = (s: number) => new Date(Date.now() - 120_000 + s * 1000).toISOString();
+    const res = await importJson(p.apiKey, [
+      { createdAt: at(0), sessionId, eventType: 'pageview', path: '/' },
+      { createdAt: at(1), sessionId, eventType: 'event', path: '/' },
+      { createdAt: at(2), sessionId, eventType: 'event', eventName: null, path: '/' },
+      { createdAt: at(3), sessionId, eventType: 'event', eventName: '', path: '/' },
+    ]);
+    expect(await res.json()).toEqual({ received: 4, inserted: 4, skippedInvalid: 0, skippedDuplicate: 0 });
+    const rows = await svc.db('analytics_events').where({ project_id: p.project.id }).orderBy('created_at').select('event_type', 'event_name');
+    expect(rows).toEqual([
+      { event_type: 'pageview', event_name: null },
+      ...Array.from({ length: 3 }, () => ({ event_type: 'event', event_name: '(not set)' })),
+    ]);
+    // Counted as custom events, not as page views.
+    await sleep(200);
+    const call = api(svc.url, p.apiKey);
+    expect(await (await call('/v1/stats/overview')).json()).toMatchObject({ pageviews: 1, events: 3 });
+    expect((await (await call('/v1/stats/events')).json()).results).toEqual([{ name: '(not set)', events: 3, visitors: 1, revenue: [] }]);
+  });
+
+  it('export takes every window its spec lists (no custom: export has no from/to)', async () => {
+    const spec = parse(readFileSync(new URL('../openapi/analytics.yaml', import.meta.url), 'utf8'));
+    const op = spec.paths['/v1/export'].get;
+    const windows: string[] = op.parameters.map((x: { $ref?: string }) => (x.$ref ? spec.components.parameters[x.$ref.split('/').pop()!] : x))
+      .find((x: { name: string }) => x.name === 'window').schema.enum;
+    expect(windows).toEqual(['24h', '7d', '30d', '90d']);
+    for (const w of windows) expect((await api(svc.url, a.apiKey)(`/v1/export?window=${w}&limit=1`)).status, w).toBe(200);
+    const custom = await api(svc.url, a.apiKey)('/v1/export?window=custom');
+    expect(custom.status).toBe(400);
+    expect((await custom.json()).error.code).toBe('bad_request');
   });
 
   it('export -> import round trip into a second project gives identical stats and rows', async () => {

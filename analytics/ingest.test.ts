@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, beacon, CHROME_MAC, createProject, GOOGLEBOT, IPHONE, sleep, startAnalytics, type Created } from './testing.ts';
+import { api, beacon, CHROME_MAC, createProject, GOOGLEBOT, INVITE, IPHONE, sleep, startAnalytics, uniqueDomain, type Created } from './testing.ts';
 
 const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36';
 
@@ -94,15 +94,23 @@ describe('analytics ingest, classification and stats', () => {
     expect(rows.find((r) => r.event_type === 'event')).toMatchObject({ event_name: 'Signup', props: { plan: 'pro', seats: 3 } });
   });
 
-  it('overview: toggles, segments over all traffic, sources with label and channel', async () => {
+  it('overview: toggles, segments over all traffic, sources with label, channel (the four of the contract) and channel group', async () => {
     const o = await get('/v1/stats/overview');
     expect(o).toMatchObject({ window: '7d', visitors: 3, pageviews: 4, events: 1, segments: { humans: 2, bots: 3, vpn: 1, internal: 1 } });
     expect(o.bounceRate).toBeCloseTo(2 / 3, 3);
     expect(o.bySource).toEqual(expect.arrayContaining([
-      { source: 'google', label: 'Google', channel: 'Organic Search', visitors: 1 },
-      { source: 'newsletter', label: 'newsletter', channel: 'Email', visitors: 1 },
-      { source: 'hackernews', label: 'Hacker News', channel: 'Organic Social', visitors: 1 },
+      { source: 'google', label: 'Google', channel: 'search', channelGroup: 'Organic Search', visitors: 1 },
+      // Email traffic without a referrer is a referral, by channel.
+      { source: 'newsletter', label: 'newsletter', channel: 'referral', channelGroup: 'Email', visitors: 1 },
+      { source: 'hackernews', label: 'Hacker News', channel: 'social', channelGroup: 'Organic Social', visitors: 1 },
     ]));
+    for (const route of ['/v1/stats/overview?includeBots=1&includeInternal=1', '/v1/stats/sources?includeBots=1&includeInternal=1']) {
+      const rows = (await get(route)).bySource ?? (await get(route)).results;
+      expect(rows.length, route).toBeGreaterThan(2);
+      for (const r of rows) expect(['search', 'social', 'direct', 'referral'], route).toContain(r.channel);
+    }
+    const sources = (await get('/v1/stats/sources')).results;
+    expect(sources.find((r: any) => r.source === 'google')).toMatchObject({ channel: 'search', channelGroup: 'Organic Search' });
     expect((await get('/v1/stats/overview?includeBots=1')).visitors).toBe(6);
     expect((await get('/v1/stats/overview?includeInternal=true')).visitors).toBe(4);
     const all = await get('/v1/stats/overview?includeBots=true&includeInternal=1&window=24h');
@@ -182,7 +190,7 @@ describe('analytics ingest, classification and stats', () => {
     expect(await get('/v1/sessions?offset=9999')).toMatchObject({ sessions: [], offset: 9999, hasMore: false });
 
     const detail = await get(`/v1/sessions/${sessionOfHuman}`);
-    expect(detail.session).toMatchObject({ id: sessionOfHuman, pageviews: 2, events: 1, entryPath: '/', trafficSource: 'google', sourceLabel: 'Google', channel: 'Organic Search', locale: 'en-gb' });
+    expect(detail.session).toMatchObject({ id: sessionOfHuman, pageviews: 2, events: 1, entryPath: '/', trafficSource: 'google', sourceLabel: 'Google', channel: 'search', channelGroup: 'Organic Search', locale: 'en-gb' });
     expect(detail.events.map((e: any) => e.eventType)).toEqual(['pageview', 'pageview', 'event']);
     const missing = await call('/v1/sessions/6f1c2b3a-0000-4000-8000-000000000009');
     expect(missing.status).toBe(404);
@@ -190,8 +198,15 @@ describe('analytics ingest, classification and stats', () => {
   });
 
   it('validate dry-runs the same acceptance rules', async () => {
+    const exact = await get(`/v1/validate?domain=${domain}&origin=https://${domain}`);
+    expect(exact).toMatchObject({ accepted: true, cors: true, domain: { reason: 'trusted_domain' }, origin: { trusted: true, reason: 'trusted_domain', matched: domain } });
+    // A subdomain's pages are recorded, but the origin may not read responses.
     const v = await get(`/v1/validate?domain=www.${domain}&origin=https://www.${domain}`);
-    expect(v).toMatchObject({ accepted: true, cors: true, domain: { trusted: true, reason: 'subdomain_of_trusted_domain', matched: domain } });
+    expect(v).toEqual({
+      accepted: true, cors: false,
+      domain: { value: `www.${domain}`, trusted: true, reason: 'subdomain_of_trusted_domain', matched: domain },
+      origin: { value: `https://www.${domain}`, trusted: false, reason: 'subdomain_not_listed', matched: domain },
+    });
     expect(await get(`/v1/validate?domain=evil.test`)).toMatchObject({ accepted: false, origin: null, domain: { reason: 'untrusted' } });
     expect(await get(`/v1/validate?domain=${domain}&origin=http://localhost:3000`)).toMatchObject({ accepted: false, origin: { reason: 'local_origins_disabled' } });
     expect(await get(`/v1/validate?domain=${domain}&origin=https://dash.switchyard.test`)).toMatchObject({ accepted: true, cors: true, origin: { reason: 'dashboard_origin' } });
@@ -200,9 +215,9 @@ describe('analytics ingest, classification and stats', () => {
 
   it('CORS: header only for trusted origins, never an error for untrusted ones', async () => {
     const call = (origin?: string) => fetch(`${svc.url}/v1/project`, { headers: { authorization: `Bearer ${p.apiKey}`, ...(origin ? { origin } : {}) } });
-    const trusted = await call(`https://www.${domain}`);
+    const trusted = await call(`https://${domain}`);
     expect(trusted.status).toBe(200);
-    expect(trusted.headers.get('access-control-allow-origin')).toBe(`https://www.${domain}`);
+    expect(trusted.headers.get('access-control-allow-origin')).toBe(`https://${domain}`);
     const dash = await call('https://dash.switchyard.test');
     expect(dash.headers.get('access-control-allow-origin')).toBe('https://dash.switchyard.test');
     const evil = await call('https://evil.test');
@@ -230,6 +245,46 @@ describe('analytics ingest, classification and stats', () => {
     const beaconLocal = await beacon(svc.url, { projectId: localProject.project.id, type: 'pageview', url: 'http://localhost:5173/' }, { origin: 'http://localhost:5173' });
     expect(beaconLocal.status).toBe(202);
     expect(beaconLocal.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+  });
+
+  it('CORS: the listed domains exactly; a subdomain only through a wildcard the project lists', async () => {
+    const read = (key: string, origin: string) => fetch(`${svc.url}/v1/project`, { headers: { authorization: `Bearer ${key}`, origin } });
+    const preflight = (origin: string) =>
+      fetch(`${svc.url}/v1/stats/overview`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    for (const sub of [`https://deep.sub.${domain}`, `https://www.${domain}`, `https://evil${domain}`]) {
+      const res = await read(p.apiKey, sub);
+      expect(res.status, sub).toBe(200);
+      expect(res.headers.get('access-control-allow-origin'), sub).toBeNull();
+      expect((await preflight(sub)).headers.get('access-control-allow-origin'), sub).toBeNull();
+    }
+    // A subdomain's beacons are still recorded (a beacon needs no CORS), without the header.
+    const sent = await beacon(svc.url, { projectId: p.project.id, type: 'pageview', url: `https://deep.sub.${domain}/` }, { origin: `https://deep.sub.${domain}` });
+    expect(sent.status).toBe(202);
+    expect(sent.headers.get('access-control-allow-origin')).toBeNull();
+
+    const site = uniqueDomain('wild');
+    const wild = await createProject(svc.url, { domains: [`*.${site}`] });
+    expect(wild.project.domains).toEqual([`*.${site}`]);
+    const deep = `https://deep.sub.${site}`;
+    expect((await read(wild.apiKey, deep)).headers.get('access-control-allow-origin')).toBe(deep);
+    expect((await preflight(deep)).headers.get('access-control-allow-origin')).toBe(deep);
+    // The wildcard covers subdomains, not the domain itself.
+    expect((await read(wild.apiKey, `https://${site}`)).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await preflight(`https://${site}`)).headers.get('access-control-allow-origin')).toBeNull();
+    const wildBeacon = await beacon(svc.url, { projectId: wild.project.id, type: 'pageview', url: `${deep}/` }, { origin: deep });
+    expect(wildBeacon.status).toBe(202);
+    expect(wildBeacon.headers.get('access-control-allow-origin')).toBe(deep);
+    expect(await get(`/v1/validate?domain=x.${site}`)).toMatchObject({ accepted: false, domain: { reason: 'untrusted' } });
+    const v = await (await api(svc.url, wild.apiKey)(`/v1/validate?domain=deep.sub.${site}&origin=${deep}`)).json();
+    expect(v).toMatchObject({ accepted: true, cors: true, origin: { reason: 'subdomain_of_trusted_domain', matched: `*.${site}` } });
+
+    for (const domains of [['*.test'], ['*.com'], ['*example.com'], ['a.*.example.com']]) {
+      const res = await fetch(`${svc.url}/v1/projects`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ inviteCode: INVITE, name: 'x', domains }),
+      });
+      expect(res.status, domains[0]).toBe(400);
+      expect((await res.json()).error.code).toBe('bad_request');
+    }
   });
 
   it('a warm process answers beacons from memory under the same rules: cap, CORS and errors', async () => {

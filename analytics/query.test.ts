@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createProject, startAnalytics, type Created } from './testing.ts';
 import { parseFilters } from './query/filters.ts';
@@ -130,15 +132,29 @@ describe('the query layer: periods, time zones, filters, comparisons, goals and 
     }
   });
 
-  it('channels follow the GA4 rules (utm_medium=email is Email)', async () => {
-    const ch = await get('/v1/stats/breakdown?property=visit:channel');
+  it('channel groups follow the GA4 rules (utm_medium=email is Email); channels keep the four values', async () => {
+    const groups = await get('/v1/stats/breakdown?property=visit:channel_group');
     const count = (f: (s: S) => boolean) => humans().filter(f).length;
-    expect(ch.results).toEqual(expect.arrayContaining([
+    expect(groups.results).toEqual(expect.arrayContaining([
       expect.objectContaining({ value: 'Organic Search', visitors: count((s) => s.source === 'google') }),
       expect.objectContaining({ value: 'Direct', visitors: count((s) => s.source === 'direct') }),
       expect.objectContaining({ value: 'Email', visitors: count((s) => s.medium === 'email') }),
       expect.objectContaining({ value: 'Referral', visitors: count((s) => s.source === 'news.example' && s.medium === null) }),
     ]));
+    const channels = await get('/v1/stats/breakdown?property=visit:channel');
+    expect(channels.results.map((r: any) => [r.value, r.visitors]).sort()).toEqual([
+      ['direct', count((s) => s.source === 'direct')],
+      ['referral', count((s) => s.source === 'news.example')],
+      ['search', count((s) => s.source === 'google')],
+    ]);
+    // Both filter, and the sessions carry both.
+    const email = `filters=${encodeURIComponent(JSON.stringify([['is', 'visit:channel_group', ['Email']]]))}`;
+    expect((await get(`/v1/stats/overview?${email}`)).visitors).toBe(count((s) => s.medium === 'email'));
+    const referral = `filters=${encodeURIComponent(JSON.stringify([['is', 'visit:channel', ['referral']]]))}`;
+    expect((await get(`/v1/stats/overview?${referral}`)).visitors).toBe(count((s) => s.source === 'news.example'));
+    const listed = (await get(`/v1/sessions?limit=200&${email}`)).sessions;
+    expect(listed).toHaveLength(count((s) => s.medium === 'email'));
+    for (const s of listed) expect(s).toMatchObject({ channel: 'referral', channelGroup: 'Email' });
   });
 
   it('periods: period or window, custom dates in a time zone, and days bucketed in that zone', async () => {
@@ -162,6 +178,21 @@ describe('the query layer: periods, time zones, filters, comparisons, goals and 
     const dayPoint = week.points.find((x: any) => x.date === day);
     expect(dayPoint.visitors).toBe(inDay.length);
     expect(week.points.reduce((n: number, x: any) => n + x.visitors, 0)).toBe(humans().length);
+  });
+
+  it("period and window: the spec's examples combined name one period, and both schemas say they are one parameter", async () => {
+    const spec = parse(readFileSync(new URL('../openapi/analytics.yaml', import.meta.url), 'utf8'));
+    const params = spec.components.parameters;
+    for (const name of ['Period', 'Window']) expect(params[name].schema.description, name).toMatch(/period.*window.*one of them/);
+    // Each example as a client filling in the examples would send it (the contract harness's order).
+    const exampleOf = (x: any) => x.example ?? x.schema.example ?? x.schema.default ?? x.schema.enum?.[0];
+    const shared = ['Period', 'Window', 'From', 'To', 'Timezone'].map((n) => params[n]).filter((x) => exampleOf(x) !== undefined);
+    const query = new URLSearchParams(shared.map((x) => [x.name, String(exampleOf(x))])).toString();
+    for (const route of ['overview', 'timeseries', 'pages', 'sources', 'goals']) {
+      const res = await call(`/v1/stats/${route}?${query}`);
+      expect(res.status, `${route}?${query}`).toBe(200);
+    }
+    expect((await call(`/v1/sessions?${query}`)).status).toBe(200);
   });
 
   it('compares with the previous period and a year earlier', async () => {

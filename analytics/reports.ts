@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { ApiError } from '../protocols/errors.ts';
 import { listGoals } from '../db/analytics/listGoals.ts';
-import { channelOf } from './channels.ts';
+import { channelGroupOf, channelOf } from './channels.ts';
 import { describeSource } from './sources.ts';
 import { comparisonPeriod, type Compare, type Period } from './query/period.ts';
 import { VISIT_DIMS, type SegmentStore, type VisitDim } from './query/store.ts';
@@ -69,20 +69,21 @@ function compareRows<R extends object>(rows: R[], before: R[] | undefined, key: 
 
 const HEADLINE = ['visitors', 'pageviews', 'events', 'bounceRate', 'avgVisitDurationSeconds', 'viewsPerVisit'] as const;
 
-/** A source with the channel most of its sessions have (a source can arrive paid and organic). */
+/** A source with its channel and the channel group most of its sessions have (a source can arrive paid and organic). */
 function sourceRow(r: { value: string | null; dominant?: string | null; visitors: number }) {
   const id = r.value ?? 'direct';
   const d = describeSource(id);
   return {
     source: d.source,
     label: d.label,
-    channel: r.dominant ?? channelOf({ source: id, utmSource: null, utmMedium: null, utmCampaign: null, referrer: id === 'direct' ? null : id }),
+    channel: channelOf(id),
+    channelGroup: r.dominant ?? channelGroupOf({ source: id, utmSource: null, utmMedium: null, utmCampaign: null, referrer: id === 'direct' ? null : id }),
     visitors: r.visitors,
   };
 }
 
 export async function overviewReport(e: Engine, q: StatsQuery, compare: Compare | null) {
-  const r = await withComparison(e, q, compare, (run) => ({ ...overview(run), bySource: breakdownVisit(run, 'source', 10, { dominant: 'channel' }).map(sourceRow) }));
+  const r = await withComparison(e, q, compare, (run) => ({ ...overview(run), bySource: breakdownVisit(run, 'source', 10, { dominant: 'channel_group' }).map(sourceRow) }));
   const body: Record<string, unknown> = { ...meta(q.period), ...r.now };
   if (r.before && r.period) {
     body.comparison = { ...meta(r.period), ...Object.fromEntries(HEADLINE.map((k) => [k, r.before![k]])) };
@@ -111,7 +112,7 @@ export async function pagesReport(e: Engine, q: StatsQuery, compare: Compare | n
 }
 
 export async function sourcesReport(e: Engine, q: StatsQuery, compare: Compare | null, limit = 100) {
-  const r = await withComparison(e, q, compare, (run) => breakdownVisit(run, 'source', limit, { dominant: 'channel' }).map(sourceRow));
+  const r = await withComparison(e, q, compare, (run) => breakdownVisit(run, 'source', limit, { dominant: 'channel_group' }).map(sourceRow));
   return { ...meta(q.period), results: compareRows(r.now, r.before, (x) => x.source, 'visitors', ['visitors']) };
 }
 

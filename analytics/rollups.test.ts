@@ -157,6 +157,15 @@ describe('day rollups give exactly what the raw walk gives', () => {
           expect(page.ids, `${filters} ${limit} ${offset}`).toEqual(all.ids.slice(offset, offset + limit));
           expect(page.hasMore).toBe(all.ids.length > offset + limit);
         }
+        // Following each page's last position walks the same list, to its end.
+        const walked: string[] = [];
+        let next = sessionsPage(run, 7, 0);
+        walked.push(...next.ids);
+        while (next.hasMore) {
+          next = sessionsPage(run, 7, 0, next.next!);
+          walked.push(...next.ids);
+        }
+        expect(walked, filters).toEqual(all.ids);
       }
     }
   });

@@ -54,7 +54,7 @@ describe('analytics through the generated SDK', () => {
 
     const overview = await sdk.getOverview({ client: live, query: { window: '24h' } });
     expect(overview.data).toMatchObject({ window: '24h', visitors: 3, pageviews: 2, events: 1 });
-    expect(overview.data!.bySource).toEqual(expect.arrayContaining([{ source: 'newsletter', label: 'newsletter', channel: 'Email', visitors: 1 }]));
+    expect(overview.data!.bySource).toEqual(expect.arrayContaining([{ source: 'newsletter', label: 'newsletter', channel: 'referral', channelGroup: 'Email', visitors: 1 }]));
     expect((await sdk.getTimeseries({ client: live, query: { window: '24h' } })).data!.interval).toBe('hour');
     expect((await sdk.getPages({ client: live })).data!.results).toEqual(expect.arrayContaining([{ path: '/welcome', pageviews: 1, visitors: 1 }]));
     expect((await sdk.getSources({ client: live })).data!.results.length).toBeGreaterThan(0);
@@ -92,7 +92,7 @@ describe('analytics through the generated SDK', () => {
     expect((await sdk.revokeReadKey({ client: live })).response!.status).toBe(204);
     expect((await sdk.getOverview({ client: read })).response!.status).toBe(401);
 
-    const verdict = await sdk.validateSetup({ client: live, query: { domain: `www.${domain}`, origin: `https://www.${domain}` } });
+    const verdict = await sdk.validateSetup({ client: live, query: { domain: `www.${domain}`, origin: `https://${domain}` } });
     expect(verdict.data).toMatchObject({ accepted: true, cors: true });
     const script = await sdk.getTrackerScript({ client: anon, parseAs: 'text' });
     expect(script.response!.status).toBe(200);

@@ -1,5 +1,5 @@
 import { describeSource } from './sources.ts';
-import { channelOf } from './channels.ts';
+import { channelGroupOf, channelOf } from './channels.ts';
 
 /** analytics_sessions row -> SessionRecord of the contract. */
 export function toSessionRecord(r: Record<string, any>) {
@@ -22,7 +22,8 @@ export function toSessionRecord(r: Record<string, any>) {
     locale: r.locale ?? null,
     trafficSource: r.traffic_source ?? null,
     sourceLabel: source?.label ?? null,
-    channel: channelOf({ source: r.traffic_source ?? null, utmSource: r.utm_source ?? null, utmMedium: r.utm_medium ?? null, utmCampaign: r.utm_campaign ?? null, referrer: r.referrer ?? null }),
+    channel: channelOf(r.traffic_source ?? null),
+    channelGroup: channelGroupOf({ source: r.traffic_source ?? null, utmSource: r.utm_source ?? null, utmMedium: r.utm_medium ?? null, utmCampaign: r.utm_campaign ?? null, referrer: r.referrer ?? null }),
     utmSource: r.utm_source ?? null,
     utmMedium: r.utm_medium ?? null,
     utmCampaign: r.utm_campaign ?? null,

@@ -80,7 +80,12 @@ export function sourceOf(input: { utmSource?: string | null; referrer?: string |
   }
   if (!host) return 'direct';
   const bare = host.replace(/^www\./, '');
-  if (input.siteHosts.some((d) => bare === d || bare.endsWith(`.${d}`))) return 'direct';
+  const ownSite = (listed: string) => {
+    // A listed wildcard (*.example.com) names its site as well.
+    const d = listed.replace(/^\*\./, '');
+    return bare === d || bare.endsWith(`.${d}`);
+  };
+  if (input.siteHosts.some(ownSite)) return 'direct';
   return knownHost(host)?.id ?? bare;
 }
 

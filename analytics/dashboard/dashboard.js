@@ -15,7 +15,7 @@
   };
   var PANELS = [
     { title: 'Pages', tabs: [['Top pages', 'event:page'], ['Entry pages', 'visit:entry_page'], ['Exit pages', 'visit:exit_page']] },
-    { title: 'Sources', tabs: [['Channels', 'visit:channel'], ['Sources', 'visit:source'], ['Referrers', 'visit:referrer']] },
+    { title: 'Sources', tabs: [['Channel groups', 'visit:channel_group'], ['Channels', 'visit:channel'], ['Sources', 'visit:source'], ['Referrers', 'visit:referrer']] },
     { title: 'Campaigns', tabs: [['UTM source', 'visit:utm_source'], ['Medium', 'visit:utm_medium'], ['Campaign', 'visit:utm_campaign'], ['Term', 'visit:utm_term'], ['Content', 'visit:utm_content']] },
     { title: 'Locations', tabs: [['Countries', 'visit:country'], ['Regions', 'visit:region'], ['Cities', 'visit:city']] },
     { title: 'Devices', tabs: [['Devices', 'visit:device'], ['Browsers', 'visit:browser'], ['Systems', 'visit:os']] },
@@ -228,7 +228,7 @@
       t.textContent = '';
       r.sessions.forEach(function (s) {
         var tr = el('tr', { class: 'click', 'data-session': s.id });
-        [new Date(s.lastSeenAt).toLocaleString(), s.entryPath || '', s.sourceLabel || '', s.country || '', s.browser || '', s.pageviews + ' views', dur(s.durationSeconds)]
+        [new Date(s.lastSeenAt).toLocaleString(), s.entryPath || '', (s.sourceLabel || '') + ' · ' + s.channelGroup, s.country || '', s.browser || '', s.pageviews + ' views', dur(s.durationSeconds)]
           .forEach(function (v, i) { tr.appendChild(el('td', { class: i > 4 ? 'n' : 'k' }, v)); });
         tr.addEventListener('click', function () { timeline(s.id); });
         t.appendChild(tr);
@@ -240,7 +240,7 @@
       var box = $('timeline');
       box.hidden = false;
       box.textContent = '';
-      box.appendChild(el('h2', {}, 'Session ' + id.slice(0, 8) + ' · ' + (d.session.country || '?') + ' · ' + (d.session.browser || '?')));
+      box.appendChild(el('h2', {}, 'Session ' + id.slice(0, 8) + ' · ' + d.session.channelGroup + ' · ' + (d.session.country || '?') + ' · ' + (d.session.browser || '?')));
       var ol = el('ol');
       d.events.forEach(function (e) {
         ol.appendChild(el('li', { 'data-event': e.eventType }, new Date(e.createdAt).toLocaleTimeString() + ' ' + (e.eventType === 'pageview' ? 'viewed ' + e.path : e.eventName + ' on ' + e.path + (e.props ? ' ' + JSON.stringify(e.props) : ''))));

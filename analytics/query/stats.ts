@@ -755,16 +755,28 @@ export interface SessionRef {
   lastSeen: number;
 }
 
-/** Sessions with an event in the period that pass the rules, most recently active first. */
-export function sessionsPage(run: Run, limit: number, offset: number): { ids: string[]; hasMore: boolean } {
+/** A place in the sessions list: the last session of a page, by last activity (ms) and id. */
+export interface SessionsPosition {
+  lastSeen: number;
+  id: string;
+}
+
+/**
+ * Sessions with an event in the period that pass the rules, most recently active
+ * first (ties by id), `offset` skipped, or after `after` (keyset: a position does not
+ * shift when sessions are added before it). `next` is the page's last position.
+ */
+export function sessionsPage(run: Run, limit: number, offset: number, after?: SessionsPosition): { ids: string[]; hasMore: boolean; next: SessionsPosition | null } {
   const want = offset + limit;
   const segs: Segment[] = [];
   const index: number[] = [];
   const last: number[] = [];
   const push = (seg: Segment, i: number) => {
+    const at = seg.end[i]!;
+    if (after && (at > after.lastSeen || (at === after.lastSeen && sessionId(seg, i) <= after.id))) return;
     segs.push(seg);
     index.push(i);
-    last.push(seg.end[i]!);
+    last.push(at);
   };
   // Segments by their reach, latest first: once more than offset + limit sessions are in
   // hand, a segment whose reach is before the (offset + limit)-th latest of them, and
@@ -783,7 +795,13 @@ export function sessionsPage(run: Run, limit: number, offset: number): { ids: st
   const candidates: number[] = [];
   for (let k = 0; k < last.length; k++) if (last[k]! >= threshold) candidates.push(k);
   candidates.sort((a, b) => last[b]! - last[a]! || (sessionId(segs[a]!, index[a]!) < sessionId(segs[b]!, index[b]!) ? -1 : 1));
-  return { ids: candidates.slice(offset, want).map((k) => sessionId(segs[k]!, index[k]!)), hasMore: last.length > want };
+  const page = candidates.slice(offset, want);
+  const end = page[page.length - 1];
+  return {
+    ids: page.map((k) => sessionId(segs[k]!, index[k]!)),
+    hasMore: last.length > want,
+    next: end === undefined ? null : { lastSeen: last[end]!, id: sessionId(segs[end]!, index[end]!) },
+  };
 }
 
 /** Display helpers for breakdown values. */

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { listSegmentVersions } from '../../db/analytics/listSegmentVersions.ts';
 import { loadSegments } from '../../db/analytics/loadSegments.ts';
 import { listActiveProjects } from '../../db/analytics/listActiveProjects.ts';
-import { channelOf } from '../channels.ts';
+import { channelGroupOf, channelOf } from '../channels.ts';
 
 /**
  * The query layer's copy of the data: per project, one *segment* per UTC hour,
@@ -39,7 +39,7 @@ export class Dict {
 }
 
 export const VISIT_DIMS = [
-  'source', 'channel', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content',
+  'source', 'channel', 'channel_group', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content',
   'country', 'region', 'city', 'device', 'browser', 'os', 'locale', 'entry_page', 'exit_page',
 ] as const;
 export type VisitDim = (typeof VISIT_DIMS)[number];
@@ -53,6 +53,7 @@ export const dicts = {
   currency: new Dict(),
   source: new Dict(),
   channel: new Dict(),
+  channel_group: new Dict(),
   referrer: new Dict(),
   utm_source: new Dict(),
   utm_medium: new Dict(),
@@ -126,7 +127,9 @@ export function sessionId(seg: Segment, i: number): string {
 }
 
 const HOUR = 3600_000;
-const channelCodes = new Map<string, number>();
+/** Channel-group codes by the codes of what decides them; channel codes by source code. */
+const groupCodes = new Map<string, number>();
+const channelCodes: number[] = [];
 
 type Row = unknown[];
 
@@ -204,16 +207,17 @@ function buildSegments(sessions: Row[], events: Row[], versions: Map<number, str
       d.os[s] = dicts.os.code(r[21] as string | null);
       d.locale[s] = dicts.locale.code(r[22] ? (r[22] as string).toLowerCase() : null);
       const key = `${d.source[s]}\u0001${d.utm_source[s]}\u0001${d.utm_medium[s]}\u0001${d.utm_campaign[s]}\u0001${d.referrer[s] ? 1 : 0}`;
-      let ch = channelCodes.get(key);
-      if (ch === undefined) {
-        ch = dicts.channel.code(channelOf({
+      let group = groupCodes.get(key);
+      if (group === undefined) {
+        group = dicts.channel_group.code(channelGroupOf({
           source: dicts.source.values[d.source[s]!]!, utmSource: dicts.utm_source.values[d.utm_source[s]!]!,
           utmMedium: dicts.utm_medium.values[d.utm_medium[s]!]!, utmCampaign: dicts.utm_campaign.values[d.utm_campaign[s]!]!,
           referrer: dicts.referrer.values[d.referrer[s]!]!,
         }));
-        channelCodes.set(key, ch);
+        groupCodes.set(key, group);
       }
-      d.channel[s] = ch;
+      d.channel_group[s] = group;
+      d.channel[s] = channelCodes[d.source[s]!] ??= dicts.channel.code(channelOf(dicts.source.values[d.source[s]!]!));
       seg.evOff[s] = e;
       let firstPage = 0;
       let lastPage = 0;

@@ -20,7 +20,12 @@ export type Error = {
 };
 
 /**
- * Lowercase hostname without scheme, port or path.
+ * Lowercase hostname without scheme, port or path, or a wildcard `*.example.com`
+ * over a hostname's subdomains (not the hostname itself; a wildcard over a bare
+ * top-level domain such as `*.com` is 400). A listed hostname trusts its pages on
+ * any subdomain for recording, but only a listed hostname or a wildcard match gets
+ * `Access-Control-Allow-Origin` (see Cross-origin above).
+ *
  */
 export type Domain = string;
 
@@ -79,7 +84,15 @@ export type ReadKeyCreated = {
 export type OriginCheck = {
     value: string;
     trusted: boolean;
-    reason: 'trusted_domain' | 'subdomain_of_trusted_domain' | 'dashboard_origin' | 'local_origin_allowed' | 'local_origins_disabled' | 'untrusted' | 'invalid';
+    /**
+     * `trusted_domain`: a listed domain exactly. `subdomain_of_trusted_domain`: a
+     * subdomain covered by a listed wildcard (`matched` is the wildcard), or, for
+     * the page's domain only, a subdomain of a listed domain. `subdomain_not_listed`:
+     * an origin on a subdomain of a listed domain that no listed domain or wildcard
+     * matches: accepted for recording, no `Access-Control-Allow-Origin`.
+     *
+     */
+    reason: 'trusted_domain' | 'subdomain_of_trusted_domain' | 'subdomain_not_listed' | 'dashboard_origin' | 'local_origin_allowed' | 'local_origins_disabled' | 'untrusted' | 'invalid';
     /**
      * The trusted domain or origin that matched.
      */
@@ -108,7 +121,18 @@ export type ValidateResult = {
 export type Window = '24h' | '7d' | '30d' | '90d' | 'custom';
 
 /**
- * Channel of a session, by the rules of Plausible and GA4's default channel group,
+ * Channel of a session or source, from its source alone: `search` (a known search
+ * engine), `social` (a known social network or video site), `direct` (no
+ * source: no referrer from another site and no UTM source) or `referral`
+ * (anything else: another site, a UTM source the service does not know, email
+ * and newsletter traffic alike). GA4's finer grouping is `channelGroup`.
+ *
+ */
+export type Channel = 'search' | 'social' | 'direct' | 'referral';
+
+/**
+ * Channel group of a session (`channelGroup`, filter and breakdown
+ * `visit:channel_group`), by the rules of Plausible and GA4's default channel group,
  * applied in this order to its source, utm_medium, utm_campaign and utm_source:
  * Cross-network (campaign contains "cross-network"); Direct (no referrer and no
  * UTM source or medium); Paid Shopping, Paid Search, Paid Social, Paid Video (a
@@ -125,7 +149,7 @@ export type Window = '24h' | '7d' | '30d' | '90d' | 'custom';
  * Email, not Referral.
  *
  */
-export type Channel = 'Cross-network' | 'Direct' | 'Paid Shopping' | 'Paid Search' | 'Paid Social' | 'Paid Video' | 'Display' | 'Paid Other' | 'Organic Shopping' | 'Organic Social' | 'Organic Video' | 'Organic Search' | 'Email' | 'Affiliates' | 'Audio' | 'SMS' | 'Mobile Push Notifications' | 'Referral' | 'Unassigned';
+export type ChannelGroup = 'Cross-network' | 'Direct' | 'Paid Shopping' | 'Paid Search' | 'Paid Social' | 'Paid Video' | 'Display' | 'Paid Other' | 'Organic Shopping' | 'Organic Social' | 'Organic Video' | 'Organic Search' | 'Email' | 'Affiliates' | 'Audio' | 'SMS' | 'Mobile Push Notifications' | 'Referral' | 'Unassigned';
 
 /**
  * The comparison period (present with `compare`).
@@ -289,6 +313,10 @@ export type SourceEntry = {
      */
     label: string;
     channel: Channel;
+    /**
+     * The channel group most of the source's sessions have (a source can arrive paid and organic).
+     */
+    channelGroup: ChannelGroup;
     visitors: number;
     comparison?: {
         [key: string]: unknown;
@@ -517,7 +545,8 @@ export type SessionRecord = {
     locale: string | null;
     trafficSource: string | null;
     sourceLabel: string | null;
-    channel: Channel | null;
+    channel: Channel;
+    channelGroup: ChannelGroup;
     utmSource: string | null;
     utmMedium: string | null;
     utmCampaign: string | null;
@@ -543,6 +572,10 @@ export type SessionList = {
     limit: number;
     offset: number;
     hasMore: boolean;
+    /**
+     * Present (not null) exactly when `hasMore` is true; pass it as `cursor` for the next page.
+     */
+    nextCursor: string | null;
 };
 
 export type SessionEvent = {
@@ -693,27 +726,37 @@ export type Accepted = {
 export type TrackerProject = string;
 
 /**
- * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
- * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
- * same parameter under its older name; giving both with different values is 400.
- *
+ * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
  */
 export type Period = '24h' | '7d' | '30d' | '90d' | 'custom';
 
 /**
- * Alias of `period` (its older name).
+ * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
  */
 export type Window2 = '24h' | '7d' | '30d' | '90d' | 'custom';
 
 /**
- * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+ * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+ * inclusive). Only with period=custom (no example here: with a rolling period it
+ * is 400).
+ *
  */
 export type From = string;
 
 /**
- * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+ * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+ * inclusive); at most 400 days after `from`. Only with period=custom.
+ *
  */
 export type To = string;
+
+/**
+ * The rolling window whose events are exported, ending now (default `7d`). Export
+ * pages through a window with its cursor; it takes no `from`/`to`, so there is no
+ * `custom` here.
+ *
+ */
+export type ExportWindow = '24h' | '7d' | '30d' | '90d';
 
 /**
  * IANA time zone (default `UTC`). Days (and the hours of a one-day view) are
@@ -746,7 +789,9 @@ export type Compare = 'previous_period' | 'year_over_year';
  * Dimensions: `event:page`, `event:name` (`pageview` for page views),
  * `event:props:<key>` (an event without the key has the value `(none)`), and the
  * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
- * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+ * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+ * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+ * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
  * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
  * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
  * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -990,22 +1035,24 @@ export type GetOverviewData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1037,7 +1084,9 @@ export type GetOverviewData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1098,22 +1147,24 @@ export type GetTimeseriesData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1145,7 +1196,9 @@ export type GetTimeseriesData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1206,22 +1259,24 @@ export type GetPagesData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1253,7 +1308,9 @@ export type GetPagesData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1314,22 +1371,24 @@ export type GetSourcesData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1361,7 +1420,9 @@ export type GetSourcesData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1422,22 +1483,24 @@ export type GetCountriesData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1469,7 +1532,9 @@ export type GetCountriesData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1530,22 +1595,24 @@ export type GetRegionsData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1577,7 +1644,9 @@ export type GetRegionsData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1642,22 +1711,24 @@ export type GetLocalesData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1689,7 +1760,9 @@ export type GetLocalesData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1750,22 +1823,24 @@ export type GetEventStatsData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1797,7 +1872,9 @@ export type GetEventStatsData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1858,22 +1935,24 @@ export type GetUtmData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -1905,7 +1984,9 @@ export type GetUtmData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -1966,22 +2047,24 @@ export type GetDevicesData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -2013,7 +2096,9 @@ export type GetDevicesData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -2074,22 +2159,24 @@ export type GetGoalsData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -2121,7 +2208,9 @@ export type GetGoalsData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -2226,22 +2315,24 @@ export type GetBreakdownData = {
          */
         property: string;
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -2273,7 +2364,9 @@ export type GetBreakdownData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -2346,22 +2439,24 @@ export type GetFunnelData = {
          */
         steps?: string;
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -2393,7 +2488,9 @@ export type GetFunnelData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -2458,22 +2555,24 @@ export type GetDashboardStatsData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -2505,7 +2604,9 @@ export type GetDashboardStatsData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -3028,22 +3129,24 @@ export type ListSessionsData = {
     path?: never;
     query?: {
         /**
-         * The period (Plausible's name for it): a rolling window ending now (`24h`, `7d`,
-         * `30d`, `90d`; default `7d`), or `custom` with `from` and `to`. `window` is the
-         * same parameter under its older name; giving both with different values is 400.
-         *
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         period?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * Alias of `period` (its older name).
+         * One parameter with two names, `period` and `window`: give one of them (both with different values: 400).
          */
         window?: '24h' | '7d' | '30d' | '90d' | 'custom';
         /**
-         * First day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive). Only with period=custom.
+         * First day of a `custom` period (YYYY-MM-DD such as `2026-11-01`, in `timezone`,
+         * inclusive). Only with period=custom (no example here: with a rolling period it
+         * is 400).
+         *
          */
         from?: string;
         /**
-         * Last day of a `custom` period (YYYY-MM-DD, in `timezone`, inclusive); at most 400 days after `from`.
+         * Last day of a `custom` period (YYYY-MM-DD such as `2026-11-30`, in `timezone`,
+         * inclusive); at most 400 days after `from`. Only with period=custom.
+         *
          */
         to?: string;
         /**
@@ -3066,7 +3169,9 @@ export type ListSessionsData = {
          * Dimensions: `event:page`, `event:name` (`pageview` for page views),
          * `event:props:<key>` (an event without the key has the value `(none)`), and the
          * visit dimensions `visit:entry_page`, `visit:exit_page`, `visit:source` (the
-         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`,
+         * raw source id or its label, e.g. `google` or `Google`), `visit:channel`
+         * (`search`, `social`, `direct` or `referral`), `visit:channel_group` (GA4's
+         * default channel grouping, e.g. `Organic Search`; see `ChannelGroup`),
          * `visit:referrer`, `visit:utm_source`, `visit:utm_medium`, `visit:utm_campaign`,
          * `visit:utm_term`, `visit:utm_content`, `visit:country` (ISO 3166-1 alpha-2),
          * `visit:region` (ISO 3166-2 code or name), `visit:city`, `visit:device`,
@@ -3090,9 +3195,13 @@ export type ListSessionsData = {
         includeInternal?: 'true' | '1' | 'false' | '0';
         limit?: number;
         /**
-         * Sessions to skip, at most 9,999 (a deeper page is refused with 400; narrow the period or add filters to see further).
+         * Sessions to skip, at most 9,999 (a deeper offset is 400); page deeper with `cursor`.
          */
         offset?: number;
+        /**
+         * The `nextCursor` of the previous page (opaque); the page starts after that page's last session. Not with a nonzero `offset`.
+         */
+        cursor?: string;
         /**
          * ISO 3166-1 alpha-2 code (case-insensitive).
          */
@@ -3183,9 +3292,12 @@ export type ExportEventsData = {
     path?: never;
     query?: {
         /**
-         * Alias of `period` (its older name).
+         * The rolling window whose events are exported, ending now (default `7d`). Export
+         * pages through a window with its cursor; it takes no `from`/`to`, so there is no
+         * `custom` here.
+         *
          */
-        window?: '24h' | '7d' | '30d' | '90d' | 'custom';
+        window?: '24h' | '7d' | '30d' | '90d';
         format?: 'csv' | 'ndjson';
         limit?: number;
         /**

@@ -28,6 +28,10 @@ const handler: Handler<CreateProjectData> = async (ctx, { body }) => {
   if (domains.some((d) => !d.includes('.') && d !== 'localhost')) {
     throw new ApiError('invalid_request', 'Each domain must be a hostname such as example.com.', { code: 'bad_request' });
   }
+  // A wildcard over a bare top-level domain (*.com) would trust every site under it.
+  if (domains.some((d) => d.startsWith('*.') && !d.slice(2).includes('.') && d !== '*.localhost')) {
+    throw new ApiError('invalid_request', 'A wildcard domain covers the subdomains of a hostname such as *.example.com.', { code: 'bad_request' });
+  }
   const live = generateKey('live');
   const created = await createProject(ctx.state.deps.db, {
     name: body.name.trim(),

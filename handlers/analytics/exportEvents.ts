@@ -1,6 +1,6 @@
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ApiError } from '../../protocols/errors.ts';
+import { decodeCursor, encodeCursor, UUID } from '../../analytics/cursor.ts';
 import { projectIdOf } from './_stats.ts';
 import { parsePeriod } from '../../analytics/query/period.ts';
 import { CSV_HEADER, toCsvLine, toNdjsonLine } from '../../db/analytics/eventRow.ts';
@@ -10,18 +10,8 @@ import type { ExportEventsData } from '../../generated/analytics/types.gen.ts';
 
 type Position = { createdAt: string; id: string };
 
-function encodeCursor(p: Position): string {
-  return Buffer.from(JSON.stringify([p.createdAt, p.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): Position {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (typeof createdAt === 'string' && !Number.isNaN(Date.parse(createdAt)) && /^[0-9a-f-]{36}$/i.test(id)) return { createdAt, id };
-  } catch {
-    // fall through
-  }
-  throw new ApiError('invalid_request', 'cursor is not a cursor this service issued', { code: 'bad_request' });
+function positionOf([createdAt, id]: unknown[]): Position | null {
+  return typeof createdAt === 'string' && !Number.isNaN(Date.parse(createdAt)) && typeof id === 'string' && UUID.test(id) ? { createdAt, id } : null;
 }
 
 const handler: Handler<ExportEventsData> = async (ctx, { query }) => {
@@ -30,7 +20,7 @@ const handler: Handler<ExportEventsData> = async (ctx, { query }) => {
   const page: ExportPage = {
     projectId: projectIdOf(ctx),
     from: new Date(parsePeriod({ window: q.window }).from),
-    after: q.cursor ? decodeCursor(q.cursor) : undefined,
+    after: q.cursor ? decodeCursor(q.cursor, positionOf) : undefined,
     limit: Number(q.limit ?? 1000),
   };
   const db = ctx.state.deps.db;
@@ -38,7 +28,7 @@ const handler: Handler<ExportEventsData> = async (ctx, { query }) => {
   // on the index; the page is then pinned to end exactly there.
   const end = await findExportPageEnd(db, page);
   if (end) {
-    ctx.set('X-Next-Cursor', encodeCursor(end));
+    ctx.set('X-Next-Cursor', encodeCursor([end.createdAt, end.id]));
     page.through = end;
   }
   let first = true;

@@ -11,6 +11,12 @@ import type { ImportEventsData } from '../../generated/analytics/types.gen.ts';
 
 const MAX_EVENTS = 5000;
 const FUTURE_SKEW_MS = 60_000;
+/**
+ * The name of an imported custom event that has none (eventName is optional on
+ * import): GA4's word for a missing value. Stored as a name, since the query layer
+ * reads a null name as a page view.
+ */
+export const UNNAMED_EVENT = '(not set)';
 
 function parseBody(body: unknown, ndjson: string | undefined): unknown[] {
   if (ndjson !== undefined) body = ndjson;
@@ -36,7 +42,6 @@ function toEvent(raw: unknown, projectId: string, now: number): NewEvent | null 
   const r = raw as Partial<EventRow>;
   const at = Date.parse(r.createdAt!);
   if (Number.isNaN(at) || at > now + FUTURE_SKEW_MS) return null;
-  if (r.eventType === 'event' && !r.eventName) return null;
   const derived = r.userAgent && (r.browser == null || r.os == null || r.deviceType == null) ? classifyUserAgent(r.userAgent) : null;
   return {
     projectId,
@@ -44,7 +49,7 @@ function toEvent(raw: unknown, projectId: string, now: number): NewEvent | null 
     createdAt: new Date(at).toISOString(),
     sessionId: r.sessionId!,
     eventType: r.eventType!,
-    eventName: r.eventName ?? null,
+    eventName: r.eventType === 'event' ? (r.eventName || UNNAMED_EVENT) : (r.eventName ?? null),
     props: r.props ?? null,
     path: r.path!,
     referrerPath: r.referrerPath ?? null,

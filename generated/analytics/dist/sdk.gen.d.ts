@@ -47,8 +47,14 @@ export declare const createReadKey: <ThrowOnError extends boolean = false>(optio
  *
  * Runs the exact code the ingest path uses to accept or reject an event, for a
  * page on `domain` sent from a browser at `origin`, without recording anything.
- * An event is accepted when the page's domain is trusted and, if an origin is
- * given, the origin is trusted (the same rule decides `Access-Control-Allow-Origin`).
+ * An event is accepted when the page's domain is trusted (one of the project's
+ * domains, a subdomain of one, or a subdomain a listed wildcard `*.example.com`
+ * covers) and, if an origin is given, the origin is too. `cors` is stricter, and
+ * is the rule that decides `Access-Control-Allow-Origin`: the origin's host must
+ * be a listed domain exactly or match a listed wildcard; an origin on a subdomain
+ * of a listed domain that is not itself listed (`subdomain_not_listed`) is
+ * accepted for recording (a beacon needs no CORS) but gets no
+ * `Access-Control-Allow-Origin`, so it cannot read responses.
  *
  */
 export declare const validateSetup: <ThrowOnError extends boolean = false>(options: Options<ValidateSetupData, ThrowOnError>) => RequestResult<ValidateSetupResponses, ValidateSetupErrors, ThrowOnError>;
@@ -235,7 +241,17 @@ export declare const getDashboard: <ThrowOnError extends boolean = false>(option
 /**
  * List sessions
  *
- * Sessions with at least one event in the window, most recently active first.
+ * Sessions with at least one event in the window, most recently active first
+ * (ties by id). Page with `offset` (at most 9,999) or, to any depth, with
+ * `cursor`: whenever `hasMore` is true the answer carries `nextCursor`, and
+ * passing it back (with the same other parameters) gives the sessions after the
+ * last one of this page. A cursor is a position (that session's last activity and
+ * id), not a count, so sessions that start after the first page do not shift the
+ * later pages; a listed session that becomes active again moves to the front, as
+ * in any most-recently-active list, and is not repeated further down. `cursor`
+ * with a nonzero `offset` is 400 `bad_request`; so is a cursor this service did
+ * not issue.
+ *
  */
 export declare const listSessions: <ThrowOnError extends boolean = false>(options?: Options<ListSessionsData, ThrowOnError>) => RequestResult<ListSessionsResponses, ListSessionsErrors, ThrowOnError>;
 /**
@@ -262,8 +278,9 @@ export declare const exportEvents: <ThrowOnError extends boolean = false>(option
  * `EventRow` per line), so an NDJSON export round-trips unchanged. At most 5000
  * events per request (more answers 400). Each event needs createdAt (not more than
  * 60 seconds in the future), sessionId (UUID), eventType (`pageview` or `event`)
- * and path; every other column is optional. Invalid events are skipped and
- * counted, not fatal. Missing browser, os or deviceType are derived from userAgent
+ * and path; every other column is optional. A custom event (`eventType: event`)
+ * without an `eventName` (missing, null or empty) is stored with the name
+ * `(not set)`. Invalid events are skipped and counted, not fatal. Missing browser, os or deviceType are derived from userAgent
  * by the live classifier. Rows without an id get a random one; rows whose id
  * already exists in the project are skipped (idempotent re-runs). Imports bypass
  * the daily event cap; rows older than the retention window are accepted and
