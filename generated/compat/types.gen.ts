@@ -2033,8 +2033,11 @@ export type AnthropicModelPage = {
 
 /**
  * Bring your own key: the caller's own key for the provider named in `model`.
- * It is used for this call only and never stored or logged; the call is billed
- * `byok` with `customerPrice` 0.
+ * It is used for this call only and never logged; the call is billed `byok` with
+ * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+ * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+ * error quoting a key the gateway sent (this one, the operator's) is passed on
+ * with the key cut out (`…`, or a well-known prefix and `…`).
  *
  */
 export type ProviderKey = string;
@@ -2060,8 +2063,11 @@ export type CreateChatCompletionData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2143,8 +2149,11 @@ export type CreateImageData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2222,8 +2231,11 @@ export type CreateImageEditData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2299,8 +2311,11 @@ export type CreateSpeechData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2378,8 +2393,11 @@ export type CreateTranscriptionData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2455,8 +2473,11 @@ export type CreateMessageData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2552,8 +2573,11 @@ export type CountMessageTokensData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2646,8 +2670,11 @@ export type CreateResponseData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2728,8 +2755,11 @@ export type CountResponseInputTokensData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2939,8 +2969,11 @@ export type CreateEmbeddingData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;

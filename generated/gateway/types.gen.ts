@@ -2349,7 +2349,15 @@ export type ElevenLabsPostCallWebhook = {
 /**
  * Bring your own key. When present it is used as the upstream provider's API
  * key instead of the operator's, and the call is billed `byok` with
- * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+ * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+ * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+ * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+ * process that runs the task, and erased when the task completes, fails or
+ * is cancelled.
+ * A provider's error that quotes a key the gateway sent (this one, the
+ * operator's, any token of the upstream request) reaches no answer, log
+ * line or stored task error: the key is cut out by value (it reads `…`, or
+ * its well-known prefix and `…`, e.g. `sk-…`).
  * For keyless local providers (ollama, local-audio, localai, local-video, the
  * local vision sidecar and OCR) it is ignored and billing is unchanged.
  *
@@ -2380,7 +2388,15 @@ export type SubmitCompletionData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -2885,7 +2901,15 @@ export type ListVoicesData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3436,7 +3460,15 @@ export type GenerateImageData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3509,7 +3541,15 @@ export type GenerateVideoData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3588,7 +3628,15 @@ export type GenerateAudioData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3667,7 +3715,15 @@ export type GenerateSoundEffectData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3746,7 +3802,15 @@ export type GenerateMusicData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3825,7 +3889,15 @@ export type GenerateDialogueData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3904,7 +3976,15 @@ export type TranscribeData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3983,7 +4063,15 @@ export type SubmitEmbeddingsData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4062,7 +4150,15 @@ export type DetectObjectsData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4141,7 +4237,15 @@ export type DetectZeroShotData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4220,7 +4324,15 @@ export type DetectFacesData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4299,7 +4411,15 @@ export type DetectWebData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4762,7 +4882,15 @@ export type RecognizeTextData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4837,7 +4965,15 @@ export type RedactImageData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4958,7 +5094,15 @@ export type CreateAgentSignedUrlData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *

@@ -1896,8 +1896,11 @@ export type AnthropicModelPage = {
 };
 /**
  * Bring your own key: the caller's own key for the provider named in `model`.
- * It is used for this call only and never stored or logged; the call is billed
- * `byok` with `customerPrice` 0.
+ * It is used for this call only and never logged; the call is billed `byok` with
+ * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+ * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+ * error quoting a key the gateway sent (this one, the operator's) is passed on
+ * with the key cut out (`…`, or a well-known prefix and `…`).
  *
  */
 export type ProviderKey = string;
@@ -1920,8 +1923,11 @@ export type CreateChatCompletionData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -1998,8 +2004,11 @@ export type CreateImageData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2072,8 +2081,11 @@ export type CreateImageEditData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2144,8 +2156,11 @@ export type CreateSpeechData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2218,8 +2233,11 @@ export type CreateTranscriptionData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2290,8 +2308,11 @@ export type CreateMessageData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2382,8 +2403,11 @@ export type CountMessageTokensData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2471,8 +2495,11 @@ export type CreateResponseData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2548,8 +2575,11 @@ export type CountResponseInputTokensData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2739,8 +2769,11 @@ export type CreateEmbeddingData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;

@@ -2160,7 +2160,15 @@ export type ElevenLabsPostCallWebhook = {
 /**
  * Bring your own key. When present it is used as the upstream provider's API
  * key instead of the operator's, and the call is billed `byok` with
- * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+ * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+ * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+ * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+ * process that runs the task, and erased when the task completes, fails or
+ * is cancelled.
+ * A provider's error that quotes a key the gateway sent (this one, the
+ * operator's, any token of the upstream request) reaches no answer, log
+ * line or stored task error: the key is cut out by value (it reads `…`, or
+ * its well-known prefix and `…`, e.g. `sk-…`).
  * For keyless local providers (ollama, local-audio, localai, local-video, the
  * local vision sidecar and OCR) it is ignored and billing is unchanged.
  *
@@ -2187,7 +2195,15 @@ export type SubmitCompletionData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -2652,7 +2668,15 @@ export type ListVoicesData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3148,7 +3172,15 @@ export type GenerateImageData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3216,7 +3248,15 @@ export type GenerateVideoData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3290,7 +3330,15 @@ export type GenerateAudioData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3364,7 +3412,15 @@ export type GenerateSoundEffectData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3438,7 +3494,15 @@ export type GenerateMusicData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3512,7 +3576,15 @@ export type GenerateDialogueData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3586,7 +3658,15 @@ export type TranscribeData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3660,7 +3740,15 @@ export type SubmitEmbeddingsData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3734,7 +3822,15 @@ export type DetectObjectsData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3808,7 +3904,15 @@ export type DetectZeroShotData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3882,7 +3986,15 @@ export type DetectFacesData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3956,7 +4068,15 @@ export type DetectWebData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4384,7 +4504,15 @@ export type RecognizeTextData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4454,7 +4582,15 @@ export type RedactImageData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4565,7 +4701,15 @@ export type CreateAgentSignedUrlData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
