@@ -51,8 +51,9 @@ export async function startGatewayRuntime(o: {
     // Vision tasks queue in groups of their own: the local engine and each web-detection engine.
     limits: { ...limits, [OCR_PROVIDER]: ocrConcurrency(o.env), ...engineGroupLimits(o.env) },
     run: (task, signal, finish) => runTask({ db: o.db, notifier, log: o.log }, task, signal, finish),
-    // A caller's provider key waits in the database sealed under SWITCHYARD_SECRET_KEY, as webhook secrets do.
-    secrets: await secretBox(o.env),
+    // A caller's provider key waits in the database sealed under SWITCHYARD_SECRET_KEY, as webhook
+    // secrets do; the key (or its file) is read when the first such task comes.
+    secrets: () => secretBox(o.env),
     capacity: Number(o.env.GATEWAY_WORKER_CAPACITY || 256),
   });
   await queue.ensureQueues();
