@@ -101,8 +101,12 @@ Options:
   revoke: {
     usage: 'keys revoke ID|PREFIX',
     summary: 'revoke a key by its id or prefix (as `keys list` shows them)',
-    help: `Revokes one key: requests with it are refused from then on (other running processes notice within 30 s).
-ID|PREFIX is what \`keys list\` shows: the id, or the gw_live_… prefix (with or without the …); the whole key works too.`,
+    help: `Revokes one key: requests with it are refused from then on, by every running process (each is told
+through PostgreSQL within about a second). A revoke is for good: nothing re-enables a key.
+ID|PREFIX is what \`keys list\` shows: the id, or the gw_live_… prefix (with or without the …); the whole key works too.
+\`keys revoke bootstrap\` revokes the GATEWAY_BOOTSTRAP_KEY: restarting with the same value leaves it
+refused (the log says so at start); set GATEWAY_BOOTSTRAP_KEY to a new value, or create a key with
+\`keys create\` and unset GATEWAY_BOOTSTRAP_KEY.`,
     args: [1, 1],
     async run(db, [given], _options, io) {
       const selector = keySelector(given!);

@@ -7,6 +7,7 @@ import { ApiError, type ErrorKind } from '../protocols/errors.ts';
 import { descriptorOf } from '../providers/registry.ts';
 import { ProviderError, type ProviderErrorCode } from '../providers/types.ts';
 import { EngineError } from '../engines/workerPool.ts';
+import { withoutSecrets } from '../protocols/secrets.ts';
 
 export type ErrorDialect = 'native' | 'openai' | 'anthropic';
 
@@ -109,7 +110,11 @@ function engineApiError(err: EngineError): ApiError {
 export function toApiError(err: unknown, dialect: ErrorDialect = 'native'): ApiError {
   if (err instanceof ApiError) {
     const renamed = dialect === 'native' ? undefined : API_CODES[err.code]?.compat;
-    return renamed ? new ApiError(renamed.kind, err.message, { code: renamed.code, param: renamed.param ?? err.param }) : err;
+    // A message built from a provider's words (a fallback's refusal, say) may quote a key too.
+    const message = withoutSecrets(err.message);
+    if (renamed) return new ApiError(renamed.kind, message, { code: renamed.code, param: renamed.param ?? err.param });
+    if (message === err.message) return err;
+    return new ApiError(err.kind, message, { code: err.code, param: err.param, fields: err.fields, headers: err.headers, status: err.status, cause: err.cause });
   }
   if (err instanceof EngineError) return engineApiError(err);
   if (!(err instanceof ProviderError)) {
@@ -130,14 +135,8 @@ const NOT_A_PROVIDER_FAILURE = new Set<ProviderErrorCode>(['unsupported_option',
 /** Gateway refusals that are the caller's or the setup's (the access log has their status), not the server failing. */
 const NOT_A_SERVER_FAILURE = new Set(['not_implemented', 'provider_not_configured']);
 
-// Key shapes of the providers and of our own keys, and bearer tokens: a
-// provider echoing a key in its error body must not put it in our log.
-const SECRET = /\b(sk-(?:ant-|proj-)?|xai-|AIza|gw_live_|an_live_|an_read_|Bearer\s+)[\w.~+/=-]{6,}/g;
-
-/** `text` with anything shaped like a key cut to its prefix. */
-export function withoutSecrets(text: string): string {
-  return text.replace(SECRET, '$1…');
-}
+// Cuts out, by value, every secret this process sent upstream, then key shapes.
+export { withoutSecrets } from '../protocols/secrets.ts';
 
 /**
  * Logs a failed call the way an operator wants to read it: the gateway's own

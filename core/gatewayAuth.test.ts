@@ -36,4 +36,26 @@ describe('gateway key verification', () => {
     expect(good?.keyId).toBe(id);
     expect(bad).toBeNull();
   });
+
+  test('a lookup under way when a key changes is not cached: the next request asks PostgreSQL again', async () => {
+    const auth = await createGatewayAuthenticator(db);
+    lookups.length = 0;
+    const pending = auth.authenticate({ authorization: `Bearer ${key}` });
+    auth.clear();
+    expect((await pending)?.keyId).toBe(id);
+    await auth.authenticate({ authorization: `Bearer ${key}` });
+    expect(lookups).toHaveLength(2);
+  });
+
+  test('the bootstrap key is answered by its row: revoked there, refused here', async () => {
+    const bootstrap = `boot-${'q'.repeat(40)}`;
+    const auth = await createGatewayAuthenticator(db, bootstrap);
+    expect(await auth.authenticate({ authorization: `Bearer ${bootstrap}` })).toMatchObject({ keyName: expect.stringContaining('bootstrap') });
+    await db('gateway_keys').where({ lookup: 'bootstrap' }).update({ revoked_at: db.fn.now() });
+    auth.clear();
+    expect(await auth.authenticate({ authorization: `Bearer ${bootstrap}` })).toBeNull();
+    // A new authenticator (a restart) with the same value does not re-enable it.
+    const restarted = await createGatewayAuthenticator(db, bootstrap);
+    expect(await restarted.authenticate({ authorization: `Bearer ${bootstrap}` })).toBeNull();
+  });
 });

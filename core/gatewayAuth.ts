@@ -1,13 +1,13 @@
 // Gateway keys (gw_live_…), shared by the native and /v1 surfaces.
 import type { Knex } from 'knex';
 import { findGatewayKey } from '../db/gateway/findGatewayKey.ts';
-import { insertGatewayKey } from '../db/gateway/insertGatewayKey.ts';
+import { BOOTSTRAP_LOOKUP, ensureBootstrapKey } from '../db/gateway/ensureBootstrapKey.ts';
 import { hashKey, hashKeyHex, hexHashesMatch, lookupOf, presentedKey } from '../protocols/keys.ts';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Logger } from 'pino';
 import type { RoutingPolicy } from '../protocols/routing.ts';
 
 export const GATEWAY_KEY_PREFIX = 'gw_live_';
-const BOOTSTRAP_LOOKUP = 'bootstrap';
 const CACHE_TTL_MS = 30_000;
 
 export interface GatewayAuth {
@@ -18,44 +18,58 @@ export interface GatewayAuth {
 }
 
 export interface GatewayAuthenticator {
-  /** At once when no lookup is needed (no key, the bootstrap key, a cached key), else once PostgreSQL has answered. */
+  /** At once when no lookup is needed (no key, a cached key), else once PostgreSQL has answered. */
   authenticate(headers: IncomingHttpHeaders): GatewayAuth | null | Promise<GatewayAuth | null>;
-  /** Forget cached keys (after a revoke). */
+  /** Forget cached keys: a key changed (a revoke, from any process; db trigger gateway_keys_changed announces it). */
   clear(): void;
 }
 
 /**
- * Checks a presented key against the stored hashes. Verified keys are cached
- * briefly by their hash so the hot path does not query PostgreSQL per request;
- * a revoke takes effect within CACHE_TTL_MS in other processes.
+ * Checks a presented key against the stored hashes, the bootstrap key
+ * included: its row decides, so a revoke refuses it like any other key.
+ * Verified keys are cached briefly by their hash so the hot path does not
+ * query PostgreSQL per request; clear() (on every key change announced by
+ * PostgreSQL) ends that at once, CACHE_TTL_MS only bounds it when the
+ * notification connection is down.
  */
-export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string): Promise<GatewayAuthenticator> {
+export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string, log?: Logger): Promise<GatewayAuthenticator> {
   // Hashes are kept as hex: a key is verified on every call (see hashKeyHex).
-  let bootstrap: { hash: string; auth: GatewayAuth } | undefined;
+  let bootstrapHash: string | undefined;
   if (bootstrapKey) {
     const hash = hashKey(bootstrapKey);
-    const id = await insertGatewayKey(db, { lookup: BOOTSTRAP_LOOKUP, hash, name: 'bootstrap (GATEWAY_BOOTSTRAP_KEY)' });
-    bootstrap = { hash: hash.toString('hex'), auth: { keyId: id, keyName: 'bootstrap' } };
+    const row = await ensureBootstrapKey(db, hash, 'bootstrap (GATEWAY_BOOTSTRAP_KEY)');
+    bootstrapHash = hash.toString('hex');
+    if (row.revokedAt) {
+      log?.warn(
+        { keyId: row.id, revokedAt: row.revokedAt },
+        'GATEWAY_BOOTSTRAP_KEY was revoked and stays refused: set GATEWAY_BOOTSTRAP_KEY to a new value, or create a key with `npm run cli -- keys create` and unset GATEWAY_BOOTSTRAP_KEY',
+      );
+    }
   }
   const cache = new Map<string, { hash: string; auth: GatewayAuth; expires: number }>();
   // When a key drops out of the cache under load, every request carrying it
   // would look it up at once; they share one query instead.
   const lookups = new Map<string, ReturnType<typeof findGatewayKey>>();
 
+  // Bumped by clear(): a lookup that began before a key changed may have read
+  // the row as it was, so its answer is not cached (nor shared with later requests).
+  let generation = 0;
+
   function findShared(lookup: string): ReturnType<typeof findGatewayKey> {
     let pending = lookups.get(lookup);
     if (!pending) {
-      pending = findGatewayKey(db, lookup).finally(() => lookups.delete(lookup));
-      lookups.set(lookup, pending);
+      const p = findGatewayKey(db, lookup).finally(() => {
+        if (lookups.get(lookup) === p) lookups.delete(lookup);
+      });
+      lookups.set(lookup, (pending = p));
     }
     return pending;
   }
 
-  // Not async: a key the bootstrap or the cache answers for is decided without a promise (the /v1 hot path).
+  // Not async: a key the cache answers for is decided without a promise (the /v1 hot path).
   function verify(key: string): GatewayAuth | null | Promise<GatewayAuth | null> {
     const hash = hashKeyHex(key);
-    if (bootstrap && hexHashesMatch(hash, bootstrap.hash)) return bootstrap.auth;
-    const lookup = lookupOf(key, GATEWAY_KEY_PREFIX);
+    const lookup = bootstrapHash && hexHashesMatch(hash, bootstrapHash) ? BOOTSTRAP_LOOKUP : lookupOf(key, GATEWAY_KEY_PREFIX);
     if (!lookup) return null;
     const cached = cache.get(lookup);
     if (cached && cached.expires > Date.now()) return hexHashesMatch(hash, cached.hash) ? cached.auth : null;
@@ -63,12 +77,13 @@ export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string
   }
 
   async function verifyStored(lookup: string, hash: string): Promise<GatewayAuth | null> {
+    const asOf = generation;
     const row = await findShared(lookup);
     if (!row) return null;
     const stored = row.hash.toString('hex');
     if (!hexHashesMatch(hash, stored)) return null;
     const auth: GatewayAuth = row.routing ? { keyId: row.id, keyName: row.name, routing: row.routing as RoutingPolicy } : { keyId: row.id, keyName: row.name };
-    cache.set(lookup, { hash: stored, auth, expires: Date.now() + CACHE_TTL_MS });
+    if (asOf === generation) cache.set(lookup, { hash: stored, auth, expires: Date.now() + CACHE_TTL_MS });
     return auth;
   }
 
@@ -77,6 +92,10 @@ export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string
       const key = presentedKey(headers);
       return key ? verify(key) : null;
     },
-    clear: () => cache.clear(),
+    clear() {
+      generation++;
+      cache.clear();
+      lookups.clear();
+    },
   };
 }

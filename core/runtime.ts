@@ -17,6 +17,7 @@ import { scheduleRecurring } from '../jobs/recurring.ts';
 import { AGENT_MAINTENANCE_JOB, runAgentMaintenance } from './agents/maintenance.ts';
 import { drainRelays } from './agents/relay.ts';
 import { onUnpriced } from '../pricing/cost.ts';
+import { secretBox } from './agents/secrets.ts';
 
 export interface GatewayRuntime {
   notifier: Notifier;
@@ -50,6 +51,9 @@ export async function startGatewayRuntime(o: {
     // Vision tasks queue in groups of their own: the local engine and each web-detection engine.
     limits: { ...limits, [OCR_PROVIDER]: ocrConcurrency(o.env), ...engineGroupLimits(o.env) },
     run: (task, signal, finish) => runTask({ db: o.db, notifier, log: o.log, env: o.env }, task, signal, finish),
+    // A caller's provider key waits in the database sealed under SWITCHYARD_SECRET_KEY, as webhook
+    // secrets do; the key (or its file) is read when the first such task comes.
+    secrets: () => secretBox(o.env),
     capacity: Number(o.env.GATEWAY_WORKER_CAPACITY || 256),
   });
   await queue.ensureQueues();

@@ -7,7 +7,8 @@ import pg from 'pg';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 
-export const CHANNELS = ['gateway_work', 'gateway_cancel', 'gateway_chunk', 'gateway_done'] as const;
+// gateway_keys: a gateway key changed (revoked, replaced); sent by the database itself (trigger gateway_keys_changed).
+export const CHANNELS = ['gateway_work', 'gateway_cancel', 'gateway_chunk', 'gateway_done', 'gateway_keys'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 export class Notifier extends EventEmitter {
@@ -40,8 +41,10 @@ export class Notifier extends EventEmitter {
     await client.connect();
     for (const channel of CHANNELS) await client.query(`LISTEN ${channel}`);
     this.client = client;
-    // Anything published while we were disconnected is caught by the dispatcher's poll and the streams' status checks.
+    // Anything published while we were disconnected is caught by the dispatcher's poll and the streams' status checks;
+    // a key change missed meanwhile is caught by forgetting every cached key.
     this.emit('gateway_work', '');
+    this.emit('gateway_keys', '');
   }
 
   /** Tells every process (this one at once, the others through NOTIFY). */

@@ -41,6 +41,8 @@ export interface QueueOptions {
   notifier: Notifier;
   /** Calls each provider may run at once, across every process. */
   limits: Readonly<Record<string, number>>;
+  /** Seals a caller's provider key for the database, and opens it for the run (core/agents/secrets.ts SecretBox). */
+  secrets: () => Promise<{ seal(plaintext: string): Buffer; open(sealed: Buffer): string }>;
   run: TaskRunner;
   /** Tasks this process runs at once, over all providers. */
   capacity?: number;
@@ -140,6 +142,8 @@ export class TaskQueue {
 
   /** Stores the task and its job atomically; starts it here at once when there is room. */
   async submit(task: NewTask): Promise<{ createdAt: Date }> {
+    // The key is stored sealed only; a task started here keeps it opened in memory.
+    if (task.providerKey !== undefined) task = { ...task, providerKeySealed: (await this.o.secrets()).seal(task.providerKey) };
     const row = await this.submits.add(task);
     return { createdAt: row.created_at };
   }
@@ -331,6 +335,8 @@ export class TaskQueue {
       }
     };
     try {
+      // Claimed from the database (here or after another process): open the caller's key for this run only.
+      if (task.provider_key && task.providerKey === undefined) task = { ...task, providerKey: (await this.o.secrets()).open(task.provider_key) };
       await this.o.run(task, controller.signal, finish);
     } catch (err) {
       this.o.log.error({ err, taskId: task.id }, endUnwritable ? 'could not record the end of the task; it will run again' : 'task runner failed');

@@ -1,13 +1,16 @@
 // An ApiError in each protocol's own error shape. Which shape a request gets
 // is the surface's choice (server/surfaces/); what each shape looks like is
 // the protocol's, so the handlers that write errors in-band (SSE) use these too.
+// Every error a caller reads leaves through here: its message is cut of the
+// secrets the gateway sent upstream (a provider may have quoted one).
 import type { ApiError } from './errors.ts';
+import { withoutSecrets } from './secrets.ts';
 
 /** Native API envelope: `{ success: false, message, code, errors? }`. */
 export function nativeErrorBody(err: ApiError): unknown {
   return {
     success: false,
-    message: err.message,
+    message: withoutSecrets(err.message),
     code: err.code,
     ...(err.fields?.length ? { errors: err.fields } : {}),
   };
@@ -41,7 +44,7 @@ const COMPAT_CODES: Record<string, string> = {
 export function openaiErrorBody(err: ApiError): unknown {
   return {
     error: {
-      message: err.message,
+      message: withoutSecrets(err.message),
       type: OPENAI_TYPES[err.kind] ?? 'api_error',
       param: err.param ?? null,
       code: COMPAT_CODES[err.code] ?? err.code ?? null,
@@ -55,5 +58,5 @@ export function openaiErrorBody(err: ApiError): unknown {
  */
 export function anthropicErrorBody(err: ApiError): unknown {
   const type = err.code === 'upstream_overloaded' ? 'overloaded_error' : (ANTHROPIC_TYPES[err.kind] ?? 'api_error');
-  return { type: 'error', error: { type, message: `${COMPAT_CODES[err.code] ?? err.code}: ${err.message}` } };
+  return { type: 'error', error: { type, message: `${COMPAT_CODES[err.code] ?? err.code}: ${withoutSecrets(err.message)}` } };
 }

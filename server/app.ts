@@ -21,6 +21,7 @@ import type { ApiContext, AppState, Deps, OperationInput } from '../handlers/typ
 import { REPO_ROOT } from './paths.ts';
 import { authorize, jsonTextReader, operationMatcher, parseRequest, validate, type SecurityHandler } from './operations.ts';
 import { regExpEngine } from './patterns.ts';
+import { proxyTrust, useClientAddress } from './clientAddress.ts';
 
 export interface MountedSurface {
   def: SurfaceDefinition;
@@ -300,6 +301,8 @@ export function answerFailure(surface: MountedSurface, ctx: ApiContext, raw: unk
 export function createApp(opts: AppOptions): Koa<AppState> {
   const app = new Koa<AppState>();
   app.proxy = true;
+  // ctx.ip believes X-Forwarded-For only as far as TRUSTED_PROXIES allows.
+  useClientAddress(app, proxyTrust(opts.deps.env));
   app.silent = true;
   app.context.deps = opts.deps;
   answerJsonDirectly(app.response);

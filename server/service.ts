@@ -146,10 +146,11 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
 
   try {
     if (opts.services.includes('gateway')) {
-      const auth = await createGatewayAuthenticator(opts.db, opts.bootstrapKey);
+      const auth = await createGatewayAuthenticator(opts.db, opts.bootstrapKey, log);
       deps.gatewayAuth = auth;
       const runtime = await startGatewayRuntime({ db: opts.db, boss, log, databaseUrl: opts.databaseUrl, env });
       deps.gateway = runtime;
+      runtime.notifier.on('gateway_keys', () => auth.clear());
       stoppers.push(() => runtime.stop());
       const surfaces = await startSurfaces([
         compatSurface(auth, await loadHandlers('compat')),

@@ -58,7 +58,7 @@ export class SecretBox {
     try {
       return Buffer.concat([decipher.update(sealed.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
     } catch {
-      throw new Error('a sealed webhook secret could not be opened: SWITCHYARD_SECRET_KEY (or <data dir>/secret.key) is not the key it was sealed with');
+      throw new Error('a sealed secret (a webhook secret, a queued task\'s provider key) could not be opened: SWITCHYARD_SECRET_KEY (or <data dir>/secret.key) is not the key it was sealed with');
     }
   }
 }

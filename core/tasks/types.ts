@@ -26,7 +26,7 @@ export type TaskRunner = (deps: RunDeps, task: TaskRow, signal: AbortSignal, fin
 export function callerOfTask(task: TaskRow): Caller {
   return {
     keyId: task.key_id,
-    providerKey: task.provider_key ?? undefined,
+    providerKey: task.providerKey,
     service: task.service ?? undefined,
     tag: task.tag ?? undefined,
     surface: 'native',

@@ -15,7 +15,10 @@ export interface TaskRow {
   service: string | null;
   tag: string | null;
   byok: boolean;
-  provider_key: string | null;
+  /** The caller's provider key, sealed (AES-256-GCM): the database never holds it in the clear. */
+  provider_key: Buffer | null;
+  /** The same key opened, in the memory of the process that runs the task only; never stored. */
+  providerKey?: string;
   attempts: number;
   /** Latest progress of a long media task. */
   progress?: unknown;

@@ -89,12 +89,14 @@ it('claims nothing without room, and writes nothing at all when a statement fail
 });
 
 it('answers each row as a read of it would, though only the claim\'s columns come back', async () => {
-  const claimed = { ...task(), model: 'gpt-4o-mini', service: 'svc', tag: 't', providerKey: 'sk-own', request: { b: [1, 'x'], a: { z: null, y: undefined }, nul: 'a\u0000b' } };
+  const claimed = { ...task(), model: 'gpt-4o-mini', service: 'svc', tag: 't', providerKey: 'sk-own', providerKeySealed: Buffer.from('sealed by the queue'), request: { b: [1, 'x'], a: { z: null, y: undefined }, nul: 'a\u0000b' } };
   const waiting = task('anthropic');
   const rows = await submit([claimed, waiting], 1, { openai: 5, anthropic: 5 });
   expect(rows.map((r) => r.status)).toEqual(['processing', 'queued']);
   const stored = await db('gateway_tasks').whereIn('id', [claimed.id, waiting.id]);
-  for (const row of rows) expect(row).toEqual(stored.find((s) => s.id === row.id));
+  // The opened key stays in memory only: the database has the sealed copy.
+  expect(rows[0]!.providerKey).toBe('sk-own');
+  for (const { providerKey: _, ...row } of rows) expect(row).toEqual(stored.find((s) => s.id === row.id));
   // As stored: no undefined, and the NUL PostgreSQL refuses replaced as every JSON write replaces it.
   expect(rows[0]!.request).toEqual({ a: { z: null }, b: [1, 'x'], nul: 'a\ufffdb' });
 });

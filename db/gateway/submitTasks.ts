@@ -13,7 +13,10 @@ export interface NewTask {
   request: unknown;
   service?: string;
   tag?: string;
+  /** The caller's provider key: kept in memory for a task this process starts at once, stored only as providerKeySealed. */
   providerKey?: string;
+  /** providerKey sealed (AES-256-GCM): what the database holds. */
+  providerKeySealed?: Buffer;
 }
 
 export interface SubmitClaim {
@@ -64,7 +67,7 @@ WITH input AS (
 INSERT INTO gateway_tasks (id, key_id, kind, provider, model, status, stream, request, service, tag, byok, provider_key, attempts, created_at, started_at)
 SELECT i.id, i.key_id, i.kind, i.provider, i.model,
        CASE WHEN a.id IS NULL THEN 'queued' ELSE 'processing' END,
-       i.stream, i.request, i.service, i.tag, i.byok, i.provider_key,
+       i.stream, i.request, i.service, i.tag, i.byok, decode(i.provider_key, 'base64'),
        CASE WHEN a.id IS NULL THEN 0 ELSE 1 END,
        s.at,
        CASE WHEN a.id IS NULL THEN NULL ELSE s.at END
@@ -88,6 +91,8 @@ export async function submitTasks(
   conn: PipelinedConnection,
   o: { queue: string; tasks: NewTask[]; jobInsert: Statement; claim?: SubmitClaim },
 ): Promise<TaskRow[]> {
+  // A byok task stored without its key would run on the operator's key, billed as the caller's.
+  if (o.tasks.some((t) => t.providerKey !== undefined && !t.providerKeySealed)) throw new Error('a task with a provider key must carry it sealed');
   const requests = o.tasks.map((task) => storableJsonText(JSON.stringify(task.request ?? null)));
   const input = o.tasks.map((task, ord) => ({
     ord,
@@ -100,7 +105,7 @@ export async function submitTasks(
     service: task.service ?? null,
     tag: task.tag ?? null,
     byok: task.providerKey !== undefined,
-    provider_key: task.providerKey ?? null,
+    provider_key: task.providerKeySealed?.toString('base64') ?? null,
   }));
   const claiming = o.claim !== undefined && o.claim.room > 0;
   const limits = claiming ? Object.entries(o.claim!.limits).map(([provider, lim]) => ({ provider, lim })) : [];
@@ -129,7 +134,8 @@ export async function submitTasks(
       service: task.service ?? null,
       tag: task.tag ?? null,
       byok: task.providerKey !== undefined,
-      provider_key: task.providerKey ?? null,
+      provider_key: task.providerKeySealed ?? null,
+      providerKey: task.providerKey,
       attempts: row.attempts,
       progress: null,
       checkpoint: null,

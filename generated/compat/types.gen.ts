@@ -2051,8 +2051,11 @@ export type AnthropicModelPage = {
 
 /**
  * Bring your own key: the caller's own key for the provider named in `model`.
- * It is used for this call only and never stored or logged; the call is billed
- * `byok` with `customerPrice` 0.
+ * It is used for this call only and never logged; the call is billed `byok` with
+ * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+ * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+ * error quoting a key the gateway sent (this one, the operator's) is passed on
+ * with the key cut out (`…`, or a well-known prefix and `…`).
  *
  */
 export type ProviderKey = string;
@@ -2078,8 +2081,11 @@ export type CreateChatCompletionData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2161,8 +2167,11 @@ export type CreateImageData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2240,8 +2249,11 @@ export type CreateImageEditData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2317,8 +2329,11 @@ export type CreateSpeechData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2396,8 +2411,11 @@ export type CreateTranscriptionData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2473,8 +2491,11 @@ export type CreateMessageData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2570,8 +2591,11 @@ export type CountMessageTokensData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2664,8 +2688,11 @@ export type CreateResponseData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2746,8 +2773,11 @@ export type CountResponseInputTokensData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2957,8 +2987,11 @@ export type CreateEmbeddingData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;

@@ -2349,7 +2349,15 @@ export type ElevenLabsPostCallWebhook = {
 /**
  * Bring your own key. When present it is used as the upstream provider's API
  * key instead of the operator's, and the call is billed `byok` with
- * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+ * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+ * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+ * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+ * process that runs the task, and erased when the task completes, fails or
+ * is cancelled.
+ * A provider's error that quotes a key the gateway sent (this one, the
+ * operator's, any token of the upstream request) reaches no answer, log
+ * line or stored task error: the key is cut out by value (it reads `…`, or
+ * its well-known prefix and `…`, e.g. `sk-…`).
  * For keyless local providers (ollama, local-audio, localai, local-video, the
  * local vision sidecar and OCR) it is ignored and billing is unchanged.
  *
@@ -2380,7 +2388,15 @@ export type SubmitCompletionData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -2889,7 +2905,15 @@ export type ListVoicesData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3440,7 +3464,15 @@ export type GenerateImageData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3513,7 +3545,15 @@ export type GenerateVideoData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3592,7 +3632,15 @@ export type GenerateAudioData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3671,7 +3719,15 @@ export type GenerateSoundEffectData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3750,7 +3806,15 @@ export type GenerateMusicData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3829,7 +3893,15 @@ export type GenerateDialogueData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3908,7 +3980,15 @@ export type TranscribeData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3987,7 +4067,15 @@ export type SubmitEmbeddingsData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4066,7 +4154,15 @@ export type DetectObjectsData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4145,7 +4241,15 @@ export type DetectZeroShotData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4224,7 +4328,15 @@ export type DetectFacesData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4303,7 +4415,15 @@ export type DetectWebData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4766,7 +4886,15 @@ export type RecognizeTextData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4841,7 +4969,15 @@ export type RedactImageData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4962,7 +5098,15 @@ export type CreateAgentSignedUrlData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *

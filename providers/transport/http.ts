@@ -4,6 +4,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import type { ProviderId } from '../../protocols/canonical.ts';
 import { ProviderError, type CallContext, type RetryPolicy } from '../types.ts';
+import { secretsSent, withoutSecrets, withoutValues } from '../../protocols/secrets.ts';
 
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 256, pipelining: 1 });
 
@@ -86,8 +87,13 @@ function connectionError(provider: ProviderId, ctx: CallContext, url: string, ti
   return new ProviderError(provider, 'unreachable', `${provider} is unreachable at ${new URL(url).origin} (${code})`, { cause: err });
 }
 
-/** A non-2xx answer as a provider error. */
-function statusError(provider: ProviderId, status: number, headers: Dispatcher.ResponseData['headers'], text: string): ProviderError {
+/**
+ * A non-2xx answer as a provider error. The secrets this request carried are
+ * cut out of the provider's words here, where they are known, before the
+ * error goes anywhere (protocols/secrets.ts).
+ */
+function statusError(provider: ProviderId, status: number, headers: Dispatcher.ResponseData['headers'], answer: string, sent: readonly string[]): ProviderError {
+  const text = withoutValues(answer, sent);
   const code = status === 429 ? 'rate_limited' : status >= 500 ? 'upstream_error' : 'upstream_rejected';
   return new ProviderError(provider, code, describeUpstream(provider, status, text), {
     status,
@@ -395,6 +401,7 @@ async function withAttempts<R extends { statusCode: number; headers: Dispatcher.
   const attempts = Math.min(req.attempts ?? policy.attempts, policy.attempts);
   const timeoutMs = ctx.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const { headers, body } = outgoing(req);
+  const sent = secretsSent(ctx.settings.apiKey, headers, req.url);
   const method = req.method ?? (body === undefined ? 'GET' : 'POST');
   const observer = ctx.observer;
   // Each failure goes to the observer once, saying whether another attempt follows.
@@ -432,7 +439,7 @@ async function withAttempts<R extends { statusCode: number; headers: Dispatcher.
       continue;
     }
     if (res.statusCode >= 200 && res.statusCode < 300) return res;
-    lastError = statusError(provider, res.statusCode, res.headers, await errorText(res));
+    lastError = statusError(provider, res.statusCode, res.headers, await errorText(res), sent);
     // A Retry-After longer than the policy allows is not waited out: the caller's fallback (or the caller) takes over.
     const retrying = RETRYABLE.has(res.statusCode) && attempt + 1 < attempts && (lastError.retryAfterMs ?? 0) <= policy.maxBackoffMs;
     failed(lastError, retrying);
@@ -521,7 +528,7 @@ export async function sendJson<T = any>(provider: ProviderId, ctx: CallContext, 
   try {
     return JSON.parse(text) as T;
   } catch (err) {
-    throw new ProviderError(provider, 'upstream_error', `${provider} sent a body that is not JSON: ${text.slice(0, 200)}`, { cause: err });
+    throw new ProviderError(provider, 'upstream_error', `${provider} sent a body that is not JSON: ${withoutSecrets(text.slice(0, 200))}`, { cause: err });
   }
 }
 

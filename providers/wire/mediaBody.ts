@@ -9,6 +9,7 @@ import { ProviderError } from '../types.ts';
 import type { MediaCallContext } from '../media.ts';
 import { parseJsonWithBlobs } from './jsonBlobs.ts';
 import type { ProviderId } from '../../protocols/canonical.ts';
+import { secretsSent, withoutValues } from '../../protocols/secrets.ts';
 
 // Generated media is large but bounded: 512 MB per file is far above any provider's output.
 const MAX_OUTPUT_BYTES = 512 * 1024 * 1024;
@@ -44,10 +45,12 @@ export async function storeJsonBlobs<T = any>(
 /** Streams a provider-returned URL to storage. */
 export async function storeUrl(provider: ProviderId, ctx: MediaCallContext, url: string, base: string, headers?: Record<string, string>): Promise<StoredMedia> {
   let res;
+  // A signed URL or an auth header is a secret like the API key: never in an error's words.
+  const sent = secretsSent(undefined, headers ?? {}, url);
   try {
     res = await guardedFetch(url, { headers, signal: ctx.signal, timeoutMs: 10 * 60_000, maxBytes: MAX_OUTPUT_BYTES });
   } catch (err) {
-    throw new ProviderError(provider, 'upstream_error', `${provider}'s output URL could not be fetched: ${(err as Error).message}`, { cause: err });
+    throw new ProviderError(provider, 'upstream_error', `${provider}'s output URL could not be fetched: ${withoutValues((err as Error).message, sent)}`, { cause: err });
   }
   if (res.status < 200 || res.status >= 300) {
     res.dispose();

@@ -823,7 +823,10 @@ export const recordEvent = (options) => (options.client ?? client).post({
  * accepted when the page's hostname is trusted and the request's `Origin` (if any)
  * is trusted — the same rules `GET /v1/validate` dry-runs. The client IP is used
  * for location, network classification and the session hash and then dropped;
- * it is never stored. Writes are buffered and committed in batches within about
+ * it is never stored. It is the connection's peer, or, when that peer is a trusted
+ * proxy (TRUSTED_PROXIES, default loopback only), the right-most
+ * `X-Forwarded-For` entry that is not a trusted proxy: entries the visitor sent
+ * itself never choose it. Writes are buffered and committed in batches within about
  * 250 ms. Not rate-limited per key (it has none); the daily event cap applies.
  *
  */

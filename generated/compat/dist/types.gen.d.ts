@@ -1914,8 +1914,11 @@ export type AnthropicModelPage = {
 };
 /**
  * Bring your own key: the caller's own key for the provider named in `model`.
- * It is used for this call only and never stored or logged; the call is billed
- * `byok` with `customerPrice` 0.
+ * It is used for this call only and never logged; the call is billed `byok` with
+ * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+ * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+ * error quoting a key the gateway sent (this one, the operator's) is passed on
+ * with the key cut out (`…`, or a well-known prefix and `…`).
  *
  */
 export type ProviderKey = string;
@@ -1938,8 +1941,11 @@ export type CreateChatCompletionData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2016,8 +2022,11 @@ export type CreateImageData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2090,8 +2099,11 @@ export type CreateImageEditData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2162,8 +2174,11 @@ export type CreateSpeechData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2236,8 +2251,11 @@ export type CreateTranscriptionData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2308,8 +2326,11 @@ export type CreateMessageData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2400,8 +2421,11 @@ export type CountMessageTokensData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2489,8 +2513,11 @@ export type CreateResponseData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2566,8 +2593,11 @@ export type CountResponseInputTokensData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;
@@ -2757,8 +2787,11 @@ export type CreateEmbeddingData = {
     headers?: {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
-         * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`).
          *
          */
         'X-Provider-Key'?: string;

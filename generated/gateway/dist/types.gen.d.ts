@@ -2160,7 +2160,15 @@ export type ElevenLabsPostCallWebhook = {
 /**
  * Bring your own key. When present it is used as the upstream provider's API
  * key instead of the operator's, and the call is billed `byok` with
- * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+ * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+ * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+ * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+ * process that runs the task, and erased when the task completes, fails or
+ * is cancelled.
+ * A provider's error that quotes a key the gateway sent (this one, the
+ * operator's, any token of the upstream request) reaches no answer, log
+ * line or stored task error: the key is cut out by value (it reads `…`, or
+ * its well-known prefix and `…`, e.g. `sk-…`).
  * For keyless local providers (ollama, local-audio, localai, local-video, the
  * local vision sidecar and OCR) it is ignored and billing is unchanged.
  *
@@ -2187,7 +2195,15 @@ export type SubmitCompletionData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -2656,7 +2672,15 @@ export type ListVoicesData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3152,7 +3176,15 @@ export type GenerateImageData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3220,7 +3252,15 @@ export type GenerateVideoData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3294,7 +3334,15 @@ export type GenerateAudioData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3368,7 +3416,15 @@ export type GenerateSoundEffectData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3442,7 +3498,15 @@ export type GenerateMusicData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3516,7 +3580,15 @@ export type GenerateDialogueData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3590,7 +3662,15 @@ export type TranscribeData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3664,7 +3744,15 @@ export type SubmitEmbeddingsData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3738,7 +3826,15 @@ export type DetectObjectsData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3812,7 +3908,15 @@ export type DetectZeroShotData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3886,7 +3990,15 @@ export type DetectFacesData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -3960,7 +4072,15 @@ export type DetectWebData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4388,7 +4508,15 @@ export type RecognizeTextData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4458,7 +4586,15 @@ export type RedactImageData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *
@@ -4569,7 +4705,15 @@ export type CreateAgentSignedUrlData = {
         /**
          * Bring your own key. When present it is used as the upstream provider's API
          * key instead of the operator's, and the call is billed `byok` with
-         * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
+         * `customerPrice` 0 (usage is still recorded). It is never logged. While a
+         * queued task waits or runs, the key is stored only sealed (AES-256-GCM under
+         * SWITCHYARD_SECRET_KEY, which is not in the database), opened only by the
+         * process that runs the task, and erased when the task completes, fails or
+         * is cancelled.
+         * A provider's error that quotes a key the gateway sent (this one, the
+         * operator's, any token of the upstream request) reaches no answer, log
+         * line or stored task error: the key is cut out by value (it reads `…`, or
+         * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
          *

@@ -9,6 +9,7 @@ import { isDatabaseOutage, outageError } from '../../../analytics/outage.ts';
 import { dashboardOrigin, projectPolicy } from '../../../analytics/policies.ts';
 import { beaconHeaders, type BeaconHeaders } from './beaconHeaders.ts';
 import { mediaTypeOf } from '../../middleware/body.ts';
+import { clientAddress, proxyTrust } from '../../clientAddress.ts';
 
 // The spec's x-max-body-bytes for collectEvent.
 const MAX_BODY = 32 * 1024;
@@ -19,13 +20,6 @@ function tooLarge(): ApiError {
 
 const ACCEPTED = JSON.stringify({ accepted: true });
 const ACCEPTED_HEADERS = ['content-type', 'application/json; charset=utf-8', 'content-length', String(Buffer.byteLength(ACCEPTED))];
-
-function clientIp(req: IncomingMessage, forwarded: string | undefined): string {
-  // Same rule as the app (Koa with proxy on): the left-most X-Forwarded-For entry.
-  const comma = forwarded === undefined ? -1 : forwarded.indexOf(',');
-  const first = (comma < 0 ? forwarded : forwarded!.slice(0, comma))?.trim();
-  return first || req.socket.remoteAddress || '';
-}
 
 interface RawContext {
   deps: Deps;
@@ -67,7 +61,7 @@ function answer(rc: RawContext, req: IncomingMessage, res: ServerResponse, heade
     } catch {
       // ingestBeacon reports it
     }
-    const result = ingestBeacon(rc.deps, body, { ip: clientIp(req, headers.forwardedFor), userAgent: headers.userAgent ?? '', origin }, rc.dashboard);
+    const result = ingestBeacon(rc.deps, body, { ip: clientAddress(req.socket.remoteAddress, headers.forwardedFor, proxyTrust(rc.deps.env)), userAgent: headers.userAgent ?? '', origin }, rc.dashboard);
     if (result instanceof Promise) {
       result.then((r) => accepted(res, origin, r.cors), (err) => failed(rc, res, origin, err, (body as { projectId?: unknown } | null)?.projectId));
     } else {
