@@ -17,6 +17,8 @@ describe('configuration a first operator meets', () => {
   test('a setting the service cannot use names its variable', () => {
     expect(() => loadConfig({ GATEWAY_PORT: '80a' })).toThrow(/^GATEWAY_PORT=80a is not a port number/);
     expect(() => loadConfig({ ANALYTICS_PORT: '70000' })).toThrow(/^ANALYTICS_PORT=70000 /);
+    expect(() => loadConfig({ SWITCHYARD_SECRET_KEY: 'too short' })).toThrow(new StartupError('SWITCHYARD_SECRET_KEY must have at least 32 characters'));
+    expect(() => loadConfig({ SWITCHYARD_SECRET_KEY: 'x'.repeat(32), LOG_FORMAT: 'json' })).not.toThrow();
     expect(loadConfig({ LOG_FORMAT: 'json' })).toMatchObject({ gatewayPort: 8080, analyticsPort: 8081, dataDir: '.data', logLevel: 'info' });
   });
 

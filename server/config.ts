@@ -35,7 +35,16 @@ export function logFormatOf(env: NodeJS.ProcessEnv, stdoutIsTty = process.stdout
   return stdoutIsTty ? 'pretty' : 'json';
 }
 
+// Sealed secrets (webhook secrets, callers' provider keys while their task
+// waits) open only with this key: a short one is refused at start, not when
+// the first such request fails.
+function secretKeyChecked(env: NodeJS.ProcessEnv): void {
+  const key = env.SWITCHYARD_SECRET_KEY;
+  if (key !== undefined && key.length < 32) throw new StartupError('SWITCHYARD_SECRET_KEY must have at least 32 characters');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  secretKeyChecked(env);
   return {
     gatewayPort: port('GATEWAY_PORT', env.GATEWAY_PORT, 8080),
     analyticsPort: port('ANALYTICS_PORT', env.ANALYTICS_PORT, 8081),
