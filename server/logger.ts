@@ -24,7 +24,8 @@ export interface LogOptions extends LoggerOptions {
 
 export function createLogger({ format = 'json', ...options }: LogOptions): Logger {
   // Every line pino writes is cut of the secrets sent upstream (a provider's words quoted in an error, say).
-  const opts: LoggerOptions = { ...options, hooks: { ...options.hooks, streamWrite: withoutSecrets } };
+  const own = options.hooks?.streamWrite;
+  const opts: LoggerOptions = { ...options, hooks: { ...options.hooks, streamWrite: own ? (line) => withoutSecrets(own(line)) : withoutSecrets } };
   if (format === 'pretty') {
     const stream = pretty({
       destination: 1,
