@@ -10,6 +10,8 @@ export type ClientOptions = {
  * `Routing` (see its description in the gateway spec), except that a target names
  * its model as `<provider>/<model>`. Example:
  * `{"retry": {"attempts": 2}, "fallbacks": [{"model": "anthropic/claude-sonnet-4-5"}], "timeout": {"totalMs": 60000}}`.
+ * Its timeouts are the caller's own deadlines: their passing answers
+ * `upstream_timeout` but never counts against the provider's circuit.
  * The target that answered is named in the `x-switchyard-target` header.
  * Fallback targets must speak the same operation (text); a stream fails over only
  * before its first byte.
@@ -91,6 +93,7 @@ export type ErrorResponse = {
          * unsupported_media_type, headers_too_large, rate_limit_exceeded,
          * upstream_rate_limited, internal_error, not_implemented, upstream_error,
          * upstream_timeout, upstream_overloaded, provider_not_configured,
+         * invalid_provider_key, provider_key_forbidden,
          * response_not_found, previous_response_not_found.
          *
          */
@@ -2034,7 +2037,10 @@ export type AnthropicModelPage = {
 /**
  * Bring your own key: the caller's own key for the provider named in `model`.
  * It is used for this call only and never stored or logged; the call is billed
- * `byok` with `customerPrice` 0.
+ * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+ * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+ * in the operation's error shape, the message naming `X-Provider-Key`; it never
+ * counts against the provider's circuit.
  *
  */
 export type ProviderKey = string;
@@ -2061,7 +2067,10 @@ export type CreateChatCompletionData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2077,11 +2086,11 @@ export type CreateChatCompletionErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2144,7 +2153,10 @@ export type CreateImageData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2160,11 +2172,11 @@ export type CreateImageErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2223,7 +2235,10 @@ export type CreateImageEditData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2239,11 +2254,11 @@ export type CreateImageEditErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2300,7 +2315,10 @@ export type CreateSpeechData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2316,11 +2334,11 @@ export type CreateSpeechErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2379,7 +2397,10 @@ export type CreateTranscriptionData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2395,11 +2416,11 @@ export type CreateTranscriptionErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2456,7 +2477,10 @@ export type CreateMessageData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2483,11 +2507,11 @@ export type CreateMessageErrors = {
      */
     400: AnthropicErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key: ...`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key: ...`, naming the header).
      */
     401: AnthropicErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: AnthropicErrorResponse;
     /**
@@ -2553,7 +2577,10 @@ export type CountMessageTokensData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2580,11 +2607,11 @@ export type CountMessageTokensErrors = {
      */
     400: AnthropicErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key: ...`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key: ...`, naming the header).
      */
     401: AnthropicErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: AnthropicErrorResponse;
     /**
@@ -2647,7 +2674,10 @@ export type CreateResponseData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2663,11 +2693,11 @@ export type CreateResponseErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2729,7 +2759,10 @@ export type CountResponseInputTokensData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2745,11 +2778,11 @@ export type CountResponseInputTokensErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2823,7 +2856,7 @@ export type ListResponseInputItemsErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
@@ -2865,7 +2898,7 @@ export type DeleteResponseErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
@@ -2907,7 +2940,7 @@ export type GetResponseErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
@@ -2940,7 +2973,10 @@ export type CreateEmbeddingData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2956,11 +2992,11 @@ export type CreateEmbeddingErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**

@@ -82,7 +82,7 @@ export type ErrorResponse = {
      */
     message: string;
     /**
-     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, task_failed, task_cancelled, task_finished, payload_too_large, unsupported_media_type, headers_too_large, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
+     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, task_failed, task_cancelled, task_finished, invalid_provider_key, provider_key_forbidden, payload_too_large, unsupported_media_type, headers_too_large, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
      */
     code: string;
     /**
@@ -211,11 +211,11 @@ export type Routing = {
     weight?: number;
     timeout?: {
         /**
-         * Longest wait for the provider's answer to start (and, streaming, between two chunks), per attempt. Default PROVIDER_TIMEOUT_MS (120 s).
+         * Longest wait for the provider's answer to start (and, streaming, between two chunks), per attempt. Default PROVIDER_TIMEOUT_MS (120 s). A deadline the caller chose, so when shorter than PROVIDER_TIMEOUT_MS its passing does not count against the provider's circuit.
          */
         firstByteMs?: number;
         /**
-         * Longest time for the whole call, every attempt, backoff and fallback included; when it passes the call fails with `upstream_timeout`.
+         * Longest time for the whole call, every attempt, backoff and fallback included; when it passes the call fails with `upstream_timeout`. A deadline the caller chose, so its passing never counts against the provider's circuit.
          */
         totalMs?: number;
     };
@@ -457,7 +457,7 @@ export type QueueTask = {
      */
     error?: string;
     /**
-     * Present when status is error; the machine-readable reason in the native error vocabulary (`upstream_rejected`, `upstream_error`, `timeout`, `rate_limited`, `unreachable`, `worker_lost`, `internal_error`, ...).
+     * Present when status is error; the machine-readable reason in the native error vocabulary (`upstream_rejected`, `upstream_error`, `timeout`, `rate_limited`, `unreachable`, `worker_lost`, `internal_error`, `invalid_provider_key`, ...).
      */
     errorCode?: string;
     progress?: TaskProgress;
@@ -2352,6 +2352,10 @@ export type ElevenLabsPostCallWebhook = {
  * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
  * For keyless local providers (ollama, local-audio, localai, local-video, the
  * local vision sidecar and OCR) it is ignored and billing is unchanged.
+ * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+ * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+ * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+ * never counts against the provider's circuit.
  *
  */
 export type ProviderKey = string;
@@ -2383,6 +2387,10 @@ export type SubmitCompletionData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2888,6 +2896,10 @@ export type ListVoicesData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3439,6 +3451,10 @@ export type GenerateImageData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3512,6 +3528,10 @@ export type GenerateVideoData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3591,6 +3611,10 @@ export type GenerateAudioData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3670,6 +3694,10 @@ export type GenerateSoundEffectData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3749,6 +3777,10 @@ export type GenerateMusicData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3828,6 +3860,10 @@ export type GenerateDialogueData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3907,6 +3943,10 @@ export type TranscribeData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3986,6 +4026,10 @@ export type SubmitEmbeddingsData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -4065,6 +4109,10 @@ export type DetectObjectsData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -4144,6 +4192,10 @@ export type DetectZeroShotData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -4223,6 +4275,10 @@ export type DetectFacesData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -4302,6 +4358,10 @@ export type DetectWebData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -4765,6 +4825,10 @@ export type RecognizeTextData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -4840,6 +4904,10 @@ export type RedactImageData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -4961,6 +5029,10 @@ export type CreateAgentSignedUrlData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;

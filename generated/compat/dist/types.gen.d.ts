@@ -7,6 +7,8 @@ export type ClientOptions = {
  * `Routing` (see its description in the gateway spec), except that a target names
  * its model as `<provider>/<model>`. Example:
  * `{"retry": {"attempts": 2}, "fallbacks": [{"model": "anthropic/claude-sonnet-4-5"}], "timeout": {"totalMs": 60000}}`.
+ * Its timeouts are the caller's own deadlines: their passing answers
+ * `upstream_timeout` but never counts against the provider's circuit.
  * The target that answered is named in the `x-switchyard-target` header.
  * Fallback targets must speak the same operation (text); a stream fails over only
  * before its first byte.
@@ -84,6 +86,7 @@ export type ErrorResponse = {
          * unsupported_media_type, headers_too_large, rate_limit_exceeded,
          * upstream_rate_limited, internal_error, not_implemented, upstream_error,
          * upstream_timeout, upstream_overloaded, provider_not_configured,
+         * invalid_provider_key, provider_key_forbidden,
          * response_not_found, previous_response_not_found.
          *
          */
@@ -1897,7 +1900,10 @@ export type AnthropicModelPage = {
 /**
  * Bring your own key: the caller's own key for the provider named in `model`.
  * It is used for this call only and never stored or logged; the call is billed
- * `byok` with `customerPrice` 0.
+ * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+ * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+ * in the operation's error shape, the message naming `X-Provider-Key`; it never
+ * counts against the provider's circuit.
  *
  */
 export type ProviderKey = string;
@@ -1921,7 +1927,10 @@ export type CreateChatCompletionData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -1936,11 +1945,11 @@ export type CreateChatCompletionErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -1999,7 +2008,10 @@ export type CreateImageData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2014,11 +2026,11 @@ export type CreateImageErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2073,7 +2085,10 @@ export type CreateImageEditData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2088,11 +2103,11 @@ export type CreateImageEditErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2145,7 +2160,10 @@ export type CreateSpeechData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2160,11 +2178,11 @@ export type CreateSpeechErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2219,7 +2237,10 @@ export type CreateTranscriptionData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2234,11 +2255,11 @@ export type CreateTranscriptionErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2291,7 +2312,10 @@ export type CreateMessageData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2317,11 +2341,11 @@ export type CreateMessageErrors = {
      */
     400: AnthropicErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key: ...`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key: ...`, naming the header).
      */
     401: AnthropicErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: AnthropicErrorResponse;
     /**
@@ -2383,7 +2407,10 @@ export type CountMessageTokensData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2409,11 +2436,11 @@ export type CountMessageTokensErrors = {
      */
     400: AnthropicErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key: ...`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key: ...`, naming the header).
      */
     401: AnthropicErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: AnthropicErrorResponse;
     /**
@@ -2472,7 +2499,10 @@ export type CreateResponseData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2487,11 +2517,11 @@ export type CreateResponseErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2549,7 +2579,10 @@ export type CountResponseInputTokensData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2564,11 +2597,11 @@ export type CountResponseInputTokensErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2637,7 +2670,7 @@ export type ListResponseInputItemsErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
@@ -2674,7 +2707,7 @@ export type DeleteResponseErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
@@ -2711,7 +2744,7 @@ export type GetResponseErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
@@ -2740,7 +2773,10 @@ export type CreateEmbeddingData = {
         /**
          * Bring your own key: the caller's own key for the provider named in `model`.
          * It is used for this call only and never stored or logged; the call is billed
-         * `byok` with `customerPrice` 0.
+         * `byok` with `customerPrice` 0. A key the provider refuses answers 401
+         * `invalid_provider_key` (403 `provider_key_forbidden` for the provider's 403)
+         * in the operation's error shape, the message naming `X-Provider-Key`; it never
+         * counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2755,11 +2791,11 @@ export type CreateEmbeddingErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**

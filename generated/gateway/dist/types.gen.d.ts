@@ -67,7 +67,7 @@ export type ErrorResponse = {
      */
     message: string;
     /**
-     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, task_failed, task_cancelled, task_finished, payload_too_large, unsupported_media_type, headers_too_large, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
+     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, task_failed, task_cancelled, task_finished, invalid_provider_key, provider_key_forbidden, payload_too_large, unsupported_media_type, headers_too_large, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
      */
     code: string;
     /**
@@ -184,11 +184,11 @@ export type Routing = {
     weight?: number;
     timeout?: {
         /**
-         * Longest wait for the provider's answer to start (and, streaming, between two chunks), per attempt. Default PROVIDER_TIMEOUT_MS (120 s).
+         * Longest wait for the provider's answer to start (and, streaming, between two chunks), per attempt. Default PROVIDER_TIMEOUT_MS (120 s). A deadline the caller chose, so when shorter than PROVIDER_TIMEOUT_MS its passing does not count against the provider's circuit.
          */
         firstByteMs?: number;
         /**
-         * Longest time for the whole call, every attempt, backoff and fallback included; when it passes the call fails with `upstream_timeout`.
+         * Longest time for the whole call, every attempt, backoff and fallback included; when it passes the call fails with `upstream_timeout`. A deadline the caller chose, so its passing never counts against the provider's circuit.
          */
         totalMs?: number;
     };
@@ -401,7 +401,7 @@ export type QueueTask = {
      */
     error?: string;
     /**
-     * Present when status is error; the machine-readable reason in the native error vocabulary (`upstream_rejected`, `upstream_error`, `timeout`, `rate_limited`, `unreachable`, `worker_lost`, `internal_error`, ...).
+     * Present when status is error; the machine-readable reason in the native error vocabulary (`upstream_rejected`, `upstream_error`, `timeout`, `rate_limited`, `unreachable`, `worker_lost`, `internal_error`, `invalid_provider_key`, ...).
      */
     errorCode?: string;
     progress?: TaskProgress;
@@ -2163,6 +2163,10 @@ export type ElevenLabsPostCallWebhook = {
  * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
  * For keyless local providers (ollama, local-audio, localai, local-video, the
  * local vision sidecar and OCR) it is ignored and billing is unchanged.
+ * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+ * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+ * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+ * never counts against the provider's circuit.
  *
  */
 export type ProviderKey = string;
@@ -2190,6 +2194,10 @@ export type SubmitCompletionData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2655,6 +2663,10 @@ export type ListVoicesData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3151,6 +3163,10 @@ export type GenerateImageData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3219,6 +3235,10 @@ export type GenerateVideoData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3293,6 +3313,10 @@ export type GenerateAudioData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3367,6 +3391,10 @@ export type GenerateSoundEffectData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3441,6 +3469,10 @@ export type GenerateMusicData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3515,6 +3547,10 @@ export type GenerateDialogueData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3589,6 +3625,10 @@ export type TranscribeData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3663,6 +3703,10 @@ export type SubmitEmbeddingsData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3737,6 +3781,10 @@ export type DetectObjectsData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3811,6 +3859,10 @@ export type DetectZeroShotData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3885,6 +3937,10 @@ export type DetectFacesData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3959,6 +4015,10 @@ export type DetectWebData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -4387,6 +4447,10 @@ export type RecognizeTextData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -4457,6 +4521,10 @@ export type RedactImageData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -4568,6 +4636,10 @@ export type CreateAgentSignedUrlData = {
          * `customerPrice` 0 (usage is still recorded). It is never stored or logged.
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
