@@ -7,7 +7,9 @@ import { ApiError } from '../protocols/errors.ts';
 import type { CanonicalRequest, ProviderId, StreamEvent } from '../protocols/canonical.ts';
 import type { RoutingAttempt, RoutingPolicy } from '../protocols/routing.ts';
 import { ProviderError, type RetryPolicy, type UpstreamObserver } from '../providers/types.ts';
-import { circuits, countsAgainstProvider } from './circuitBreaker.ts';
+import { callerCaused, CallerCausedError, circuits, unanswered } from './circuitBreaker.ts';
+import { ownKeyFailure } from './providerCall.ts';
+import { DEFAULT_TIMEOUT_MS } from '../providers/transport/http.ts';
 import {
   completeOnce,
   completeStreaming,
@@ -49,9 +51,9 @@ export interface RouteTrace {
 }
 
 // Failures that say the target could not answer; anything else (the caller's
-// request refused, a cancel) would fail the same way on every target.
+// request or key refused, a cancel) would fail the same way on every target.
 function fallsThrough(err: unknown): boolean {
-  return countsAgainstProvider(err) || (err instanceof ApiError && err.code === 'circuit_open');
+  return unanswered(err) || (err instanceof ApiError && err.code === 'circuit_open');
 }
 
 function targetsOf(
@@ -223,9 +225,9 @@ class RouteRun {
     return { tuning, observer };
   }
 
-  /** A target's failure as the caller is answered, told to its circuit. */
+  /** A target's failure as the caller is answered, told to its circuit (which counts only the provider's own). */
   failed(p: PreparedCompletion, caught: unknown): unknown {
-    const err = this.translate(caught, p.request.provider);
+    const err = this.translate(caught, p);
     this.breakers.failed(p.request.provider, p.call.settings.baseUrl, err);
     return err;
   }
@@ -235,12 +237,22 @@ class RouteRun {
     this.record(p, 'answered', tries);
   }
 
-  /** The total deadline passing reads as a timeout, not as the caller's cancel. */
-  private translate(err: unknown, provider: ProviderId): unknown {
-    if (this.totalMs && this.signal.aborted && !this.callerSignal.aborted) {
-      return new ProviderError(provider, 'timeout', `No target answered within routing.timeout.totalMs (${this.totalMs} ms)`, { cause: err });
+  /**
+   * What a failure is: the total deadline passing reads as a timeout, not as
+   * the caller's cancel; the caller's own deadlines and what the provider says
+   * of the caller's own key are the caller's, never the provider's failure.
+   */
+  private translate(err: unknown, p: PreparedCompletion): unknown {
+    if (this.signal.aborted) {
+      if (!this.totalMs || this.callerSignal.aborted) return err;
+      const message = `No target answered within routing.timeout.totalMs (${this.totalMs} ms)`;
+      return new CallerCausedError(p.request.provider, 'timeout', message, { cause: err });
     }
-    return err;
+    // A first-byte deadline shorter than the operator's own (PROVIDER_TIMEOUT_MS) is the caller's.
+    if (err instanceof ProviderError && err.code === 'timeout' && this.firstByteMs && this.firstByteMs < (p.call.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS)) {
+      return callerCaused(err);
+    }
+    return ownKeyFailure(err, p.call);
   }
 
   private record(p: PreparedCompletion, outcome: RoutingAttempt['outcome'], tries: number, err?: unknown): void {
