@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CircuitBreakers } from './circuitBreaker.ts';
+import { callerCaused, CircuitBreakers, countsAgainstProvider } from './circuitBreaker.ts';
 import { ProviderError } from '../providers/types.ts';
+import { ApiError } from '../protocols/errors.ts';
 import { orderTargets } from './routing.ts';
+import { ownKeyFailure, type ProviderCall } from './providerCall.ts';
 
 const ORIGIN = 'http://127.0.0.1:1/v1';
 const fail = (code: 'upstream_error' | 'upstream_rejected' | 'cancelled' = 'upstream_error') => new ProviderError('openai', code, 'boom');
@@ -67,6 +69,39 @@ describe('circuit breaker', () => {
     expect(b.allow('openai', 'http://127.0.0.1:2/v1')).toBe(true);
     b.failed('openai', 'http://127.0.0.1:2/v1', fail());
     expect(b.state('openai')).toMatchObject({ state: 'closed', consecutiveFailures: 1 });
+  });
+});
+
+describe('whose failure it is', () => {
+  const call = (callersKey: boolean) => ({ callersKey }) as ProviderCall;
+  const upstream = (code: 'rate_limited' | 'upstream_rejected' | 'upstream_error', status: number) =>
+    new ProviderError('openai', code, `openai answered HTTP ${status}: key sk-own-abcdefgh`, { status, retryAfterMs: 30_000 });
+
+  it("a caller's deadline reads as a timeout but never counts", () => {
+    const b = new CircuitBreakers({ failureThreshold: 1, cooldownMs: 30_000 });
+    const own = callerCaused(new ProviderError('openai', 'timeout', 'openai did not answer within 1 ms'));
+    expect(own).toBeInstanceOf(ProviderError);
+    expect(own.code).toBe('timeout');
+    expect(countsAgainstProvider(own)).toBe(false);
+    for (let i = 0; i < 5; i++) b.failed('openai', ORIGIN, own);
+    expect(b.state('openai').state).toBe('closed');
+    expect(countsAgainstProvider(new ProviderError('openai', 'timeout', 'PROVIDER_TIMEOUT_MS passed'))).toBe(true);
+  });
+
+  it("the provider refusing or rate-limiting the caller's own key is the caller's; the operator's key, the provider's", () => {
+    const refused = ownKeyFailure(upstream('upstream_rejected', 401), call(true));
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 401, code: 'invalid_provider_key' });
+    expect((refused as ApiError).message).toMatch(/X-Provider-Key/);
+    expect((refused as ApiError).message).not.toMatch(/sk-own/);
+    expect(ownKeyFailure(upstream('upstream_rejected', 403), call(true))).toMatchObject({ status: 403, code: 'provider_key_forbidden' });
+    const limited = ownKeyFailure(upstream('rate_limited', 429), call(true));
+    expect(limited).toMatchObject({ code: 'rate_limited', status: 429, retryAfterMs: 30_000 });
+    expect(countsAgainstProvider(limited)).toBe(false);
+    // A 5xx is the provider's whoever's key was sent; with the operator's key nothing changes.
+    expect(countsAgainstProvider(ownKeyFailure(upstream('upstream_error', 500), call(true)))).toBe(true);
+    expect(countsAgainstProvider(ownKeyFailure(upstream('rate_limited', 429), call(false)))).toBe(true);
+    expect(ownKeyFailure(upstream('upstream_rejected', 401), call(false))).toBeInstanceOf(ProviderError);
   });
 });
 

@@ -32,11 +32,31 @@ interface Circuit {
   probing: boolean;
 }
 
-// The provider's own trouble; a caller's bad request, an unsupported option or a cancel says nothing about its health.
-const COUNTS: ReadonlySet<string> = new Set(['rate_limited', 'upstream_error', 'unreachable', 'timeout']);
+// The provider did not answer; a caller's bad request, an unsupported option or a cancel would fail the same anywhere.
+const UNANSWERED: ReadonlySet<string> = new Set(['rate_limited', 'upstream_error', 'unreachable', 'timeout']);
 
+/**
+ * A failure the caller chose, though it reads as the provider's: the caller's
+ * own deadline passed, or the provider rate-limited the caller's own key. It
+ * is answered as what it is (a timeout, a 429) but says nothing of the
+ * provider's health, so it never counts against its circuit: otherwise one
+ * caller could open a provider's circuit for every other.
+ */
+export class CallerCausedError extends ProviderError {}
+
+export function callerCaused(err: ProviderError, message = err.message): CallerCausedError {
+  const { status, retryAfterMs, upstreamBody, param } = err;
+  return new CallerCausedError(err.provider, err.code, message, { status, retryAfterMs, upstreamBody, param, cause: err });
+}
+
+/** The target could not answer (another target might), whoever's doing that was. */
+export function unanswered(err: unknown): boolean {
+  return err instanceof ProviderError && UNANSWERED.has(err.code);
+}
+
+/** The provider's own failure (5xx, refused or reset connection, the operator's timeout, 429 on the operator's key): what a circuit counts. */
 export function countsAgainstProvider(err: unknown): boolean {
-  return err instanceof ProviderError && COUNTS.has(err.code);
+  return unanswered(err) && !(err instanceof CallerCausedError);
 }
 
 export class CircuitBreakers {

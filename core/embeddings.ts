@@ -8,7 +8,7 @@ import type { Embedder } from '../providers/types.ts';
 import { defaultEmbeddingModel } from '../pricing/catalogue.ts';
 import { completionCost, type Cost } from '../pricing/cost.ts';
 import type { UsageRecord } from '../db/gateway/insertUsage.ts';
-import { providerCall, type Caller, type ProviderCall } from './providerCall.ts';
+import { ownKeyFailure, providerCall, type Caller, type ProviderCall } from './providerCall.ts';
 
 export type PricedEmbeddings = EmbeddingResult & { cost: Cost };
 
@@ -77,6 +77,11 @@ export function embeddingUsage(result: PricedEmbeddings, caller: Caller): UsageR
 
 /** One priced embeddings call; recording its usage is the caller's (a queued task writes it with its end). */
 export async function embedPriced(p: PreparedEmbeddings, caller: Caller, signal: AbortSignal): Promise<PricedEmbeddings> {
-  const result = await p.adapter.embed(p.request, p.call.context(signal));
+  let result: EmbeddingResult;
+  try {
+    result = await p.adapter.embed(p.request, p.call.context(signal));
+  } catch (err) {
+    throw ownKeyFailure(err, p.call);
+  }
   return { ...result, cost: embeddingCost(result, caller) };
 }

@@ -7,7 +7,9 @@ import { ApiError } from '../protocols/errors.ts';
 import type { CanonicalRequest, ProviderId, StreamEvent } from '../protocols/canonical.ts';
 import type { RoutingAttempt, RoutingPolicy } from '../protocols/routing.ts';
 import { ProviderError, type RetryPolicy, type UpstreamObserver } from '../providers/types.ts';
-import { circuits, countsAgainstProvider } from './circuitBreaker.ts';
+import { callerCaused, CallerCausedError, circuits, unanswered } from './circuitBreaker.ts';
+import { ownKeyFailure } from './providerCall.ts';
+import { DEFAULT_TIMEOUT_MS } from '../providers/transport/http.ts';
 import {
   completeOnce,
   completeStreaming,
@@ -49,9 +51,9 @@ export interface RouteTrace {
 }
 
 // Failures that say the target could not answer; anything else (the caller's
-// request refused, a cancel) would fail the same way on every target.
+// request or key refused, a cancel) would fail the same way on every target.
 function fallsThrough(err: unknown): boolean {
-  return countsAgainstProvider(err) || (err instanceof ApiError && err.code === 'circuit_open');
+  return unanswered(err) || (err instanceof ApiError && err.code === 'circuit_open');
 }
 
 function targetsOf(
@@ -141,19 +143,30 @@ export function payerOf(caller: Caller, requested: ProviderId, answered: Provide
   return rest;
 }
 
+/** Starts one target's call; what it resolves to commits the call to that target (a completion's answer, a stream's first item). */
+type Start<T> = (p: PreparedCompletion, payer: Caller, signal: AbortSignal, tuning: CallTuning) => Promise<T>;
+
 /** One call's run through its targets. */
 class RouteRun {
   readonly attempts: RoutingAttempt[] = [];
   readonly signal: AbortSignal;
-  private readonly caller: AbortSignal;
+  /** The caller's own signal (client gone, task cancelled), without the total deadline. */
+  private readonly callerSignal: AbortSignal;
   private readonly totalMs: number | undefined;
   private readonly retry: RetryPolicy | undefined;
   private readonly firstByteMs: number | undefined;
   /** Attempts are reported only when routing was asked for or a fallback was used. */
   private readonly routed: boolean;
+  private readonly breakers = circuits();
+  private readonly route: PreparedRoute;
+  private readonly caller: Caller;
+  private readonly hooks: RouteHooks;
 
-  constructor(route: PreparedRoute, signal: AbortSignal) {
-    this.caller = signal;
+  constructor(route: PreparedRoute, caller: Caller, signal: AbortSignal, hooks: RouteHooks) {
+    this.route = route;
+    this.caller = caller;
+    this.hooks = hooks;
+    this.callerSignal = signal;
     this.totalMs = route.policy?.timeout?.totalMs;
     this.signal = this.totalMs ? AbortSignal.any([signal, AbortSignal.timeout(this.totalMs)]) : signal;
     this.retry = retryOf(route.policy);
@@ -161,7 +174,50 @@ class RouteRun {
     this.routed = route.policy !== undefined;
   }
 
-  tuning(): { tuning: CallTuning; observer: CountingObserver | undefined } {
+  /**
+   * The one routing loop: each target in order behind its circuit, inside a
+   * provider slot, until one starts answering. The target that does is
+   * returned with its slot still held; a failure that another target might
+   * not meet hands over to the next.
+   */
+  async commit<T>(start: Start<T>): Promise<Leg<T>> {
+    const { hooks, breakers } = this;
+    const requested = this.route.targets[0]!.request.provider;
+    let last: unknown;
+    for (const p of orderTargets(this.route.targets, this.route.weights)) {
+      const { provider } = p.request;
+      if (!breakers.allow(provider, p.call.settings.baseUrl)) {
+        this.record(p, 'skipped', 0, new ApiError('unavailable', 'circuit open', { code: 'circuit_open' }));
+        routingFallbacks.labels(provider).inc();
+        continue;
+      }
+      const { tuning, observer } = this.tuning();
+      let release: (() => void) | undefined;
+      try {
+        const slot = hooks.acquire?.(provider, this.signal);
+        release = slot instanceof Promise ? await slot : slot;
+        const started = performance.now();
+        let value: T;
+        try {
+          value = await start(p, payerOf(this.caller, requested, provider), this.signal, tuning);
+        } finally {
+          if (hooks.trace) hooks.trace.upstreamMs += performance.now() - started;
+        }
+        this.trace(p);
+        return new Leg(this, p, observer, release, value);
+      } catch (caught) {
+        release?.();
+        const err = this.failed(p, caught);
+        this.record(p, 'failed', observer?.tries ?? 1, err);
+        if (!fallsThrough(err) || this.signal.aborted) throw err;
+        last = err;
+        routingFallbacks.labels(provider).inc();
+      }
+    }
+    throw this.exhausted(last);
+  }
+
+  private tuning(): { tuning: CallTuning; observer: CountingObserver | undefined } {
     const observer = this.routed ? new CountingObserver() : undefined;
     const tuning: CallTuning = { observer: observer ?? upstreamObserver };
     if (this.retry) tuning.retry = this.retry;
@@ -169,24 +225,47 @@ class RouteRun {
     return { tuning, observer };
   }
 
-  /** The total deadline passing reads as a timeout, not as the caller's cancel. */
-  translate(err: unknown, provider: ProviderId): unknown {
-    if (this.totalMs && this.signal.aborted && !this.caller.aborted) {
-      return new ProviderError(provider, 'timeout', `No target answered within routing.timeout.totalMs (${this.totalMs} ms)`, { cause: err });
-    }
+  /** A target's failure as the caller is answered, told to its circuit (which counts only the provider's own). */
+  failed(p: PreparedCompletion, caught: unknown): unknown {
+    const err = this.translate(caught, p);
+    this.breakers.failed(p.request.provider, p.call.settings.baseUrl, err);
     return err;
   }
 
-  record(p: PreparedCompletion, outcome: RoutingAttempt['outcome'], tries: number, err?: unknown): void {
+  succeeded(p: PreparedCompletion, tries: number): void {
+    this.breakers.succeeded(p.request.provider);
+    this.record(p, 'answered', tries);
+  }
+
+  /**
+   * What a failure is: the total deadline passing reads as a timeout, not as
+   * the caller's cancel; the caller's own deadlines and what the provider says
+   * of the caller's own key are the caller's, never the provider's failure.
+   */
+  private translate(err: unknown, p: PreparedCompletion): unknown {
+    if (this.signal.aborted) {
+      if (!this.totalMs || this.callerSignal.aborted) return err;
+      const message = `No target answered within routing.timeout.totalMs (${this.totalMs} ms)`;
+      return new CallerCausedError(p.request.provider, 'timeout', message, { cause: err });
+    }
+    // A first-byte deadline shorter than the operator's own (PROVIDER_TIMEOUT_MS) is the caller's.
+    if (err instanceof ProviderError && err.code === 'timeout' && this.firstByteMs && this.firstByteMs < (p.call.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS)) {
+      return callerCaused(err);
+    }
+    return ownKeyFailure(err, p.call);
+  }
+
+  private record(p: PreparedCompletion, outcome: RoutingAttempt['outcome'], tries: number, err?: unknown): void {
     const attempt: RoutingAttempt = { provider: p.request.provider, model: p.request.model, outcome, tries };
     if (err !== undefined) attempt.errorCode = err instanceof ApiError ? err.code : err instanceof ProviderError ? err.code : 'internal_error';
     this.attempts.push(attempt);
   }
 
-  /** Tells the surface which target answers (`pending`: one more attempt than recorded, for a stream that has just started). */
-  trace(trace: RouteTrace | undefined, p: PreparedCompletion, pending = 0): void {
+  /** Tells the surface which target answers (the attempt it is making is not recorded yet). */
+  private trace(p: PreparedCompletion): void {
+    const trace = this.hooks.trace;
     if (!trace) return;
-    trace.targets = this.attempts.length + pending;
+    trace.targets = this.attempts.length + 1;
     if (this.routed || trace.targets > 1) trace.answeredBy = `${p.request.provider}/${p.request.model}`;
   }
 
@@ -195,13 +274,40 @@ class RouteRun {
   }
 
   /** All targets failed or were skipped: the last provider failure, or 503 when every circuit was open. */
-  exhausted(last: unknown): unknown {
+  private exhausted(last: unknown): unknown {
     if (last !== undefined) return last;
     const open = this.attempts.map((a) => a.provider).join(', ');
     return new ApiError('unavailable', `Not calling ${open}: the circuit is open after repeated failures (see GET /api/llm/circuits)`, {
       code: 'circuit_open',
       headers: { 'retry-after': String(Math.ceil(circuitRetrySeconds(this.attempts))) },
     });
+  }
+}
+
+/** The target a call committed to, holding its provider slot until the call ends. */
+class Leg<T> {
+  readonly release: (() => void) | undefined;
+  readonly value: T;
+  private readonly run: RouteRun;
+  private readonly target: PreparedCompletion;
+  private readonly observer: CountingObserver | undefined;
+
+  constructor(run: RouteRun, target: PreparedCompletion, observer: CountingObserver | undefined, release: (() => void) | undefined, value: T) {
+    this.run = run;
+    this.target = target;
+    this.observer = observer;
+    this.release = release;
+    this.value = value;
+  }
+
+  answered(result: PricedResult): RoutedResult {
+    this.run.succeeded(this.target, this.observer?.tries ?? 1);
+    return this.run.result(result);
+  }
+
+  /** A failure after the call was committed: told to the circuit, and the caller's to handle (no other target is tried). */
+  failed(caught: unknown): unknown {
+    return this.run.failed(this.target, caught);
   }
 }
 
@@ -213,47 +319,24 @@ function circuitRetrySeconds(attempts: RoutingAttempt[]): number {
 
 /** One priced completion, through the call's targets until one answers. */
 export async function completeRouted(route: PreparedRoute, caller: Caller, signal: AbortSignal, hooks: RouteHooks = {}): Promise<RoutedResult> {
-  const run = new RouteRun(route, signal);
-  const breakers = circuits();
-  let last: unknown;
-  for (const p of orderTargets(route.targets, route.weights)) {
-    const { provider } = p.request;
-    const origin = p.call.settings.baseUrl;
-    if (!breakers.allow(provider, origin)) {
-      run.record(p, 'skipped', 0, new ApiError('unavailable', 'circuit open', { code: 'circuit_open' }));
-      routingFallbacks.labels(provider).inc();
-      continue;
-    }
-    const { tuning, observer } = run.tuning();
-    let release: (() => void) | undefined;
-    try {
-      const slot = hooks.acquire?.(provider, run.signal);
-      release = slot instanceof Promise ? await slot : slot;
-      const started = performance.now();
-      try {
-        const result = await completeOnce(p, payerOf(caller, route.targets[0]!.request.provider, provider), run.signal, tuning);
-        breakers.succeeded(provider);
-        run.record(p, 'answered', observer?.tries ?? 1);
-        run.trace(hooks.trace, p);
-        return run.result(result);
-      } finally {
-        if (hooks.trace) hooks.trace.upstreamMs += performance.now() - started;
-      }
-    } catch (caught) {
-      const err = run.translate(caught, provider);
-      breakers.failed(provider, origin, err);
-      run.record(p, 'failed', observer?.tries ?? 1, err);
-      if (!fallsThrough(err) || run.signal.aborted) throw err;
-      last = err;
-      routingFallbacks.labels(provider).inc();
-    } finally {
-      release?.();
-    }
-  }
-  throw run.exhausted(last);
+  const leg = await new RouteRun(route, caller, signal, hooks).commit(completeOnce);
+  leg.release?.();
+  return leg.answered(leg.value);
 }
 
 type StreamItem = StreamEvent | { type: 'result'; result: RoutedResult };
+type Upstream = AsyncGenerator<StreamEvent | { type: 'result'; result: PricedResult }>;
+
+/** A target's stream, committed to once its first item has arrived. */
+const streamTarget: Start<{ items: Upstream; first: IteratorResult<StreamEvent | { type: 'result'; result: PricedResult }> }> = async (
+  p,
+  payer,
+  signal,
+  tuning,
+) => {
+  const items = completeStreaming(p, payer, signal, tuning);
+  return { items, first: await items.next() };
+};
 
 /**
  * Streams a completion through the call's targets: a target that fails
@@ -262,51 +345,18 @@ type StreamItem = StreamEvent | { type: 'result'; result: RoutedResult };
  * to the caller (who has already sent part of the answer on).
  */
 export async function* streamRouted(route: PreparedRoute, caller: Caller, signal: AbortSignal, hooks: RouteHooks = {}): AsyncGenerator<StreamItem> {
-  const run = new RouteRun(route, signal);
-  const breakers = circuits();
-  let last: unknown;
-  for (const p of orderTargets(route.targets, route.weights)) {
-    const { provider } = p.request;
-    const origin = p.call.settings.baseUrl;
-    if (!breakers.allow(provider, origin)) {
-      run.record(p, 'skipped', 0, new ApiError('unavailable', 'circuit open', { code: 'circuit_open' }));
-      routingFallbacks.labels(provider).inc();
-      continue;
+  const leg = await new RouteRun(route, caller, signal, hooks).commit(streamTarget);
+  const { items, first } = leg.value;
+  try {
+    for (let next = first; !next.done; next = await items.next()) {
+      const item = next.value;
+      yield item.type === 'result' ? { type: 'result', result: leg.answered(item.result) } : item;
     }
-    const { tuning, observer } = run.tuning();
-    let release: (() => void) | undefined;
-    let committed = false;
-    try {
-      const slot = hooks.acquire?.(provider, run.signal);
-      release = slot instanceof Promise ? await slot : slot;
-      const started = performance.now();
-      const items = completeStreaming(p, payerOf(caller, route.targets[0]!.request.provider, provider), run.signal, tuning);
-      const first = await items.next();
-      if (hooks.trace) hooks.trace.upstreamMs += performance.now() - started;
-      committed = true;
-      run.trace(hooks.trace, p, 1);
-      for (let next = first; !next.done; next = await items.next()) {
-        const item = next.value;
-        if (item.type !== 'result') {
-          yield item;
-          continue;
-        }
-        breakers.succeeded(provider);
-        run.record(p, 'answered', observer?.tries ?? 1);
-        yield { type: 'result', result: run.result(item.result) };
-      }
-      return;
-    } catch (caught) {
-      const err = run.translate(caught, provider);
-      breakers.failed(provider, origin, err);
-      if (committed) throw err;
-      run.record(p, 'failed', observer?.tries ?? 1, err);
-      if (!fallsThrough(err) || run.signal.aborted) throw err;
-      last = err;
-      routingFallbacks.labels(provider).inc();
-    } finally {
-      release?.();
-    }
+  } catch (err) {
+    throw leg.failed(err);
+  } finally {
+    leg.release?.();
+    // A caller that stopped reading ends the upstream stream too.
+    await items.return(undefined);
   }
-  throw run.exhausted(last);
 }

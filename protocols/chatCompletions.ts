@@ -43,6 +43,7 @@ import {
   type FinishEvent,
   type Json,
 } from './compat.ts';
+import { onlyText, refusalOfPart, richContent, textContent, textOfPart, textPart, type PartGrammar } from './contentParts.ts';
 
 export interface ChatRequest {
   provider: ProviderId;
@@ -168,36 +169,27 @@ function fromChatMessage(input: unknown, param: string): Message {
   }
 }
 
-/** Text of a string or an array of text (or, for assistants, refusal) parts. */
+/** Text or refusal parts (system, developer, assistant and tool messages). */
+const TEXT: PartGrammar<string> = { readers: { text: textOfPart, refusal: refusalOfPart }, unknown: onlyText };
+
+const USER: PartGrammar<ContentPart> = {
+  readers: {
+    text: textPart,
+    image_url: (part, at) => {
+      const image = part.image_url;
+      const url = typeof image === 'string' ? image : string(object(image, `${at}.image_url`).url, `${at}.image_url.url`);
+      return imageFromUrl(url, `${at}.image_url.url`);
+    },
+  },
+  unknown: (type) => `Unsupported content part "${type}"; use text or image_url`,
+};
+
 function textOf(content: unknown, param: string): string {
-  if (typeof content === 'string') return content;
-  return array(content, param)
-    .map((p, i) => {
-      const part = object(p, `${param}[${i}]`);
-      if (part.type === 'text') return string(part.text, `${param}[${i}].text`);
-      if (part.type === 'refusal') return string(part.refusal, `${param}[${i}].refusal`);
-      throw invalid(`${param}[${i}].type`, `Only text parts are allowed here, got "${String(part.type)}"`);
-    })
-    .join('\n');
+  return textContent(content, param, TEXT, '\n');
 }
 
 function userContent(content: unknown, param: string): string | ContentPart[] {
-  if (typeof content === 'string') return content;
-  return array(content, param).map((p, i): ContentPart => {
-    const at = `${param}[${i}]`;
-    const part = object(p, at);
-    switch (part.type) {
-      case 'text':
-        return { type: 'text', text: string(part.text, `${at}.text`) };
-      case 'image_url': {
-        const image = part.image_url;
-        const url = typeof image === 'string' ? image : string(object(image, `${at}.image_url`).url, `${at}.image_url.url`);
-        return imageFromUrl(url, `${at}.image_url.url`);
-      }
-      default:
-        throw invalid(`${at}.type`, `Unsupported content part "${String(part.type)}"; use text or image_url`);
-    }
-  });
+  return richContent(content, param, USER);
 }
 
 function fromChatToolCall(input: unknown, param: string): ToolCall {

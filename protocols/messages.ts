@@ -37,6 +37,7 @@ import {
   type FinishEvent,
   type Json,
 } from './compat.ts';
+import { readParts, textOfPart, textPart, type PartGrammar } from './contentParts.ts';
 
 export interface MessagesRequest {
   provider: ProviderId;
@@ -116,14 +117,16 @@ function outputFormat(body: Json): Pick<CanonicalRequest, 'responseFormat' | 'js
 }
 
 /** One system message per block, so an adapter that caches by block keeps the client's boundaries. */
+// Each system text block stays its own instruction.
+const SYSTEM: PartGrammar<Message> = {
+  readers: { text: (block, at) => ({ role: 'system', content: textOfPart(block, at) }) },
+  unknown: () => 'system content must be text blocks',
+};
+
 function systemMessages(system: unknown, param = 'system'): Message[] {
   if (system == null) return [];
   if (typeof system === 'string') return system ? [{ role: 'system', content: system }] : [];
-  return array(system, param).map((b, i) => {
-    const block = object(b, `${param}[${i}]`);
-    if (block.type !== 'text') throw invalid(`${param}[${i}].type`, 'system content must be text blocks');
-    return { role: 'system', content: string(block.text, `${param}[${i}].text`) };
-  });
+  return readParts(system, param, SYSTEM);
 }
 
 function fromAnthropicMessage(input: unknown, param: string): Message[] {
@@ -221,19 +224,17 @@ function imageBlock(block: Json, param: string): ContentPart {
   }
 }
 
+const TOOL_RESULT: PartGrammar<ContentPart> = {
+  readers: { text: textPart, image: imageBlock },
+  unknown: () => 'tool_result content must be text or image blocks',
+};
+
 function toolResultContent(content: unknown, param: string): { text: string; images: ContentPart[] } {
   if (content == null) return { text: '', images: [] };
   if (typeof content === 'string') return { text: content, images: [] };
-  const text: string[] = [];
-  const images: ContentPart[] = [];
-  array(content, param).forEach((b, i) => {
-    const at = `${param}[${i}]`;
-    const block = object(b, at);
-    if (block.type === 'text') text.push(string(block.text, `${at}.text`));
-    else if (block.type === 'image') images.push(imageBlock(block, at));
-    else throw invalid(`${at}.type`, 'tool_result content must be text or image blocks');
-  });
-  return { text: text.join('\n'), images };
+  const parts = readParts(content, param, TOOL_RESULT);
+  const text = parts.flatMap((p) => (p.type === 'text' ? [p.text] : []));
+  return { text: text.join('\n'), images: parts.filter((p) => p.type !== 'text') };
 }
 
 function fromAnthropicTool(input: unknown, param: string): Tool {

@@ -43,6 +43,7 @@ import {
   type FinishEvent,
   type Json,
 } from './compat.ts';
+import { onlyText, refusalOfPart, richContent, textContent, textOfPart, textPart, type PartGrammar } from './contentParts.ts';
 
 /**
  * Request settings a response object repeats back to the client. They come
@@ -247,55 +248,44 @@ function fromMessageItem(item: Json, param: string): Message {
   }
 }
 
-/** The text of a system, developer or assistant message; a refusal is the model's, so only an assistant's may hold one. */
+const TEXT_PARTS = { input_text: textOfPart, output_text: textOfPart };
+
+/** A system or developer message's text; a refusal is the model's, so only an assistant's may hold one. */
+const INSTRUCTIONS: PartGrammar<string> = {
+  readers: {
+    ...TEXT_PARTS,
+    refusal: (_part, at) => {
+      throw invalid(`${at}.type`, 'A refusal part belongs in an assistant message');
+    },
+  },
+  unknown: onlyText,
+};
+
+const ASSISTANT: PartGrammar<string> = { readers: { ...TEXT_PARTS, refusal: refusalOfPart }, unknown: onlyText };
+
+const FUNCTION_OUTPUT: PartGrammar<string> = { readers: TEXT_PARTS, unknown: () => 'Only text parts are supported in a function output' };
+
+const USER: PartGrammar<ContentPart> = {
+  readers: {
+    input_text: textPart,
+    input_image: (part, at) => {
+      if (part.image_url == null) throw invalid(`${at}.image_url`, 'input_image needs image_url; file ids are not supported');
+      return imageFromUrl(string(part.image_url, `${at}.image_url`), `${at}.image_url`);
+    },
+  },
+  unknown: (type) => `Unsupported content part "${type}"; use input_text or input_image`,
+};
+
 function textOf(content: unknown, param: string, assistant: boolean): string {
-  if (typeof content === 'string') return content;
-  return array(content, param)
-    .map((p, i) => {
-      const part = object(p, `${param}[${i}]`);
-      switch (part.type) {
-        case 'input_text':
-        case 'output_text':
-          return string(part.text, `${param}[${i}].text`);
-        case 'refusal':
-          if (assistant) return string(part.refusal, `${param}[${i}].refusal`);
-          throw invalid(`${param}[${i}].type`, 'A refusal part belongs in an assistant message');
-        default:
-          throw invalid(`${param}[${i}].type`, `Only text parts are allowed here, got "${String(part.type)}"`);
-      }
-    })
-    .join('');
+  return textContent(content, param, assistant ? ASSISTANT : INSTRUCTIONS, '');
 }
 
 function userContent(content: unknown, param: string): string | ContentPart[] {
-  if (typeof content === 'string') return content;
-  return array(content, param).map((p, i): ContentPart => {
-    const at = `${param}[${i}]`;
-    const part = object(p, at);
-    switch (part.type) {
-      case 'input_text':
-        return { type: 'text', text: string(part.text, `${at}.text`) };
-      case 'input_image': {
-        if (part.image_url == null) throw invalid(`${at}.image_url`, 'input_image needs image_url; file ids are not supported');
-        return imageFromUrl(string(part.image_url, `${at}.image_url`), `${at}.image_url`);
-      }
-      default:
-        throw invalid(`${at}.type`, `Unsupported content part "${String(part.type)}"; use input_text or input_image`);
-    }
-  });
+  return richContent(content, param, USER);
 }
 
 function outputText(output: unknown, param: string): string {
-  if (typeof output === 'string') return output;
-  return array(output, param)
-    .map((p, i) => {
-      const part = object(p, `${param}[${i}]`);
-      if (part.type !== 'input_text' && part.type !== 'output_text') {
-        throw invalid(`${param}[${i}].type`, 'Only text parts are supported in a function output');
-      }
-      return string(part.text, `${param}[${i}].text`);
-    })
-    .join('');
+  return textContent(output, param, FUNCTION_OUTPUT, '');
 }
 
 const WEB_SEARCH_TOOLS = new Set(['web_search', 'web_search_2025_08_26', 'web_search_preview', 'web_search_preview_2025_03_11']);

@@ -32,7 +32,7 @@ import { audioSeconds } from '../../media/duration.ts';
 import { ApiError } from '../../protocols/errors.ts';
 import { ChunkWriter } from '../../jobs/chunkWriter.ts';
 import { toApiError, type ErrorDialect } from '../errors.ts';
-import { providerCall, type Caller } from '../providerCall.ts';
+import { ownKeyFailure, providerCall, type Caller } from '../providerCall.ts';
 import { callerOfTask, type Finish, type RunDeps } from './types.ts';
 import { unitUsage } from '../unitUsage.ts';
 
@@ -225,8 +225,9 @@ export async function runMediaTask(deps: RunDeps, task: TaskRow, signal: AbortSi
   // A task run again after its worker died starts its progress stream over.
   if (task.attempts > 1) await deleteChunks(deps.db, task.id);
   let progressWrites = Promise.resolve();
+  const call = providerCall(provider, caller);
   const ctx: MediaCallContext = {
-    ...providerCall(provider, caller).context(signal),
+    ...call.context(signal),
     timeoutMs: MEDIA_TIMEOUT_MS,
     taskId: task.id,
     store,
@@ -250,7 +251,8 @@ export async function runMediaTask(deps: RunDeps, task: TaskRow, signal: AbortSi
     const result = await run({ task, adapter, ctx, store, price, deps });
     ctx.progress({ stage: 'completed', percent: 100 });
     outcome = { status: 'completed', result, usage: usageOf(task, caller, result.cost) };
-  } catch (err) {
+  } catch (caught) {
+    const err = ownKeyFailure(caught, call);
     if (signal.aborted) {
       // Cancelled: the cancel wrote the task's end; its files go now.
       await writer.flush().catch(() => {});

@@ -10,6 +10,8 @@ export type ClientOptions = {
  * `Routing` (see its description in the gateway spec), except that a target names
  * its model as `<provider>/<model>`. Example:
  * `{"retry": {"attempts": 2}, "fallbacks": [{"model": "anthropic/claude-sonnet-4-5"}], "timeout": {"totalMs": 60000}}`.
+ * Its timeouts are the caller's own deadlines: their passing answers
+ * `upstream_timeout` but never counts against the provider's circuit.
  * The target that answered is named in the `x-switchyard-target` header.
  * Fallback targets must speak the same operation (text); a stream fails over only
  * before its first byte.
@@ -91,6 +93,7 @@ export type ErrorResponse = {
          * unsupported_media_type, headers_too_large, rate_limit_exceeded,
          * upstream_rate_limited, internal_error, not_implemented, upstream_error,
          * upstream_timeout, upstream_overloaded, provider_not_configured,
+         * invalid_provider_key, provider_key_forbidden,
          * response_not_found, previous_response_not_found.
          *
          */
@@ -2055,7 +2058,10 @@ export type AnthropicModelPage = {
  * `customerPrice` 0. A call run as a task (media) keeps it only sealed
  * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
  * error quoting a key the gateway sent (this one, the operator's) is passed on
- * with the key cut out (`…`, or a well-known prefix and `…`).
+ * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+ * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+ * the provider's 403) in the operation's error shape, the message naming
+ * `X-Provider-Key`; it never counts against the provider's circuit.
  *
  */
 export type ProviderKey = string;
@@ -2085,7 +2091,10 @@ export type CreateChatCompletionData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2101,11 +2110,11 @@ export type CreateChatCompletionErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2171,7 +2180,10 @@ export type CreateImageData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2187,11 +2199,11 @@ export type CreateImageErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2253,7 +2265,10 @@ export type CreateImageEditData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2269,11 +2284,11 @@ export type CreateImageEditErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2333,7 +2348,10 @@ export type CreateSpeechData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2349,11 +2367,11 @@ export type CreateSpeechErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2415,7 +2433,10 @@ export type CreateTranscriptionData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2431,11 +2452,11 @@ export type CreateTranscriptionErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2495,7 +2516,10 @@ export type CreateMessageData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2522,11 +2546,11 @@ export type CreateMessageErrors = {
      */
     400: AnthropicErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key: ...`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key: ...`, naming the header).
      */
     401: AnthropicErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: AnthropicErrorResponse;
     /**
@@ -2595,7 +2619,10 @@ export type CountMessageTokensData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2622,11 +2649,11 @@ export type CountMessageTokensErrors = {
      */
     400: AnthropicErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key: ...`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key: ...`, naming the header).
      */
     401: AnthropicErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: AnthropicErrorResponse;
     /**
@@ -2692,7 +2719,10 @@ export type CreateResponseData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2708,11 +2738,11 @@ export type CreateResponseErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2777,7 +2807,10 @@ export type CountResponseInputTokensData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2793,11 +2826,11 @@ export type CountResponseInputTokensErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2871,7 +2904,7 @@ export type ListResponseInputItemsErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
@@ -2913,7 +2946,7 @@ export type DeleteResponseErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
@@ -2955,7 +2988,7 @@ export type GetResponseErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
@@ -2991,7 +3024,10 @@ export type CreateEmbeddingData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3007,11 +3043,11 @@ export type CreateEmbeddingErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**

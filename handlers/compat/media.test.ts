@@ -170,6 +170,15 @@ describe('images.generate', () => {
     expect(await service.db('gateway_usage').whereIn('task_id', failed.map((t) => t.id)).first()).toBeUndefined();
   });
 
+  it("answers the provider refusing the caller's own key (X-Provider-Key) as the caller's 401, naming the header", async () => {
+    openai.script(/images\/generations$/, { status: 401, body: { error: { message: 'Incorrect API key provided: sk-own-***' } } });
+    const own = new OpenAI({ baseURL: `${service.gatewayUrl}/v1`, apiKey: key, maxRetries: 0, defaultHeaders: { 'x-provider-key': 'sk-own-bad' }, fetch: recordingFetch(log) });
+    const refused = await own.images.generate({ model: 'openai/gpt-image-1', prompt: 'x' }).then(() => undefined, (e: unknown) => e as InstanceType<typeof OpenAI.APIError>);
+    expect(refused).toBeInstanceOf(OpenAI.AuthenticationError);
+    expect(refused!.code).toBe('invalid_provider_key');
+    expect(refused!.message).toMatch(/X-Provider-Key/);
+  });
+
   it('cancels the task when the client goes away: the upstream call is dropped, nothing billed or kept', async () => {
     openai.script(/images\/generations$/, { hang: true });
     const abort = new AbortController();

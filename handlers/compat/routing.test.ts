@@ -330,3 +330,89 @@ describe('caller disconnect', () => {
     expect(openai.requests).toHaveLength(1);
   });
 });
+
+describe("the caller's own provider key (X-Provider-Key)", () => {
+  const refused = { status: 401, body: { error: { message: 'Incorrect API key provided: sk-own-***', type: 'invalid_request_error', code: 'invalid_api_key' } } };
+  const post = (pathName: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${service.gatewayUrl}${pathName}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-provider-key': 'sk-own-bad', ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it('refused by the provider answers 401 in each surface\'s shape, naming X-Provider-Key, and tries no fallback', async () => {
+    const hello = [{ role: 'user', content: 'hello' }];
+    const openaiShaped = [
+      ['/v1/chat/completions', { model: PRIMARY, messages: hello, routing: { fallbacks: [{ model: FALLBACK }] } }],
+      ['/v1/chat/completions', { model: PRIMARY, messages: hello, stream: true }],
+      ['/v1/responses', { model: PRIMARY, input: 'hello' }],
+      ['/v1/embeddings', { model: 'openai/text-embedding-3-small', input: 'hello' }],
+    ] as const;
+    for (const [pathName, body] of openaiShaped) {
+      openai.script(refused);
+      const res = await post(pathName, body);
+      const answer = await res.json();
+      expect(res.status, `${pathName} ${JSON.stringify(answer)}`).toBe(401);
+      expect(answer.error).toMatchObject({ type: 'authentication_error', code: 'invalid_provider_key' });
+      expect(answer.error.message).toMatch(/X-Provider-Key/);
+      expect(answer.error.message).not.toMatch(/sk-own/);
+    }
+    expect(anthropic.requests).toHaveLength(0);
+
+    anthropic.script(refused);
+    const messages = await post('/v1/messages', { model: FALLBACK, max_tokens: 16, messages: hello }, { 'anthropic-version': '2023-06-01' });
+    const answer = await messages.json();
+    expect(messages.status, JSON.stringify(answer)).toBe(401);
+    expect(answer).toMatchObject({ type: 'error', error: { type: 'authentication_error' } });
+    expect(answer.error.message).toMatch(/^invalid_provider_key: .*X-Provider-Key/);
+
+    // The provider's 403 for the caller's key is the caller's too.
+    openai.script({ status: 403, body: { error: { message: 'no access to model' } } });
+    const forbidden = await post('/v1/chat/completions', { model: PRIMARY, messages: hello });
+    expect(forbidden.status).toBe(403);
+    expect((await forbidden.json()).error).toMatchObject({ type: 'permission_error', code: 'provider_key_forbidden' });
+  });
+
+  it('refused on a queued native task: the task ends in error with invalid_provider_key', async () => {
+    openai.script(refused);
+    const submit = await post('/api/llm/complete', { provider: 'openai', messages: [{ role: 'user', content: 'hello' }] });
+    expect(submit.status).toBe(200);
+    const { queueId } = (await submit.json()).data;
+    let status: any;
+    await expect
+      .poll(
+        async () => {
+          status = (await (await post('/api/llm/queue/status', { queueId })).json()).data;
+          return status.status;
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe('error');
+    expect(status.errorCode).toBe('invalid_provider_key');
+    expect(status.error).toMatch(/X-Provider-Key/);
+  });
+
+  it('refused or rate-limited, it never counts against the provider: the circuit stays closed for everyone', async () => {
+    for (let i = 0; i < 3; i++) {
+      openai.script(refused, { status: 429, headers: { 'retry-after': '30' } });
+      expect((await post('/v1/chat/completions', { model: PRIMARY, messages: [{ role: 'user', content: 'hello' }] })).status).toBe(401);
+      const limited = await post('/v1/chat/completions', { model: PRIMARY, messages: [{ role: 'user', content: 'hello' }], routing: { retry: { attempts: 1 } } });
+      expect(limited.status).toBe(429);
+    }
+    const others = await chat({});
+    expect(others.status).toBe(200);
+  });
+});
+
+describe("the caller's own deadlines", () => {
+  it('never count against the provider: a hang past totalMs or firstByteMs leaves the circuit closed for everyone', async () => {
+    for (let i = 0; i < 3; i++) {
+      openai.script({ hang: true }, { hang: true });
+      expect((await chat({ routing: { timeout: { totalMs: 50 } } })).status).toBe(502);
+      expect((await chat({ routing: { timeout: { firstByteMs: 50 } } })).status).toBe(502);
+    }
+    const circuits = await fetch(`${service.gatewayUrl}/api/llm/circuits`, { headers: { authorization: `Bearer ${key}` } });
+    expect((await circuits.json()).data.find((c: { provider: string }) => c.provider === 'openai')).toMatchObject({ state: 'closed', consecutiveFailures: 0 });
+    expect((await chat({})).status).toBe(200);
+  });
+});

@@ -7,6 +7,8 @@ export type ClientOptions = {
  * `Routing` (see its description in the gateway spec), except that a target names
  * its model as `<provider>/<model>`. Example:
  * `{"retry": {"attempts": 2}, "fallbacks": [{"model": "anthropic/claude-sonnet-4-5"}], "timeout": {"totalMs": 60000}}`.
+ * Its timeouts are the caller's own deadlines: their passing answers
+ * `upstream_timeout` but never counts against the provider's circuit.
  * The target that answered is named in the `x-switchyard-target` header.
  * Fallback targets must speak the same operation (text); a stream fails over only
  * before its first byte.
@@ -84,6 +86,7 @@ export type ErrorResponse = {
          * unsupported_media_type, headers_too_large, rate_limit_exceeded,
          * upstream_rate_limited, internal_error, not_implemented, upstream_error,
          * upstream_timeout, upstream_overloaded, provider_not_configured,
+         * invalid_provider_key, provider_key_forbidden,
          * response_not_found, previous_response_not_found.
          *
          */
@@ -1918,7 +1921,10 @@ export type AnthropicModelPage = {
  * `customerPrice` 0. A call run as a task (media) keeps it only sealed
  * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
  * error quoting a key the gateway sent (this one, the operator's) is passed on
- * with the key cut out (`…`, or a well-known prefix and `…`).
+ * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+ * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+ * the provider's 403) in the operation's error shape, the message naming
+ * `X-Provider-Key`; it never counts against the provider's circuit.
  *
  */
 export type ProviderKey = string;
@@ -1945,7 +1951,10 @@ export type CreateChatCompletionData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -1960,11 +1969,11 @@ export type CreateChatCompletionErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2026,7 +2035,10 @@ export type CreateImageData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2041,11 +2053,11 @@ export type CreateImageErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2103,7 +2115,10 @@ export type CreateImageEditData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2118,11 +2133,11 @@ export type CreateImageEditErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2178,7 +2193,10 @@ export type CreateSpeechData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2193,11 +2211,11 @@ export type CreateSpeechErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2255,7 +2273,10 @@ export type CreateTranscriptionData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2270,11 +2291,11 @@ export type CreateTranscriptionErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2330,7 +2351,10 @@ export type CreateMessageData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2356,11 +2380,11 @@ export type CreateMessageErrors = {
      */
     400: AnthropicErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key: ...`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key: ...`, naming the header).
      */
     401: AnthropicErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: AnthropicErrorResponse;
     /**
@@ -2425,7 +2449,10 @@ export type CountMessageTokensData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2451,11 +2478,11 @@ export type CountMessageTokensErrors = {
      */
     400: AnthropicErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key: ...`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key: ...`, naming the header).
      */
     401: AnthropicErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: AnthropicErrorResponse;
     /**
@@ -2517,7 +2544,10 @@ export type CreateResponseData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2532,11 +2562,11 @@ export type CreateResponseErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2597,7 +2627,10 @@ export type CountResponseInputTokensData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2612,11 +2645,11 @@ export type CountResponseInputTokensErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2685,7 +2718,7 @@ export type ListResponseInputItemsErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
@@ -2722,7 +2755,7 @@ export type DeleteResponseErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
@@ -2759,7 +2792,7 @@ export type GetResponseErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
@@ -2791,7 +2824,10 @@ export type CreateEmbeddingData = {
          * `customerPrice` 0. A call run as a task (media) keeps it only sealed
          * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
          * error quoting a key the gateway sent (this one, the operator's) is passed on
-         * with the key cut out (`…`, or a well-known prefix and `…`).
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2806,11 +2842,11 @@ export type CreateEmbeddingErrors = {
      */
     400: ErrorResponse;
     /**
-     * Missing or invalid gateway key.
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint.
+     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**

@@ -219,11 +219,17 @@ export const getConcurrency = (options) => (options?.client ?? client).get({
  * Circuit breaker state of every provider
  *
  * One record per provider. A provider's circuit opens after
- * CIRCUIT_FAILURE_THRESHOLD (default 5) consecutive failed calls (429, 5xx,
- * connection errors, timeouts; not the caller's own 4xx) and stays open for
+ * CIRCUIT_FAILURE_THRESHOLD (default 5) consecutive failed calls (5xx, 429 on
+ * the operator's key, refused or reset connections, PROVIDER_TIMEOUT_MS
+ * passing) and stays open for
  * CIRCUIT_COOLDOWN_MS (default 30000); then one call probes it. The state is
  * kept per gateway process (each process learns a failing provider from its own
- * calls), as in LiteLLM's in-memory cooldowns.
+ * calls), as in LiteLLM's in-memory cooldowns. What a caller chose never
+ * counts, so one caller cannot open a circuit for the others: its
+ * `routing.timeout` deadlines (`totalMs`, and a `firstByteMs` shorter than
+ * PROVIDER_TIMEOUT_MS), a cancel, a 4xx the provider answers to its request,
+ * and the provider refusing (401, 403) or rate limiting (429) the caller's
+ * own `X-Provider-Key`.
  *
  */
 export const getCircuits = (options) => (options?.client ?? client).get({

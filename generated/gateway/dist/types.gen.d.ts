@@ -67,7 +67,7 @@ export type ErrorResponse = {
      */
     message: string;
     /**
-     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, result_already_read, task_failed, task_cancelled, task_finished, payload_too_large, unsupported_media_type, headers_too_large, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
+     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, result_already_read, task_failed, task_cancelled, task_finished, invalid_provider_key, provider_key_forbidden, payload_too_large, unsupported_media_type, headers_too_large, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
      */
     code: string;
     /**
@@ -184,11 +184,11 @@ export type Routing = {
     weight?: number;
     timeout?: {
         /**
-         * Longest wait for the provider's answer to start (and, streaming, between two chunks), per attempt. Default PROVIDER_TIMEOUT_MS (120 s).
+         * Longest wait for the provider's answer to start (and, streaming, between two chunks), per attempt. Default PROVIDER_TIMEOUT_MS (120 s). A deadline the caller chose, so when shorter than PROVIDER_TIMEOUT_MS its passing does not count against the provider's circuit.
          */
         firstByteMs?: number;
         /**
-         * Longest time for the whole call, every attempt, backoff and fallback included; when it passes the call fails with `upstream_timeout`.
+         * Longest time for the whole call, every attempt, backoff and fallback included; when it passes the call fails with `upstream_timeout`. A deadline the caller chose, so its passing never counts against the provider's circuit.
          */
         totalMs?: number;
     };
@@ -401,7 +401,7 @@ export type QueueTask = {
      */
     error?: string;
     /**
-     * Present when status is error; the machine-readable reason in the native error vocabulary (`upstream_rejected`, `upstream_error`, `timeout`, `rate_limited`, `unreachable`, `worker_lost`, `internal_error`, ...).
+     * Present when status is error; the machine-readable reason in the native error vocabulary (`upstream_rejected`, `upstream_error`, `timeout`, `rate_limited`, `unreachable`, `worker_lost`, `internal_error`, `invalid_provider_key`, ...).
      */
     errorCode?: string;
     progress?: TaskProgress;
@@ -2171,6 +2171,10 @@ export type ElevenLabsPostCallWebhook = {
  * its well-known prefix and `…`, e.g. `sk-…`).
  * For keyless local providers (ollama, local-audio, localai, local-video, the
  * local vision sidecar and OCR) it is ignored and billing is unchanged.
+ * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+ * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+ * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+ * never counts against the provider's circuit.
  *
  */
 export type ProviderKey = string;
@@ -2206,6 +2210,10 @@ export type SubmitCompletionData = {
          * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -2683,6 +2691,10 @@ export type ListVoicesData = {
          * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3187,6 +3199,10 @@ export type GenerateImageData = {
          * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3263,6 +3279,10 @@ export type GenerateVideoData = {
          * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3345,6 +3365,10 @@ export type GenerateAudioData = {
          * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3427,6 +3451,10 @@ export type GenerateSoundEffectData = {
          * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3509,6 +3537,10 @@ export type GenerateMusicData = {
          * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3591,6 +3623,10 @@ export type GenerateDialogueData = {
          * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3673,6 +3709,10 @@ export type TranscribeData = {
          * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3755,6 +3795,10 @@ export type SubmitEmbeddingsData = {
          * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3837,6 +3881,10 @@ export type DetectObjectsData = {
          * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -3919,6 +3967,10 @@ export type DetectZeroShotData = {
          * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -4001,6 +4053,10 @@ export type DetectFacesData = {
          * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -4083,6 +4139,10 @@ export type DetectWebData = {
          * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -4519,6 +4579,10 @@ export type RecognizeTextData = {
          * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -4597,6 +4661,10 @@ export type RedactImageData = {
          * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
@@ -4716,6 +4784,10 @@ export type CreateAgentSignedUrlData = {
          * its well-known prefix and `…`, e.g. `sk-…`).
          * For keyless local providers (ollama, local-audio, localai, local-video, the
          * local vision sidecar and OCR) it is ignored and billing is unchanged.
+         * A key the provider refuses is the caller's error: 401 `invalid_provider_key`
+         * (403 `provider_key_forbidden` for the provider's 403), or a queued task ending
+         * in `error` with that `errorCode`, the message naming `X-Provider-Key`; it
+         * never counts against the provider's circuit.
          *
          */
         'X-Provider-Key'?: string;
