@@ -21,6 +21,8 @@ beforeAll(async () => {
     LOCAL_AUDIO_BASE_URL: 'http://127.0.0.1:9',
     ELEVENLABS_BASE_URL: 'http://127.0.0.1:9',
     ELEVENLABS_API_KEY: 'el-test',
+    XAI_BASE_URL: 'http://127.0.0.1:9/v1',
+    XAI_API_KEY: 'xai-test',
   });
   key = (await createGatewayKey(service.db, 'documented')).key;
 });
@@ -85,6 +87,28 @@ const CASES: Record<string, Case> = {
       return form;
     },
     code: 'empty_audio',
+  },
+  'createImageEdit: more images than the provider takes': {
+    spec: 'compat',
+    operationId: 'createImageEdit',
+    form: () => {
+      const form = new FormData();
+      form.set('model', 'xai/grok-2-image');
+      form.set('prompt', 'x');
+      for (let i = 0; i < 4; i++) form.append('image[]', new Blob([Buffer.from(GIF, 'base64')], { type: 'image/gif' }), `${i}.gif`);
+      return form;
+    },
+    code: 'TOO_MANY_REFERENCE_IMAGES',
+  },
+  'uploadVideo: an empty file': {
+    spec: 'gateway',
+    operationId: 'uploadVideo',
+    form: () => {
+      const form = new FormData();
+      form.set('video', new Blob([new Uint8Array(0)], { type: 'video/mp4' }), 'empty.mp4');
+      return form;
+    },
+    code: 'invalid_request',
   },
   'listModels: a cursor that names no listed model': {
     spec: 'compat',
