@@ -82,10 +82,10 @@ export async function relayTaskStream(o: { db: Knex; notifier: Notifier; task: T
     for (const row of rows) {
       if (finished || row.seq <= lastSeq) continue;
       lastSeq = row.seq;
-      if (row.event === 'end') {
-        // A media task's end row is written before its end commits; the stream says done only once the result is readable.
-        if (!media) finishWith(row.data as EndRow);
-      }
+      // The end row is written before the task's end commits (and stays if that
+      // write fails and the task runs again): the stream ends only from the
+      // committed row, so a result read after done is always there.
+      if (row.event === 'end') continue;
       else if (row.event === 'progress') write(sseEvent('progress', row.data));
       else if (row.event !== 'finish') {
         // The finish event's usage has no cost yet; the end row carries both.

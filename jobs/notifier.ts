@@ -1,7 +1,8 @@
 // One LISTEN connection per process: wakes the dispatcher, relays stream
-// chunks, cancels and task ends between processes. Every publish is also
-// delivered in-process at once, so a single process never waits on PostgreSQL
-// for its own events.
+// chunks, cancels and task ends between processes. Every notice, this
+// process's own too, comes through PostgreSQL, which delivers it only once the
+// transaction that sent it has committed: a listener that reads on a notice
+// reads what the notice announces.
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Knex } from 'knex';
@@ -47,7 +48,7 @@ export class Notifier extends EventEmitter {
     this.emit('gateway_keys', '');
   }
 
-  /** Tells every process (this one at once, the others through NOTIFY). */
+  /** Tells every process, this one included, when `trx` (if given) commits. */
   async publish(channel: Channel, payload: string, trx?: Knex): Promise<void> {
     await (trx ?? this.db).raw('SELECT pg_notify(?, ?)', [channel, payload]);
   }

@@ -323,6 +323,11 @@ export class TaskQueue {
     let ended = false;
     let endUnwritable = false;
     const finish = async (outcome: TaskOutcome) => {
+      // Forgotten before the end is written, never after: a stream hears of the
+      // commit by its NOTIFY, possibly before this process hears its own write
+      // answered, and a poll after the stream's done must read the end from
+      // PostgreSQL. Until the commit, PostgreSQL says processing, as this did.
+      this.unended.delete(task.id);
       try {
         const result = await this.finish(task.id, outcome);
         ended = true;
@@ -330,8 +335,6 @@ export class TaskQueue {
       } catch (err) {
         endUnwritable = true;
         throw err;
-      } finally {
-        this.unended.delete(task.id);
       }
     };
     try {

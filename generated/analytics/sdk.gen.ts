@@ -125,6 +125,10 @@ export const validateSetup = <ThrowOnError extends boolean = false>(options: Opt
 
 /**
  * Headline numbers, traffic segments and sources
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getOverview = <ThrowOnError extends boolean = false>(options?: Options<GetOverviewData, ThrowOnError>): RequestResult<GetOverviewResponses, GetOverviewErrors, ThrowOnError> => (options?.client ?? client).get<GetOverviewResponses, GetOverviewErrors, ThrowOnError>({
     security: [
@@ -152,6 +156,10 @@ export const getOverview = <ThrowOnError extends boolean = false>(options?: Opti
  * Visitors and page views over time
  *
  * Hourly buckets for `24h`, daily (UTC) buckets otherwise; empty buckets are returned as zeros, oldest first.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getTimeseries = <ThrowOnError extends boolean = false>(options?: Options<GetTimeseriesData, ThrowOnError>): RequestResult<GetTimeseriesResponses, GetTimeseriesErrors, ThrowOnError> => (options?.client ?? client).get<GetTimeseriesResponses, GetTimeseriesErrors, ThrowOnError>({
     security: [
@@ -179,6 +187,10 @@ export const getTimeseries = <ThrowOnError extends boolean = false>(options?: Op
  * Top pages
  *
  * At most 100 paths, most page views first. `visitors` counts distinct sessions that viewed the path.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getPages = <ThrowOnError extends boolean = false>(options?: Options<GetPagesData, ThrowOnError>): RequestResult<GetPagesResponses, GetPagesErrors, ThrowOnError> => (options?.client ?? client).get<GetPagesResponses, GetPagesErrors, ThrowOnError>({
     security: [
@@ -206,6 +218,10 @@ export const getPages = <ThrowOnError extends boolean = false>(options?: Options
  * Traffic sources
  *
  * Visitors by the source of the session's first event (UTM source wins over the referrer). At most 100 entries.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getSources = <ThrowOnError extends boolean = false>(options?: Options<GetSourcesData, ThrowOnError>): RequestResult<GetSourcesResponses, GetSourcesErrors, ThrowOnError> => (options?.client ?? client).get<GetSourcesResponses, GetSourcesErrors, ThrowOnError>({
     security: [
@@ -233,6 +249,10 @@ export const getSources = <ThrowOnError extends boolean = false>(options?: Optio
  * Visitors by country
  *
  * ISO 3166-1 alpha-2 codes; `null` is the bucket of unknown location.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getCountries = <ThrowOnError extends boolean = false>(options?: Options<GetCountriesData, ThrowOnError>): RequestResult<GetCountriesResponses, GetCountriesErrors, ThrowOnError> => (options?.client ?? client).get<GetCountriesResponses, GetCountriesErrors, ThrowOnError>({
     security: [
@@ -258,6 +278,10 @@ export const getCountries = <ThrowOnError extends boolean = false>(options?: Opt
 
 /**
  * Visitors by region
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getRegions = <ThrowOnError extends boolean = false>(options?: Options<GetRegionsData, ThrowOnError>): RequestResult<GetRegionsResponses, GetRegionsErrors, ThrowOnError> => (options?.client ?? client).get<GetRegionsResponses, GetRegionsErrors, ThrowOnError>({
     security: [
@@ -285,6 +309,10 @@ export const getRegions = <ThrowOnError extends boolean = false>(options?: Optio
  * Visitors by locale
  *
  * Locale tags grouped case-insensitively and returned lowercased; `null` is the bucket of unknown locale.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getLocales = <ThrowOnError extends boolean = false>(options?: Options<GetLocalesData, ThrowOnError>): RequestResult<GetLocalesResponses, GetLocalesErrors, ThrowOnError> => (options?.client ?? client).get<GetLocalesResponses, GetLocalesErrors, ThrowOnError>({
     security: [
@@ -312,6 +340,10 @@ export const getLocales = <ThrowOnError extends boolean = false>(options?: Optio
  * Custom events
  *
  * Custom events (eventType `event`) by name, most frequent first, at most 100.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getEventStats = <ThrowOnError extends boolean = false>(options?: Options<GetEventStatsData, ThrowOnError>): RequestResult<GetEventStatsResponses, GetEventStatsErrors, ThrowOnError> => (options?.client ?? client).get<GetEventStatsResponses, GetEventStatsErrors, ThrowOnError>({
     security: [
@@ -339,6 +371,10 @@ export const getEventStats = <ThrowOnError extends boolean = false>(options?: Op
  * Visitors by UTM parameters
  *
  * Sessions grouped separately by utm_source, utm_medium and utm_campaign of their first event (sessions without the parameter are left out), at most 100 each.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getUtm = <ThrowOnError extends boolean = false>(options?: Options<GetUtmData, ThrowOnError>): RequestResult<GetUtmResponses, GetUtmErrors, ThrowOnError> => (options?.client ?? client).get<GetUtmResponses, GetUtmErrors, ThrowOnError>({
     security: [
@@ -364,6 +400,10 @@ export const getUtm = <ThrowOnError extends boolean = false>(options?: Options<G
 
 /**
  * Visitors by browser, operating system and device type
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getDevices = <ThrowOnError extends boolean = false>(options?: Options<GetDevicesData, ThrowOnError>): RequestResult<GetDevicesResponses, GetDevicesErrors, ThrowOnError> => (options?.client ?? client).get<GetDevicesResponses, GetDevicesErrors, ThrowOnError>({
     security: [
@@ -393,6 +433,9 @@ export const getDevices = <ThrowOnError extends boolean = false>(options?: Optio
  * Every custom event name is a goal. `visitors` are the distinct sessions that
  * converted; `conversionRate` is those visitors divided by all visitors of the
  * window (0 when there were none), rounded to 4 decimals.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
  *
  */
 export const getGoals = <ThrowOnError extends boolean = false>(options?: Options<GetGoalsData, ThrowOnError>): RequestResult<GetGoalsResponses, GetGoalsErrors, ThrowOnError> => (options?.client ?? client).get<GetGoalsResponses, GetGoalsErrors, ThrowOnError>({
@@ -461,6 +504,10 @@ export const getRealtime = <ThrowOnError extends boolean = false>(options?: Opti
  * visitors (page views for pages, events for names) first, ties by value;
  * unknown values are `null` (left out for UTM and property breakdowns).
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ * - `bad_request`: a `property` other than event:page, event:name, event:props:<key> or a visit: dimension.
+ *
  */
 export const getBreakdown = <ThrowOnError extends boolean = false>(options: Options<GetBreakdownData, ThrowOnError>): RequestResult<GetBreakdownResponses, GetBreakdownErrors, ThrowOnError> => (options.client ?? client).get<GetBreakdownResponses, GetBreakdownErrors, ThrowOnError>({
     security: [
@@ -496,6 +543,10 @@ export const getBreakdown = <ThrowOnError extends boolean = false>(options: Opti
  * relative to the first step, `conversionRateStep` to the step before;
  * `dropoff` is how many of the previous step's sessions went no further.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ * - `bad_request`: both or neither of `funnel` and `steps`, or `steps` that are not a JSON array of 2 to 8 goals (`{"event": name}` or `{"page": "/path"}`).
+ *
  */
 export const getFunnel = <ThrowOnError extends boolean = false>(options?: Options<GetFunnelData, ThrowOnError>): RequestResult<GetFunnelResponses, GetFunnelErrors, ThrowOnError> => (options?.client ?? client).get<GetFunnelResponses, GetFunnelErrors, ThrowOnError>({
     security: [
@@ -528,6 +579,9 @@ export const getFunnel = <ThrowOnError extends boolean = false>(options?: Option
  * `overview` (/v1/stats/overview), `timeseries` (/v1/stats/timeseries),
  * `goals` (/v1/stats/goals), and each breakdown (/v1/stats/breakdown with the
  * property named in `breakdowns`, limit 10 unless `limit` says otherwise).
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
  *
  */
 export const getDashboardStats = <ThrowOnError extends boolean = false>(options?: Options<GetDashboardStatsData, ThrowOnError>): RequestResult<GetDashboardStatsResponses, GetDashboardStatsErrors, ThrowOnError> => (options?.client ?? client).get<GetDashboardStatsResponses, GetDashboardStatsErrors, ThrowOnError>({
@@ -755,6 +809,9 @@ export const getDashboard = <ThrowOnError extends boolean = false>(options?: Opt
  * with a nonzero `offset` is 400 `bad_request`; so is a cursor this service did
  * not issue.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: `cursor` with a nonzero `offset`, or a cursor this service did not issue; the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const listSessions = <ThrowOnError extends boolean = false>(options?: Options<ListSessionsData, ThrowOnError>): RequestResult<ListSessionsResponses, ListSessionsErrors, ThrowOnError> => (options?.client ?? client).get<ListSessionsResponses, ListSessionsErrors, ThrowOnError>({
     security: [{
@@ -797,6 +854,10 @@ export const getSession = <ThrowOnError extends boolean = false>(options: Option
  * present (null when unknown). When the page is full, `X-Next-Cursor` carries the
  * cursor of the next page; it is absent otherwise, so a last page that is exactly
  * full needs one more, empty request to confirm the end. A cursor is opaque.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ * - `bad_request`: a `cursor` this service did not issue.
  *
  */
 export const exportEvents = <ThrowOnError extends boolean = false>(options?: Options<ExportEventsData, ThrowOnError>): RequestResult<ExportEventsResponses, ExportEventsErrors, ThrowOnError> => (options?.client ?? client).get<ExportEventsResponses, ExportEventsErrors, ThrowOnError>({

@@ -1554,7 +1554,7 @@ export type ObjectDetectionRequest = {
 export type ZeroShotDetectionRequest = {
     image: Base64Image;
     /**
-     * Comma-separated class phrases.
+     * Comma-separated class phrases (at least one, at most 50).
      */
     prompt: string;
     /**
@@ -1852,9 +1852,12 @@ export type VisionModel = {
 };
 
 /**
- * BCP 47 tag of an installed language (GET /api/ocr/languages); a region subtag is ignored.
+ * BCP 47 tag of an installed language (GET /api/ocr/languages): en, es,
+ * fr, de, it, pt, ca or zh-Hans. A region or script subtag is ignored
+ * (en-US is en); Chinese is Simplified as zh, zh-Hans, zh-CN or zh-SG.
+ *
  */
-export type OcrLanguageTag = string;
+export type OcrLanguageTag = 'en' | 'es' | 'fr' | 'de' | 'it' | 'pt' | 'ca' | 'zh-Hans' | string | string;
 
 export type OcrRequest = {
     image: Base64Image;
@@ -4975,8 +4978,9 @@ export type RecognizeTextErrors = {
      * The request is invalid: `invalid_request` (schema or a documented rule),
      * `unsupported_image_format` (not PNG, JPEG, HEIC, TIFF or WebP),
      * `invalid_image` (corrupt or truncated), `image_too_large` (over 100
-     * megapixels), `unsupported_language`, `invalid_pattern` (a regular expression
-     * RE2 cannot compile) or `region_outside_image`.
+     * megapixels), `invalid_pattern` (a regular expression RE2 cannot compile)
+     * or `region_outside_image`. A language that is not installed fails the
+     * schema (`invalid_request`, naming the value).
      *
      */
     400: ErrorResponse;
@@ -5062,8 +5066,9 @@ export type RedactImageErrors = {
      * The request is invalid: `invalid_request` (schema or a documented rule),
      * `unsupported_image_format` (not PNG, JPEG, HEIC, TIFF or WebP),
      * `invalid_image` (corrupt or truncated), `image_too_large` (over 100
-     * megapixels), `unsupported_language`, `invalid_pattern` (a regular expression
-     * RE2 cannot compile) or `region_outside_image`.
+     * megapixels), `invalid_pattern` (a regular expression RE2 cannot compile)
+     * or `region_outside_image`. A language that is not installed fails the
+     * schema (`invalid_request`, naming the value).
      *
      */
     400: ErrorResponse;

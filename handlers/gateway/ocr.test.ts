@@ -141,7 +141,7 @@ describe('POST /api/ocr/recognize', () => {
       ['not an image', { image: Buffer.from('GIF89a not really').toString('base64') }, 'unsupported_image_format', 'body.image'],
       ['truncated PNG', { image: png.subarray(0, Math.floor(png.length / 2)).toString('base64') }, 'invalid_image', 'body.image'],
       ['not base64', { image: '%%% not base64 %%%' }, 'invalid_request', 'body.image'],
-      ['language not installed', { image: png.toString('base64'), languages: ['en', 'ru'] }, 'unsupported_language', 'body.languages/1'],
+      ['language not installed (the schema lists the installed ones)', { image: png.toString('base64'), languages: ['en', 'ru'] }, 'invalid_request', 'body.languages.1'],
     ];
     for (const [what, extra, code, path] of cases) {
       const res = await post('/api/ocr/recognize', { recognitionLevel: 'fast', granularity: 'line', ...(extra as object) });

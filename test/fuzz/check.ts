@@ -2,8 +2,10 @@
 // the spec declares it for a reason outside the service (501 for an operation
 // listed as not implemented, 502/503/504 for a provider); a status the
 // operation declares; every error in its surface's own shape; every success
-// valid against the spec (each event of a stream too); and, for requests broken
-// before any schema applies, the refusal the spec promises (413, 415, 401, 405).
+// valid against the spec (each event of a stream too); a request every schema
+// of its operation accepts never refused but with a code its description
+// documents; and, for requests broken before any schema applies, the refusal
+// the spec promises (413, 415, 401, 405).
 import type { Spec } from '../../contract-tests/spec.ts';
 import { methodsAt, type FuzzCase } from './cases.ts';
 import type { Answer } from './send.ts';
@@ -131,40 +133,106 @@ export function check(c: FuzzCase, a: Answer, notImplemented: ReadonlySet<string
     if (json === undefined) problems.push(`${a.status} error is not JSON (${type || 'no content type'})`);
     else problems.push(...schemaProblems(c.spec, errorSchemaPointer(c.spec, c.url, c.headers), json, `${a.status} error shape`));
   }
-  if (a.status === 400) problems.push(...refusedWhatTheSpecAccepts(c, json));
+  if (a.status === 400 || a.status === 422) problems.push(...refusedUndocumented(c, a.status, json));
   return problems;
 }
 
 /**
- * The contract must say the truth both ways: a body the spec's schema accepts
- * may be refused for a documented rule (a provider that cannot honour an
- * option, an unknown provider: their own codes), but not as malformed. A
- * generic validation refusal of a body the schema accepts means the spec
- * promises what the server does not do (or the schema lacks a rule the server
- * has): say which.
+ * The 4xx codes an operation's description documents for requests its schemas
+ * accept: one list line each, "- `code`: the rule" (several codes for one rule:
+ * "- `a`, `b`: ..."). What a schema cannot say (a file's content, a rule across
+ * fields, a provider's own limits) is said there, so a client and this stage
+ * read the same rules.
  */
-function refusedWhatTheSpecAccepts(c: FuzzCase, json: any): string[] {
-  if (!c.op || !c.body || !/^(valid|example|link)/.test(c.kind)) return [];
-  const code = errorCode(json);
-  if (code !== 'invalid_request' && code !== 'bad_request') return [];
-  const type = String(c.headers['content-type'] ?? '');
-  if (type !== 'application/json') return [];
-  const message: string = json?.message ?? json?.error?.message ?? '';
-  const fields: string[] = (json?.errors ?? []).map((e: { path: string }) => e.path);
-  const param: string | undefined = json?.error?.param ?? undefined;
-  // A refusal about a parameter, not the body, is judged by the parameter's own schema elsewhere.
-  if (fields.some((f) => /^(query|path|header)\./.test(f)) || /\b(query|path|header)\./.test(message)) return [];
+export function documentedCodes(op: { op: any }): Set<string> {
+  const codes = new Set<string>();
+  for (const line of String(op.op.description ?? '').split('\n')) {
+    const m = /^\s*- ((?:`[^`]+`(?:, )?)+):/.exec(line);
+    if (m) for (const code of m[1]!.matchAll(/`([^`]+)`/g)) codes.add(code[1]!);
+  }
+  return codes;
+}
+
+/** A query value as the schema reads it: numbers, booleans and comma-separated lists from their text. */
+function queryValue(schema: any, raw: string): unknown {
+  const types: string[] = [schema?.type ?? []].flat();
+  if (types.includes('array')) return raw === '' ? [] : raw.split(',').map((v) => queryValue(schema.items, v));
+  if ((types.includes('integer') || types.includes('number')) && raw.trim() !== '' && Number.isFinite(Number(raw))) return Number(raw);
+  if (types.includes('boolean') && (raw === 'true' || raw === 'false')) return raw === 'true';
+  return raw;
+}
+
+/** Whether every parameter of the request (query, path, header) is one its schema accepts, and no query parameter is unknown. */
+function parametersValid(c: FuzzCase): boolean {
+  const op = c.op!;
+  const declared: Array<{ param: any; pointer: string }> = [];
+  const item = c.spec.doc.paths[op.path];
+  const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+  const collect = (list: any[] | undefined, base: string) =>
+    (list ?? []).forEach((p, i) => declared.push({ param: c.spec.resolve(p), pointer: p.$ref ? `${p.$ref.replace(/^#/, '')}/schema` : `${base}/${i}/schema` }));
+  collect(item.parameters, `/paths/${escape(op.path)}/parameters`);
+  collect(op.op.parameters, `/paths/${escape(op.path)}/${op.method}/parameters`);
+  const [pathPart, queryPart = ''] = c.url.split('?') as [string, string?];
+  const query = new URLSearchParams(queryPart);
+  const known = new Set(declared.filter((d) => d.param.in === 'query').map((d) => d.param.name));
+  for (const name of query.keys()) if (!known.has(name)) return false;
+  const names = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  const template = new RegExp(`^${op.path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('([^/]*)')}$`);
+  const matched = template.exec(pathPart);
+  const pathValues: Record<string, string> = Object.fromEntries(names.map((n, i) => [n, matched?.[i + 1] ?? '']));
+  for (const { param, pointer } of declared) {
+    if (param.in === 'cookie') continue;
+    const header = c.headers[String(param.name).toLowerCase()];
+    const all = param.in === 'query' ? query.getAll(param.name) : param.in === 'path' ? [pathValues[param.name]!] : header === undefined ? [] : [header];
+    if (all.length > 1) return false;
+    if (!all.length) {
+      if (param.required) return false;
+      continue;
+    }
+    let raw = all[0]!;
+    try {
+      if (param.in === 'path') raw = decodeURIComponent(raw);
+    } catch {
+      return false;
+    }
+    if (!c.spec.validator(pointer)(queryValue(c.spec.resolve(param.schema), raw))) return false;
+  }
+  return true;
+}
+
+/** Whether the request's JSON body is one the operation's schema accepts (a request without a body: whether none is required). */
+function bodyValid(c: FuzzCase): boolean {
+  const op = c.op!;
+  const requestBody = c.spec.resolve(op.op.requestBody);
+  if (!c.body?.length) return !requestBody?.required;
+  if (String(c.headers['content-type'] ?? '') !== 'application/json') return false;
   let body: unknown;
   try {
     body = JSON.parse(c.body.toString('utf8'));
   } catch {
-    return [];
+    return false;
   }
-  const pointer = `/paths/${c.op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${c.op.method}/requestBody/content/application~1json/schema`;
-  const raw = c.op.op.requestBody?.$ref ? `${c.op.op.requestBody.$ref.replace(/^#/, '')}/content/application~1json/schema` : pointer;
-  const validate = c.spec.validator(raw);
-  if (!validate(body)) return [];
-  return [`the spec accepts this body but the server refused it as invalid: ${param ? `${param}: ` : ''}${message}`.slice(0, 400)];
+  const pointer = op.op.requestBody?.$ref
+    ? `${op.op.requestBody.$ref.replace(/^#/, '')}/content/application~1json/schema`
+    : `/paths/${op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${op.method}/requestBody/content/application~1json/schema`;
+  if (!requestBody?.content?.['application/json']) return false;
+  return c.spec.validator(pointer)(body) as boolean;
+}
+
+/**
+ * The contract must say the truth both ways: a request every schema of the
+ * operation accepts is accepted, or refused only with a code its description
+ * documents (documentedCodes) for a rule a schema cannot say. Any other
+ * refusal means the spec promises what the server does not do, or its schema
+ * lacks a rule the server has: say which.
+ */
+function refusedUndocumented(c: FuzzCase, status: number, json: any): string[] {
+  if (!c.op || !/^(valid|example|link)/.test(c.kind)) return [];
+  const code = errorCode(json);
+  if (code && documentedCodes(c.op).has(code)) return [];
+  if (!bodyValid(c) || !parametersValid(c)) return [];
+  const message: string = json?.message ?? json?.error?.message ?? '';
+  return [`a request its schemas accept was refused with ${status} \`${code}\`, which the description does not document ("- \`${code}\`: rule"): ${message}`.slice(0, 400)];
 }
 
 function schemaProblems(spec: Spec, pointer: string, value: unknown, what: string): string[] {

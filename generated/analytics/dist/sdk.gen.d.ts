@@ -60,56 +60,96 @@ export declare const createReadKey: <ThrowOnError extends boolean = false>(optio
 export declare const validateSetup: <ThrowOnError extends boolean = false>(options: Options<ValidateSetupData, ThrowOnError>) => RequestResult<ValidateSetupResponses, ValidateSetupErrors, ThrowOnError>;
 /**
  * Headline numbers, traffic segments and sources
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export declare const getOverview: <ThrowOnError extends boolean = false>(options?: Options<GetOverviewData, ThrowOnError>) => RequestResult<GetOverviewResponses, GetOverviewErrors, ThrowOnError>;
 /**
  * Visitors and page views over time
  *
  * Hourly buckets for `24h`, daily (UTC) buckets otherwise; empty buckets are returned as zeros, oldest first.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export declare const getTimeseries: <ThrowOnError extends boolean = false>(options?: Options<GetTimeseriesData, ThrowOnError>) => RequestResult<GetTimeseriesResponses, GetTimeseriesErrors, ThrowOnError>;
 /**
  * Top pages
  *
  * At most 100 paths, most page views first. `visitors` counts distinct sessions that viewed the path.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export declare const getPages: <ThrowOnError extends boolean = false>(options?: Options<GetPagesData, ThrowOnError>) => RequestResult<GetPagesResponses, GetPagesErrors, ThrowOnError>;
 /**
  * Traffic sources
  *
  * Visitors by the source of the session's first event (UTM source wins over the referrer). At most 100 entries.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export declare const getSources: <ThrowOnError extends boolean = false>(options?: Options<GetSourcesData, ThrowOnError>) => RequestResult<GetSourcesResponses, GetSourcesErrors, ThrowOnError>;
 /**
  * Visitors by country
  *
  * ISO 3166-1 alpha-2 codes; `null` is the bucket of unknown location.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export declare const getCountries: <ThrowOnError extends boolean = false>(options?: Options<GetCountriesData, ThrowOnError>) => RequestResult<GetCountriesResponses, GetCountriesErrors, ThrowOnError>;
 /**
  * Visitors by region
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export declare const getRegions: <ThrowOnError extends boolean = false>(options?: Options<GetRegionsData, ThrowOnError>) => RequestResult<GetRegionsResponses, GetRegionsErrors, ThrowOnError>;
 /**
  * Visitors by locale
  *
  * Locale tags grouped case-insensitively and returned lowercased; `null` is the bucket of unknown locale.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export declare const getLocales: <ThrowOnError extends boolean = false>(options?: Options<GetLocalesData, ThrowOnError>) => RequestResult<GetLocalesResponses, GetLocalesErrors, ThrowOnError>;
 /**
  * Custom events
  *
  * Custom events (eventType `event`) by name, most frequent first, at most 100.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export declare const getEventStats: <ThrowOnError extends boolean = false>(options?: Options<GetEventStatsData, ThrowOnError>) => RequestResult<GetEventStatsResponses, GetEventStatsErrors, ThrowOnError>;
 /**
  * Visitors by UTM parameters
  *
  * Sessions grouped separately by utm_source, utm_medium and utm_campaign of their first event (sessions without the parameter are left out), at most 100 each.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export declare const getUtm: <ThrowOnError extends boolean = false>(options?: Options<GetUtmData, ThrowOnError>) => RequestResult<GetUtmResponses, GetUtmErrors, ThrowOnError>;
 /**
  * Visitors by browser, operating system and device type
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export declare const getDevices: <ThrowOnError extends boolean = false>(options?: Options<GetDevicesData, ThrowOnError>) => RequestResult<GetDevicesResponses, GetDevicesErrors, ThrowOnError>;
 /**
@@ -118,6 +158,9 @@ export declare const getDevices: <ThrowOnError extends boolean = false>(options?
  * Every custom event name is a goal. `visitors` are the distinct sessions that
  * converted; `conversionRate` is those visitors divided by all visitors of the
  * window (0 when there were none), rounded to 4 decimals.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
  *
  */
 export declare const getGoals: <ThrowOnError extends boolean = false>(options?: Options<GetGoalsData, ThrowOnError>) => RequestResult<GetGoalsResponses, GetGoalsErrors, ThrowOnError>;
@@ -143,6 +186,10 @@ export declare const getRealtime: <ThrowOnError extends boolean = false>(options
  * visitors (page views for pages, events for names) first, ties by value;
  * unknown values are `null` (left out for UTM and property breakdowns).
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ * - `bad_request`: a `property` other than event:page, event:name, event:props:<key> or a visit: dimension.
+ *
  */
 export declare const getBreakdown: <ThrowOnError extends boolean = false>(options: Options<GetBreakdownData, ThrowOnError>) => RequestResult<GetBreakdownResponses, GetBreakdownErrors, ThrowOnError>;
 /**
@@ -157,6 +204,10 @@ export declare const getBreakdown: <ThrowOnError extends boolean = false>(option
  * relative to the first step, `conversionRateStep` to the step before;
  * `dropoff` is how many of the previous step's sessions went no further.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ * - `bad_request`: both or neither of `funnel` and `steps`, or `steps` that are not a JSON array of 2 to 8 goals (`{"event": name}` or `{"page": "/path"}`).
+ *
  */
 export declare const getFunnel: <ThrowOnError extends boolean = false>(options?: Options<GetFunnelData, ThrowOnError>) => RequestResult<GetFunnelResponses, GetFunnelErrors, ThrowOnError>;
 /**
@@ -168,6 +219,9 @@ export declare const getFunnel: <ThrowOnError extends boolean = false>(options?:
  * `overview` (/v1/stats/overview), `timeseries` (/v1/stats/timeseries),
  * `goals` (/v1/stats/goals), and each breakdown (/v1/stats/breakdown with the
  * property named in `breakdowns`, limit 10 unless `limit` says otherwise).
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
  *
  */
 export declare const getDashboardStats: <ThrowOnError extends boolean = false>(options?: Options<GetDashboardStatsData, ThrowOnError>) => RequestResult<GetDashboardStatsResponses, GetDashboardStatsErrors, ThrowOnError>;
@@ -252,6 +306,9 @@ export declare const getDashboard: <ThrowOnError extends boolean = false>(option
  * with a nonzero `offset` is 400 `bad_request`; so is a cursor this service did
  * not issue.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: `cursor` with a nonzero `offset`, or a cursor this service did not issue; the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export declare const listSessions: <ThrowOnError extends boolean = false>(options?: Options<ListSessionsData, ThrowOnError>) => RequestResult<ListSessionsResponses, ListSessionsErrors, ThrowOnError>;
 /**
@@ -268,6 +325,10 @@ export declare const getSession: <ThrowOnError extends boolean = false>(options:
  * present (null when unknown). When the page is full, `X-Next-Cursor` carries the
  * cursor of the next page; it is absent otherwise, so a last page that is exactly
  * full needs one more, empty request to confirm the end. A cursor is opaque.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ * - `bad_request`: a `cursor` this service did not issue.
  *
  */
 export declare const exportEvents: <ThrowOnError extends boolean = false>(options?: Options<ExportEventsData, ThrowOnError>) => RequestResult<ExportEventsResponses, ExportEventsErrors, ThrowOnError>;

@@ -102,6 +102,10 @@ export const validateSetup = (options) => (options.client ?? client).get({
 });
 /**
  * Headline numbers, traffic segments and sources
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getOverview = (options) => (options?.client ?? client).get({
     security: [
@@ -128,6 +132,10 @@ export const getOverview = (options) => (options?.client ?? client).get({
  * Visitors and page views over time
  *
  * Hourly buckets for `24h`, daily (UTC) buckets otherwise; empty buckets are returned as zeros, oldest first.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getTimeseries = (options) => (options?.client ?? client).get({
     security: [
@@ -154,6 +162,10 @@ export const getTimeseries = (options) => (options?.client ?? client).get({
  * Top pages
  *
  * At most 100 paths, most page views first. `visitors` counts distinct sessions that viewed the path.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getPages = (options) => (options?.client ?? client).get({
     security: [
@@ -180,6 +192,10 @@ export const getPages = (options) => (options?.client ?? client).get({
  * Traffic sources
  *
  * Visitors by the source of the session's first event (UTM source wins over the referrer). At most 100 entries.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getSources = (options) => (options?.client ?? client).get({
     security: [
@@ -206,6 +222,10 @@ export const getSources = (options) => (options?.client ?? client).get({
  * Visitors by country
  *
  * ISO 3166-1 alpha-2 codes; `null` is the bucket of unknown location.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getCountries = (options) => (options?.client ?? client).get({
     security: [
@@ -230,6 +250,10 @@ export const getCountries = (options) => (options?.client ?? client).get({
 });
 /**
  * Visitors by region
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getRegions = (options) => (options?.client ?? client).get({
     security: [
@@ -256,6 +280,10 @@ export const getRegions = (options) => (options?.client ?? client).get({
  * Visitors by locale
  *
  * Locale tags grouped case-insensitively and returned lowercased; `null` is the bucket of unknown locale.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getLocales = (options) => (options?.client ?? client).get({
     security: [
@@ -282,6 +310,10 @@ export const getLocales = (options) => (options?.client ?? client).get({
  * Custom events
  *
  * Custom events (eventType `event`) by name, most frequent first, at most 100.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getEventStats = (options) => (options?.client ?? client).get({
     security: [
@@ -308,6 +340,10 @@ export const getEventStats = (options) => (options?.client ?? client).get({
  * Visitors by UTM parameters
  *
  * Sessions grouped separately by utm_source, utm_medium and utm_campaign of their first event (sessions without the parameter are left out), at most 100 each.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getUtm = (options) => (options?.client ?? client).get({
     security: [
@@ -332,6 +368,10 @@ export const getUtm = (options) => (options?.client ?? client).get({
 });
 /**
  * Visitors by browser, operating system and device type
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const getDevices = (options) => (options?.client ?? client).get({
     security: [
@@ -360,6 +400,9 @@ export const getDevices = (options) => (options?.client ?? client).get({
  * Every custom event name is a goal. `visitors` are the distinct sessions that
  * converted; `conversionRate` is those visitors divided by all visitors of the
  * window (0 when there were none), rounded to 4 decimals.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
  *
  */
 export const getGoals = (options) => (options?.client ?? client).get({
@@ -426,6 +469,10 @@ export const getRealtime = (options) => (options?.client ?? client).get({
  * visitors (page views for pages, events for names) first, ties by value;
  * unknown values are `null` (left out for UTM and property breakdowns).
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ * - `bad_request`: a `property` other than event:page, event:name, event:props:<key> or a visit: dimension.
+ *
  */
 export const getBreakdown = (options) => (options.client ?? client).get({
     security: [
@@ -460,6 +507,10 @@ export const getBreakdown = (options) => (options.client ?? client).get({
  * relative to the first step, `conversionRateStep` to the step before;
  * `dropoff` is how many of the previous step's sessions went no further.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ * - `bad_request`: both or neither of `funnel` and `steps`, or `steps` that are not a JSON array of 2 to 8 goals (`{"event": name}` or `{"page": "/path"}`).
+ *
  */
 export const getFunnel = (options) => (options?.client ?? client).get({
     security: [
@@ -491,6 +542,9 @@ export const getFunnel = (options) => (options?.client ?? client).get({
  * `overview` (/v1/stats/overview), `timeseries` (/v1/stats/timeseries),
  * `goals` (/v1/stats/goals), and each breakdown (/v1/stats/breakdown with the
  * property named in `breakdowns`, limit 10 unless `limit` says otherwise).
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
  *
  */
 export const getDashboardStats = (options) => (options?.client ?? client).get({
@@ -707,6 +761,9 @@ export const getDashboard = (options) => (options?.client ?? client).get({
  * with a nonzero `offset` is 400 `bad_request`; so is a cursor this service did
  * not issue.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: `cursor` with a nonzero `offset`, or a cursor this service did not issue; the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ *
  */
 export const listSessions = (options) => (options?.client ?? client).get({
     security: [{
@@ -747,6 +804,10 @@ export const getSession = (options) => (options.client ?? client).get({
  * present (null when unknown). When the page is full, `X-Next-Cursor` carries the
  * cursor of the next page; it is absent otherwise, so a last page that is exactly
  * full needs one more, empty request to confirm the end. A cursor is opaque.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `bad_request`: the period is not one the service reads: `period` and `window` both given with different values (one parameter, two names), `from`/`to` with a period other than `custom`, `custom` without both or with `to` before `from` or more than 400 days apart, a `timezone` that is no IANA time zone, or `filters` that do not parse as a filter list.
+ * - `bad_request`: a `cursor` this service did not issue.
  *
  */
 export const exportEvents = (options) => (options?.client ?? client).get({

@@ -31,6 +31,10 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  * A failure after the stream started is sent as `data: {"error": {...}}` (the
  * ErrorResponse shape) and the stream closes without `[DONE]`.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ * - `capability_not_supported`: the provider cannot do what is asked (this operation, a field or one of its values); the message names it.
+ *
  */
 export declare const createChatCompletion: <ThrowOnError extends boolean = false>(options: Options<CreateChatCompletionData, ThrowOnError>) => RequestResult<CreateChatCompletionResponses, CreateChatCompletionErrors, ThrowOnError>;
 /**
@@ -52,6 +56,10 @@ export declare const createChatCompletion: <ThrowOnError extends boolean = false
  * field of the protocol is refused with 400 `capability_not_supported`
  * (param = the field) when present and not null.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ * - `capability_not_supported`: the provider cannot do what is asked (this operation, a field or one of its values); the message names it.
+ *
  */
 export declare const createImage: <ThrowOnError extends boolean = false>(options: Options<CreateImageData, ThrowOnError>) => RequestResult<CreateImageResponses, CreateImageErrors, ThrowOnError>;
 /**
@@ -69,6 +77,13 @@ export declare const createImage: <ThrowOnError extends boolean = false>(options
  * refuse it. Answer, synchronous behaviour, `quality`, `size` and refused
  * fields as in createImage. Multipart values are text; numbers are read as
  * numbers (`n=2`) and booleans as `true`/`false`.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `TOO_MANY_REFERENCE_IMAGES`: more images than the provider takes (openai 16, gemini 14, vertex 4, xai 3).
+ * - `capability_not_supported`: the provider takes no images (localai), or a field the provider cannot honour.
+ * - `invalid_reference`: an image is empty, over 20 MB, or not a PNG, JPEG, WebP, GIF or HEIC by its bytes; or the images add up to more than 64 MB.
+ * - `mime_mismatch`: a part declares an image type its bytes are not.
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
  *
  */
 export declare const createImageEdit: <ThrowOnError extends boolean = false>(options: Options<CreateImageEditData, ThrowOnError>) => RequestResult<CreateImageEditResponses, CreateImageEditErrors, ThrowOnError>;
@@ -92,6 +107,10 @@ export declare const createImageEdit: <ThrowOnError extends boolean = false>(opt
  * 400). `instructions` and `stream_format: sse` are refused (no provider
  * offers either); `stream_format: audio` is what this answer is anyway.
  * The cost is in the `x-switchyard-cost` header (the body is audio).
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ * - `capability_not_supported`: the provider cannot do what is asked (this operation, a field or one of its values); the message names it.
  *
  */
 export declare const createSpeech: <ThrowOnError extends boolean = false>(options: Options<CreateSpeechData, ThrowOnError>) => RequestResult<CreateSpeechResponses, CreateSpeechErrors, ThrowOnError>;
@@ -124,6 +143,13 @@ export declare const createSpeech: <ThrowOnError extends boolean = false>(option
  * Array fields may be sent as repeated `name[]` parts (as the openai client
  * does) or repeated `name` parts.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `empty_audio`: the `file` part is empty.
+ * - `unsupported_audio`: the bytes are of no known audio or video format and the part declares no audio or video type.
+ * - `mime_mismatch`: the part declares an audio or video type its bytes contradict.
+ * - `capability_not_supported`: a field the provider cannot honour.
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ *
  */
 export declare const createTranscription: <ThrowOnError extends boolean = false>(options: Options<CreateTranscriptionData, ThrowOnError>) => RequestResult<CreateTranscriptionResponses, CreateTranscriptionErrors, ThrowOnError>;
 /**
@@ -148,6 +174,10 @@ export declare const createTranscription: <ThrowOnError extends boolean = false>
  * breakpoints; providers that cache prefixes by themselves (openai, xai,
  * deepseek) honour it as is; the others refuse it.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ * - `capability_not_supported`: the provider cannot do what is asked (this operation, a field or one of its values); the message names it.
+ *
  */
 export declare const createMessage: <ThrowOnError extends boolean = false>(options: Options<CreateMessageData, ThrowOnError>) => RequestResult<CreateMessageResponses, CreateMessageErrors, ThrowOnError>;
 /**
@@ -163,6 +193,10 @@ export declare const createMessage: <ThrowOnError extends boolean = false>(optio
  * definition and output schema, plus 4 tokens per message and 1,000 per
  * image. The gateway extension `estimated` says which. Counting is free:
  * no usage or cost is recorded.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ * - `capability_not_supported`: the provider cannot do what is asked (this operation, a field or one of its values); the message names it.
  *
  */
 export declare const countMessageTokens: <ThrowOnError extends boolean = false>(options: Options<CountMessageTokensData, ThrowOnError>) => RequestResult<CountMessageTokensResponses, CountMessageTokensErrors, ThrowOnError>;
@@ -211,6 +245,10 @@ export declare const countMessageTokens: <ThrowOnError extends boolean = false>(
  * sent are null.
  * `output_text` is not sent: the SDK computes it.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ * - `capability_not_supported`: the provider cannot do what is asked (this operation, a field or one of its values); the message names it.
+ *
  */
 export declare const createResponse: <ThrowOnError extends boolean = false>(options: Options<CreateResponseData, ThrowOnError>) => RequestResult<CreateResponseResponses, CreateResponseErrors, ThrowOnError>;
 /**
@@ -224,6 +262,10 @@ export declare const createResponse: <ThrowOnError extends boolean = false>(opti
  * POST /v1/messages/count_tokens (exact on anthropic, gemini and vertex);
  * the gateway extension `estimated` says which. Counting is free: no usage
  * or cost is recorded.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ * - `capability_not_supported`: the provider cannot do what is asked (this operation, a field or one of its values); the message names it.
  *
  */
 export declare const countResponseInputTokens: <ThrowOnError extends boolean = false>(options: Options<CountResponseInputTokensData, ThrowOnError>) => RequestResult<CountResponseInputTokensResponses, CountResponseInputTokensErrors, ThrowOnError>;
@@ -277,6 +319,10 @@ export declare const getResponse: <ThrowOnError extends boolean = false>(options
  * answer itself, so base64 must be supported. `dimensions` is passed to models
  * that support truncation; others answer 400 `capability_not_supported`.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ * - `capability_not_supported`: the provider cannot do what is asked (this operation, a field or one of its values); the message names it.
+ *
  */
 export declare const createEmbedding: <ThrowOnError extends boolean = false>(options: Options<CreateEmbeddingData, ThrowOnError>) => RequestResult<CreateEmbeddingResponses, CreateEmbeddingErrors, ThrowOnError>;
 /**
@@ -300,6 +346,9 @@ export declare const createEmbedding: <ThrowOnError extends boolean = false>(opt
  * gateway's catalogue entry took effect (0 / 1970-01-01 for models a local
  * runtime lists); `owned_by` is the provider id.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_request`: `after_id` or `before_id` names no model of the listing.
+ *
  */
 export declare const listModels: <ThrowOnError extends boolean = false>(options?: Options<ListModelsData, ThrowOnError>) => RequestResult<ListModelsResponses, ListModelsErrors, ThrowOnError>;
 /**
@@ -310,7 +359,10 @@ export declare const listModels: <ThrowOnError extends boolean = false>(options?
  * (`/v1/models/openai/gpt-4o-mini`, `/v1/models/ollama/library/llama3:8b`):
  * the rest of the path is the one model id. Answers in the same shape as
  * listModels chooses; a model GET /v1/models does not list is 404
- * `model_not_found`.
+ * `model_not_found`. An empty id or a dot segment never reaches this
+ * operation: URLs resolve `.` and `..` (RFC 3986) and the gateway ignores
+ * a trailing slash, so `/v1/models/` and `/v1/models/.` are GET /v1/models
+ * (listModels), and `/v1/models/..` is no endpoint (404).
  *
  */
 export declare const retrieveModel: <ThrowOnError extends boolean = false>(options: Options<RetrieveModelData, ThrowOnError>) => RequestResult<RetrieveModelResponses, RetrieveModelErrors, ThrowOnError>;

@@ -19,6 +19,10 @@ import { formDataBodySerializer } from "./client/index.js";
  * A failure after the stream started is sent as `data: {"error": {...}}` (the
  * ErrorResponse shape) and the stream closes without `[DONE]`.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ * - `capability_not_supported`: the provider cannot do what is asked (this operation, a field or one of its values); the message names it.
+ *
  */
 export const createChatCompletion = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
@@ -48,6 +52,10 @@ export const createChatCompletion = (options) => (options.client ?? client).post
  * field of the protocol is refused with 400 `capability_not_supported`
  * (param = the field) when present and not null.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ * - `capability_not_supported`: the provider cannot do what is asked (this operation, a field or one of its values); the message names it.
+ *
  */
 export const createImage = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
@@ -73,6 +81,13 @@ export const createImage = (options) => (options.client ?? client).post({
  * refuse it. Answer, synchronous behaviour, `quality`, `size` and refused
  * fields as in createImage. Multipart values are text; numbers are read as
  * numbers (`n=2`) and booleans as `true`/`false`.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `TOO_MANY_REFERENCE_IMAGES`: more images than the provider takes (openai 16, gemini 14, vertex 4, xai 3).
+ * - `capability_not_supported`: the provider takes no images (localai), or a field the provider cannot honour.
+ * - `invalid_reference`: an image is empty, over 20 MB, or not a PNG, JPEG, WebP, GIF or HEIC by its bytes; or the images add up to more than 64 MB.
+ * - `mime_mismatch`: a part declares an image type its bytes are not.
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
  *
  */
 export const createImageEdit = (options) => (options.client ?? client).post({
@@ -105,6 +120,10 @@ export const createImageEdit = (options) => (options.client ?? client).post({
  * 400). `instructions` and `stream_format: sse` are refused (no provider
  * offers either); `stream_format: audio` is what this answer is anyway.
  * The cost is in the `x-switchyard-cost` header (the body is audio).
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ * - `capability_not_supported`: the provider cannot do what is asked (this operation, a field or one of its values); the message names it.
  *
  */
 export const createSpeech = (options) => (options.client ?? client).post({
@@ -145,6 +164,13 @@ export const createSpeech = (options) => (options.client ?? client).post({
  * Array fields may be sent as repeated `name[]` parts (as the openai client
  * does) or repeated `name` parts.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `empty_audio`: the `file` part is empty.
+ * - `unsupported_audio`: the bytes are of no known audio or video format and the part declares no audio or video type.
+ * - `mime_mismatch`: the part declares an audio or video type its bytes contradict.
+ * - `capability_not_supported`: a field the provider cannot honour.
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ *
  */
 export const createTranscription = (options) => (options.client ?? client).post({
     ...formDataBodySerializer,
@@ -178,6 +204,10 @@ export const createTranscription = (options) => (options.client ?? client).post(
  * breakpoints; providers that cache prefixes by themselves (openai, xai,
  * deepseek) honour it as is; the others refuse it.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ * - `capability_not_supported`: the provider cannot do what is asked (this operation, a field or one of its values); the message names it.
+ *
  */
 export const createMessage = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
@@ -201,6 +231,10 @@ export const createMessage = (options) => (options.client ?? client).post({
  * definition and output schema, plus 4 tokens per message and 1,000 per
  * image. The gateway extension `estimated` says which. Counting is free:
  * no usage or cost is recorded.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ * - `capability_not_supported`: the provider cannot do what is asked (this operation, a field or one of its values); the message names it.
  *
  */
 export const countMessageTokens = (options) => (options.client ?? client).post({
@@ -257,6 +291,10 @@ export const countMessageTokens = (options) => (options.client ?? client).post({
  * sent are null.
  * `output_text` is not sent: the SDK computes it.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ * - `capability_not_supported`: the provider cannot do what is asked (this operation, a field or one of its values); the message names it.
+ *
  */
 export const createResponse = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
@@ -278,6 +316,10 @@ export const createResponse = (options) => (options.client ?? client).post({
  * POST /v1/messages/count_tokens (exact on anthropic, gemini and vertex);
  * the gateway extension `estimated` says which. Counting is free: no usage
  * or cost is recorded.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ * - `capability_not_supported`: the provider cannot do what is asked (this operation, a field or one of its values); the message names it.
  *
  */
 export const countResponseInputTokens = (options) => (options.client ?? client).post({
@@ -351,6 +393,10 @@ export const getResponse = (options) => (options.client ?? client).get({
  * answer itself, so base64 must be supported. `dimensions` is passed to models
  * that support truncation; others answer 400 `capability_not_supported`.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_provider`: the `<provider>/` prefix of `model` names no provider the gateway knows.
+ * - `capability_not_supported`: the provider cannot do what is asked (this operation, a field or one of its values); the message names it.
+ *
  */
 export const createEmbedding = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
@@ -382,6 +428,9 @@ export const createEmbedding = (options) => (options.client ?? client).post({
  * gateway's catalogue entry took effect (0 / 1970-01-01 for models a local
  * runtime lists); `owned_by` is the provider id.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_request`: `after_id` or `before_id` names no model of the listing.
+ *
  */
 export const listModels = (options) => (options?.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
@@ -396,7 +445,10 @@ export const listModels = (options) => (options?.client ?? client).get({
  * (`/v1/models/openai/gpt-4o-mini`, `/v1/models/ollama/library/llama3:8b`):
  * the rest of the path is the one model id. Answers in the same shape as
  * listModels chooses; a model GET /v1/models does not list is 404
- * `model_not_found`.
+ * `model_not_found`. An empty id or a dot segment never reaches this
+ * operation: URLs resolve `.` and `..` (RFC 3986) and the gateway ignores
+ * a trailing slash, so `/v1/models/` and `/v1/models/.` are GET /v1/models
+ * (listModels), and `/v1/models/..` is no endpoint (404).
  *
  */
 export const retrieveModel = (options) => (options.client ?? client).get({

@@ -32,6 +32,10 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  * message carrying `toolCalls`, followed by one `tool` message per call with the
  * matching `toolCallId` and the function output as `content`.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unsupported_option`: the provider (or a fallback's) cannot honour an option the request sets; the message names both.
+ * - `unsupported_provider`: the provider offers no text completions.
+ *
  */
 export declare const submitCompletion: <ThrowOnError extends boolean = false>(options: Options<SubmitCompletionData, ThrowOnError>) => RequestResult<SubmitCompletionResponses, SubmitCompletionErrors, ThrowOnError>;
 /**
@@ -101,6 +105,9 @@ export declare const getQueueResult: <ThrowOnError extends boolean = false>(opti
  * The vendor extension `x-sse-events` of the 200 response maps each event
  * name to the schema of its `data`.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `not_streamable`: the task is neither a completion nor a media task (read its result from POST /api/llm/queue/result).
+ *
  */
 export declare const streamQueueTask: <ThrowOnError extends boolean = false>(options: Options<StreamQueueTaskData, ThrowOnError, StreamQueueTaskResponse>) => Promise<ServerSentEventsResult<StreamQueueTaskResponses>>;
 /**
@@ -121,6 +128,10 @@ export declare const cancelQueueTask: <ThrowOnError extends boolean = false>(opt
  * The returned `fileId` is valid for 1 hour (`expiresAt`) and only for the
  * uploading API key; use it in a `video` content part of a completion for
  * gemini or vertex.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_request`: the `video` part is empty.
+ * - `unsupported_media_type` (415): the file is none of the accepted types.
  *
  */
 export declare const uploadVideo: <ThrowOnError extends boolean = false>(options: Options<UploadVideoData, ThrowOnError>) => RequestResult<UploadVideoResponses, UploadVideoErrors, ThrowOnError>;
@@ -256,6 +267,12 @@ export declare const listPublicModels: <ThrowOnError extends boolean = false>(op
  * References (URL, data URI or bare base64) are fetched and checked at
  * submission (see Customer-given URLs): 400 `invalid_reference` otherwise.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `TOO_MANY_REFERENCE_IMAGES`: more `referenceImages` than the provider takes (openai 16, gemini 14, vertex 4, xai 3, localai none).
+ * - `invalid_reference`: a reference is not fetched (see Customer-given URLs), is empty, over 20 MB, not a PNG, JPEG, WebP, GIF or HEIC by its bytes, not base64, a data: URI that is not base64; or the references add up to more than 64 MB.
+ * - `mime_mismatch`: a data: URI declares a type its bytes are not.
+ * - `unsupported_option`: an option the provider cannot honour (the mapping above).
+ *
  */
 export declare const generateImage: <ThrowOnError extends boolean = false>(options: Options<GenerateImageData, ThrowOnError>) => RequestResult<GenerateImageResponses, GenerateImageErrors, ThrowOnError>;
 /**
@@ -287,6 +304,11 @@ export declare const generateImage: <ThrowOnError extends boolean = false>(optio
  * Progress is in the status endpoint and the SSE stream. Queue result:
  * `VideoResult`; MP4 outputs receive an XMP `uuid` box.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unsupported_option`: the provider or model cannot honour a value the schema allows (the rules above); the message names it.
+ * - `invalid_reference`: `imageUrl` or `lastFrameUrl` is not fetched (see Customer-given URLs), empty, over 20 MB or no PNG, JPEG, WebP, GIF or HEIC by its bytes.
+ * - `mime_mismatch`: a data: URI declares a type its bytes are not.
+ *
  */
 export declare const generateVideo: <ThrowOnError extends boolean = false>(options: Options<GenerateVideoData, ThrowOnError>) => RequestResult<GenerateVideoResponses, GenerateVideoErrors, ThrowOnError>;
 /**
@@ -296,6 +318,9 @@ export declare const generateVideo: <ThrowOnError extends boolean = false>(optio
  * `applyTextNormalization` and `previousRequestIds` are elevenlabs only (400
  * `unsupported_option` on local-audio). Queue result: `AudioResult`; MP3 and WAV
  * output receive ID3 / RIFF AI-content metadata.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unsupported_option`: an option the provider cannot honour; the message names it.
  *
  */
 export declare const generateAudio: <ThrowOnError extends boolean = false>(options: Options<GenerateAudioData, ThrowOnError>) => RequestResult<GenerateAudioResponses, GenerateAudioErrors, ThrowOnError>;
@@ -319,6 +344,10 @@ export declare const generateMusic: <ThrowOnError extends boolean = false>(optio
  * and the queue result is `DialogueResult` `{ audio, mimeType, model, voiceIds, cost }`.
  * More than 10 distinct voiceIds answers 400 `invalid_request`.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_request`: the inputs use more than 10 distinct `voiceId`s.
+ * - `unsupported_option`: a `model` other than the provider's one dialogue model.
+ *
  */
 export declare const generateDialogue: <ThrowOnError extends boolean = false>(options: Options<GenerateDialogueData, ThrowOnError>) => RequestResult<GenerateDialogueResponses, GenerateDialogueErrors, ThrowOnError>;
 /**
@@ -327,6 +356,14 @@ export declare const generateDialogue: <ThrowOnError extends boolean = false>(op
  * Providers: elevenlabs and local-audio. `diarize`, `numSpeakers`,
  * `timestampsGranularity` and `tagAudioEvents` are elevenlabs only (400
  * `unsupported_option` on local-audio). Queue result: `TranscriptionResult`.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `empty_audio`: `audio` decodes to no bytes (blank).
+ * - `invalid_request`: `audio` is not base64.
+ * - `unsupported_audio`: the bytes are of no known audio or video format (WAV, MP3, Ogg/Opus, FLAC, AAC, M4A/MP4, WebM) and `mimeType` names no audio or video type.
+ * - `mime_mismatch`: the bytes are of a known format other than `mimeType`.
+ * - `unsupported_option`: an option the provider cannot honour (above).
+ * - `payload_too_large` (413): the audio is over 40 MB.
  *
  */
 export declare const transcribe: <ThrowOnError extends boolean = false>(options: Options<TranscribeData, ThrowOnError>) => RequestResult<TranscribeResponses, TranscribeErrors, ThrowOnError>;
@@ -362,7 +399,11 @@ export declare const detectObjects: <ThrowOnError extends boolean = false>(optio
 /**
  * Queue zero-shot detection
  *
- * Detects the classes named in `prompt` (comma-separated phrases, at most 50) with the zero-shot model, OWL-ViT, which the operator installs as `owlvit/model.onnx` and `owlvit/tokenizer.json` in VISION_MODEL_DIR (else 503 `model_not_installed` naming the files). Needs VISION_SERVICE_ENABLED=true. A prompt with no phrase in it is 400. Queue result `DetectionResult` (labels are the phrases).
+ * Detects the classes named in `prompt` (comma-separated phrases, at most 50) with the zero-shot model, OWL-ViT, which the operator installs as `owlvit/model.onnx` and `owlvit/tokenizer.json` in VISION_MODEL_DIR (else 503 `model_not_installed` naming the files). Needs VISION_SERVICE_ENABLED=true. A prompt with no phrase in it (only commas and spaces) fails the schema's pattern. Queue result `DetectionResult` (labels are the phrases).
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_request`: `prompt` names more than 50 phrases.
+ *
  */
 export declare const detectZeroShot: <ThrowOnError extends boolean = false>(options: Options<DetectZeroShotData, ThrowOnError>) => RequestResult<DetectZeroShotResponses, DetectZeroShotErrors, ThrowOnError>;
 /**
@@ -470,10 +511,17 @@ export declare const deleteVisionModel: <ThrowOnError extends boolean = false>(o
  * detection, a first reading, then the language of that text (franc trigram
  * detector, limited to the installed languages); when it is not the language
  * read first, the image is read again with it. `detectedLanguage` reports the
- * result (`und` when no text was found). Unknown or uninstalled languages are
- * 400 `unsupported_language`. An image without text is a success with empty
+ * result (`und` when no text was found). `languages` lists the installed
+ * languages (OcrLanguageTag); any other tag fails the schema (400
+ * `invalid_request` naming it). An image without text is a success with empty
  * `text` and `lines`. A failure while recognising ends the task as `error`
  * with the reason.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unsupported_image_format`: the bytes are not PNG, JPEG, HEIC, TIFF or WebP.
+ * - `invalid_image`: the image does not decode (corrupt or truncated).
+ * - `image_too_large`: the image is over 100 megapixels.
+ * - `invalid_request`: `image` is not base64 nor a base64 data: URI.
  *
  */
 export declare const recognizeText: <ThrowOnError extends boolean = false>(options: Options<RecognizeTextData, ThrowOnError>) => RequestResult<RecognizeTextResponses, RecognizeTextErrors, ThrowOnError>;
@@ -484,6 +532,14 @@ export declare const recognizeText: <ThrowOnError extends boolean = false>(optio
  * `recognitionLevel` says otherwise), finds personal data, and paints over it.
  * Images are accepted and rejected as for recognition. At least one of
  * `presets`, `patterns`, `regions` must be non-empty (400 `invalid_request`).
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_request`: `presets`, `patterns` and `regions` are all empty or absent, or `image` is not base64 nor a base64 data: URI.
+ * - `invalid_pattern`: a pattern does not compile under RE2 (below).
+ * - `unsupported_image_format`: the bytes are not PNG, JPEG, HEIC, TIFF or WebP.
+ * - `invalid_image`: the image does not decode (corrupt or truncated).
+ * - `image_too_large`: the image is over 100 megapixels.
+ * - `region_outside_image`: a region lies entirely outside the image.
  *
  * Presets validate what they match, so a random digit string is not redacted:
  * `email` (local part, dotted domain, letter TLD), `phone` (international `+`/`00`
@@ -620,6 +676,10 @@ export declare const listAgentTemplates: <ThrowOnError extends boolean = false>(
  * ELEVENLABS_API_KEY; 503 `unavailable` without GATEWAY_PUBLIC_URL (the
  * address at which elevenlabs reaches this gateway's webhooks).
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_template`: a rule across fields: `questions` on a template that is not of type `interview`, a tool listed twice, `llmProvider` without `llmModel` (or the reverse, on update), or a language, voice model or LLM elevenlabs agents cannot use; the message names each.
+ * - `invalid_webhook_url`: `clientWebhookUrl` is refused by the SSRF guard (not public, does not resolve, carries credentials).
+ *
  */
 export declare const createAgentTemplate: <ThrowOnError extends boolean = false>(options: Options<CreateAgentTemplateData, ThrowOnError>) => RequestResult<CreateAgentTemplateResponses, CreateAgentTemplateErrors, ThrowOnError>;
 /**
@@ -657,6 +717,10 @@ export declare const getAgentTemplate: <ThrowOnError extends boolean = false>(op
  * `webhookSecret` rotates the secret everywhere it is used (elevenlabs'
  * headers and the relay); it is not echoed, `webhookSecretUpdatedAt`
  * changes. The answer is the updated record, as get returns it.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_template`: a rule across fields: `questions` on a template that is not of type `interview`, a tool listed twice, `llmProvider` without `llmModel` (or the reverse, on update), or a language, voice model or LLM elevenlabs agents cannot use; the message names each.
+ * - `invalid_webhook_url`: `clientWebhookUrl` is refused by the SSRF guard (not public, does not resolve, carries credentials).
  *
  */
 export declare const updateAgentTemplate: <ThrowOnError extends boolean = false>(options: Options<UpdateAgentTemplateData, ThrowOnError>) => RequestResult<UpdateAgentTemplateResponses, UpdateAgentTemplateErrors, ThrowOnError>;

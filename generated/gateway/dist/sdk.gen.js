@@ -20,6 +20,10 @@ import { formDataBodySerializer } from "./client/index.js";
  * message carrying `toolCalls`, followed by one `tool` message per call with the
  * matching `toolCallId` and the function output as `content`.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unsupported_option`: the provider (or a fallback's) cannot honour an option the request sets; the message names both.
+ * - `unsupported_provider`: the provider offers no text completions.
+ *
  */
 export const submitCompletion = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -113,6 +117,9 @@ export const getQueueResult = (options) => (options.client ?? client).post({
  * The vendor extension `x-sse-events` of the 200 response maps each event
  * name to the schema of its `data`.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `not_streamable`: the task is neither a completion nor a media task (read its result from POST /api/llm/queue/result).
+ *
  */
 export const streamQueueTask = (options) => (options.client ?? client).sse.post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -149,6 +156,10 @@ export const cancelQueueTask = (options) => (options.client ?? client).post({
  * The returned `fileId` is valid for 1 hour (`expiresAt`) and only for the
  * uploading API key; use it in a `video` content part of a completion for
  * gemini or vertex.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_request`: the `video` part is empty.
+ * - `unsupported_media_type` (415): the file is none of the accepted types.
  *
  */
 export const uploadVideo = (options) => (options.client ?? client).post({
@@ -337,6 +348,12 @@ export const listPublicModels = (options) => (options?.client ?? client).get({ u
  * References (URL, data URI or bare base64) are fetched and checked at
  * submission (see Customer-given URLs): 400 `invalid_reference` otherwise.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `TOO_MANY_REFERENCE_IMAGES`: more `referenceImages` than the provider takes (openai 16, gemini 14, vertex 4, xai 3, localai none).
+ * - `invalid_reference`: a reference is not fetched (see Customer-given URLs), is empty, over 20 MB, not a PNG, JPEG, WebP, GIF or HEIC by its bytes, not base64, a data: URI that is not base64; or the references add up to more than 64 MB.
+ * - `mime_mismatch`: a data: URI declares a type its bytes are not.
+ * - `unsupported_option`: an option the provider cannot honour (the mapping above).
+ *
  */
 export const generateImage = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -376,6 +393,11 @@ export const generateImage = (options) => (options.client ?? client).post({
  * Progress is in the status endpoint and the SSE stream. Queue result:
  * `VideoResult`; MP4 outputs receive an XMP `uuid` box.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unsupported_option`: the provider or model cannot honour a value the schema allows (the rules above); the message names it.
+ * - `invalid_reference`: `imageUrl` or `lastFrameUrl` is not fetched (see Customer-given URLs), empty, over 20 MB or no PNG, JPEG, WebP, GIF or HEIC by its bytes.
+ * - `mime_mismatch`: a data: URI declares a type its bytes are not.
+ *
  */
 export const generateVideo = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -393,6 +415,9 @@ export const generateVideo = (options) => (options.client ?? client).post({
  * `applyTextNormalization` and `previousRequestIds` are elevenlabs only (400
  * `unsupported_option` on local-audio). Queue result: `AudioResult`; MP3 and WAV
  * output receive ID3 / RIFF AI-content metadata.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unsupported_option`: an option the provider cannot honour; the message names it.
  *
  */
 export const generateAudio = (options) => (options.client ?? client).post({
@@ -440,6 +465,10 @@ export const generateMusic = (options) => (options.client ?? client).post({
  * and the queue result is `DialogueResult` `{ audio, mimeType, model, voiceIds, cost }`.
  * More than 10 distinct voiceIds answers 400 `invalid_request`.
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_request`: the inputs use more than 10 distinct `voiceId`s.
+ * - `unsupported_option`: a `model` other than the provider's one dialogue model.
+ *
  */
 export const generateDialogue = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -456,6 +485,14 @@ export const generateDialogue = (options) => (options.client ?? client).post({
  * Providers: elevenlabs and local-audio. `diarize`, `numSpeakers`,
  * `timestampsGranularity` and `tagAudioEvents` are elevenlabs only (400
  * `unsupported_option` on local-audio). Queue result: `TranscriptionResult`.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `empty_audio`: `audio` decodes to no bytes (blank).
+ * - `invalid_request`: `audio` is not base64.
+ * - `unsupported_audio`: the bytes are of no known audio or video format (WAV, MP3, Ogg/Opus, FLAC, AAC, M4A/MP4, WebM) and `mimeType` names no audio or video type.
+ * - `mime_mismatch`: the bytes are of a known format other than `mimeType`.
+ * - `unsupported_option`: an option the provider cannot honour (above).
+ * - `payload_too_large` (413): the audio is over 40 MB.
  *
  */
 export const transcribe = (options) => (options.client ?? client).post({
@@ -515,7 +552,11 @@ export const detectObjects = (options) => (options.client ?? client).post({
 /**
  * Queue zero-shot detection
  *
- * Detects the classes named in `prompt` (comma-separated phrases, at most 50) with the zero-shot model, OWL-ViT, which the operator installs as `owlvit/model.onnx` and `owlvit/tokenizer.json` in VISION_MODEL_DIR (else 503 `model_not_installed` naming the files). Needs VISION_SERVICE_ENABLED=true. A prompt with no phrase in it is 400. Queue result `DetectionResult` (labels are the phrases).
+ * Detects the classes named in `prompt` (comma-separated phrases, at most 50) with the zero-shot model, OWL-ViT, which the operator installs as `owlvit/model.onnx` and `owlvit/tokenizer.json` in VISION_MODEL_DIR (else 503 `model_not_installed` naming the files). Needs VISION_SERVICE_ENABLED=true. A prompt with no phrase in it (only commas and spaces) fails the schema's pattern. Queue result `DetectionResult` (labels are the phrases).
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_request`: `prompt` names more than 50 phrases.
+ *
  */
 export const detectZeroShot = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -683,10 +724,17 @@ export const deleteVisionModel = (options) => (options.client ?? client).delete(
  * detection, a first reading, then the language of that text (franc trigram
  * detector, limited to the installed languages); when it is not the language
  * read first, the image is read again with it. `detectedLanguage` reports the
- * result (`und` when no text was found). Unknown or uninstalled languages are
- * 400 `unsupported_language`. An image without text is a success with empty
+ * result (`und` when no text was found). `languages` lists the installed
+ * languages (OcrLanguageTag); any other tag fails the schema (400
+ * `invalid_request` naming it). An image without text is a success with empty
  * `text` and `lines`. A failure while recognising ends the task as `error`
  * with the reason.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unsupported_image_format`: the bytes are not PNG, JPEG, HEIC, TIFF or WebP.
+ * - `invalid_image`: the image does not decode (corrupt or truncated).
+ * - `image_too_large`: the image is over 100 megapixels.
+ * - `invalid_request`: `image` is not base64 nor a base64 data: URI.
  *
  */
 export const recognizeText = (options) => (options.client ?? client).post({
@@ -705,6 +753,14 @@ export const recognizeText = (options) => (options.client ?? client).post({
  * `recognitionLevel` says otherwise), finds personal data, and paints over it.
  * Images are accepted and rejected as for recognition. At least one of
  * `presets`, `patterns`, `regions` must be non-empty (400 `invalid_request`).
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_request`: `presets`, `patterns` and `regions` are all empty or absent, or `image` is not base64 nor a base64 data: URI.
+ * - `invalid_pattern`: a pattern does not compile under RE2 (below).
+ * - `unsupported_image_format`: the bytes are not PNG, JPEG, HEIC, TIFF or WebP.
+ * - `invalid_image`: the image does not decode (corrupt or truncated).
+ * - `image_too_large`: the image is over 100 megapixels.
+ * - `region_outside_image`: a region lies entirely outside the image.
  *
  * Presets validate what they match, so a random digit string is not redacted:
  * `email` (local part, dotted domain, letter TLD), `phone` (international `+`/`00`
@@ -865,6 +921,10 @@ export const listAgentTemplates = (options) => (options?.client ?? client).get({
  * ELEVENLABS_API_KEY; 503 `unavailable` without GATEWAY_PUBLIC_URL (the
  * address at which elevenlabs reaches this gateway's webhooks).
  *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_template`: a rule across fields: `questions` on a template that is not of type `interview`, a tool listed twice, `llmProvider` without `llmModel` (or the reverse, on update), or a language, voice model or LLM elevenlabs agents cannot use; the message names each.
+ * - `invalid_webhook_url`: `clientWebhookUrl` is refused by the SSRF guard (not public, does not resolve, carries credentials).
+ *
  */
 export const createAgentTemplate = (options) => (options.client ?? client).post({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -918,6 +978,10 @@ export const getAgentTemplate = (options) => (options.client ?? client).get({
  * `webhookSecret` rotates the secret everywhere it is used (elevenlabs'
  * headers and the relay); it is not echoed, `webhookSecretUpdatedAt`
  * changes. The answer is the updated record, as get returns it.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_template`: a rule across fields: `questions` on a template that is not of type `interview`, a tool listed twice, `llmProvider` without `llmModel` (or the reverse, on update), or a language, voice model or LLM elevenlabs agents cannot use; the message names each.
+ * - `invalid_webhook_url`: `clientWebhookUrl` is refused by the SSRF guard (not public, does not resolve, carries credentials).
  *
  */
 export const updateAgentTemplate = (options) => (options.client ?? client).put({
