@@ -6,7 +6,7 @@ import { httpDuration, httpRequests } from '../../metrics/index.ts';
 import { roundedMs } from '../../metrics/milliseconds.ts';
 import { infoLineWriter } from '../logger.ts';
 
-/** What the access log reads of a request: Koa's context, or the lean /v1 dispatch's (server/lean.ts). */
+/** What the access log reads of a request's Koa context. */
 export interface Logged {
   readonly method: string;
   readonly path: string;
