@@ -6,7 +6,6 @@ import { OpenAPIBackend, type Context as OperationContext, type Operation, type 
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import http from 'node:http';
-import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { ApiError, type FieldError } from '../protocols/errors.ts';
 import { logFailure } from '../core/errors.ts';
@@ -17,8 +16,8 @@ import { accessLog } from './middleware/accessLog.ts';
 import { compress } from './middleware/compress.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import type { ApiContext, AppState, Deps, OperationInput } from '../handlers/types.ts';
-import { REPO_ROOT } from './paths.ts';
 import { regExpEngine } from './patterns.ts';
+import { loadDocument } from './document.ts';
 
 export interface MountedSurface {
   def: SurfaceDefinition;
@@ -125,7 +124,7 @@ function multipartStandIn(operation: Operation, contentType: string | undefined)
  */
 export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): Promise<MountedSurface> {
   const api = new OpenAPIBackend({
-    definition: path.join(REPO_ROOT, def.spec),
+    definition: await loadDocument(def.spec),
     validate: true,
     coerceTypes: true,
     strict: true,
