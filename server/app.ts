@@ -18,6 +18,7 @@ import type { SurfaceDefinition } from './surface.ts';
 import type { ApiContext, AppState, Deps, OperationInput } from '../handlers/types.ts';
 import { regExpEngine } from './patterns.ts';
 import { loadDocument } from './document.ts';
+import { operationMatcher } from './operationMatch.ts';
 
 export interface MountedSurface {
   def: SurfaceDefinition;
@@ -53,8 +54,8 @@ function newAjv(opts: Record<string, unknown>) {
   return ajv;
 }
 
-function fieldErrors(c: OperationContext): FieldError[] {
-  return (c.validation?.errors ?? []).map((e: any) => {
+function fieldErrors(errors: readonly unknown[]): FieldError[] {
+  return errors.map((e: any) => {
     const where = (e.instancePath as string).replace(/^\//, '').replace(/\//g, '.');
     const missing = e.keyword === 'required' ? e.params?.missingProperty : undefined;
     const location = [where, missing].filter(Boolean).join('.');
@@ -97,9 +98,33 @@ function allowedMethods(api: OpenAPIBackend, path: string): string {
   return [...allowed].sort().join(', ');
 }
 
-/** A scheme's answer as the library reads it: falsy or carrying an error is no grant. */
-function granted(result: unknown): boolean {
-  return Boolean(result) && !(typeof result === 'object' && (result as { error?: unknown }).error);
+/**
+ * Who called, by the operation's security requirements: tried in the
+ * document's order, each scheme's authenticator run at most once, the first
+ * requirement whose every scheme answers is met (openapi-backend's rule).
+ * null for an operation open to all, undefined when no requirement is met.
+ * A scheme that throws (its database unreachable) fails the request (503),
+ * never as a caller's bad key (401).
+ */
+async function authenticate(def: SurfaceDefinition, operation: Operation, ctx: ApiContext): Promise<Record<string, unknown> | null | undefined> {
+  const requirements = (operation.security ?? []) as Record<string, unknown>[];
+  if (requirements.length === 0) return null;
+  const answers = new Map<string, Record<string, unknown> | null>();
+  for (const requirement of requirements) {
+    let first: Record<string, unknown> | null = null;
+    let met = true;
+    for (const scheme of Object.keys(requirement)) {
+      if (!answers.has(scheme)) answers.set(scheme, (await def.authenticate[scheme]?.(ctx)) ?? null);
+      const answer = answers.get(scheme)!;
+      if (!answer) {
+        met = false;
+        break;
+      }
+      first ??= answer;
+    }
+    if (met) return first;
+  }
+  return undefined;
 }
 
 /**
@@ -114,13 +139,15 @@ function multipartStandIn(operation: Operation, contentType: string | undefined)
 }
 
 /**
- * One surface's OpenAPI document as an openapi-backend instance, every
- * request going through its handleRequest: routing (404, 405 with Allow),
- * the security handlers (401 before any other refusal and before a byte of
- * the body is read), the body read by its operation's rule (413, 415, 400),
- * validation (400 naming the fields) and the operation's handler. Each
- * refusal is thrown as an ApiError, which the app renders in the surface's
- * shape.
+ * One surface's OpenAPI document as an openapi-backend instance, and the
+ * request pipeline on it: the operation the router matches (404, or 405 with
+ * Allow), the security requirements (401 before any other refusal and before a
+ * byte of the body is read), the body read by its operation's rule (413, 415,
+ * 400), validateRequest (400 naming the fields) and the operation's handler.
+ * Each refusal is thrown as an ApiError, which the app renders in the
+ * surface's shape. The steps are the library's public methods rather than
+ * handleRequest, which parses each request four times and flattens the
+ * document on every match (server/operationMatch.ts has the figure).
  */
 export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): Promise<MountedSurface> {
   const api = new OpenAPIBackend({
@@ -139,77 +166,12 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
   });
   await api.init();
 
-  for (const [scheme, authenticate] of Object.entries(def.authenticate)) {
-    api.registerSecurityHandler(scheme, (_c: OperationContext, ctx: ApiContext) => authenticate(ctx));
-  }
+  const match = operationMatcher(api);
   // Without middleware after authentication (every surface but analytics) the handler is called directly.
   const afterAuth = def.afterAuth?.length ? compose<ApiContext>(def.afterAuth as Middleware<AppState>[] as never) : undefined;
   const readOptions = { refuseNul: def.refuseNul ?? true };
 
-  api.register({
-    notFound: () => {
-      throw new ApiError('not_found', 'No such endpoint', { code: 'not_found' });
-    },
-    methodNotAllowed: (_c: OperationContext, ctx: ApiContext) => {
-      throw new ApiError('invalid_request', `Method ${ctx.method} is not allowed on ${ctx.path}`, {
-        status: 405,
-        code: 'method_not_allowed',
-        headers: { allow: allowedMethods(api, ctx.path) },
-      });
-    },
-    // Between authentication and validation: the caller is known (or about to be refused), the body not yet read.
-    postSecurityHandler: async (c: OperationContext, ctx: ApiContext, req: Request) => {
-      const requirements = (c.operation.security ?? []) as Record<string, unknown>[];
-      const results = c.security as Record<string, unknown>;
-      if (requirements.length && !results.authorized) {
-        // A scheme that could not decide (its database unreachable) is the service's failure (503), never a caller's bad key (401).
-        for (const scheme in results) {
-          const error = (results[scheme] as { error?: unknown } | undefined)?.error;
-          if (error) throw error;
-        }
-        return;
-      }
-      // The first scheme granted, in the document's order, is who called.
-      for (const requirement of requirements) {
-        const scheme = Object.keys(requirement).find((name) => granted(results[name]));
-        if (scheme) {
-          ctx.state.auth = results[scheme] as Record<string, unknown>;
-          break;
-        }
-      }
-      // A search of the raw URL: no parse unless a NUL may be there.
-      if (ctx.req.url!.includes('%00')) {
-        refuseNulIn('query', c.operation, c.request.query);
-        refuseNulIn('path', c.operation, c.request.params);
-      }
-      req.body = (await readBody(ctx, bodyRuleOf(c.operation), readOptions)) ?? multipartStandIn(c.operation, ctx.get('content-type'));
-      // What the body was read as, for middleware that runs after a refusal (e.g. CORS).
-      (ctx.request as { body?: unknown }).body = req.body;
-    },
-    unauthorizedHandler: () => {
-      throw new ApiError('unauthorized', 'Missing or invalid API key', { code: 'unauthorized' });
-    },
-    validationFail: (c: OperationContext) => {
-      const fields = readableFields(fieldErrors(c));
-      const first = fields[0];
-      throw new ApiError('invalid_request', first ? `Invalid request: ${first.path} ${first.message}` : 'Invalid request', {
-        fields,
-        param: first?.path.replace(/^(body|query|path|header)\./, ''),
-      });
-    },
-    notImplemented: (c: OperationContext) => {
-      throw new ApiError('not_implemented', `${c.operation.operationId} is not implemented yet`, { code: 'not_implemented' });
-    },
-  });
-  for (const [operationId, handler] of Object.entries(def.handlers)) {
-    api.register(operationId, (c: OperationContext, ctx: ApiContext) => {
-      ctx.state.op = c;
-      const input = { body: c.request.requestBody, path: c.request.params, query: c.request.query } as OperationInput;
-      return afterAuth ? afterAuth(ctx, () => handler(ctx, input) as Promise<void>) : handler(ctx, input);
-    });
-  }
-
-  const handle = (ctx: ApiContext): Promise<void> => {
+  const handle = async (ctx: ApiContext): Promise<void> => {
     const req: Request = {
       // HEAD is GET without the body (RFC 9110 9.3.2); Koa leaves the body out.
       method: ctx.method === 'HEAD' ? 'GET' : ctx.method,
@@ -217,7 +179,41 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
       query: ctx.query as Record<string, string | string[]>,
       headers: ctx.headers as Record<string, string | string[]>,
     };
-    return api.handleRequest(req, ctx, req);
+    const operation = match(req.method, req.path);
+    if (!operation) {
+      const allow = allowedMethods(api, req.path);
+      if (!allow) throw new ApiError('not_found', 'No such endpoint', { code: 'not_found' });
+      throw new ApiError('invalid_request', `Method ${ctx.method} is not allowed on ${ctx.path}`, { status: 405, code: 'method_not_allowed', headers: { allow } });
+    }
+    // Security first: 401 before any other refusal, and before a byte of the body is read.
+    const auth = await authenticate(def, operation, ctx);
+    if (auth === undefined) throw new ApiError('unauthorized', 'Missing or invalid API key', { code: 'unauthorized' });
+    if (auth) ctx.state.auth = auth;
+    // A search of the raw URL: no parse unless a NUL may be there.
+    if (ctx.req.url!.includes('%00')) {
+      refuseNulIn('query', operation, req.query as Record<string, unknown>);
+      refuseNulIn('path', operation, api.router.parseRequest(req, operation).params);
+    }
+    req.body = (await readBody(ctx, bodyRuleOf(operation), readOptions)) ?? multipartStandIn(operation, ctx.get('content-type'));
+    // What the body was read as, for middleware that runs after a refusal (e.g. CORS).
+    (ctx.request as { body?: unknown }).body = req.body;
+    const validation = api.validateRequest(req, operation);
+    if (validation.errors) {
+      const fields = readableFields(fieldErrors(validation.errors));
+      const first = fields[0];
+      throw new ApiError('invalid_request', first ? `Invalid request: ${first.path} ${first.message}` : 'Invalid request', {
+        fields,
+        param: first?.path.replace(/^(body|query|path|header)\./, ''),
+      });
+    }
+    const handler = operation.operationId ? def.handlers[operation.operationId] : undefined;
+    if (!handler) throw new ApiError('not_implemented', `${operation.operationId} is not implemented yet`, { code: 'not_implemented' });
+    // With coerceTypes the validator hands back the query and path parameters as their schemas type them.
+    const { query, params } = validation.coerced as Request & { params: Record<string, unknown> };
+    const request = { method: req.method, path: req.path, headers: req.headers, query, params, cookies: {}, body: req.body, requestBody: req.body };
+    ctx.state.op = { api, operation, request, validation } as unknown as OperationContext;
+    const input = { body: req.body, path: params, query } as OperationInput;
+    return afterAuth ? afterAuth(ctx, () => handler(ctx, input) as Promise<void>) : handler(ctx, input);
   };
   return { def, api, prefixes, handle };
 }
