@@ -19,7 +19,7 @@ export interface AppState {
   /** openapi-backend's parsed, validated request: op.request.params / query / requestBody. */
   op: OperationContext;
   deps: Deps;
-  /** Set by the surface's auth middleware. */
+  /** What the first security scheme that granted the request answered (server/app.ts). */
   auth?: Record<string, unknown>;
   requestId: string;
   /** performance.now() when the request arrived. */

@@ -6,8 +6,6 @@ import { OpenAPIBackend, type Context as OperationContext, type Operation, type 
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import http from 'node:http';
-import path from 'node:path';
-import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, type FieldError } from '../protocols/errors.ts';
 import { logFailure } from '../core/errors.ts';
@@ -18,10 +16,10 @@ import { accessLog } from './middleware/accessLog.ts';
 import { compress } from './middleware/compress.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import type { ApiContext, AppState, Deps, OperationInput } from '../handlers/types.ts';
-import { REPO_ROOT } from './paths.ts';
-import { authorize, jsonTextReader, operationMatcher, parseRequest, validate, type SecurityHandler } from './operations.ts';
 import { regExpEngine } from './patterns.ts';
 import { proxyTrust, useClientAddress } from './clientAddress.ts';
+import { loadDocument } from './document.ts';
+import { operationMatcher } from './operationMatch.ts';
 
 export interface MountedSurface {
   def: SurfaceDefinition;
@@ -57,8 +55,8 @@ function newAjv(opts: Record<string, unknown>) {
   return ajv;
 }
 
-function fieldErrors(c: OperationContext): FieldError[] {
-  return (c.validation?.errors ?? []).map((e: any) => {
+function fieldErrors(errors: readonly unknown[]): FieldError[] {
+  return errors.map((e: any) => {
     const where = (e.instancePath as string).replace(/^\//, '').replace(/\//g, '.');
     const missing = e.keyword === 'required' ? e.params?.missingProperty : undefined;
     const location = [where, missing].filter(Boolean).join('.');
@@ -92,9 +90,69 @@ function refuseNulIn(where: 'query' | 'path', operation: Operation, values: Reco
   }
 }
 
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** The methods the router answers on a path (RFC 9110's Allow); HEAD wherever GET is, as Koa answers it. */
+function allowedMethods(api: OpenAPIBackend, path: string): string {
+  const allowed = new Set(METHODS.filter((method) => api.matchOperation({ method, path, headers: {} })).map((m) => m.toUpperCase()));
+  if (allowed.has('GET')) allowed.add('HEAD');
+  return [...allowed].sort().join(', ');
+}
+
+/**
+ * Who called, by the operation's security requirements: tried in the
+ * document's order, each scheme's authenticator run at most once, the first
+ * requirement whose every scheme answers is met (openapi-backend's rule).
+ * null for an operation open to all, undefined when no requirement is met.
+ * A scheme that throws (its database unreachable) fails the request (503),
+ * never as a caller's bad key (401).
+ */
+async function authenticate(def: SurfaceDefinition, operation: Operation, ctx: ApiContext): Promise<Record<string, unknown> | null | undefined> {
+  const requirements = (operation.security ?? []) as Record<string, unknown>[];
+  if (requirements.length === 0) return null;
+  const answers = new Map<string, Record<string, unknown> | null>();
+  for (const requirement of requirements) {
+    let first: Record<string, unknown> | null = null;
+    let met = true;
+    for (const scheme of Object.keys(requirement)) {
+      if (!answers.has(scheme)) answers.set(scheme, (await def.authenticate[scheme]?.(ctx)) ?? null);
+      const answer = answers.get(scheme)!;
+      if (!answer) {
+        met = false;
+        break;
+      }
+      first ??= answer;
+    }
+    if (met) return first;
+  }
+  return undefined;
+}
+
+/**
+ * Multipart bodies stay on the socket for their handler to stream (and to
+ * check size and type on the real bytes); the validator is shown each part the
+ * spec requires as present, which is all that can be checked before reading.
+ */
+function multipartStandIn(operation: Operation, contentType: string | undefined): Record<string, string> | undefined {
+  if (mediaTypeOf(contentType) !== 'multipart/form-data') return undefined;
+  const schema = (operation.requestBody as { content?: Record<string, { schema?: { required?: string[] } }> } | undefined)?.content?.['multipart/form-data']?.schema;
+  return Object.fromEntries((schema?.required ?? []).map((name) => [name, '(streamed to the handler)']));
+}
+
+/**
+ * One surface's OpenAPI document as an openapi-backend instance, and the
+ * request pipeline on it: the operation the router matches (404, or 405 with
+ * Allow), the security requirements (401 before any other refusal and before a
+ * byte of the body is read), the body read by its operation's rule (413, 415,
+ * 400), validateRequest (400 naming the fields) and the operation's handler.
+ * Each refusal is thrown as an ApiError, which the app renders in the
+ * surface's shape. The steps are the library's public methods rather than
+ * handleRequest, which parses each request four times and flattens the
+ * document on every match (server/operationMatch.ts has the figure).
+ */
 export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): Promise<MountedSurface> {
   const api = new OpenAPIBackend({
-    definition: path.join(REPO_ROOT, def.spec),
+    definition: await loadDocument(def.spec),
     validate: true,
     coerceTypes: true,
     strict: true,
@@ -102,94 +160,47 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
     customizeAjv: (_ajv, opts) => newAjv(opts as Record<string, unknown>) as never,
     ignoreTrailingSlashes: true,
     // Compiles each operation's validators on its first request instead of all
-    // of them at start (seconds for the larger specs).
+    // of them at start (seconds for the larger specs), and skips the library's
+    // check of the document against the OpenAPI 3.0 meta-schema, which rejects
+    // valid 3.1 (Redocly lints the specs in CI instead).
     quick: true,
   });
-  // openapi-backend checks documents against the OpenAPI 3.0 meta-schema, which
-  // rejects valid 3.1 (type arrays, contentSchema...); Redocly lints the specs in CI instead.
-  (api as unknown as { validateDefinition: () => void }).validateDefinition = () => {};
+  await api.init();
 
-  const security: Record<string, SecurityHandler> = {};
-  for (const [scheme, authenticate] of Object.entries(def.authenticate)) {
-    const keep = (ctx: ApiContext, auth: Record<string, unknown> | null) => {
-      if (auth && !ctx.state.auth) ctx.state.auth = auth;
-      return auth;
-    };
-    // A scheme that answers at once (a cached key) is kept without a promise.
-    security[scheme] = (_c: OperationContext, ctx: ApiContext) => {
-      const auth = authenticate(ctx);
-      return auth instanceof Promise ? auth.then((found) => keep(ctx, found)) : keep(ctx, auth);
-    };
-  }
+  const match = operationMatcher(api);
   // Without middleware after authentication (every surface but analytics) the handler is called directly.
   const afterAuth = def.afterAuth?.length ? compose<ApiContext>(def.afterAuth as Middleware<AppState>[] as never) : undefined;
-
-  await api.init();
-  // openapi-backend rebuilds the operation list (lodash over the whole document) up to
-  // three times per request; after init() the document is final, so build it once.
-  const operations = api.router.getOperations();
-  api.router.getOperations = () => operations;
-  // A free-form object parameter (form style, exploded: every query parameter is one of its
-  // properties, as getRealtime and the dashboard page take them) names no parameter of its own,
-  // yet openapi-backend checks a parameter of that name as the whole object. What remains of
-  // its schema applies to the properties alone. The validators compile after this.
-  for (const op of operations) {
-    for (const p of (op.parameters ?? []) as Array<{ in?: string; style?: string; explode?: boolean; schema?: Record<string, unknown> }>) {
-      if (p.in !== 'query' || p.schema?.type !== 'object' || p.explode === false || (p.style ?? 'form') !== 'form') continue;
-      const { type: _type, ...properties } = p.schema;
-      p.schema = properties;
-    }
-  }
-  const match = operationMatcher(operations);
-
   const readOptions = { refuseNul: def.refuseNul ?? true };
+
   const handle = async (ctx: ApiContext): Promise<void> => {
-    const found = match(ctx.method, ctx.path);
-    if ('miss' in found) {
-      if (found.miss === 405) {
-        throw new ApiError('invalid_request', `Method ${ctx.method} is not allowed on ${ctx.path}`, {
-          status: 405,
-          code: 'method_not_allowed',
-          headers: { allow: found.allow },
-        });
-      }
-      throw new ApiError('not_found', 'No such endpoint', { code: 'not_found' });
+    const req: Request = {
+      // HEAD is GET without the body (RFC 9110 9.3.2); Koa leaves the body out.
+      method: ctx.method === 'HEAD' ? 'GET' : ctx.method,
+      path: ctx.path,
+      query: ctx.query as Record<string, string | string[]>,
+      headers: ctx.headers as Record<string, string | string[]>,
+    };
+    const operation = match(req.method, req.path);
+    if (!operation) {
+      const allow = allowedMethods(api, req.path);
+      if (!allow) throw new ApiError('not_found', 'No such endpoint', { code: 'not_found' });
+      throw new ApiError('invalid_request', `Method ${ctx.method} is not allowed on ${ctx.path}`, { status: 405, code: 'method_not_allowed', headers: { allow } });
     }
-    const { operation } = found;
     // Security first: 401 before any other refusal, and before a byte of the body is read.
-    // The schemes look at headers only, so they are shown the operation alone.
-    if (operation.security?.length) {
-      const allowed = authorize(operation, security, { api, operation } as OperationContext, ctx);
-      if (allowed === false || (allowed !== true && !(await allowed))) {
-        throw new ApiError('unauthorized', 'Missing or invalid API key', { code: 'unauthorized' });
-      }
+    const auth = await authenticate(def, operation, ctx);
+    if (auth === undefined) throw new ApiError('unauthorized', 'Missing or invalid API key', { code: 'unauthorized' });
+    if (auth) ctx.state.auth = auth;
+    // A search of the raw URL: no parse unless a NUL may be there.
+    if (ctx.req.url!.includes('%00')) {
+      refuseNulIn('query', operation, req.query as Record<string, unknown>);
+      refuseNulIn('path', operation, api.router.parseRequest(req, operation).params);
     }
-    const body = await readBody(ctx, bodyRuleOf(operation), readOptions);
-    // Koa parses the query string on first read; most API calls have none.
-    const query = ctx.req.url!.includes('?') ? (ctx.query as Record<string, string | string[]>) : {};
-    // A search of the raw URL: no parse on the hot path unless a NUL may be there.
-    const nul = ctx.req.url!.includes('%00');
-    if (nul) refuseNulIn('query', operation, query);
-    const req: Request = { method: ctx.method, path: ctx.path, query, headers: ctx.headers as never, body };
-    // A text body the operation documents as serialised JSON is routed and validated as that JSON.
-    let refused: unknown;
-    if (typeof body === 'string') {
-      const read = jsonTextReader(api, operation, mediaTypeOf(ctx.req.headers['content-type']));
-      if (read) {
-        try {
-          req.body = read(body);
-        } catch (err) {
-          refused = err;
-        }
-      }
-    }
+    req.body = (await readBody(ctx, bodyRuleOf(operation), readOptions)) ?? multipartStandIn(operation, ctx.get('content-type'));
     // What the body was read as, for middleware that runs after a refusal (e.g. CORS).
     (ctx.request as { body?: unknown }).body = req.body;
-    const c = { api, operation, request: parseRequest(api, req, operation) } as OperationContext;
-    if (refused) throw refused;
-    if (nul) refuseNulIn('path', operation, c.request.params);
-    if (!validate(api, req, c)) {
-      const fields = readableFields(fieldErrors(c));
+    const validation = api.validateRequest(req, operation);
+    if (validation.errors) {
+      const fields = readableFields(fieldErrors(validation.errors));
       const first = fields[0];
       throw new ApiError('invalid_request', first ? `Invalid request: ${first.path} ${first.message}` : 'Invalid request', {
         fields,
@@ -198,9 +209,12 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
     }
     const handler = operation.operationId ? def.handlers[operation.operationId] : undefined;
     if (!handler) throw new ApiError('not_implemented', `${operation.operationId} is not implemented yet`, { code: 'not_implemented' });
-    ctx.state.op = c;
-    const input = { body: c.request.requestBody, path: c.request.params, query: c.request.query } as OperationInput;
-    return afterAuth ? afterAuth(ctx, () => handler(ctx, input) as Promise<void>) : (handler(ctx, input) as Promise<void>);
+    // With coerceTypes the validator hands back the query and path parameters as their schemas type them.
+    const { query, params } = validation.coerced as Request & { params: Record<string, unknown> };
+    const request = { method: req.method, path: req.path, headers: req.headers, query, params, cookies: {}, body: req.body, requestBody: req.body };
+    ctx.state.op = { api, operation, request, validation } as unknown as OperationContext;
+    const input = { body: req.body, path: params, query } as OperationInput;
+    return afterAuth ? afterAuth(ctx, () => handler(ctx, input) as Promise<void>) : handler(ctx, input);
   };
   return { def, api, prefixes, handle };
 }
@@ -215,13 +229,13 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
 export async function compileValidators(surfaces: MountedSurface[], first: readonly string[] = []): Promise<number> {
   const jobs: Array<{ api: OpenAPIBackend; operationId: string }> = [];
   for (const { api } of surfaces) {
-    for (const op of api.router.getOperations()) if (op.operationId) jobs.push({ api, operationId: op.operationId });
+    for (const op of api.getOperations()) if (op.operationId) jobs.push({ api, operationId: op.operationId });
   }
   const rank = (id: string) => (first.includes(id) ? first.indexOf(id) : first.length);
   jobs.sort((a, b) => rank(a.operationId) - rank(b.operationId));
   for (const { api, operationId } of jobs) {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    (api.validator as unknown as { getRequestValidatorsForOperation(id: string): unknown }).getRequestValidatorsForOperation(operationId);
+    api.validator.getRequestValidatorsForOperation(operationId);
   }
   return jobs.length;
 }
@@ -305,7 +319,6 @@ export function createApp(opts: AppOptions): Koa<AppState> {
   useClientAddress(app, proxyTrust(opts.deps.env));
   app.silent = true;
   app.context.deps = opts.deps;
-  answerJsonDirectly(app.response);
   const fallback = opts.surfaces[opts.surfaces.length - 1]!;
 
   app.use(requestId(opts.deps));
@@ -330,39 +343,6 @@ export function createApp(opts: AppOptions): Koa<AppState> {
     return surface.handle(ctx as ApiContext);
   });
   return app;
-}
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/**
- * Every JSON answer (`ctx.body = object`) sets its type through Koa's `type`
- * setter, which resolves 'json' in the MIME tables and sets the header through
- * helpers that allocate arrays per call; Koa's respond() then sets the length
- * the same way. Together that was ~2% of a /v1 call's CPU (perf, bursts of
- * 10). `app.response` is the prototype of every ctx.response (Koa's documented
- * extension point): the same headers are set directly, and anything else
- * still goes through Koa's setters.
- */
-function answerJsonDirectly(response: object): void {
-  const koaResponse = Object.getPrototypeOf(response) as object;
-  const type = Object.getOwnPropertyDescriptor(koaResponse, 'type')!;
-  const length = Object.getOwnPropertyDescriptor(koaResponse, 'length')!;
-  Object.defineProperty(response, 'type', {
-    configurable: true,
-    get: type.get,
-    set(this: { res: ServerResponse }, value: string) {
-      if (value !== 'json') type.set!.call(this, value);
-      else if (!this.res.headersSent) this.res.setHeader('Content-Type', JSON_TYPE);
-    },
-  });
-  Object.defineProperty(response, 'length', {
-    configurable: true,
-    get: length.get,
-    set(this: { res: ServerResponse }, n: number) {
-      if (typeof n !== 'number') length.set!.call(this, n);
-      else if (!this.res.headersSent && !this.res.hasHeader('Transfer-Encoding')) this.res.setHeader('Content-Length', n);
-    },
-  });
 }
 
 function toApiError(raw: unknown): ApiError {

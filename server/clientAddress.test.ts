@@ -71,7 +71,7 @@ describe('analytics ingest records the address the trusted hops name', () => {
     await svc?.close();
   });
 
-  /** The analytics app without the raw ingest hook: every beacon through Koa and handlers/analytics/collectEvent.ts. */
+  /** A second analytics app on its own environment (TRUSTED_PROXIES), every beacon through Koa and handlers/analytics/collectEvent.ts. */
   async function koaApp(env: NodeJS.ProcessEnv): Promise<string> {
     const deps = { ...svc.deps, env: { ...svc.deps.env, ...env } };
     const app = createApp({ deps, surfaces: [await mountSurface(analyticsSurface, ['/'])], service: 'analytics' });

@@ -20,6 +20,8 @@ function script(first: boolean): string {
     }
     // As the service does after it starts: Ajv's compiled validators are what fill V8's list.
     await compileValidators(surfaces);
+    // As each operation's first request does: the router matches it (server/operationMatch.ts).
+    for (const { api } of surfaces) for (const op of api.getOperations()) api.matchOperation({ method: op.method, path: op.path, headers: {} });
     const http = await import('node:http');
     const seen = [];
     const server = http.createServer((req, res) => { seen.push(req.headers); res.end('ok'); });

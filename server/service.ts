@@ -10,7 +10,6 @@ import { logFormatOf, StartupError } from './config.ts';
 import { usageBatcher } from '../core/usageBatch.ts';
 import { PgBoss } from 'pg-boss';
 import { clientErrorHandler, compileValidators, createApp, mountSurface, type MountedSurface } from './app.ts';
-import { leanDispatch } from './lean.ts';
 import { loadHandlers } from './handlers.ts';
 import { createGatewayAuthenticator } from '../core/gatewayAuth.ts';
 import { gatewaySurface } from './surfaces/gateway.ts';
@@ -34,8 +33,6 @@ export interface ServiceOptions {
   bootstrapKey?: string;
   log?: Logger;
   env?: NodeJS.ProcessEnv;
-  /** Answer the hot /v1 calls without Koa (server/lean.ts); default true. false: every request through Koa, for the test that holds both to the same answers. */
-  leanDispatch?: boolean;
 }
 
 export interface RunningService {
@@ -66,15 +63,9 @@ interface Listener {
   url: string;
 }
 
-async function listen(
-  app: Koa<any>,
-  where: { port: number; host: string; portEnv: string },
-  surfaces: MountedSurface[],
-  raw?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean,
-): Promise<Listener> {
+async function listen(app: Koa<any>, where: { port: number; host: string; portEnv: string }, surfaces: MountedSurface[]): Promise<Listener> {
   const { port, host, portEnv } = where;
-  const callback = app.callback();
-  const server = http.createServer(raw ? (req, res) => raw(req, res) || callback(req, res) : callback);
+  const server = http.createServer(app.callback());
   server.on('clientError', clientErrorHandler(surfaces));
   // Long SSE streams and slow uploads must not be cut by Node's request timeout.
   server.requestTimeout = 0;
@@ -158,8 +149,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       ]);
       const metrics = metricsRoute({ env, collect: () => collectGatewayGauges(opts.db, runtime) });
       const app = createApp({ deps, surfaces, service: 'gateway', extra: [metrics, staticRoutes(['gateway', 'compat'])] });
-      const lean = opts.leanDispatch === false ? undefined : leanDispatch(deps, surfaces.find((s) => s.def.name === 'compat')!, 'gateway');
-      const listener = await listen(app, { port: opts.gatewayPort, host: opts.host, portEnv: 'GATEWAY_PORT' }, surfaces, lean);
+      const listener = await listen(app, { port: opts.gatewayPort, host: opts.host, portEnv: 'GATEWAY_PORT' }, surfaces);
       listeners.push(listener);
       running.gatewayUrl = listener.url;
     }
@@ -167,7 +157,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       const { analyticsSurface } = await import('./surfaces/analytics.ts');
       const surfaces = await startSurfaces([analyticsSurface]);
       const app = createApp({ deps, surfaces, service: 'analytics', extra: [metricsRoute({ env }), staticRoutes(['analytics'])] });
-      const listener = await listen(app, { port: opts.analyticsPort, host: opts.host, portEnv: 'ANALYTICS_PORT' }, surfaces, analyticsSurface.rawHandler?.(deps));
+      const listener = await listen(app, { port: opts.analyticsPort, host: opts.host, portEnv: 'ANALYTICS_PORT' }, surfaces);
       listeners.push(listener);
       running.analyticsUrl = listener.url;
     }

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
 import type { ApiError } from '../protocols/errors.ts';
 import type { ApiContext, AppState, Deps, Handler } from '../handlers/types.ts';
@@ -35,9 +34,4 @@ export interface SurfaceDefinition {
   afterAuth?: Middleware<AppState>[];
   /** Long-lived services this surface needs (buffers, listeners); stop() is awaited on shutdown. */
   start?(deps: Deps): Promise<{ stop(): Promise<void> } | void>;
-  /**
-   * A hot route answered on the bare Node request before Koa (analytics ingest);
-   * returns true when it took the request, false to let the app handle it.
-   */
-  rawHandler?(deps: Deps): (req: IncomingMessage, res: ServerResponse) => boolean;
 }

@@ -7,9 +7,9 @@ export function ingestBuffer(ctx: ApiContext): IngestBuffer {
 }
 
 /**
- * POST /v1/collect inside Koa: the router's binding (collectEvent) and the surface's
- * fast path (server/surfaces/analytics/collect.ts) both end here. The project id is
- * kept for CORS, which runs after the answer and may need it on an error.
+ * POST /v1/collect (collectEvent) and the server-side event route end here. The
+ * project id is kept for CORS, which runs after the answer and may need it on an
+ * error.
  */
 export async function collectBeacon(ctx: ApiContext, body: unknown): Promise<void> {
   (ctx.state as AppState & { corsProjectId?: string }).corsProjectId = (body as { projectId?: string } | null)?.projectId;

@@ -3,7 +3,7 @@
 // into the JSON object the operation's schema describes and validated
 // against that schema, the one in openapi/compat.yaml. Bodies of other
 // operations are validated before their handler runs; a multipart body stays
-// on the socket until here (server/operations.ts), so this is where its
+// on the socket until here (server/app.ts), so this is where its
 // fields meet the contract.
 import busboy from 'busboy';
 import type { ValidateFunction } from 'ajv';

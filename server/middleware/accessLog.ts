@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppState } from '../../handlers/types.ts';
 import { httpDuration, httpRequests } from '../../metrics/index.ts';
 
-/** What the access log reads of a request: Koa's context, or the lean /v1 dispatch's (server/lean.ts). */
+/** What the access log reads of a request's Koa context. */
 export interface Logged {
   readonly method: string;
   readonly path: string;

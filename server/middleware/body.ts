@@ -25,13 +25,16 @@ const rules = new WeakMap<Operation, BodyRule | null>();
 export function bodyRuleOf(operation: Operation): BodyRule | undefined {
   let rule = rules.get(operation);
   if (rule === undefined) {
-    const requestBody = operation.requestBody as { content?: Record<string, unknown>; 'x-max-body-bytes'?: number } | undefined;
+    const requestBody = operation.requestBody as { content?: Record<string, { schema?: { contentMediaType?: string } }>; 'x-max-body-bytes'?: number } | undefined;
     rule = requestBody?.content
       ? {
           kinds: new Map(
-            Object.keys(requestBody.content).map((type) => {
+            Object.entries(requestBody.content).map(([type, media]) => {
               const t = type.toLowerCase();
-              return [t, JSON_TYPES.test(t) ? 'json' : TEXT_TYPES.test(t) ? 'text' : 'other'] as const;
+              // A text body documented as serialised JSON (the analytics beacon, sent as text/plain so
+              // browsers send it without a preflight) is read as JSON and validated as the JSON body.
+              const json = JSON_TYPES.test(t) || (TEXT_TYPES.test(t) && media?.schema?.contentMediaType === 'application/json');
+              return [t, json ? 'json' : TEXT_TYPES.test(t) ? 'text' : 'other'] as const;
             }),
           ),
           limitBytes: requestBody['x-max-body-bytes'] ?? DEFAULT_LIMIT_BYTES,

@@ -61,7 +61,7 @@ function addVary(ctx: Answer): void {
   else if (!/accept-encoding|\*/i.test(vary)) ctx.set('vary', `${vary}, Accept-Encoding`);
 }
 
-/** What compressAnswer reads and sets: Koa's context, or the lean /v1 dispatch's (server/lean.ts). */
+/** What compressAnswer reads and sets of a request's Koa context. */
 export interface Answer {
   body: unknown;
   respond?: boolean;

@@ -5,7 +5,6 @@ import { authenticateApiKey, authenticateShareLink, requireLiveKey } from './ana
 import { cors } from './analytics/cors.ts';
 import { outageAs503 } from './analytics/outage.ts';
 import { ndjsonBody } from './analytics/ndjsonBody.ts';
-import { collectFastPath, collectRawHandler } from './analytics/collect.ts';
 import { rateLimit } from './analytics/rateLimit.ts';
 import { IngestBuffer } from '../../analytics/ingestBuffer.ts';
 import { SegmentStore } from '../../analytics/query/store.ts';
@@ -32,9 +31,8 @@ export const analyticsSurface: SurfaceDefinition = {
     shareLink: authenticateShareLink as never,
   },
   renderError: errorBody,
-  before: [cors, outageAs503, collectFastPath, ndjsonBody],
+  before: [cors, outageAs503, ndjsonBody],
   afterAuth: [requireLiveKey, rateLimit],
-  rawHandler: (deps) => collectRawHandler(deps, errorBody),
   async start(deps) {
     // The ASN tables load on a worker thread; beacons arriving before wait for them.
     warmClassifiers().catch((err) => deps.log.warn({ err }, 'analytics: the ASN tables did not load on a worker; the first beacon reads them'));
