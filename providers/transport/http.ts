@@ -3,7 +3,7 @@
 // stream has been handed on), timeouts, and errors that name the provider.
 import { Agent, type Dispatcher } from 'undici';
 import type { ProviderId } from '../../protocols/canonical.ts';
-import { ProviderError, type CallContext, type RetryPolicy } from '../types.ts';
+import { isMissingRoute, ProviderError, type CallContext, type RetryPolicy } from '../types.ts';
 
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 256, pipelining: 1 });
 
@@ -86,10 +86,12 @@ function connectionError(provider: ProviderId, ctx: CallContext, url: string, ti
   return new ProviderError(provider, 'unreachable', `${provider} is unreachable at ${new URL(url).origin} (${code})`, { cause: err });
 }
 
-/** A non-2xx answer as a provider error. */
-function statusError(provider: ProviderId, status: number, headers: Dispatcher.ResponseData['headers'], text: string): ProviderError {
+/** A non-2xx answer as a provider error; a missing route names its path (never the query, which may carry a key). */
+function statusError(provider: ProviderId, status: number, headers: Dispatcher.ResponseData['headers'], text: string, method: string, url: string): ProviderError {
+  const described = describeUpstream(provider, status, text);
+  const message = isMissingRoute(status, text) ? described.replace(' answered', ` has no ${method} ${new URL(url).pathname}; it answered`) : described;
   const code = status === 429 ? 'rate_limited' : status >= 500 ? 'upstream_error' : 'upstream_rejected';
-  return new ProviderError(provider, code, describeUpstream(provider, status, text), {
+  return new ProviderError(provider, code, message, {
     status,
     retryAfterMs: retryAfterMs(headers),
     upstreamBody: text.slice(0, 2000),
@@ -432,7 +434,7 @@ async function withAttempts<R extends { statusCode: number; headers: Dispatcher.
       continue;
     }
     if (res.statusCode >= 200 && res.statusCode < 300) return res;
-    lastError = statusError(provider, res.statusCode, res.headers, await errorText(res));
+    lastError = statusError(provider, res.statusCode, res.headers, await errorText(res), method, req.url);
     // A Retry-After longer than the policy allows is not waited out: the caller's fallback (or the caller) takes over.
     const retrying = RETRYABLE.has(res.statusCode) && attempt + 1 < attempts && (lastError.retryAfterMs ?? 0) <= policy.maxBackoffMs;
     failed(lastError, retrying);
