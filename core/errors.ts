@@ -5,7 +5,7 @@
 import type { Logger } from 'pino';
 import { ApiError, type ErrorKind } from '../protocols/errors.ts';
 import { descriptorOf } from '../providers/registry.ts';
-import { ProviderError, type ProviderErrorCode } from '../providers/types.ts';
+import { isMissingRoute, ProviderError, type ProviderErrorCode } from '../providers/types.ts';
 import { EngineError } from '../engines/workerPool.ts';
 import { withoutSecrets } from '../protocols/secrets.ts';
 
@@ -68,6 +68,8 @@ function rowFor(err: ProviderError): Row {
       if (err.status === 401 || err.status === 403) {
         return { native: { kind: 'upstream', code: 'upstream_rejected' }, compat: { kind: 'upstream', code: 'upstream_error' } };
       }
+      // A route the upstream lacks is a configuration fault upstream of the caller, not a model they named.
+      if (isMissingRoute(err.status, err.upstreamBody)) return { native: { kind: 'upstream', code: 'upstream_error' }, compat: { kind: 'upstream', code: 'upstream_error' } };
       if (err.status === 404) {
         return { native: { kind: 'invalid_request', code: 'upstream_rejected' }, compat: { kind: 'not_found', code: 'model_not_found', param: 'model' } };
       }

@@ -188,7 +188,7 @@ export async function submitOcr(
   tag?: string,
 ): Promise<string> {
   const id = randomUUID();
-  const model = OCR_MODEL[prepared.request.level];
+  const model = OCR_MODEL;
   await submitWithImage(queue, { id, keyId, kind, provider: OCR_PROVIDER, model, stream: false, tag }, prepared.request, prepared.image);
   return id;
 }
@@ -210,12 +210,13 @@ export async function recognize(stored: RecognitionRequest, image: TaskImage, si
     signal,
     true,
   );
-  const model = OCR_MODEL[stored.level];
+  const model = OCR_MODEL;
   const lines = stored.granularity === 'word' ? out.lines : out.lines.map(({ words: _words, ...line }) => line);
   return {
     text: out.lines.map((l) => l.text).join('\n'),
     lines,
     model,
+    recognitionLevel: stored.level,
     imageSize: out.imageSize,
     inferenceTimeMs: Math.round(performance.now() - started),
     languages: out.languages,
@@ -244,13 +245,14 @@ export async function redact(stored: RedactionOptions, image: TaskImage, signal:
     signal,
     true,
   );
-  const model = OCR_MODEL[stored.level];
+  const model = OCR_MODEL;
   return {
     redactedImage: keep ? await keep(out.png) : Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength).toString('base64'),
     detections: out.detections,
     regionsRedacted: out.detections.length,
     counts: out.counts,
     model,
+    recognitionLevel: stored.level,
     imageSize: out.imageSize,
     languages: out.languages,
     inferenceTimeMs: Math.round(performance.now() - started),

@@ -27,9 +27,12 @@ describe('base URLs as users write them', () => {
     expect(baseUrl('ollama', { OLLAMA_BASE_URL: 'http://127.0.0.1:11434/v1' })).toBe('http://127.0.0.1:11434');
     expect(baseUrl('deepseek', { DEEPSEEK_BASE_URL: 'https://api.deepseek.com/v1' })).toBe('https://api.deepseek.com');
     expect(baseUrl('anthropic', { ANTHROPIC_BASE_URL: 'https://gateway.example/anthropic' })).toBe('https://gateway.example/anthropic');
-    // The local media runtimes' adapters add no version: theirs is kept as written.
+    // The local media runtimes serve under /v1 as OpenAI does: their defaults carry it, an address without a path gets it.
     expect(baseUrl('local-audio', { LOCAL_AUDIO_BASE_URL: 'http://127.0.0.1:8880/v1/' })).toBe('http://127.0.0.1:8880/v1');
     expect(baseUrl('local-video', { LOCAL_VIDEO_BASE_URL: 'http://127.0.0.1:8000/v1' })).toBe('http://127.0.0.1:8000/v1');
+    expect(baseUrl('local-audio', { LOCAL_AUDIO_BASE_URL: 'http://127.0.0.1:8880' })).toBe('http://127.0.0.1:8880/v1');
+    expect(baseUrl('local-video', { LOCAL_VIDEO_BASE_URL: 'http://127.0.0.1:8000/' })).toBe('http://127.0.0.1:8000/v1');
+    expect([baseUrl('local-audio', {}), baseUrl('local-video', {})]).toEqual(['http://127.0.0.1:8880/v1', 'http://127.0.0.1:8000/v1']);
   });
 
   test('defaults are untouched, and what is not a URL is passed on for the call to name', () => {

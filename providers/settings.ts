@@ -5,13 +5,6 @@ import { descriptorOf } from './registry.ts';
 import type { ProviderSettings } from './types.ts';
 import { DEFAULT_TIMEOUT_MS } from './transport/http.ts';
 
-/**
- * Runtimes whose adapters append the OpenAI audio and video protocols' paths
- * (audio/speech, videos) to the base URL as given: a /v1 written there is part
- * of the address, as their own clients write it, not a version to drop.
- */
-const AS_WRITTEN: ReadonlySet<ProviderId> = new Set(['local-audio', 'local-video']);
-
 export function providerSettings(id: ProviderId, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
   const d = descriptorOf(id);
   if (d.extraSettings) return resolveSettings(id, d, env);
@@ -51,7 +44,7 @@ function resolveSettings(id: ProviderId, d: ReturnType<typeof descriptorOf>, env
   const given = env[d.baseUrlEnv];
   return {
     id,
-    baseUrl: given ? (AS_WRITTEN.has(id) ? given.trim().replace(/\/+$/, '') : baseUrlAsMeant(given, fallback)) : fallback.replace(/\/+$/, ''),
+    baseUrl: given ? baseUrlAsMeant(given, fallback) : fallback.replace(/\/+$/, ''),
     apiKey: d.keyEnv ? env[d.keyEnv] || undefined : undefined,
     extra: more?.extra ?? {},
     keyEnv: d.keyEnv,

@@ -210,6 +210,15 @@ export class ProviderError extends Error {
   }
 }
 
+/**
+ * A 404 whose body names no model: a path the upstream does not serve (a base
+ * URL missing its /v1, a proxy's prefix), not a model it lacks. Without a body
+ * to tell (an error built by hand) it stays what a 404 always meant.
+ */
+export function isMissingRoute(status: number | undefined, body: string | undefined): boolean {
+  return status === 404 && body !== undefined && !/model/i.test(body);
+}
+
 export function unsupported(provider: ProviderId, option: string, detail = '', param?: string): ProviderError {
   return new ProviderError(
     provider,

@@ -4,7 +4,7 @@
 // its prebuilt libvips has no HEVC decoder, so HEIC goes through heic-decode
 // (libheif compiled to WebAssembly).
 import { createRequire } from 'node:module';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 
 export type ImageFormat = 'png' | 'jpeg' | 'heic' | 'tiff' | 'webp';
 
@@ -114,12 +114,46 @@ export async function inspectImage(bytes: Uint8Array): Promise<ImageInfo> {
   return { format, width, height };
 }
 
-/** Decoded upright pixels, interleaved 8-bit channels. */
+/**
+ * Decoded upright pixels, interleaved, at the depth and in the colour space
+ * the file has: grey stays one channel, 16-bit stays 16-bit (host byte
+ * order), so a redaction can hand back every pixel it did not cover as it was.
+ */
 export interface Raster {
   data: Buffer;
   width: number;
   height: number;
   channels: 1 | 2 | 3 | 4;
+  /** libvips' interpretation: `b-w`/`srgb` are 8 bits per sample, `grey16`/`rgb16` 16. */
+  space: 'b-w' | 'srgb' | 'grey16' | 'rgb16';
+}
+
+export function bytesPerSample(r: Pick<Raster, 'space'>): 1 | 2 {
+  return r.space === 'grey16' || r.space === 'rgb16' ? 2 : 1;
+}
+
+/** A sharp pipeline reading the raster; every raster read or written goes through here and `rasterOf`. */
+export function fromRaster(r: Raster): Sharp {
+  const wide = bytesPerSample(r) === 2;
+  // sharp takes 16-bit raw input from a Uint16Array, 8-bit from a Buffer.
+  const data = wide ? new Uint16Array(r.data.buffer, r.data.byteOffset, r.data.byteLength / 2) : r.data;
+  return sharp(data, { raw: { width: r.width, height: r.height, channels: r.channels } }).toColourspace(r.space);
+}
+
+/** Runs a pipeline to raw pixels in `space` (its depth follows from the space). */
+export async function rasterOf(pipeline: Sharp, space: Raster['space']): Promise<Raster> {
+  const { data, info } = await pipeline
+    .toColourspace(space)
+    .raw({ depth: bytesPerSample({ space }) === 2 ? 'ushort' : 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels, space };
+}
+
+/** The space a decoded file keeps: its own when grey or 16-bit, sRGB otherwise (CMYK, palettes and the rest). */
+function spaceOf(meta: Metadata): Raster['space'] {
+  const wide = meta.depth === 'ushort';
+  if (meta.channels === 1 || meta.channels === 2) return wide ? 'grey16' : 'b-w';
+  return wide && meta.space !== 'cmyk' ? 'rgb16' : 'srgb';
 }
 
 const requireCjs = createRequire(import.meta.url);
@@ -133,13 +167,10 @@ export async function decodeUpright(bytes: Uint8Array, format: ImageFormat): Pro
       // HEIF's own rotation and mirroring (irot, imir) are applied by libheif; EXIF orientation does not apply to HEIF.
       heicDecode ??= requireCjs('heic-decode') as HeicDecode;
       const img = await heicDecode({ buffer: bytes });
-      return { data: Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength), width: img.width, height: img.height, channels: 4 };
+      return { data: Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength), width: img.width, height: img.height, channels: 4, space: 'srgb' };
     }
-    const { data, info } = await sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_PIXELS })
-      .autoOrient()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height, channels: info.channels };
+    const input = sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_PIXELS });
+    return await rasterOf(input.clone().autoOrient(), spaceOf(await input.metadata()));
   } catch (err) {
     if (err instanceof ImageInputError) throw err;
     const reason = err instanceof Error ? err.message : String(err);
@@ -149,12 +180,11 @@ export async function decodeUpright(bytes: Uint8Array, format: ImageFormat): Pro
 
 /** An 8-bit greyscale copy, from which Tesseract reads. */
 export async function greyscale(r: Raster): Promise<Raster> {
-  if (r.channels === 1) return r;
-  const { data, info } = await sharp(r.data, { raw: { width: r.width, height: r.height, channels: r.channels } })
-    .flatten({ background: '#ffffff' })
-    .greyscale()
-    .extractChannel(0)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: 1 };
+  if (r.space === 'b-w' && r.channels === 1) return r;
+  return rasterOf(fromRaster(r).flatten({ background: '#ffffff' }).greyscale().extractChannel(0), 'b-w');
+}
+
+/** The raster as a lossless PNG of its own depth and colour space. */
+export function encodePng(r: Raster): Promise<Buffer> {
+  return fromRaster(r).png({ compressionLevel: 6 }).toBuffer();
 }

@@ -10,7 +10,8 @@ export { compilePatterns, PatternError } from './redaction/patterns.ts';
 export type { OcrLevel } from './languages.ts';
 export type * from './types.ts';
 
-export const OCR_MODEL: Record<OcrLevel, string> = { fast: 'tesseract-lstm-fast', accurate: 'tesseract-lstm-accurate' };
+/** One model id whatever the level: the levels prepare the image differently, the models are the same. */
+export const OCR_MODEL = 'tesseract-lstm';
 
 const LEVEL_DESCRIPTION: Record<OcrLevel, string> = {
   fast: 'Tesseract 5 LSTM (tessdata_best converted to integer), one reading at the image\'s own scale.',
@@ -24,8 +25,8 @@ export function ocrLanguages() {
     fast,
     accurate,
     models: {
-      fast: { model: OCR_MODEL.fast, data: DATA_VARIANT.fast, description: LEVEL_DESCRIPTION.fast },
-      accurate: { model: OCR_MODEL.accurate, data: DATA_VARIANT.accurate, description: LEVEL_DESCRIPTION.accurate },
+      fast: { model: OCR_MODEL, data: DATA_VARIANT.fast, description: LEVEL_DESCRIPTION.fast },
+      accurate: { model: OCR_MODEL, data: DATA_VARIANT.accurate, description: LEVEL_DESCRIPTION.accurate },
     },
     autoDetection: { languages: accurate, orientation: osdInstalled() },
   };

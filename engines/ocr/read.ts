@@ -194,7 +194,7 @@ async function transform(r: Raster, o: { scale?: number; turn?: number; normalis
   }
   if (o.turn) img = img.rotate(o.turn);
   const { data, info } = await img.extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: 1 };
+  return { data, width: info.width, height: info.height, channels: 1, space: 'b-w' };
 }
 
 /** A box in working pixels back to upright pixels, clipped to the image. */

@@ -3,10 +3,11 @@
 // engines/ocr/eval.test.ts; here the contract, the errors and the proof that
 // redaction removes what it should and only that.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { createClient, type Client } from '../../generated/gateway/client/index.ts';
 import * as sdk from '../../generated/gateway/sdk.gen.ts';
 import type { OcrResult, RedactionResult } from '../../generated/gateway/types.gen.ts';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
@@ -75,7 +76,8 @@ describe('GET /api/ocr/languages', () => {
     for (const level of ['fast', 'accurate'] as const) {
       expect(data[level]).toEqual(expect.arrayContaining(['en', 'es', 'fr', 'de', 'it', 'pt', 'ca', 'zh-Hans']));
     }
-    expect(data.models.fast.model).toBe('tesseract-lstm-fast');
+    // One fixed model id at both levels.
+    expect([data.models.fast.model, data.models.accurate.model]).toEqual(['tesseract-lstm', 'tesseract-lstm']);
     expect(data.models.accurate.data).toBe('4.0.0_best_int');
     expect(data.autoDetection).toEqual({ languages: data.accurate, orientation: true });
   });
@@ -92,7 +94,8 @@ describe('POST /api/ocr/recognize', () => {
     });
     expect(r.text).toBe(page.truth.map((l) => l.text).join('\n'));
     expect(r.imageSize).toEqual({ width: page.width, height: page.height });
-    expect(r.model).toBe('tesseract-lstm-fast');
+    expect(r.model).toBe('tesseract-lstm');
+    expect(r.recognitionLevel).toBe('fast');
     expect(r.languages).toEqual(['en']);
     expect(r.detectedLanguage).toBeUndefined();
     expect(r.orientation).toBe(0);
@@ -112,7 +115,7 @@ describe('POST /api/ocr/recognize', () => {
     expect(task.request.level).toBe('fast');
     const usage = await service.db('gateway_usage').where({ key_id: keyId, tag: 'ocr-usage' });
     expect(usage).toHaveLength(1);
-    expect(usage[0]).toMatchObject({ kind: 'ocr', provider: 'local-ocr', model: 'tesseract-lstm-fast', billing: 'metered', surface: 'native' });
+    expect(usage[0]).toMatchObject({ kind: 'ocr', provider: 'local-ocr', model: 'tesseract-lstm', billing: 'metered', surface: 'native' });
     expect(Number(usage[0].cost)).toBe(0);
   });
 
@@ -310,5 +313,87 @@ describe('POST /api/ocr/redact', () => {
     const { data: before } = await sharp(blank).raw().toBuffer({ resolveWithObject: true });
     const { data: after } = await sharp(Buffer.from(none.redactedImage, 'base64')).raw().toBuffer({ resolveWithObject: true });
     expect(after.equals(before)).toBe(true);
+  });
+});
+
+/** A PNG or JPEG rendered by ImageMagick, so neither the decoder nor the encoder under test made it. */
+function render(background: string, args: string[], out: string): Buffer {
+  return execFileSync('convert', [
+    '-size', '900x240', background,
+    '-font', 'DejaVu-Sans', '-pointsize', '40', '-fill', 'black',
+    '-annotate', '+20+80', 'Contact jane.doe@example.com today',
+    '-annotate', '+20+180', 'Invoice 4521',
+    ...args, `${out}:-`,
+  ], { maxBuffer: 1 << 26 });
+}
+
+/** Upright (EXIF applied) RGBA at 16 bits per sample, decoded by ImageMagick: one scale for every depth and layout. */
+function pixels(image: Buffer): { width: number; height: number; data: Uint16Array } {
+  const [width, height] = execFileSync('convert', ['-', '-auto-orient', '-format', '%w %h', 'info:'], { input: image }).toString().split(' ').map(Number) as [number, number];
+  const raw = execFileSync('convert', ['-', '-auto-orient', '-depth', '16', '-endian', 'LSB', 'rgba:-'], { input: image, maxBuffer: 1 << 27 });
+  return { width, height, data: new Uint16Array(raw.buffer, raw.byteOffset, raw.byteLength / 2) };
+}
+
+describe('POST /api/ocr/redact keeps every pixel it does not cover', () => {
+  const cases: Array<[string, () => Promise<Buffer>, (meta: Metadata) => void]> = [
+    ['RGB PNG', async () => render('xc:white', [], 'PNG24'), (m) => expect([m.channels, m.depth]).toEqual([3, 'uchar'])],
+    ['RGBA PNG', async () => render('xc:white', ['-alpha', 'set', '-channel', 'A', '-fx', '0.75+0.25*i/w', '+channel'], 'PNG32'), (m) => expect([m.channels, m.hasAlpha]).toEqual([4, true])],
+    ['grey PNG', async () => render('xc:white', ['-type', 'Grayscale', '-define', 'png:color-type=0', '-depth', '8'], 'PNG'), (m) => expect([m.channels, m.isPalette]).toEqual([1, false])],
+    ['palette PNG', async () => render('gradient:#fff8e8-#e0ecff', ['-colors', '24'], 'PNG8'), (m) => expect(m.isPalette).toBe(true)],
+    ['16-bit PNG', async () => render('gradient:#fff8e8-#e0ecff', ['-depth', '16'], 'PNG48'), (m) => expect([m.channels, m.depth]).toEqual([3, 'ushort'])],
+    ['JPEG', async () => render('gradient:#fff8e8-#e0ecff', ['-quality', '85', '-sampling-factor', '2x2'], 'JPEG'), (m) => expect(m.format).toBe('jpeg')],
+    ['EXIF-rotated JPEG', async () => {
+      // Stored a quarter turn anticlockwise; orientation 6 tells a viewer to turn it back.
+      const stored = render('gradient:#fff8e8-#e0ecff', ['-rotate', '-90', '-quality', '85'], 'JPEG');
+      return sharp(stored).withMetadata({ orientation: 6 }).jpeg({ quality: 85 }).toBuffer();
+    }, (m) => expect([m.orientation, m.width, m.height]).toEqual([6, 240, 900])],
+  ];
+
+  it.each(cases)('%s: pixels outside the boxes are the input\'s, the rest still reads', async (_name, make, check) => {
+    const input = await make();
+    check(await sharp(input).metadata());
+    const r = await submitAndWait<RedactionResult>('/api/ocr/redact', { image: input.toString('base64'), presets: ['email'], style: 'box', recognitionLevel: 'fast', languages: ['en'] });
+    expect(r.counts).toEqual({ email: 1 });
+    expect([r.model, r.recognitionLevel]).toEqual(['tesseract-lstm', 'fast']);
+    expect(r.imageSize).toEqual({ width: 900, height: 240 });
+    const output = Buffer.from(r.redactedImage, 'base64');
+    const outMeta = await sharp(output).metadata();
+    expect(outMeta.format).toBe('png');
+    expect(outMeta.orientation).toBeUndefined();
+    const before = pixels(input);
+    const after = pixels(output);
+    expect([after.width, after.height]).toEqual([900, 240]);
+    expect([before.width, before.height]).toEqual([900, 240]);
+    const inBox = (x: number, y: number) => r.detections.some(({ bbox: b }) => x >= b.x && x < b.x + b.width && y >= b.y && y < b.y + b.height);
+    let changed = 0;
+    let covered = 0;
+    for (let y = 0; y < 240; y++) for (let x = 0; x < 900; x++) {
+      const at = (y * 900 + x) * 4;
+      if (inBox(x, y)) {
+        // Opaque black, whatever the input's alpha was.
+        if (after.data[at] === 0 && after.data[at + 1] === 0 && after.data[at + 2] === 0 && after.data[at + 3] === 65535) covered++;
+        continue;
+      }
+      for (let c = 0; c < 4; c++) if (after.data[at + c] !== before.data[at + c]) changed++;
+    }
+    expect(changed).toBe(0);
+    const box = r.detections[0]!.bbox;
+    expect(covered).toBe(box.width * box.height);
+    const reread = await submitAndWait<OcrResult>('/api/ocr/recognize', { image: r.redactedImage, recognitionLevel: 'fast', granularity: 'line', languages: ['en'] });
+    expect(reread.text).toContain('Invoice 4521');
+    expect(reread.text).not.toContain('example.com');
+  });
+
+  it('the issue\'s page with the defaults: the email boxed, "Invoice 4521" still read at the accurate level', async () => {
+    const input = render('xc:white', [], 'PNG24');
+    const r = await submitAndWait<RedactionResult>('/api/ocr/redact', { image: input.toString('base64'), presets: ['email'], style: 'box' });
+    expect(r.counts.email).toBe(1);
+    // The fixed model id, the level beside it (accurate is redaction's default).
+    expect([r.model, r.recognitionLevel]).toEqual(['tesseract-lstm', 'accurate']);
+    const reread = await submitAndWait<OcrResult>('/api/ocr/recognize', { image: r.redactedImage, recognitionLevel: 'accurate', granularity: 'line' });
+    expect([reread.model, reread.recognitionLevel]).toEqual(['tesseract-lstm', 'accurate']);
+    expect(reread.text).toContain('Invoice 4521');
+    expect(reread.text).toContain('Contact');
+    expect(reread.text).not.toContain('jane.doe');
   });
 });

@@ -117,31 +117,42 @@ describe('upload-video', () => {
     expect(res.body).toMatchObject({ success: false, code: 'unsupported_media_type' });
   });
 
-  it('stops reading at 100 MB with 413 and keeps nothing', async () => {
+  /** A multipart body with a video of exactly `size` bytes, streamed without content-length: the limit has to hold while streaming, not by trusting a header. */
+  function streamedUpload(size: number) {
     const boundary = 'switchyardboundary';
     const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
-    const chunk = Buffer.alloc(1024 * 1024);
-    let sent = 0;
-    // No content-length: the limit has to hold while streaming, not by trusting a header.
+    const chunk = Buffer.alloc(1024 * 1024, 7);
     const body = Readable.from(
       (function* () {
         yield head;
-        while (sent <= MAX_VIDEO_BYTES) {
-          sent += chunk.length;
-          yield chunk;
-        }
+        for (let sent = 0; sent < size; sent += chunk.length) yield chunk.subarray(0, Math.min(chunk.length, size - sent));
         yield Buffer.from(`\r\n--${boundary}--\r\n`);
       })(),
     );
-    const before = Number((await service.db('gateway_uploads').count<{ count: string }[]>('* as count'))[0]!.count);
-    const res = await request(`${service.gatewayUrl}/api/llm/upload-video`, {
+    return request(`${service.gatewayUrl}/api/llm/upload-video`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
       body,
     }).catch((err) => ({ statusCode: 0, body: { json: async () => ({ err: String(err) }) } }));
+  }
+
+  const uploads = async () => Number((await service.db('gateway_uploads').count<{ count: string }[]>('* as count'))[0]!.count);
+
+  it('takes a video of exactly 100 MB (104857600 bytes)', async () => {
+    expect(MAX_VIDEO_BYTES).toBe(104_857_600);
+    const res = await streamedUpload(MAX_VIDEO_BYTES);
+    const body = (await res.body.json()) as any;
+    expect(res.statusCode, JSON.stringify(body)).toBe(200);
+    expect(body.data.sizeBytes).toBe(MAX_VIDEO_BYTES);
+    const row = await service.db('gateway_uploads').where({ id: body.data.fileId }).first();
+    expect(Number(row.size_bytes)).toBe(MAX_VIDEO_BYTES);
+  }, 60_000);
+
+  it('stops reading one byte past 100 MB with 413 and keeps nothing', async () => {
+    const before = await uploads();
+    const res = await streamedUpload(MAX_VIDEO_BYTES + 1);
     expect(res.statusCode).toBe(413);
-    const after = Number((await service.db('gateway_uploads').count<{ count: string }[]>('* as count'))[0]!.count);
-    expect(after).toBe(before);
+    expect(await uploads()).toBe(before);
   }, 60_000);
 });
 

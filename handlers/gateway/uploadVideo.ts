@@ -39,7 +39,8 @@ const uploadVideo: Handler<UploadVideoData> = async (ctx) => {
     let found = false;
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: MAX_VIDEO_BYTES } });
+      // busboy signals `limit` on reaching fileSize, not on passing it: one byte more makes a video of exactly the maximum pass.
+      parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: MAX_VIDEO_BYTES + 1 } });
     } catch (err) {
       return reject(new ApiError('invalid_request', `Malformed multipart body: ${(err as Error).message}`));
     }

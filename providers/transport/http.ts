@@ -3,7 +3,7 @@
 // stream has been handed on), timeouts, and errors that name the provider.
 import { Agent, type Dispatcher } from 'undici';
 import type { ProviderId } from '../../protocols/canonical.ts';
-import { ProviderError, type CallContext, type RetryPolicy } from '../types.ts';
+import { isMissingRoute, ProviderError, type CallContext, type RetryPolicy } from '../types.ts';
 import { secretsSent, withoutSecrets, withoutValues } from '../../protocols/secrets.ts';
 
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 256, pipelining: 1 });
@@ -90,12 +90,23 @@ function connectionError(provider: ProviderId, ctx: CallContext, url: string, ti
 /**
  * A non-2xx answer as a provider error. The secrets this request carried are
  * cut out of the provider's words here, where they are known, before the
- * error goes anywhere (protocols/secrets.ts).
+ * error goes anywhere (protocols/secrets.ts); a missing route names its path
+ * (never the query, which may carry a key).
  */
-function statusError(provider: ProviderId, status: number, headers: Dispatcher.ResponseData['headers'], answer: string, sent: readonly string[]): ProviderError {
+function statusError(
+  provider: ProviderId,
+  status: number,
+  headers: Dispatcher.ResponseData['headers'],
+  answer: string,
+  sent: readonly string[],
+  method: string,
+  url: string,
+): ProviderError {
   const text = withoutValues(answer, sent);
+  const described = describeUpstream(provider, status, text);
+  const message = isMissingRoute(status, text) ? described.replace(' answered', ` has no ${method} ${new URL(url).pathname}; it answered`) : described;
   const code = status === 429 ? 'rate_limited' : status >= 500 ? 'upstream_error' : 'upstream_rejected';
-  return new ProviderError(provider, code, describeUpstream(provider, status, text), {
+  return new ProviderError(provider, code, message, {
     status,
     retryAfterMs: retryAfterMs(headers),
     upstreamBody: text.slice(0, 2000),
@@ -439,7 +450,7 @@ async function withAttempts<R extends { statusCode: number; headers: Dispatcher.
       continue;
     }
     if (res.statusCode >= 200 && res.statusCode < 300) return res;
-    lastError = statusError(provider, res.statusCode, res.headers, await errorText(res), sent);
+    lastError = statusError(provider, res.statusCode, res.headers, await errorText(res), sent, method, req.url);
     // A Retry-After longer than the policy allows is not waited out: the caller's fallback (or the caller) takes over.
     const retrying = RETRYABLE.has(res.statusCode) && attempt + 1 < attempts && (lastError.retryAfterMs ?? 0) <= policy.maxBackoffMs;
     failed(lastError, retrying);

@@ -1,5 +1,6 @@
 // npm run local-audio: the offline audio runtime behind the local-audio
-// provider (LOCAL_AUDIO_BASE_URL, default http://127.0.0.1:8880).
+// provider (LOCAL_AUDIO_BASE_URL, default http://127.0.0.1:8880/v1: the
+// routes live under /v1).
 import { startLocalAudio } from './server.ts';
 
 const port = Number(process.env.LOCAL_AUDIO_PORT || 8880);

@@ -1,8 +1,8 @@
 // Painting redactions onto the upright image and encoding the PNG. Every
 // box is processed from the original pixels, so overlapping boxes never
-// bring back what another one covered.
-import sharp, { type OverlayOptions } from 'sharp';
-import type { Raster } from '../image.ts';
+// bring back what another one covered; the PNG keeps the decoded image's
+// channels and depth, so every pixel outside the boxes is the input's.
+import { bytesPerSample, encodePng, fromRaster, rasterOf, type Raster } from '../image.ts';
 import type { Box } from '../read.ts';
 
 export type Style = 'blur' | 'box' | 'pixelate';
@@ -21,32 +21,38 @@ export function padded(b: Box, padding: number, width: number, height: number): 
   return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : undefined;
 }
 
-export async function paint(img: Raster, boxes: Box[], style: Style, strength: number | undefined): Promise<Buffer> {
-  const raw = { width: img.width, height: img.height, channels: img.channels };
-  const tiles: OverlayOptions[] = [];
-  for (const b of boxes) {
-    if (style === 'box') {
-      tiles.push({ input: { create: { width: b.width, height: b.height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 1 } } }, left: b.x, top: b.y });
-      continue;
-    }
-    const region = sharp(img.data, { raw }).extract({ left: b.x, top: b.y, width: b.width, height: b.height });
-    let out: Buffer;
-    if (style === 'blur') {
-      out = await region.blur(sigmaForKernel(strength ?? 51)).png().toBuffer();
-    } else {
-      const block = Math.max(2, strength ?? 16);
-      const small = await region
-        .resize(Math.max(1, Math.ceil(b.width / block)), Math.max(1, Math.ceil(b.height / block)), { kernel: 'cubic', fit: 'fill' })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      out = await sharp(small.data, { raw: { width: small.info.width, height: small.info.height, channels: small.info.channels } })
-        .resize(b.width, b.height, { kernel: 'nearest', fit: 'fill' })
-        .png()
-        .toBuffer();
-    }
-    tiles.push({ input: out, left: b.x, top: b.y });
+/** A solid black, opaque tile of the raster's layout. */
+function solid(img: Raster, b: Box): Buffer {
+  const bytes = bytesPerSample(img);
+  const tile = Buffer.alloc(b.width * b.height * img.channels * bytes);
+  // Grey+alpha and RGBA: the last channel is alpha, at its maximum.
+  if (img.channels === 2 || img.channels === 4) {
+    for (let at = (img.channels - 1) * bytes; at < tile.length; at += img.channels * bytes) tile.fill(0xff, at, at + bytes);
   }
-  let canvas = sharp(img.data, { raw });
-  if (tiles.length) canvas = sharp(await canvas.composite(tiles).raw().toBuffer(), { raw });
-  return canvas.png({ compressionLevel: 6 }).toBuffer();
+  return tile;
+}
+
+/** The box's pixels blurred or pixelated, in the raster's own layout. */
+async function filtered(img: Raster, b: Box, style: 'blur' | 'pixelate', strength: number | undefined): Promise<Buffer> {
+  const region = fromRaster(img).extract({ left: b.x, top: b.y, width: b.width, height: b.height });
+  if (style === 'blur') return (await rasterOf(region.blur(sigmaForKernel(strength ?? 51)), img.space)).data;
+  const block = Math.max(2, strength ?? 16);
+  const small = await rasterOf(region.resize(Math.max(1, Math.ceil(b.width / block)), Math.max(1, Math.ceil(b.height / block)), { kernel: 'cubic', fit: 'fill' }), img.space);
+  return (await rasterOf(fromRaster(small).resize(b.width, b.height, { kernel: 'nearest', fit: 'fill' }), img.space)).data;
+}
+
+/**
+ * Paints into a copy of the raster's own pixels and encodes that: rows are
+ * copied with the raster's stride, so nothing outside a box can change.
+ */
+export async function paint(img: Raster, boxes: Box[], style: Style, strength: number | undefined): Promise<Buffer> {
+  const pixel = img.channels * bytesPerSample(img);
+  const out = Buffer.from(img.data);
+  for (const b of boxes) {
+    const tile = style === 'box' ? solid(img, b) : await filtered(img, b, style, strength);
+    const row = b.width * pixel;
+    if (tile.length !== row * b.height) throw new Error(`redaction tile of ${tile.length} bytes for a ${b.width}x${b.height} box of ${pixel}-byte pixels`);
+    for (let y = 0; y < b.height; y++) tile.copy(out, ((b.y + y) * img.width + b.x) * pixel, y * row, (y + 1) * row);
+  }
+  return encodePng({ ...img, data: out });
 }

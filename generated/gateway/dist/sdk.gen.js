@@ -704,6 +704,10 @@ export const deleteVisionModel = (options) => (options.client ?? client).delete(
  * `OcrResult`; usage is recorded under provider `local-ocr` at the catalogue's
  * per-image price (0 unless the operator sets one).
  *
+ * Decision on the model id: results name one fixed OCR model id,
+ * `tesseract-lstm`, at both levels (usage rows and the catalogue's price use
+ * it too), and report the level read at beside it in `recognitionLevel`.
+ *
  * Accepts PNG, JPEG, HEIC, TIFF and WebP, recognised from the bytes (a name or
  * data-URI type is not trusted); anything else is 400 `unsupported_image_format`,
  * an image that does not decode is 400 `invalid_image`, over 100 megapixels 400
@@ -792,6 +796,15 @@ export const recognizeText = (options) => (options.client ?? client).post({
  * output is a PNG at the original resolution, upright. Nothing found is a
  * success (`detections: []`, the image is returned unchanged apart from
  * regions). Queue result `RedactionResult`.
+ *
+ * Decision on the output's pixels: the PNG is lossless and keeps the decoded
+ * image's layout: grey stays grey, an alpha channel is kept, 16 bits per
+ * sample stay 16; a palette PNG, JPEG, HEIC, TIFF or WebP is written as its
+ * decoded RGB(A) pixels (CMYK converted to sRGB). The image is the upright one:
+ * EXIF orientation is applied to the pixels and the PNG carries no orientation
+ * tag, so an EXIF-rotated JPEG comes back turned upright. Every pixel outside
+ * the redacted boxes equals the decoded (upright) input's; inside a `box`-style
+ * box every pixel is opaque black.
  *
  */
 export const redactImage = (options) => (options.client ?? client).post({

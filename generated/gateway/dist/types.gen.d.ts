@@ -1738,9 +1738,13 @@ export type OcrResult = {
     text: string;
     lines: Array<OcrLine>;
     /**
-     * tesseract-lstm-fast or tesseract-lstm-accurate.
+     * The fixed OCR model id, `tesseract-lstm`, whatever the level; the level read with is `recognitionLevel`.
      */
     model: string;
+    /**
+     * The level the image was read at (the request's `recognitionLevel`).
+     */
+    recognitionLevel: 'fast' | 'accurate';
     imageSize: ImageSize;
     inferenceTimeMs: number;
     /**
@@ -1811,7 +1815,7 @@ export type RedactionDetection = {
 };
 export type RedactionResult = {
     /**
-     * Base64 PNG at the original resolution, upright.
+     * Base64 PNG at the original resolution, upright (EXIF orientation applied, no orientation tag), lossless, in the decoded image's channels and depth; every pixel outside the redacted boxes equals the decoded input's.
      */
     redactedImage: string;
     detections: Array<RedactionDetection>;
@@ -1825,7 +1829,14 @@ export type RedactionResult = {
     counts: {
         [key: string]: number;
     };
+    /**
+     * The fixed OCR model id, `tesseract-lstm`, whatever the level.
+     */
     model: string;
+    /**
+     * The level the text was read at to find matches (the request's `recognitionLevel`, `accurate` by default).
+     */
+    recognitionLevel: 'fast' | 'accurate';
     imageSize: ImageSize;
     /**
      * The languages the text was read with (BCP 47); empty when only regions were given (no recognition runs then).
@@ -1835,6 +1846,9 @@ export type RedactionResult = {
     cost: Cost;
 };
 export type OcrLevelModel = {
+    /**
+     * The fixed OCR model id, `tesseract-lstm`, the same at both levels (results name it in `model` and the level in `recognitionLevel`).
+     */
     model: string;
     /**
      * The @tesseract.js-data variant the level loads.
@@ -2533,7 +2547,7 @@ export type CancelQueueTaskResponses = {
 export type CancelQueueTaskResponse = CancelQueueTaskResponses[keyof CancelQueueTaskResponses];
 export type UploadVideoData = {
     /**
-     * At most 100 MB plus 64 KB of multipart framing (104923136 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The video itself is limited to 100 MB (104857600 bytes): past that the upload stops with 413 and nothing is kept. An empty file answers 400.
+     * At most 100 MB plus 64 KB of multipart framing (104923136 bytes); a larger body answers 413 `payload_too_large` before it is parsed. The video itself is limited to 100 MB: a video of exactly 104857600 bytes is accepted, one byte more stops the upload with 413 and nothing is kept. An empty file answers 400.
      */
     body: VideoUploadRequest;
     path?: never;
