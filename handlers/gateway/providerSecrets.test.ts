@@ -16,6 +16,8 @@ let upstream: http.Server;
 let upstreamUrl: string;
 let service: TestService;
 let key: string;
+// What the upstream answers: 401 (a refused key) or 400 (a request it refuses, quoting the key all the same).
+let refusal = 401;
 const captured = capturingLogger('debug');
 
 beforeAll(async () => {
@@ -24,7 +26,7 @@ beforeAll(async () => {
     req.resume();
     req.on('end', () => {
       const sent = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-      res.writeHead(401, { 'content-type': 'application/json' });
+      res.writeHead(refusal, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${sent}. You can find your API key at https://example.invalid`, type: 'invalid_request_error', code: 'invalid_api_key' } }));
     });
   });
@@ -73,37 +75,74 @@ const CASES = [
   { name: "a caller's pplx- key", provider: 'perplexity', model: 'sonar', providerKey: PPLX_KEY, secret: PPLX_KEY },
 ];
 
-describe('a provider quoting the key it was sent', () => {
+describe('a provider refusing the key it was sent, and quoting it', () => {
+  beforeAll(() => {
+    refusal = 401;
+  });
   for (const c of CASES) {
     test(`${c.name}: never in an answer, a log line, a stored task error or the queue status`, async () => {
       const before = captured.lines.length;
       const messages = [{ role: 'user', content: 'hi' }];
 
+      // A refused caller's key is the caller's error (401 naming X-Provider-Key, without the provider's
+      // words, which may quote it); a refused operator key is the provider's (502 with its words, key cut out).
+      const callers = c.providerKey !== undefined;
       const chat = await post('/v1/chat/completions', { model: `${c.provider}/${c.model}`, messages }, c.providerKey);
-      expect(chat.status).toBe(502);
+      expect(chat.status).toBe(callers ? 401 : 502);
       const chatText = await chat.text();
-      expect(chatText).toContain('Incorrect API key provided');
+      expect(chatText).toContain(callers ? 'X-Provider-Key' : 'Incorrect API key provided');
       expect(chatText).not.toContain(c.secret);
 
       const anthropic = await post('/v1/messages', { model: `${c.provider}/${c.model}`, max_tokens: 16, messages }, c.providerKey);
-      expect(anthropic.status).toBeGreaterThanOrEqual(500);
+      expect(anthropic.status).toBe(callers ? 401 : 502);
       expect(await anthropic.text()).not.toContain(c.secret);
 
       const submitted = await post('/api/llm/complete', { provider: c.provider, model: c.model, messages }, c.providerKey);
       expect(submitted.status).toBe(200);
       const { queueId } = (await submitted.json()).data;
       const { status, text } = await ended(queueId);
-      expect(status).toMatchObject({ status: 'error', errorCode: 'upstream_rejected' });
-      expect(status.error).toContain('Incorrect API key provided');
+      expect(status).toMatchObject({ status: 'error', errorCode: callers ? 'invalid_provider_key' : 'upstream_rejected' });
+      expect(status.error).toContain(callers ? 'X-Provider-Key' : 'Incorrect API key provided');
       expect(text).not.toContain(c.secret);
       const row = await service.db('gateway_tasks').where({ id: queueId }).first();
-      expect(JSON.stringify(row.error)).toContain('Incorrect API key provided');
+      expect(JSON.stringify(row.error)).toContain(callers ? 'X-Provider-Key' : 'Incorrect API key provided');
       expect(JSON.stringify(row)).not.toContain(c.secret);
       const result = await (await post('/api/llm/queue/result', { queueId })).text();
       expect(result).not.toContain(c.secret);
 
       const logged = captured.lines.slice(before);
-      expect(logged.some((l) => /upstream failure: .*Incorrect API key provided/.test(l.msg ?? ''))).toBe(true);
+      if (!callers) expect(logged.some((l) => /upstream failure: .*Incorrect API key provided/.test(l.msg ?? ''))).toBe(true);
+      expect(JSON.stringify(logged)).not.toContain(c.secret);
+    });
+  }
+});
+
+// The same words in a refusal that is not about the key (a 400): every case reaches the caller,
+// the log and the task with the provider's words, and each key is cut out by its value.
+describe('a provider refusing a request, quoting the key it was sent', () => {
+  beforeAll(() => {
+    refusal = 400;
+  });
+  for (const c of CASES) {
+    test(`${c.name}: cut out of the answer, the log, the stored task error and the queue status`, async () => {
+      const before = captured.lines.length;
+      const messages = [{ role: 'user', content: 'hi' }];
+      const chat = await post('/v1/chat/completions', { model: `${c.provider}/${c.model}`, messages }, c.providerKey);
+      const chatText = await chat.text();
+      expect(chat.status, chatText).toBeGreaterThanOrEqual(400);
+      expect(chatText).toContain('Incorrect API key provided');
+      expect(chatText).not.toContain(c.secret);
+
+      const submitted = await post('/api/llm/complete', { provider: c.provider, model: c.model, messages }, c.providerKey);
+      const { queueId } = (await submitted.json()).data;
+      const { status, text } = await ended(queueId);
+      expect(status.status).toBe('error');
+      expect(status.error).toContain('Incorrect API key provided');
+      expect(text).not.toContain(c.secret);
+      const row = await service.db('gateway_tasks').where({ id: queueId }).first();
+      expect(JSON.stringify(row)).not.toContain(c.secret);
+
+      const logged = captured.lines.slice(before);
       expect(JSON.stringify(logged)).not.toContain(c.secret);
     });
   }

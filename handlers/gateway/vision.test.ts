@@ -186,7 +186,7 @@ describe('bad input is a 400 in the gateway error shape before anything is queue
     ['not base64', '/api/vision/detect', () => ({ image: '###' }), /body\.image must match pattern/],
     ['a truncated image', '/api/vision/detect/faces', () => ({ image: b64(truncated(photo('coffee'))) }), /truncated or corrupt/],
     ['a 100-megapixel image', '/api/vision/detect', () => ({ image: b64(pngHeaderOnly(10_000, 10_000)) }), /100\.0 megapixels.*limit is 40/],
-    ['an empty class list', '/api/vision/detect/zero-shot', () => ({ image: b64(photo('coffee')), prompt: ' , ,' }), /prompt names no classes/],
+    ['an empty class list', '/api/vision/detect/zero-shot', () => ({ image: b64(photo('coffee')), prompt: ' , ,' }), /body\.prompt must match pattern/],
     ['confidence above 1', '/api/vision/detect', () => ({ image: b64(photo('coffee')), confidence: 1.5 }), /confidence/],
     ['confidence below 0', '/api/vision/detect/faces', () => ({ image: b64(photo('coffee')), confidence: -0.1 }), /confidence/],
     ['an even blurStrength', '/api/vision/detect/faces', () => ({ image: b64(photo('coffee')), blur: true, blurStrength: 50 }), /blurStrength/],
