@@ -2,29 +2,31 @@
 // second extension point of the request pipeline (server/app.ts), beside
 // server/operationMatch.ts.
 //
-// Why: validateRequest runs the operation's compiled Ajv validators (~20 µs
-// for a /v1 chat completion) inside a wrapper that re-parses the request on
-// every call: lodash copies of the headers and a cloneDeep of the query, a
-// URLSearchParams built and dropped, the path template compiled to a RegExp,
-// a cookie parse and lodash scans of the operation's parameters (~243 µs a
-// call in a micro-benchmark). In the /v1 profile of `npm run bench --
-// overhead --floor --seconds 6 --no-streaming` it was 11% of the gateway's
-// main-thread time, and the gateway spent 2.12x-2.46x the features floor's CPU
-// per request in bursts (2026-11-27). Here the same validators, taken from the
-// library's public `api.validator.getRequestValidatorsForOperation`, are run
-// on the same input built the same way, with what depends only on the
-// operation worked out once per operation: gateway/floor came to AFTER_FIGURE.
+// Why: validateRequest runs the operation's compiled Ajv validators inside a
+// wrapper that re-parses the request on every call: lodash copies of the
+// headers and a cloneDeep of the query, a URLSearchParams built and dropped,
+// the path template compiled to a RegExp, a cookie parse and lodash scans of
+// the operation's parameters. For a /v1 chat completion that was 19-37 µs a
+// call against 2-3 µs here (same validators, same request, a micro-benchmark
+// on a busy 2-core machine), and 11% of the gateway's main thread in the /v1
+// profile. Measured on the same machine, alternating runs (2026-11-27): CPU per
+// request in bursts of 10 (`npm run bench -- overhead --floor --seconds 6
+// --no-streaming`) went from 1.79x the features floor's to 1.57x, and with 10
+// connections (`npm run bench -- throughput`) from 0.90 to 0.69 ms a request,
+// 830 to 1,074 requests/s. What depends only on the operation is worked out
+// once per operation; the validators come from the library's public
+// `api.validator.getRequestValidatorsForOperation`.
 //
-// Relies on: validateRequest's steps (documented in its README and DOCS.md as
-// "the pre-compiled Ajv validation schema"): the validators are called in
-// order on { path, query, header, cookie, requestBody }, the query and path
-// parameters coerced in place, a lone query value wrapped in an array when its
-// schema is an array. What this module does not reproduce is handed to the
-// library itself: operations with cookie parameters, JSON-encoded or
-// non-exploded query parameters, bodies that are not JSON objects or arrays,
-// and queries not parsed into strings and lists of them. server/requestValidation.test.ts holds its answers to the library's
-// for every operation of every spec (errors, coerced values), so a library
-// that validates differently fails it.
+// Relies on: validateRequest's steps (DOCS.md: "the pre-compiled Ajv
+// validation schema"): the validators are called in order on { path, query,
+// header, cookie, requestBody }, the query and path parameters coerced in
+// place, a lone query value wrapped in an array when its schema is an array.
+// What this module does not reproduce is handed to the library itself:
+// operations with cookie parameters, JSON-encoded or non-exploded query
+// parameters, bodies that are not JSON objects or arrays, and queries not
+// parsed into strings and lists of them. server/requestValidation.test.ts
+// holds its answers to the library's for every operation of every spec
+// (errors, coerced values), so a library that validates differently fails it.
 import type { OpenAPIBackend, Operation, Request, ValidationResult } from 'openapi-backend';
 import type { ValidateFunction } from 'ajv';
 
