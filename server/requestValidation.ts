@@ -9,9 +9,9 @@
 // the operation's parameters. For a /v1 chat completion that was 19-37 µs a
 // call against 2-3 µs here (same validators, same request, a micro-benchmark
 // on a busy 2-core machine), and 11% of the gateway's main thread in the /v1
-// profile. Measured on the same machine, runs alternated (2026-11-27): CPU per
+// profile. Measured on the same machine, runs alternated (2026-11-27; 3 and 2 rounds): CPU per
 // request in bursts of 10 (`npm run bench -- overhead --floor --seconds 6
-// --no-streaming`) went from 1.79-1.91x the features floor's to 1.57-1.63x,
+// --no-streaming`) went from 1.77-1.91x the features floor's to 1.51-1.63x,
 // and with 10 connections (`npm run bench -- throughput`) from 0.90-1.03 to
 // 0.69-0.84 ms a request. What depends only on the operation is worked out
 // once per operation; the validators come from the library's public
