@@ -20,6 +20,7 @@ import { regExpEngine } from './patterns.ts';
 import { proxyTrust, useClientAddress } from './clientAddress.ts';
 import { loadDocument } from './document.ts';
 import { operationMatcher } from './operationMatch.ts';
+import { requestValidator } from './requestValidation.ts';
 
 export interface MountedSurface {
   def: SurfaceDefinition;
@@ -148,7 +149,8 @@ function multipartStandIn(operation: Operation, contentType: string | undefined)
  * Each refusal is thrown as an ApiError, which the app renders in the
  * surface's shape. The steps are the library's public methods rather than
  * handleRequest, which parses each request four times and flattens the
- * document on every match (server/operationMatch.ts has the figure).
+ * document on every match (server/operationMatch.ts has the figure), and
+ * validateRequest answers through server/requestValidation.ts.
  */
 export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): Promise<MountedSurface> {
   const api = new OpenAPIBackend({
@@ -168,6 +170,7 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
   await api.init();
 
   const match = operationMatcher(api);
+  const validate = requestValidator(api);
   // Without middleware after authentication (every surface but analytics) the handler is called directly.
   const afterAuth = def.afterAuth?.length ? compose<ApiContext>(def.afterAuth as Middleware<AppState>[] as never) : undefined;
   const readOptions = { refuseNul: def.refuseNul ?? true };
@@ -198,7 +201,7 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
     req.body = (await readBody(ctx, bodyRuleOf(operation), readOptions)) ?? multipartStandIn(operation, ctx.get('content-type'));
     // What the body was read as, for middleware that runs after a refusal (e.g. CORS).
     (ctx.request as { body?: unknown }).body = req.body;
-    const validation = api.validateRequest(req, operation);
+    const validation = validate(req, operation);
     if (validation.errors) {
       const fields = readableFields(fieldErrors(validation.errors));
       const first = fields[0];
