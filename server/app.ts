@@ -17,7 +17,7 @@ import { compress } from './middleware/compress.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import type { ApiContext, AppState, Deps, OperationInput } from '../handlers/types.ts';
 import { regExpEngine } from './patterns.ts';
-import { proxyTrust, useClientAddress } from './clientAddress.ts';
+import { clientAddressMiddleware, proxyTrust } from './clientAddress.ts';
 import { loadDocument } from './document.ts';
 import { operationMatcher } from './operationMatch.ts';
 import { requestValidator } from './requestValidation.ts';
@@ -318,12 +318,14 @@ export function answerFailure(surface: MountedSurface, ctx: ApiContext, raw: unk
 export function createApp(opts: AppOptions): Koa<AppState> {
   const app = new Koa<AppState>();
   app.proxy = true;
-  // ctx.ip believes X-Forwarded-For only as far as TRUSTED_PROXIES allows.
-  useClientAddress(app, proxyTrust(opts.deps.env));
+  // TRUSTED_PROXIES is read (and a bad entry refused) when the app is made.
+  const trust = proxyTrust(opts.deps.env);
   app.silent = true;
   app.context.deps = opts.deps;
   const fallback = opts.surfaces[opts.surfaces.length - 1]!;
 
+  // ctx.ip believes X-Forwarded-For only as far as TRUSTED_PROXIES allows.
+  app.use(clientAddressMiddleware(trust));
   app.use(requestId(opts.deps));
   app.use(accessLog(opts.service ?? 'gateway'));
   app.use(compress());

@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { clientAddress, proxyTrust, useClientAddress } from './clientAddress.ts';
+import { clientAddress, clientAddressMiddleware, proxyTrust } from './clientAddress.ts';
 import { createApp, mountSurface } from './app.ts';
 import { analyticsSurface } from './surfaces/analytics.ts';
 import { beacon, CHROME_MAC, createProject, startAnalytics, uniqueDomain } from '../analytics/testing.ts';
@@ -46,7 +46,7 @@ describe('clientAddress', () => {
     for (const [setting, expected] of [[undefined, US], ['none', '127.0.0.1']] as const) {
       const app = new Koa();
       app.proxy = true;
-      useClientAddress(app, proxyTrust({ TRUSTED_PROXIES: setting }));
+      app.use(clientAddressMiddleware(proxyTrust({ TRUSTED_PROXIES: setting })));
       app.use((ctx) => {
         ctx.body = ctx.ip;
       });

@@ -90,16 +90,13 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | u
   return client;
 }
 
-/** Makes Koa's ctx.ip this module's answer (computed when first asked for, once per request). */
-export function useClientAddress(app: Koa<any>, trust: ProxyTrust): void {
-  const cached = Symbol('client address');
-  Object.defineProperty(app.request, 'ip', {
-    configurable: true,
-    get(this: Koa.Request & { [cached]?: string }) {
-      return (this[cached] ??= clientAddress(this.req.socket.remoteAddress, this.get('x-forwarded-for') || undefined, trust));
-    },
-    set(this: Koa.Request & { [cached]?: string }, value: string) {
-      this[cached] = value;
-    },
-  });
+/**
+ * Middleware that sets Koa's ctx.ip (through its public setter) to this
+ * module's answer, so a handler reading ctx.ip gets the trusted client.
+ */
+export function clientAddressMiddleware(trust: ProxyTrust): Koa.Middleware {
+  return (ctx, next) => {
+    ctx.request.ip = clientAddress(ctx.req.socket.remoteAddress, ctx.get('x-forwarded-for') || undefined, trust);
+    return next();
+  };
 }
