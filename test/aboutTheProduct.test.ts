@@ -1,7 +1,7 @@
-// The repository speaks about the product, never about how it was made: no
-// numbered work rounds, no "the lead", "the team", "engineers", "this branch"
-// or "this session", no issue numbers. Commit messages may say such things;
-// tracked files (documentation, specs, code and its comments) may not.
+// The repository speaks about the product, never about how it was made:
+// PHRASES below are the ways such text shows itself (work rounds, people,
+// branches, tracker numbers). Commit messages may say such things; tracked
+// files (documentation, specs, code and its comments) may not.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
