@@ -14,12 +14,13 @@
 // Shorter values are not treated as secrets: cutting every "abc" out of every
 // message would say nothing useful and a key that short protects nothing.
 const MIN_LENGTH = 6;
-// Remembered values, each with when it was last sent. A caller's key is kept
+// Remembered values, each with when it was last sent and the forms it takes
+// in text (worked out once: every log line is checked against all of them). A caller's key is kept
 // for a while after its last call (its failure may be logged or stored a
 // little later); the operator's keys are sent all the time and stay.
 const KEEP_MS = 60 * 60_000;
 const MAX_REMEMBERED = 2_000;
-const remembered = new Map<string, number>();
+const remembered = new Map<string, { at: number; forms: string[] }>();
 // Re-stamping a value at most this often keeps the hot path to one Map lookup.
 const RESTAMP_MS = 60_000;
 
@@ -28,10 +29,10 @@ export function rememberSecret(value: string | undefined): void {
   if (!value || value.length < MIN_LENGTH) return;
   const now = Date.now();
   const seen = remembered.get(value);
-  if (seen !== undefined && now - seen < RESTAMP_MS) return;
+  if (seen !== undefined && now - seen.at < RESTAMP_MS) return;
   // Deleted and set again: the Map's order is the order of last use, oldest first.
   remembered.delete(value);
-  remembered.set(value, now);
+  remembered.set(value, { at: now, forms: seen?.forms ?? formsOf(value) });
   if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
 }
 
@@ -84,21 +85,20 @@ function formsOf(value: string): string[] {
   return forms;
 }
 
-function cutValues(text: string, values: Iterable<string>): string {
-  for (const value of values) {
-    for (const form of formsOf(value)) if (text.includes(form)) text = text.replaceAll(form, placeholder(value));
-  }
+function cutForms(text: string, value: string, forms: readonly string[]): string {
+  for (const form of forms) if (text.includes(form)) text = text.replaceAll(form, placeholder(value));
   return text;
 }
 
 /** `text` without the given values (the secrets of one request). */
 export function withoutValues(text: string, values: readonly string[]): string {
-  return values.length ? cutValues(text, values) : text;
+  for (const value of values) text = cutForms(text, value, formsOf(value));
+  return text;
 }
 
 function pruneOld(): void {
   const oldest = Date.now() - KEEP_MS;
-  for (const [value, at] of remembered) {
+  for (const [value, { at }] of remembered) {
     if (at >= oldest) break;
     remembered.delete(value);
   }
@@ -108,7 +108,7 @@ function pruneOld(): void {
 export function withoutSecrets(text: string): string {
   if (remembered.size) {
     pruneOld();
-    text = cutValues(text, remembered.keys());
+    for (const [value, { forms }] of remembered) text = cutForms(text, value, forms);
   }
   return text.replace(SECRET_SHAPE, '$1…');
 }
