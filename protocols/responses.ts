@@ -87,6 +87,8 @@ export interface ResponsesRequest {
   /** Keep the response for GET and previous_response_id (`store`, default true). */
   store: boolean;
   previousResponseId?: string;
+  /** The web search tool's place in `tools` (e.g. `tools[0]`), when one was sent. */
+  webSearchParam?: string;
   echo: ResponseEcho;
 }
 
@@ -140,7 +142,8 @@ export function fromResponsesRequest(input: unknown): ResponsesRequest {
   const format = optObject(optObject(body.text, 'text')?.format, 'text.format');
   const tools = body.tools == null ? [] : array(body.tools, 'tools');
   const functionTools = tools.flatMap((t, i) => functionTool(t, `tools[${i}]`));
-  const search = tools.flatMap((t, i) => webSearchTool(t, `tools[${i}]`))[0];
+  const searches = tools.flatMap((t, i) => webSearchTool(t, `tools[${i}]`).map((ws) => ({ ws, param: `tools[${i}]` })));
+  const search = searches[0]?.ws;
   const ignored = tools.flatMap((t, i) => notExecuted(t, `tools[${i}]`));
   setGiven(request, 'temperature', temperature);
   setGiven(request, 'topP', topP);
@@ -167,6 +170,7 @@ export function fromResponsesRequest(input: unknown): ResponsesRequest {
     stream: optBoolean(body.stream, 'stream') ?? false,
     store,
     ...(previousResponseId !== undefined ? { previousResponseId } : {}),
+    ...(searches[0] ? { webSearchParam: searches[0].param } : {}),
     echo: {
       model: string(body.model, 'model'),
       instructions: instructions ?? null,

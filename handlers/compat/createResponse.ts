@@ -33,8 +33,7 @@ const createResponse: Handler<CreateResponseData> = async (ctx, { body }) => {
     const searchable = withoutUnavailableSearch(asked, caller);
     request = searchable.request;
     if (searchable.dropped) {
-      const at = (body.tools as Array<{ type?: unknown }>).findIndex((t) => String(t?.type).startsWith('web_search'));
-      ignore(parsed.echo, `tools[${at}]`, `${asked.provider}/${asked.model} cannot search the web through this gateway; answered without searching`);
+      ignore(parsed.echo, parsed.webSearchParam!, `${asked.provider}/${asked.model} cannot search the web through this gateway; answered without searching`);
     }
   } catch (err) {
     throw toApiError(err, 'openai');
