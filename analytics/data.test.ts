@@ -234,7 +234,10 @@ describe('analytics export, import, isolation, limits and retention', () => {
       const p = await createProject(svc.url);
       // Both service instances run in this process: the limiter's clock stands 17.5 s
       // before the end of a window for the whole burst, so all of it lands in that window.
-      const windowStart = Date.now() - (Date.now() % 60_000);
+      // One reading of the clock: two readings that straddle a minute give a start
+      // that is not on a window boundary, and "the next window" would be the same one.
+      const startedAt = Date.now();
+      const windowStart = startedAt - (startedAt % 60_000);
       rateClock.now = () => windowStart + 42_500;
       const calls = Array.from({ length: 125 }, (_, i) => api(i % 2 ? other.url : svc.url, p.apiKey)('/v1/stats/realtime'));
       const statuses = await Promise.all(calls);
