@@ -15,6 +15,13 @@ export interface GatewayAuth {
   keyName: string;
   /** The key's default routing policy; a request's own `routing` members take precedence. */
   routing?: RoutingPolicy;
+  /** An admin governs keys, teams and spend; a member only calls. */
+  role: 'admin' | 'member';
+  teamId?: string;
+  /** Free labels spend is grouped and budgeted by; empty when none. */
+  tags: readonly string[];
+  /** When the key stops working (epoch ms); absent when it never expires. */
+  expiresAt?: number;
 }
 
 export interface GatewayAuthenticator {
@@ -82,7 +89,10 @@ export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string
     if (!row) return null;
     const stored = row.hash.toString('hex');
     if (!hexHashesMatch(hash, stored)) return null;
-    const auth: GatewayAuth = row.routing ? { keyId: row.id, keyName: row.name, routing: row.routing as RoutingPolicy } : { keyId: row.id, keyName: row.name };
+    const auth: GatewayAuth = { keyId: row.id, keyName: row.name, role: row.role, tags: row.tags };
+    if (row.routing) auth.routing = row.routing as RoutingPolicy;
+    if (row.team_id) auth.teamId = row.team_id;
+    if (row.expires_at) auth.expiresAt = row.expires_at.getTime();
     if (asOf === generation) cache.set(lookup, { hash: stored, auth, expires: Date.now() + CACHE_TTL_MS });
     return auth;
   }
