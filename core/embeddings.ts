@@ -72,6 +72,8 @@ export function embeddingUsage(result: PricedEmbeddings, caller: Caller): UsageR
     cached: false,
     service: caller.service,
     tag: caller.tag,
+    teamId: caller.teamId,
+    keyTags: caller.keyTags,
   };
 }
 

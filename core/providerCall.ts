@@ -15,6 +15,9 @@ export interface Caller {
   /** Where the call came in: native, chat.completions, messages, responses, embeddings. */
   surface: string;
   taskId?: string;
+  /** The calling key's team and tags, which its usage rows are kept under (see UsageRecord.keyTags). */
+  teamId?: string;
+  keyTags?: readonly string[];
 }
 
 /** The provider's settings for this caller (their own key in place of the operator's), checked to be usable. */

@@ -5,7 +5,7 @@
 import type { UsageRecord } from '../db/gateway/insertUsage.ts';
 import type { Cost } from '../pricing/cost.ts';
 
-export type UnitUsage = Pick<UsageRecord, 'keyId' | 'taskId' | 'kind' | 'surface' | 'provider' | 'model' | 'service' | 'tag'> & {
+export type UnitUsage = Pick<UsageRecord, 'keyId' | 'taskId' | 'kind' | 'surface' | 'provider' | 'model' | 'service' | 'tag' | 'teamId' | 'keyTags'> & {
   cost: Pick<Cost, 'customerPrice' | 'billing'>;
 };
 
@@ -27,5 +27,7 @@ export function unitUsage(u: UnitUsage): UsageRecord {
     cached: false,
     service: u.service,
     tag: u.tag,
+    teamId: u.teamId,
+    keyTags: u.keyTags,
   };
 }

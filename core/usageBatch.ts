@@ -125,6 +125,8 @@ export function completionUsage(result: PricedResult, caller: Caller, kind = 'co
     cached: result.cost.cached === true,
     service: caller.service,
     tag: caller.tag,
+    teamId: caller.teamId,
+    keyTags: caller.keyTags,
   };
 }
 

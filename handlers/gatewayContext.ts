@@ -17,9 +17,12 @@ export function keyOf(ctx: ApiContext): GatewayAuth {
 /** The caller: the key, where the call came in, and its own provider key when sent (X-Provider-Key, billed byok). */
 export function callerOf(ctx: ApiContext, surface = 'native', labels: { service?: string; tag?: string } = {}): Caller {
   const providerKey = ctx.get('x-provider-key').trim();
+  const key = keyOf(ctx);
   return {
-    keyId: keyOf(ctx).keyId,
+    keyId: key.keyId,
     surface,
+    keyTags: key.tags,
+    ...(key.teamId ? { teamId: key.teamId } : {}),
     ...(providerKey ? { providerKey } : {}),
     ...(labels.service !== undefined ? { service: labels.service } : {}),
     ...(labels.tag !== undefined ? { tag: labels.tag } : {}),

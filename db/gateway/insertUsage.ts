@@ -18,10 +18,22 @@ export interface UsageRecord {
   cached: boolean;
   service?: string;
   tag?: string;
+  /** The calling key's team at call time (from its GatewayAuth). */
+  teamId?: string;
+  /**
+   * The calling key's tags at call time. Absent when the record is built
+   * without the key's GatewayAuth (a queued task at its end, an agent session's
+   * webhook): the INSERT then takes team and tags from the key's row as it is.
+   */
+  keyTags?: readonly string[];
 }
 
 const COLUMNS = 'key_id, task_id, kind, surface, provider, model, input_tokens, output_tokens, total_tokens, cached_tokens, cache_creation_tokens, cost, billing, cached, service, tag';
-const INSERT_FROM_JSON = `INSERT INTO gateway_usage (${COLUMNS}) SELECT ${COLUMNS} FROM json_populate_recordset(NULL::gateway_usage, $1::json)`;
+const INSERT_FROM_JSON = `INSERT INTO gateway_usage (${COLUMNS}, team_id, tags)
+SELECT ${COLUMNS.split(', ').map((c) => `r.${c}`).join(', ')},
+       CASE WHEN r.tags IS NULL THEN k.team_id ELSE r.team_id END, coalesce(r.tags, k.tags, '{}')
+  FROM json_populate_recordset(NULL::gateway_usage, $1::json) r
+  LEFT JOIN gateway_keys k ON r.tags IS NULL AND k.id = r.key_id`;
 // knex.raw binds `?`, not `$1`.
 const INSERT_FROM_JSON_KNEX = INSERT_FROM_JSON.replace('$1', '?');
 
@@ -64,5 +76,7 @@ function usageRow(u: UsageRecord): Record<string, unknown> {
     cached: u.cached,
     service: u.service ?? null,
     tag: u.tag ?? null,
+    team_id: u.teamId ?? null,
+    tags: u.keyTags ?? null,
   };
 }

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type ServerSentEventsResult, type TDataShape } from './client/index.ts';
-import type { AgentWebhookCompleteData, AgentWebhookCompleteErrors, AgentWebhookCompleteResponses, AgentWebhookContextData, AgentWebhookContextErrors, AgentWebhookContextResponses, AgentWebhookEventData, AgentWebhookEventErrors, AgentWebhookEventResponses, AutoLabelData, AutoLabelErrors, AutoLabelResponses, AutoTrainData, AutoTrainErrors, AutoTrainResponses, CancelQueueTaskData, CancelQueueTaskErrors, CancelQueueTaskResponses, CreateAgentSignedUrlData, CreateAgentSignedUrlErrors, CreateAgentSignedUrlResponses, CreateAgentTemplateData, CreateAgentTemplateErrors, CreateAgentTemplateResponses, DeleteAgentTemplateData, DeleteAgentTemplateErrors, DeleteAgentTemplateResponses, DeleteVisionModelData, DeleteVisionModelErrors, DeleteVisionModelResponses, DetectFacesData, DetectFacesErrors, DetectFacesResponses, DetectObjectsData, DetectObjectsErrors, DetectObjectsResponses, DetectWebData, DetectWebErrors, DetectWebResponses, DetectZeroShotData, DetectZeroShotErrors, DetectZeroShotResponses, GenerateAudioData, GenerateAudioErrors, GenerateAudioResponses, GenerateDialogueData, GenerateDialogueErrors, GenerateDialogueResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GenerateSoundEffectData, GenerateSoundEffectErrors, GenerateSoundEffectResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GetAgentSessionAudioData, GetAgentSessionAudioErrors, GetAgentSessionAudioResponses, GetAgentSessionData, GetAgentSessionErrors, GetAgentSessionResponses, GetAgentTemplateData, GetAgentTemplateErrors, GetAgentTemplateResponses, GetCapabilitiesData, GetCapabilitiesErrors, GetCapabilitiesResponses, GetCircuitsData, GetCircuitsErrors, GetCircuitsResponses, GetConcurrencyData, GetConcurrencyErrors, GetConcurrencyResponses, GetDailyUsageData, GetDailyUsageErrors, GetDailyUsageResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMonthlyUsageData, GetMonthlyUsageErrors, GetMonthlyUsageResponses, GetPortalDailyUsageData, GetPortalDailyUsageErrors, GetPortalDailyUsageResponses, GetProviderConcurrencyData, GetProviderConcurrencyErrors, GetProviderConcurrencyResponses, GetQueueResultData, GetQueueResultErrors, GetQueueResultResponses, GetQueueStatusData, GetQueueStatusErrors, GetQueueStatusResponses, GetTrainingJobData, GetTrainingJobErrors, GetTrainingJobResponses, GetUsageData, GetUsageErrors, GetUsageResponses, ListAgentSessionsData, ListAgentSessionsErrors, ListAgentSessionsResponses, ListAgentTemplatesData, ListAgentTemplatesErrors, ListAgentTemplatesResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListOcrLanguagesData, ListOcrLanguagesErrors, ListOcrLanguagesResponses, ListProvidersData, ListProvidersErrors, ListProvidersResponses, ListPublicModelsData, ListPublicModelsErrors, ListPublicModelsResponses, ListVisionModelsData, ListVisionModelsErrors, ListVisionModelsResponses, ListVoicesData, ListVoicesErrors, ListVoicesResponses, RecognizeTextData, RecognizeTextErrors, RecognizeTextResponses, RedactImageData, RedactImageErrors, RedactImageResponses, StartAgentSessionData, StartAgentSessionErrors, StartAgentSessionResponses, StreamQueueTaskData, StreamQueueTaskErrors, StreamQueueTaskResponse, StreamQueueTaskResponses, SubmitCompletionData, SubmitCompletionErrors, SubmitCompletionResponses, SubmitEmbeddingsData, SubmitEmbeddingsErrors, SubmitEmbeddingsResponses, TrainVisionModelData, TrainVisionModelErrors, TrainVisionModelResponses, TranscribeData, TranscribeErrors, TranscribeResponses, UpdateAgentTemplateData, UpdateAgentTemplateErrors, UpdateAgentTemplateResponses, UploadVideoData, UploadVideoErrors, UploadVideoResponses } from './types.gen.ts';
+import type { AgentWebhookCompleteData, AgentWebhookCompleteErrors, AgentWebhookCompleteResponses, AgentWebhookContextData, AgentWebhookContextErrors, AgentWebhookContextResponses, AgentWebhookEventData, AgentWebhookEventErrors, AgentWebhookEventResponses, AutoLabelData, AutoLabelErrors, AutoLabelResponses, AutoTrainData, AutoTrainErrors, AutoTrainResponses, CancelQueueTaskData, CancelQueueTaskErrors, CancelQueueTaskResponses, CreateAgentSignedUrlData, CreateAgentSignedUrlErrors, CreateAgentSignedUrlResponses, CreateAgentTemplateData, CreateAgentTemplateErrors, CreateAgentTemplateResponses, DeleteAgentTemplateData, DeleteAgentTemplateErrors, DeleteAgentTemplateResponses, DeleteVisionModelData, DeleteVisionModelErrors, DeleteVisionModelResponses, DetectFacesData, DetectFacesErrors, DetectFacesResponses, DetectObjectsData, DetectObjectsErrors, DetectObjectsResponses, DetectWebData, DetectWebErrors, DetectWebResponses, DetectZeroShotData, DetectZeroShotErrors, DetectZeroShotResponses, GenerateAudioData, GenerateAudioErrors, GenerateAudioResponses, GenerateDialogueData, GenerateDialogueErrors, GenerateDialogueResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GenerateSoundEffectData, GenerateSoundEffectErrors, GenerateSoundEffectResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GetAgentSessionAudioData, GetAgentSessionAudioErrors, GetAgentSessionAudioResponses, GetAgentSessionData, GetAgentSessionErrors, GetAgentSessionResponses, GetAgentTemplateData, GetAgentTemplateErrors, GetAgentTemplateResponses, GetCapabilitiesData, GetCapabilitiesErrors, GetCapabilitiesResponses, GetCircuitsData, GetCircuitsErrors, GetCircuitsResponses, GetConcurrencyData, GetConcurrencyErrors, GetConcurrencyResponses, GetDailyUsageData, GetDailyUsageErrors, GetDailyUsageResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMonthlyUsageData, GetMonthlyUsageErrors, GetMonthlyUsageResponses, GetPortalDailyUsageData, GetPortalDailyUsageErrors, GetPortalDailyUsageResponses, GetProviderConcurrencyData, GetProviderConcurrencyErrors, GetProviderConcurrencyResponses, GetQueueResultData, GetQueueResultErrors, GetQueueResultResponses, GetQueueStatusData, GetQueueStatusErrors, GetQueueStatusResponses, GetSpendData, GetSpendErrors, GetSpendResponses, GetTrainingJobData, GetTrainingJobErrors, GetTrainingJobResponses, GetUsageData, GetUsageErrors, GetUsageResponses, ListAgentSessionsData, ListAgentSessionsErrors, ListAgentSessionsResponses, ListAgentTemplatesData, ListAgentTemplatesErrors, ListAgentTemplatesResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListOcrLanguagesData, ListOcrLanguagesErrors, ListOcrLanguagesResponses, ListProvidersData, ListProvidersErrors, ListProvidersResponses, ListPublicModelsData, ListPublicModelsErrors, ListPublicModelsResponses, ListVisionModelsData, ListVisionModelsErrors, ListVisionModelsResponses, ListVoicesData, ListVoicesErrors, ListVoicesResponses, RecognizeTextData, RecognizeTextErrors, RecognizeTextResponses, RedactImageData, RedactImageErrors, RedactImageResponses, StartAgentSessionData, StartAgentSessionErrors, StartAgentSessionResponses, StreamQueueTaskData, StreamQueueTaskErrors, StreamQueueTaskResponse, StreamQueueTaskResponses, SubmitCompletionData, SubmitCompletionErrors, SubmitCompletionResponses, SubmitEmbeddingsData, SubmitEmbeddingsErrors, SubmitEmbeddingsResponses, TrainVisionModelData, TrainVisionModelErrors, TrainVisionModelResponses, TranscribeData, TranscribeErrors, TranscribeResponses, UpdateAgentTemplateData, UpdateAgentTemplateErrors, UpdateAgentTemplateResponses, UploadVideoData, UploadVideoErrors, UploadVideoResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -329,6 +329,60 @@ export const getDailyUsage = <ThrowOnError extends boolean = false>(options?: Op
 export const getPortalDailyUsage = <ThrowOnError extends boolean = false>(options?: Options<GetPortalDailyUsageData, ThrowOnError>): RequestResult<GetPortalDailyUsageResponses, GetPortalDailyUsageErrors, ThrowOnError> => (options?.client ?? client).get<GetPortalDailyUsageResponses, GetPortalDailyUsageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/portal/usage/daily',
+    ...options
+});
+
+/**
+ * Spend by key, team, tag, model, provider and surface
+ *
+ * Spend (USD, the customer price of each usage row), tokens and calls of the
+ * usage rows in a range of UTC days, grouped by any of `key`, `team`, `tag`,
+ * `model`, `provider`, `surface` (`groupBy`, comma-separated; none: one row
+ * for the whole range) and bucketed by `day`, `month` or `none`. Filters
+ * (`keyId`, `teamId`, `tag`, `model`, `provider`) narrow the rows first.
+ *
+ * Who sees what: an admin key sees every key's rows; any other key only its
+ * own (it may group and filter them freely; asking for another key's
+ * `keyId` is refused with 403).
+ *
+ * Attribution: a usage row carries the team and tags its key had when the
+ * call was made (a queued task: when it ended); moving a key to another
+ * team later does not move its past spend. Rows written before keys had
+ * teams and tags have neither.
+ *
+ * Tags: a call counts once under each distinct tag its key had. Grouped by
+ * `tag`, a call with two tags appears in both groups (so the groups' sum
+ * can exceed the total) and calls without tags form the group `tag: null`.
+ * In every grouping without `tag`, and in `totals`, each call counts once.
+ * Filtered by `tag`, only the calls carrying that tag count.
+ *
+ * `totals` covers every matching call once, whatever the grouping or
+ * `limit`. Rows are ordered by period, then spend (highest first), then
+ * the group's values; at most `limit` rows, and `truncated` says whether
+ * more groups matched. Periods and groups without usage are absent.
+ *
+ * CSV: `format=csv`, or `Accept: text/csv` without `format`, answers
+ * `text/csv` (RFC 4180, a header line, `\r\n` line ends): the columns are
+ * `period` (with a bucket), then per group `keyId,keyName`, `teamId,teamName`,
+ * `tag`, `model`, `provider`, `surface` in `groupBy`'s order, then
+ * `calls,inputTokens,outputTokens,totalTokens,spend`. A value holding a
+ * comma, quote or line break is quoted, quotes doubled; a text value that a
+ * spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, tab
+ * or carriage return) is prefixed with `'`. An empty value is null. With
+ * more rows than `limit`, the header `X-Spend-Truncated: true` is set.
+ *
+ * Answered from a daily rollup kept in the same transaction as the usage
+ * rows, so it is exact and fast at any number of rows.
+ *
+ * Refusals (400 unless said):
+ * - `invalid_range`: `from` is after `to`.
+ * - `range_too_large`: more than 366 days with `bucket=day`, more than 3660 otherwise.
+ * - `forbidden`: (403) a key that is not an admin asked for another key's `keyId`.
+ *
+ */
+export const getSpend = <ThrowOnError extends boolean = false>(options?: Options<GetSpendData, ThrowOnError>): RequestResult<GetSpendResponses, GetSpendErrors, ThrowOnError> => (options?.client ?? client).get<GetSpendResponses, GetSpendErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/spend',
     ...options
 });
 

@@ -1165,6 +1165,63 @@ export type DailyUsageItem = {
     cost: number;
 };
 
+export type SpendEnvelope = {
+    success: true;
+    data: SpendReport;
+};
+
+export type SpendReport = {
+    from: string;
+    to: string;
+    bucket: 'day' | 'month' | 'none';
+    groupBy: Array<'key' | 'team' | 'tag' | 'model' | 'provider' | 'surface'>;
+    currency: 'USD';
+    rows: Array<SpendRow>;
+    totals: SpendAmounts;
+    /**
+     * More groups matched than `limit`; `totals` still counts them all.
+     */
+    truncated: boolean;
+};
+
+export type SpendAmounts = {
+    calls: number;
+    inputTokens: number;
+    outputTokens: number;
+    totalTokens: number;
+    /**
+     * USD.
+     */
+    spend: number;
+};
+
+/**
+ * One group; only the members of its period and of its `groupBy` dimensions are present.
+ */
+export type SpendRow = SpendAmounts & {
+    /**
+     * `YYYY-MM-DD` (bucket day) or `YYYY-MM` (bucket month).
+     */
+    period?: string;
+    keyId?: string;
+    /**
+     * Null for a key no longer stored.
+     */
+    keyName?: string | null;
+    /**
+     * Null for calls by keys without a team.
+     */
+    teamId?: string | null;
+    teamName?: string | null;
+    /**
+     * Null for the calls without any tag.
+     */
+    tag?: string | null;
+    model?: string | null;
+    provider?: UsageProviderId;
+    surface?: string;
+};
+
 export type ImageRequest = {
     provider: 'openai' | 'gemini' | 'vertex' | 'xai' | 'localai';
     /**
@@ -3386,6 +3443,83 @@ export type GetPortalDailyUsageResponses = {
 };
 
 export type GetPortalDailyUsageResponse = GetPortalDailyUsageResponses[keyof GetPortalDailyUsageResponses];
+
+export type GetSpendData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * First UTC day included (default `to` minus 29 days).
+         */
+        from?: string;
+        /**
+         * Last UTC day included (default today, UTC).
+         */
+        to?: string;
+        /**
+         * Comma-separated dimensions, each at most once; any of key, team, tag, model, provider, surface.
+         */
+        groupBy?: string;
+        /**
+         * `day` (period `YYYY-MM-DD`), `month` (period `YYYY-MM`) or `none` (no period).
+         */
+        bucket?: 'day' | 'month' | 'none';
+        keyId?: string;
+        teamId?: string;
+        tag?: string;
+        model?: string;
+        provider?: UsageProviderId;
+        limit?: number;
+        /**
+         * `json` (default) or `csv`; without it, `Accept: text/csv` asks for CSV.
+         */
+        format?: 'json' | 'csv';
+    };
+    url: '/api/llm/spend';
+};
+
+export type GetSpendErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * A key that is not an admin asked for another key's spend.
+     */
+    403: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type GetSpendError = GetSpendErrors[keyof GetSpendErrors];
+
+export type GetSpendResponses = {
+    /**
+     * The groups.
+     */
+    200: SpendEnvelope;
+};
+
+export type GetSpendResponse = GetSpendResponses[keyof GetSpendResponses];
 
 export type GetHealthData = {
     body?: never;

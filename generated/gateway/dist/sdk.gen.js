@@ -299,6 +299,59 @@ export const getPortalDailyUsage = (options) => (options?.client ?? client).get(
     ...options
 });
 /**
+ * Spend by key, team, tag, model, provider and surface
+ *
+ * Spend (USD, the customer price of each usage row), tokens and calls of the
+ * usage rows in a range of UTC days, grouped by any of `key`, `team`, `tag`,
+ * `model`, `provider`, `surface` (`groupBy`, comma-separated; none: one row
+ * for the whole range) and bucketed by `day`, `month` or `none`. Filters
+ * (`keyId`, `teamId`, `tag`, `model`, `provider`) narrow the rows first.
+ *
+ * Who sees what: an admin key sees every key's rows; any other key only its
+ * own (it may group and filter them freely; asking for another key's
+ * `keyId` is refused with 403).
+ *
+ * Attribution: a usage row carries the team and tags its key had when the
+ * call was made (a queued task: when it ended); moving a key to another
+ * team later does not move its past spend. Rows written before keys had
+ * teams and tags have neither.
+ *
+ * Tags: a call counts once under each distinct tag its key had. Grouped by
+ * `tag`, a call with two tags appears in both groups (so the groups' sum
+ * can exceed the total) and calls without tags form the group `tag: null`.
+ * In every grouping without `tag`, and in `totals`, each call counts once.
+ * Filtered by `tag`, only the calls carrying that tag count.
+ *
+ * `totals` covers every matching call once, whatever the grouping or
+ * `limit`. Rows are ordered by period, then spend (highest first), then
+ * the group's values; at most `limit` rows, and `truncated` says whether
+ * more groups matched. Periods and groups without usage are absent.
+ *
+ * CSV: `format=csv`, or `Accept: text/csv` without `format`, answers
+ * `text/csv` (RFC 4180, a header line, `\r\n` line ends): the columns are
+ * `period` (with a bucket), then per group `keyId,keyName`, `teamId,teamName`,
+ * `tag`, `model`, `provider`, `surface` in `groupBy`'s order, then
+ * `calls,inputTokens,outputTokens,totalTokens,spend`. A value holding a
+ * comma, quote or line break is quoted, quotes doubled; a text value that a
+ * spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, tab
+ * or carriage return) is prefixed with `'`. An empty value is null. With
+ * more rows than `limit`, the header `X-Spend-Truncated: true` is set.
+ *
+ * Answered from a daily rollup kept in the same transaction as the usage
+ * rows, so it is exact and fast at any number of rows.
+ *
+ * Refusals (400 unless said):
+ * - `invalid_range`: `from` is after `to`.
+ * - `range_too_large`: more than 366 days with `bucket=day`, more than 3660 otherwise.
+ * - `forbidden`: (403) a key that is not an admin asked for another key's `keyId`.
+ *
+ */
+export const getSpend = (options) => (options?.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/spend',
+    ...options
+});
+/**
  * Liveness
  *
  * No authentication, no envelope. 503 (ErrorResponse, code `unavailable`) when the database cannot be reached.

@@ -1,0 +1,124 @@
+import type { Knex } from 'knex';
+
+export const SPEND_DIMENSIONS = ['key', 'team', 'tag', 'model', 'provider', 'surface'] as const;
+export type SpendDimension = (typeof SPEND_DIMENSIONS)[number];
+export type SpendBucket = 'day' | 'month' | 'none';
+
+export interface SpendQuery {
+  /** First and last UTC day included, YYYY-MM-DD. */
+  from: string;
+  to: string;
+  bucket: SpendBucket;
+  groupBy: SpendDimension[];
+  keyId?: string;
+  teamId?: string;
+  tag?: string;
+  model?: string;
+  provider?: string;
+  limit: number;
+}
+
+export interface SpendAmounts {
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  spend: number;
+}
+
+export type SpendRow = SpendAmounts & Record<string, string | number | null>;
+
+export interface SpendResult {
+  rows: SpendRow[];
+  totals: SpendAmounts;
+  truncated: boolean;
+}
+
+// What each dimension selects from gateway_usage_daily (see its migration,
+// 20261203100000_gateway_spend.ts, for the tag rows).
+const COLUMN: Record<SpendDimension, { expr: string; as: string }> = {
+  key: { expr: 'd.key_id', as: 'keyId' },
+  team: { expr: 'd.team_id', as: 'teamId' },
+  tag: { expr: 'd.tag', as: 'tag' },
+  model: { expr: 'd.model', as: 'model' },
+  provider: { expr: 'd.provider', as: 'provider' },
+  surface: { expr: 'd.surface', as: 'surface' },
+};
+
+const PERIOD: Record<SpendBucket, string | undefined> = {
+  day: `to_char(d.day, 'YYYY-MM-DD')`,
+  month: `to_char(d.day, 'YYYY-MM')`,
+  none: undefined,
+};
+
+const AMOUNTS = `sum(d.calls)::text AS calls, sum(d.input_tokens)::text AS "inputTokens", sum(d.output_tokens)::text AS "outputTokens",
+       sum(d.total_tokens)::text AS "totalTokens", sum(d.cost)::text AS spend`;
+
+/**
+ * The spend report from the daily rollup: the groups (at most `limit`, the
+ * first by period then spend) and the totals over every matching call, each
+ * call once whatever its tags.
+ */
+export async function getSpend(db: Knex, q: SpendQuery): Promise<SpendResult> {
+  const filters: string[] = ['d.day BETWEEN ?::date AND ?::date'];
+  const values: unknown[] = [q.from, q.to];
+  for (const [value, column] of [
+    [q.keyId, 'd.key_id'],
+    [q.teamId, 'd.team_id'],
+    [q.model, 'd.model'],
+    [q.provider, 'd.provider'],
+  ] as const) {
+    if (value === undefined) continue;
+    filters.push(`${column} = ?`);
+    values.push(value);
+  }
+  // Each call has one row with tag NULL and one per tag: a grouping by tag reads
+  // the tag rows (and, as the group tag NULL, the calls that had none); any
+  // other reading counts the NULL rows only, so a call counts once.
+  let callRows = 'd.tag IS NULL';
+  let groupRows = q.groupBy.includes('tag') ? '(d.tag IS NOT NULL OR NOT d.tagged)' : callRows;
+  if (q.tag !== undefined) {
+    callRows = groupRows = 'd.tag = ?';
+  }
+  const tagValue = q.tag === undefined ? [] : [q.tag];
+  const where = filters.join(' AND ');
+
+  const period = PERIOD[q.bucket];
+  const dims = q.groupBy.map((g) => COLUMN[g]);
+  const keys = [...(period ? [{ expr: period, as: 'period' }] : []), ...dims];
+  const select = keys.map((k) => `${k.expr} AS "${k.as}"`);
+  const order = [...(period ? ['"period"'] : []), 'sum(d.cost) DESC', ...dims.map((d) => `"${d.as}"`)];
+  const names = [
+    ...(q.groupBy.includes('key') ? [`(SELECT k.name FROM gateway_keys k WHERE k.id = g."keyId") AS "keyName"`] : []),
+    ...(q.groupBy.includes('team') ? [`(SELECT t.name FROM gateway_teams t WHERE t.id = g."teamId") AS "teamName"`] : []),
+  ];
+  const outerOrder = [...(period ? ['g."period"'] : []), 'g.spend::numeric DESC', ...dims.map((d) => `g."${d.as}"`)];
+
+  const groups = db.raw(
+    `SELECT g.*${names.map((n) => `, ${n}`).join('')}
+       FROM (SELECT ${[...select, AMOUNTS].join(', ')}
+               FROM gateway_usage_daily d
+              WHERE ${where} AND ${groupRows}
+              ${keys.length ? `GROUP BY ${keys.map((_, i) => i + 1).join(', ')}` : ''}
+              HAVING count(*) > 0
+              ORDER BY ${order.join(', ')}
+              LIMIT ?) g
+      ORDER BY ${outerOrder.join(', ')}`,
+    [...values, ...tagValue, q.limit + 1],
+  );
+  const totals = db.raw(`SELECT ${AMOUNTS} FROM gateway_usage_daily d WHERE ${where} AND ${callRows}`, [...values, ...tagValue]);
+  const [g, t] = await Promise.all([groups, totals]);
+  const rows: SpendRow[] = (g.rows as Array<Record<string, string | null>>).map((r) => {
+    const row: Record<string, string | number | null> = {};
+    for (const [k, v] of Object.entries(r)) row[k] = k in AMOUNT_FIELDS ? Number(v ?? 0) : v;
+    return row as SpendRow;
+  });
+  const total = t.rows[0] as Record<string, string | null>;
+  return {
+    rows: rows.slice(0, q.limit),
+    totals: Object.fromEntries(Object.keys(AMOUNT_FIELDS).map((k) => [k, Number(total[k] ?? 0)])) as unknown as SpendAmounts,
+    truncated: rows.length > q.limit,
+  };
+}
+
+const AMOUNT_FIELDS = { calls: 1, inputTokens: 1, outputTokens: 1, totalTokens: 1, spend: 1 };
