@@ -1,4 +1,4 @@
-// `npm run bench [-- queue|overhead|analytics|media|v1media|ocr|vision|responses|agents|soak|throughput|instructions] [options]`: every benchmark, each
+// `npm run bench [-- queue|overhead|analytics|media|v1media|ocr|vision|responses|agents|soak|throughput|instructions|spend] [options]`: every benchmark, each
 // reported against a baseline measured in the same run. With no name, all of them.
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --burst 10 (0: evenly spaced only) --log-level info --no-streaming --no-reference --floor --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
@@ -11,6 +11,7 @@
 //   instructions (not in the default set: minutes under valgrind): --requests 1000 --concurrency 10 --stream --cache-sim --target gateway|reference|floor
 //   soak:      --seconds 600 (mixed load on two gateway processes and one analytics process, then a /v1 rate ladder)
 //   v1media:   --calls 200 --concurrency 4
+//   spend:     --rows 10000000 --runs 30 (usage rows loaded, then each typical GET /api/llm/spend timed)
 //   throughput (not in the default set: needs Portkey installed outside the repository): --seconds 10 (per block) --connections 10 --blocks 3 --warmup 3 --portkey <dir> (or PORTKEY_DIR)
 // BENCH_NODE_FLAGS adds Node/V8 flags to the measured gateway (and, in `overhead`, the reference proxy): see measuredFlags in gatewayProcess.ts.
 import { parseArgs } from 'node:util';
@@ -27,6 +28,7 @@ import { createBenchContext } from './context.ts';
 import { runInstructionsBench } from './instructions.ts';
 import { runSoakBench } from './soak.ts';
 import { runThroughputBench } from './throughput.ts';
+import { runSpendBench } from './spend.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -63,10 +65,11 @@ const { values, positionals } = parseArgs({
     connections: { type: 'string' },
     blocks: { type: 'string' },
     portkey: { type: 'string' },
+    rows: { type: 'string' },
   },
 });
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'v1media', 'ocr', 'vision', 'responses', 'agents', 'soak'];
+const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'v1media', 'ocr', 'vision', 'responses', 'agents', 'soak', 'spend'];
 const results: Record<string, unknown> = {};
 
 if (wanted.includes('overhead')) {
@@ -170,6 +173,14 @@ if (wanted.includes('throughput')) {
     warmupSeconds: num(values.warmup),
     portkeyDir: values.portkey,
   });
+}
+if (wanted.includes('spend')) {
+  const ctx = await createBenchContext();
+  try {
+    results.spend = await runSpendBench(ctx, { rows: num(values.rows), runs: num(values.runs) });
+  } finally {
+    await ctx.close();
+  }
 }
 if (values.json) console.log(JSON.stringify(results, null, 2));
 process.exit(0);

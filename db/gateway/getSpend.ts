@@ -60,8 +60,9 @@ const AMOUNTS = `sum(d.calls)::text AS calls, sum(d.input_tokens)::text AS "inpu
  * call once whatever its tags.
  */
 export async function getSpend(db: Knex, q: SpendQuery): Promise<SpendResult> {
-  const filters: string[] = ['d.day BETWEEN ?::date AND ?::date'];
-  const values: unknown[] = [q.from, q.to];
+  const range = rangeSource(q);
+  const filters: string[] = [];
+  const values: unknown[] = [];
   for (const [value, column] of [
     [q.keyId, 'd.key_id'],
     [q.teamId, 'd.team_id'],
@@ -81,7 +82,7 @@ export async function getSpend(db: Knex, q: SpendQuery): Promise<SpendResult> {
     callRows = groupRows = 'd.tag = ?';
   }
   const tagValue = q.tag === undefined ? [] : [q.tag];
-  const where = filters.join(' AND ');
+  const where = ['TRUE', ...filters].join(' AND ');
 
   const period = PERIOD[q.bucket];
   const dims = q.groupBy.map((g) => COLUMN[g]);
@@ -97,16 +98,16 @@ export async function getSpend(db: Knex, q: SpendQuery): Promise<SpendResult> {
   const groups = db.raw(
     `SELECT g.*${names.map((n) => `, ${n}`).join('')}
        FROM (SELECT ${[...select, AMOUNTS].join(', ')}
-               FROM gateway_usage_daily d
+               FROM ${range.sql} d
               WHERE ${where} AND ${groupRows}
               ${keys.length ? `GROUP BY ${keys.map((_, i) => i + 1).join(', ')}` : ''}
               HAVING count(*) > 0
               ORDER BY ${order.join(', ')}
               LIMIT ?) g
       ORDER BY ${outerOrder.join(', ')}`,
-    [...values, ...tagValue, q.limit + 1],
+    [...range.values, ...values, ...tagValue, q.limit + 1],
   );
-  const totals = db.raw(`SELECT ${AMOUNTS} FROM gateway_usage_daily d WHERE ${where} AND ${callRows}`, [...values, ...tagValue]);
+  const totals = db.raw(`SELECT ${AMOUNTS} FROM ${range.sql} d WHERE ${where} AND ${callRows}`, [...range.values, ...values, ...tagValue]);
   const [g, t] = await Promise.all([groups, totals]);
   const rows: SpendRow[] = (g.rows as Array<Record<string, string | null>>).map((r) => {
     const row: Record<string, string | number | null> = {};
@@ -119,6 +120,37 @@ export async function getSpend(db: Knex, q: SpendQuery): Promise<SpendResult> {
     totals: Object.fromEntries(Object.keys(AMOUNT_FIELDS).map((k) => [k, Number(total[k] ?? 0)])) as unknown as SpendAmounts,
     truncated: rows.length > q.limit,
   };
+}
+
+/**
+ * The rollup rows that cover [from, to]: the whole UTC months inside it from
+ * the monthly table (its `day` is the month's first), the days before and
+ * after them from the daily one. A daily bucket reads the daily table only.
+ */
+function rangeSource(q: SpendQuery): { sql: string; values: unknown[] } {
+  const daily = (from: string, to: string) => ({ sql: 'SELECT * FROM gateway_usage_daily WHERE day BETWEEN ?::date AND ?::date', values: [from, to] });
+  const firstFull = q.from.endsWith('-01') ? q.from : monthStart(q.from, 1);
+  const afterLastFull = monthStart(q.to, 1);
+  const lastFull = addDays(afterLastFull, -1) === q.to ? q.to : addDays(monthStart(q.to, 0), -1);
+  if (q.bucket === 'day' || firstFull > lastFull) {
+    const d = daily(q.from, q.to);
+    return { sql: `(${d.sql})`, values: d.values };
+  }
+  const parts = [{ sql: 'SELECT * FROM gateway_usage_monthly WHERE day BETWEEN ?::date AND ?::date', values: [firstFull, lastFull] }];
+  if (q.from < firstFull) parts.push(daily(q.from, addDays(firstFull, -1)));
+  if (lastFull < q.to) parts.push(daily(addDays(lastFull, 1), q.to));
+  return { sql: `(${parts.map((p) => p.sql).join(' UNION ALL ')})`, values: parts.flatMap((p) => p.values) };
+}
+
+/** The first day of the month `months` after the one `day` is in. */
+function monthStart(day: string, months: number): string {
+  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+}
+
+function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
 const AMOUNT_FIELDS = { calls: 1, inputTokens: 1, outputTokens: 1, totalTokens: 1, spend: 1 };

@@ -4,8 +4,10 @@ import type { Knex } from 'knex';
 // call time (a key moved to another team later does not move its past spend).
 //
 // gateway_usage_daily rolls the rows up per UTC day, key, team, provider,
-// model and surface, so GET /api/llm/spend reads thousands of rows where the
-// usage table holds millions. A trigger keeps it in the same transaction as
+// model and surface, and gateway_usage_monthly the same per UTC month (its
+// `day` the month's first), so GET /api/llm/spend reads thousands of rows
+// where the usage table holds millions: a range's whole months from the
+// monthly table, its other days from the daily one. A trigger keeps it in the same transaction as
 // the statement that writes, changes or deletes usage rows: nothing is counted
 // twice or lost, whichever process writes. Tags are exploded:
 // - the row with tag NULL counts every call once (`tagged` says whether the
@@ -34,12 +36,17 @@ export async function up(knex: Knex): Promise<void> {
       CONSTRAINT gateway_usage_daily_group UNIQUE NULLS NOT DISTINCT (day, tag, key_id, team_id, tagged, provider, model, surface)
     );
     CREATE INDEX gateway_usage_daily_key ON gateway_usage_daily (key_id, day);
+    CREATE TABLE gateway_usage_monthly (LIKE gateway_usage_daily);
+    ALTER TABLE gateway_usage_monthly
+      ADD CONSTRAINT gateway_usage_monthly_group UNIQUE NULLS NOT DISTINCT (day, tag, key_id, team_id, tagged, provider, model, surface);
+    CREATE INDEX gateway_usage_monthly_key ON gateway_usage_monthly (key_id, day);
 
     CREATE FUNCTION gateway_usage_roll_up() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP IN ('DELETE', 'UPDATE') THEN
         ${rollUp('old_rows', '-')}
         DELETE FROM gateway_usage_daily WHERE calls = 0;
+        DELETE FROM gateway_usage_monthly WHERE calls = 0;
       END IF;
       IF TG_OP IN ('INSERT', 'UPDATE') THEN
         ${rollUp('new_rows', '+')}
@@ -48,7 +55,7 @@ export async function up(knex: Knex): Promise<void> {
     END $$;
     CREATE FUNCTION gateway_usage_roll_up_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      TRUNCATE gateway_usage_daily;
+      TRUNCATE gateway_usage_daily, gateway_usage_monthly;
       RETURN NULL;
     END $$;
 
@@ -72,16 +79,20 @@ export async function up(knex: Knex): Promise<void> {
  * never deadlock.
  */
 function rollUp(source: string, sign: '+' | '-'): string {
+  return upsert('daily', `(u.created_at AT TIME ZONE 'UTC')::date`, source, sign) + upsert('monthly', `date_trunc('month', u.created_at AT TIME ZONE 'UTC')::date`, source, sign);
+}
+
+function upsert(table: 'daily' | 'monthly', day: string, source: string, sign: '+' | '-'): string {
   const add = (col: string) => `${col} = d.${col} + excluded.${col}`;
   return `
-    INSERT INTO gateway_usage_daily AS d (day, tag, key_id, team_id, tagged, provider, model, surface, calls, input_tokens, output_tokens, total_tokens, cost)
-    SELECT (u.created_at AT TIME ZONE 'UTC')::date, t.tag, u.key_id, u.team_id, cardinality(u.tags) > 0, u.provider, u.model, u.surface,
+    INSERT INTO gateway_usage_${table} AS d (day, tag, key_id, team_id, tagged, provider, model, surface, calls, input_tokens, output_tokens, total_tokens, cost)
+    SELECT ${day}, t.tag, u.key_id, u.team_id, cardinality(u.tags) > 0, u.provider, u.model, u.surface,
            ${sign}count(*), ${sign}sum(u.input_tokens), ${sign}sum(u.output_tokens), ${sign}sum(u.total_tokens), ${sign}sum(u.cost)
       FROM ${source} u
       CROSS JOIN LATERAL (SELECT NULL::text AS tag UNION SELECT unnest(u.tags)) t
      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
      ORDER BY 1, 2, 3, 4, 5, 6, 7, 8
-    ON CONFLICT ON CONSTRAINT gateway_usage_daily_group DO UPDATE
+    ON CONFLICT ON CONSTRAINT gateway_usage_${table}_group DO UPDATE
        SET ${['calls', 'input_tokens', 'output_tokens', 'total_tokens', 'cost'].map(add).join(', ')};`;
 }
 
@@ -93,6 +104,6 @@ export async function down(knex: Knex): Promise<void> {
     DROP TRIGGER gateway_usage_roll_up_truncate ON gateway_usage;
     DROP FUNCTION gateway_usage_roll_up();
     DROP FUNCTION gateway_usage_roll_up_truncate();
-    DROP TABLE gateway_usage_daily;
+    DROP TABLE gateway_usage_daily, gateway_usage_monthly;
     ALTER TABLE gateway_usage DROP COLUMN team_id, DROP COLUMN tags;`);
 }
