@@ -32,8 +32,9 @@ const COLUMNS = 'key_id, task_id, kind, surface, provider, model, input_tokens, 
 const INSERT_FROM_JSON = `INSERT INTO gateway_usage (${COLUMNS}, team_id, tags)
 SELECT ${COLUMNS.split(', ').map((c) => `r.${c}`).join(', ')},
        CASE WHEN r.tags IS NULL THEN k.team_id ELSE r.team_id END, coalesce(r.tags, k.tags, '{}')
-  FROM json_populate_recordset(NULL::gateway_usage, $1::json) r
-  LEFT JOIN gateway_keys k ON r.tags IS NULL AND k.id = r.key_id`;
+  FROM json_populate_recordset(NULL::gateway_usage, $1::json) WITH ORDINALITY AS r
+  LEFT JOIN gateway_keys k ON r.tags IS NULL AND k.id = r.key_id
+ ORDER BY r.ordinality`;
 // knex.raw binds `?`, not `$1`.
 const INSERT_FROM_JSON_KNEX = INSERT_FROM_JSON.replace('$1', '?');
 

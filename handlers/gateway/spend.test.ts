@@ -8,6 +8,7 @@ import { startFake as startOpenAI } from '../../providers/openai/fake.ts';
 import type { Fake } from '../../providers/testing/fake.ts';
 import { createGatewayKey, startTestService, testDb, type TestService } from '../../test/support.ts';
 import { usageBatcher } from '../../core/usageBatch.ts';
+import { insertUsageBatch } from '../../db/gateway/insertUsage.ts';
 
 let service: TestService;
 let openai: Fake;
@@ -75,6 +76,23 @@ describe('attribution', () => {
     expect(own.status).toBe(200);
     expect(own.json.data.totals.calls).toBe(1);
     expect(own.json.data.rows.map((r: any) => [r.tag, r.calls])).toEqual(expect.arrayContaining([['x', 1], ['y', 1]]));
+  });
+
+  it('keeps the team and tags a record was built with, and takes the key row\'s only for a record without them', async () => {
+    const record = { kind: 'completion', surface: 'native', provider: 'openai', model: 'attribution', inputTokens: 1, outputTokens: 1, totalTokens: 2, cachedTokens: 0, cacheCreationTokens: 0, cost: 0, billing: 'metered' as const, cached: false };
+    // Key a is in team red with tags x, y now; the first record says how it was when the call was made.
+    await insertUsageBatch(db, [
+      { ...record, keyId: keys.a.id, keyTags: [], service: 'at call time' },
+      { ...record, keyId: keys.a.id, teamId: teams.blue, keyTags: ['z'], service: 'moved since' },
+      { ...record, keyId: keys.a.id, service: 'task end' },
+    ]);
+    const rows = await db('gateway_usage').where({ model: 'attribution' }).orderBy('id').select('service', 'team_id', 'tags');
+    expect(rows).toEqual([
+      { service: 'at call time', team_id: null, tags: [] },
+      { service: 'moved since', team_id: teams.blue, tags: ['z'] },
+      { service: 'task end', team_id: teams.red, tags: ['x', 'y'] },
+    ]);
+    await db('gateway_usage').where({ model: 'attribution' }).del();
   });
 });
 
