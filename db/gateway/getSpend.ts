@@ -62,7 +62,7 @@ const AMOUNTS = `sum(d.calls)::text AS calls, sum(d.input_tokens)::text AS "inpu
 export async function getSpend(db: Knex, q: SpendQuery): Promise<SpendResult> {
   const range = rangeSource(q);
   const filters: string[] = [];
-  const values: unknown[] = [];
+  const values: string[] = [];
   for (const [value, column] of [
     [q.keyId, 'd.key_id'],
     [q.teamId, 'd.team_id'],
@@ -81,7 +81,7 @@ export async function getSpend(db: Knex, q: SpendQuery): Promise<SpendResult> {
   if (q.tag !== undefined) {
     callRows = groupRows = 'd.tag = ?';
   }
-  const tagValue = q.tag === undefined ? [] : [q.tag];
+  const tagValue: string[] = q.tag === undefined ? [] : [q.tag];
   const where = ['TRUE', ...filters].join(' AND ');
 
   const period = PERIOD[q.bucket];
@@ -127,7 +127,7 @@ export async function getSpend(db: Knex, q: SpendQuery): Promise<SpendResult> {
  * the monthly table (its `day` is the month's first), the days before and
  * after them from the daily one. A daily bucket reads the daily table only.
  */
-function rangeSource(q: SpendQuery): { sql: string; values: unknown[] } {
+function rangeSource(q: SpendQuery): { sql: string; values: string[] } {
   const daily = (from: string, to: string) => ({ sql: 'SELECT * FROM gateway_usage_daily WHERE day BETWEEN ?::date AND ?::date', values: [from, to] });
   const firstFull = q.from.endsWith('-01') ? q.from : monthStart(q.from, 1);
   const afterLastFull = monthStart(q.to, 1);
