@@ -311,7 +311,7 @@ export const getPortalDailyUsage = (options) => (options?.client ?? client).get(
  * own (it may group and filter them freely; asking for another key's
  * `keyId` is refused with 403).
  *
- * Attribution: a usage row carries the team and tags its key had when the
+ * Attribution: a usage row carries its key's team and tags as they were when the
  * call was made (a queued task: when it ended); moving a key to another
  * team later does not move its past spend. Rows written before keys had
  * teams and tags have neither.
