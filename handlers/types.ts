@@ -22,6 +22,8 @@ export interface AppState {
   /** What the first security scheme that granted the request answered (server/app.ts). */
   auth?: Record<string, unknown>;
   requestId: string;
+  /** The request's trace id while traces are exported (metrics/telemetry.ts). */
+  traceId?: string;
   /** performance.now() when the request arrived. */
   startedAt: number;
   log: Logger;

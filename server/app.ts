@@ -13,6 +13,8 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { bodyRuleOf, mediaTypeOf, readBody } from './middleware/body.ts';
 import { requestId } from './middleware/requestId.ts';
 import { accessLog } from './middleware/accessLog.ts';
+import { traceRequests } from './middleware/tracing.ts';
+import { tracing } from '../metrics/telemetry.ts';
 import { compress } from './middleware/compress.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import type { ApiContext, AppState, Deps, OperationInput } from '../handlers/types.ts';
@@ -328,6 +330,8 @@ export function createApp(opts: AppOptions): Koa<AppState> {
   app.use(clientAddressMiddleware(trust));
   app.use(requestId(opts.deps));
   app.use(accessLog(opts.service ?? 'gateway'));
+  // Only while traces are exported: otherwise no middleware at all.
+  if (tracing()) app.use(traceRequests(opts.service ?? 'gateway'));
   app.use(compress());
   app.use(async (ctx, next) => {
     try {

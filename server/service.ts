@@ -20,6 +20,7 @@ import { collectGatewayGauges } from '../core/metrics.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import { startGatewayRuntime } from '../core/runtime.ts';
 import type { Deps } from '../handlers/types.ts';
+import { startTelemetry } from '../metrics/telemetry.ts';
 
 export type ServiceName = 'gateway' | 'analytics';
 
@@ -107,6 +108,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   });
   boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
   await boss.start();
+  // Before the apps are made: they trace requests only when exporting.
+  const telemetry = startTelemetry(env);
   const deps: Deps = { db: opts.db, log, env, boss };
   const stoppers: Array<() => Promise<void>> = [];
   const listeners: Listener[] = [];
@@ -132,6 +135,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       .catch((err) => log.error({ err }, 'could not record usage on shutdown'));
     for (const stop of stoppers.reverse()) await stop();
     await boss.stop({ graceful: true, timeout: graceMs });
+    await telemetry?.stop().catch((err) => log.error({ err }, 'could not export the last traces'));
     await flushLog(log);
   };
 
