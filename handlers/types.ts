@@ -24,6 +24,12 @@ export interface AppState {
   requestId: string;
   /** The request's trace id while traces are exported (metrics/telemetry.ts). */
   traceId?: string;
+  /** A completion's priced result, for the request log (handlers/compat/_compat.ts). */
+  completion?: import('../core/completion.ts').PricedResult;
+  /** Time spent waiting for providers, for the request log. */
+  upstreamMs?: number;
+  /** The code of the error the call answered (or sent in-band), for the request log. */
+  errorCode?: string;
   /** performance.now() when the request arrived. */
   startedAt: number;
   log: Logger;

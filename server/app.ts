@@ -308,6 +308,7 @@ export function clientErrorHandler(surfaces: MountedSurface[]) {
 /** A failed request logged and answered in its surface's error shape (when its answer has not started). */
 export function answerFailure(surface: MountedSurface, ctx: ApiContext, raw: unknown): void {
   const err = toApiError(raw);
+  ctx.state.errorCode = err.code;
   if (err.code === 'database_unavailable') ctx.state.log.warn({ err: (raw as Error).message }, 'database unavailable');
   else logFailure(ctx.state.log, err.kind === 'internal' ? raw : err);
   // A handler that already started streaming cannot change its status any more.

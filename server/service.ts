@@ -16,6 +16,7 @@ import { gatewaySurface } from './surfaces/gateway.ts';
 import { compatSurface } from './surfaces/compat.ts';
 import { staticRoutes } from './middleware/staticRoutes.ts';
 import { metricsRoute } from './middleware/metrics.ts';
+import { requestLogging } from './middleware/requestLog.ts';
 import { collectGatewayGauges } from '../core/metrics.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import { startGatewayRuntime } from '../core/runtime.ts';
@@ -152,7 +153,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
         gatewaySurface(auth, await loadHandlers('gateway')),
       ]);
       const metrics = metricsRoute({ env, collect: () => collectGatewayGauges(opts.db, runtime) });
-      const app = createApp({ deps, surfaces, service: 'gateway', extra: [metrics, staticRoutes(['gateway', 'compat'])] });
+      const app = createApp({ deps, surfaces, service: 'gateway', extra: [metrics, requestLogging(runtime.requestLog), staticRoutes(['gateway', 'compat'])] });
       const listener = await listen(app, { port: opts.gatewayPort, host: opts.host, portEnv: 'GATEWAY_PORT' }, surfaces);
       listeners.push(listener);
       running.gatewayUrl = listener.url;
