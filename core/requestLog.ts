@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { insertRequestLogs, type RequestLogRow } from '../db/gateway/insertRequestLogs.ts';
 import { getRequestLogSetting } from '../db/gateway/getRequestLogSetting.ts';
 import { deleteExpiredRequestLogs } from '../db/gateway/deleteExpiredRequestLogs.ts';
+import { listRequestLogs } from '../db/gateway/listRequestLogs.ts';
 import { GroupCommit, writeBatchOrEach } from '../db/groupCommit.ts';
 import { PRESET_PRIORITY, redactText, type TextPreset } from '../protocols/redaction.ts';
 import type { PricedResult } from './completion.ts';
@@ -211,4 +212,62 @@ export class RequestLog {
 
 function isJsonBody(value: unknown): boolean {
   return value !== null && typeof value === 'object' && !Buffer.isBuffer(value) && typeof (value as { pipe?: unknown }).pipe !== 'function';
+}
+
+export interface RequestLogQuery {
+  keyId?: string;
+  teamId?: string;
+  tag?: string;
+  model?: string;
+  provider?: string;
+  status?: number;
+  errorCode?: string;
+  from?: string;
+  to?: string;
+  minLatencyMs?: number;
+  minCost?: number;
+  q?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+/** One page of the log as `reader` may see it: an admin every entry, any other key its own. */
+export async function requestLogPage(db: Knex, reader: { keyId: string; role: string }, query: RequestLogQuery) {
+  const limit = query.limit ?? 50;
+  const rows = await listRequestLogs(db, {
+    ...query,
+    ownerKeyId: reader.role === 'admin' ? undefined : reader.keyId,
+    from: query.from === undefined ? undefined : new Date(query.from),
+    to: query.to === undefined ? undefined : new Date(query.to),
+    beforeId: query.cursor,
+    // One more than asked says whether another page follows.
+    limit: limit + 1,
+  });
+  const entries = rows.slice(0, limit).map((r) => ({
+    id: String(r.id),
+    createdAt: (r.created_at as Date).toISOString(),
+    keyId: r.key_id,
+    teamId: r.team_id,
+    tags: r.tags,
+    requestId: r.request_id,
+    traceId: r.trace_id,
+    operation: r.operation,
+    method: r.method,
+    path: r.path,
+    provider: r.provider,
+    model: r.model,
+    status: r.status,
+    errorCode: r.error_code,
+    latencyMs: r.latency_ms,
+    upstreamMs: r.upstream_ms,
+    inputTokens: r.input_tokens,
+    outputTokens: r.output_tokens,
+    cost: r.cost === null ? null : Number(r.cost),
+    requestBody: r.request_body,
+    responseBody: r.response_body,
+    requestTruncated: r.request_truncated,
+    responseTruncated: r.response_truncated,
+    redactions: r.redactions,
+  }));
+  return { entries, nextCursor: rows.length > limit ? entries.at(-1)!.id : null };
 }

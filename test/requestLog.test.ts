@@ -120,6 +120,56 @@ describe('what is logged', () => {
   });
 });
 
+async function logs(key: string, query: Record<string, string | number>): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${service.gatewayUrl}/api/llm/logs?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('GET /api/llm/logs', () => {
+  it('finds the redacted call by text in its bodies and by filters, with its request and trace ids', async () => {
+    const byText = await logs(logged.key, { q: 'write to [email]' });
+    expect(byText.status).toBe(200);
+    expect(byText.body.data.entries).toHaveLength(1);
+    const entry = byText.body.data.entries[0];
+    expect(entry).toMatchObject({ keyId: logged.id, status: 200, provider: 'openai', model: 'gpt-4o-mini', tags: ['support', 'eu'], redactions: { email: 2, credit_card: 2 } });
+    expect(entry).toHaveProperty('traceId', null);
+    expect(entry.requestBody).toContain('[CREDIT_CARD]');
+    // The value itself was never stored, so it cannot be found.
+    expect((await logs(logged.key, { q: EMAIL })).body.data.entries).toHaveLength(0);
+    const filtered = await logs(logged.key, { tag: 'support', model: 'gpt-4o-mini', provider: 'openai', status: 200, minLatencyMs: 0, from: '2020-01-01T00:00:00Z' });
+    expect(filtered.body.data.entries.map((e: any) => e.id)).toContain(entry.id);
+    const refused = await logs(logged.key, { status: 400 });
+    expect(refused.body.data.entries).toHaveLength(1);
+    const code = refused.body.data.entries[0].errorCode;
+    expect((await logs(logged.key, { errorCode: code })).body.data.entries).toHaveLength(1);
+    expect((await logs(logged.key, { minCost: 1000 })).body.data.entries).toHaveLength(0);
+    expect((await logs(logged.key, { to: '2020-01-01T00:00:00Z' })).body.data.entries).toHaveLength(0);
+  });
+
+  it('pages by cursor, newest first', async () => {
+    const first = await logs(logged.key, { limit: 2 });
+    expect(first.body.data.entries).toHaveLength(2);
+    expect(first.body.data.nextCursor).toBe(first.body.data.entries[1].id);
+    const second = await logs(logged.key, { limit: 2, cursor: first.body.data.nextCursor });
+    expect(second.body.data.entries).toHaveLength(1);
+    expect(second.body.data.nextCursor).toBeNull();
+    const ids = [...first.body.data.entries, ...second.body.data.entries].map((e: any) => Number(e.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect((await logs(logged.key, { cursor: 'abc' })).status).toBe(400);
+  });
+
+  it('shows a key its own entries only; an admin every key', async () => {
+    expect((await logs(teamKey.key, { keyId: logged.id })).body.data.entries).toHaveLength(0);
+    expect((await logs(teamKey.key, {})).body.data.entries.every((e: any) => e.keyId === teamKey.id)).toBe(true);
+    const all = await logs(admin.key, { limit: 200 });
+    expect(new Set(all.body.data.entries.map((e: any) => e.keyId))).toEqual(new Set([logged.id, teamKey.id]));
+    expect((await logs(admin.key, { keyId: logged.id })).body.data.entries).toHaveLength(3);
+    expect((await fetch(`${service.gatewayUrl}/api/llm/logs`)).status).toBe(401);
+  });
+});
+
 describe('retention', () => {
   it('deletes the entries older than the retention days, as of the clock it is given', async () => {
     let now = new Date('2026-01-01T00:00:00Z');
