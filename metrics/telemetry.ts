@@ -60,8 +60,9 @@ function endpoints(env: NodeJS.ProcessEnv): { traces?: string; metrics?: string 
   };
 }
 
-function headersOf(env: NodeJS.ProcessEnv, signal: 'TRACES' | 'METRICS'): Record<string, string> {
-  return { ...parseKeyPairsIntoRecord(env.OTEL_EXPORTER_OTLP_HEADERS), ...parseKeyPairsIntoRecord(env[`OTEL_EXPORTER_OTLP_${signal}_HEADERS`]) };
+/** OTEL_EXPORTER_OTLP_HEADERS, then the signal's own headers over them. */
+function headersOf(shared: string | undefined, own: string | undefined): Record<string, string> {
+  return { ...parseKeyPairsIntoRecord(shared), ...parseKeyPairsIntoRecord(own) };
 }
 
 export interface Telemetry {
@@ -86,12 +87,12 @@ export function startTelemetry(env: NodeJS.ProcessEnv): Telemetry | undefined {
     attributes[ATTR_SERVICE_NAME] = env.OTEL_SERVICE_NAME || (attributes[ATTR_SERVICE_NAME] as string | undefined) || 'switchyard';
     attributes[ATTR_SERVICE_VERSION] ??= '0.1.0';
     const resource = resourceFromAttributes(attributes);
-    const spanProcessors = urls.traces ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: urls.traces, headers: headersOf(env, 'TRACES') }))] : [];
+    const spanProcessors = urls.traces ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: urls.traces, headers: headersOf(env.OTEL_EXPORTER_OTLP_HEADERS, env.OTEL_EXPORTER_OTLP_TRACES_HEADERS) }))] : [];
     const traces = new BasicTracerProvider({ resource, spanProcessors });
     const readers = urls.metrics
       ? [
           new PeriodicExportingMetricReader({
-            exporter: new OTLPMetricExporter({ url: urls.metrics, headers: headersOf(env, 'METRICS') }),
+            exporter: new OTLPMetricExporter({ url: urls.metrics, headers: headersOf(env.OTEL_EXPORTER_OTLP_HEADERS, env.OTEL_EXPORTER_OTLP_METRICS_HEADERS) }),
             exportIntervalMillis: Number(env.OTEL_METRIC_EXPORT_INTERVAL) || 60_000,
           }),
         ]
