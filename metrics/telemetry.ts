@@ -23,12 +23,9 @@ import {
   type Tracer,
 } from '@opentelemetry/api';
 import { parseKeyPairsIntoRecord, W3CTraceContextPropagator } from '@opentelemetry/core';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import type { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
+import type { MeterProvider } from '@opentelemetry/sdk-metrics';
 
 export { SpanKind, SpanStatusCode, type Span, type Attributes };
 
@@ -79,9 +76,18 @@ export interface Telemetry {
  * exporters' timeout and compression, the span limits) by the SDK itself from
  * the process environment, as it documents.
  */
-export function startTelemetry(env: NodeJS.ProcessEnv): Telemetry | undefined {
+export async function startTelemetry(env: NodeJS.ProcessEnv): Promise<Telemetry | undefined> {
   const urls = endpoints(env);
   if (!urls.traces && !urls.metrics) return undefined;
+  // The SDK is loaded only by a process that exports.
+  const [{ BasicTracerProvider, BatchSpanProcessor }, { MeterProvider, PeriodicExportingMetricReader }, { OTLPTraceExporter }, { OTLPMetricExporter }, { resourceFromAttributes }] =
+    await Promise.all([
+      import('@opentelemetry/sdk-trace-base'),
+      import('@opentelemetry/sdk-metrics'),
+      import('@opentelemetry/exporter-trace-otlp-http'),
+      import('@opentelemetry/exporter-metrics-otlp-http'),
+      import('@opentelemetry/resources'),
+    ]);
   if (!active) {
     const attributes: Attributes = { ...parseKeyPairsIntoRecord(env.OTEL_RESOURCE_ATTRIBUTES) };
     attributes[ATTR_SERVICE_NAME] = env.OTEL_SERVICE_NAME || (attributes[ATTR_SERVICE_NAME] as string | undefined) || 'switchyard';

@@ -110,7 +110,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
   await boss.start();
   // Before the apps are made: they trace requests only when exporting.
-  const telemetry = startTelemetry(env);
+  const telemetry = await startTelemetry(env);
   const deps: Deps = { db: opts.db, log, env, boss };
   const stoppers: Array<() => Promise<void>> = [];
   const listeners: Listener[] = [];

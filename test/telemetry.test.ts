@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createGatewayKey, databaseUrl, startTestService, type TestService } from './support.ts';
+import { capturingLogger, createGatewayKey, databaseUrl, startTestService, type TestService } from './support.ts';
 import type { Fake } from '../providers/testing/fake.ts';
 import { startFake as startOpenAI } from '../providers/openai/fake.ts';
 import { startFake as startAnthropic } from '../providers/anthropic/fake.ts';
@@ -111,6 +111,7 @@ let openai: Fake;
 let anthropic: Fake;
 let key: string;
 let keyId: string;
+const captured = capturingLogger('info');
 
 const otelEnv = () => ({
   OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
@@ -124,7 +125,11 @@ beforeAll(async () => {
   [openai, anthropic] = await Promise.all([startOpenAI(), startAnthropic()]);
   const providers = { OPENAI_BASE_URL: openai.url, OPENAI_API_KEY: 'sk-fake-openai', ANTHROPIC_BASE_URL: anthropic.url, ANTHROPIC_API_KEY: 'sk-ant-fake' };
   // This process only takes tasks; the worker process runs them.
-  service = await startTestService(['gateway'], { ...providers, ...otelEnv(), OTEL_SERVICE_NAME: 'gateway-api', GATEWAY_WORKERS: '0' });
+  service = await startTestService(
+    ['gateway'],
+    { ...providers, ...otelEnv(), OTEL_SERVICE_NAME: 'gateway-api', GATEWAY_WORKERS: '0', GATEWAY_REQUEST_LOG: 'on' },
+    { log: captured.log },
+  );
   ({ key, id: keyId } = await createGatewayKey(service.db, 'traced'));
   worker = spawn(process.execPath, [path.join(REPO_ROOT, 'test/workerProcess.ts')], {
     env: { ...process.env, ...providers, ...otelEnv(), OTEL_SERVICE_NAME: 'gateway-worker', GATEWAY_WORKERS: '1', DATABASE_URL: await databaseUrl() },
@@ -228,6 +233,12 @@ describe('a /v1 call', () => {
     // The exporter sent what the SDK encodes (OTLP JSON), with the configured headers.
     expect([...collector.contentTypes]).toEqual(['application/json']);
     expect([...collector.tokens]).toEqual(['t0ken']);
+
+    // The access log line and the request log entry carry the trace id.
+    expect(captured.lines.find((l) => l.msg === 'request' && l.path === '/v1/chat/completions')?.traceId).toBe(CALLER_TRACE);
+    await service.deps.gateway!.requestLog.flush();
+    for (let i = 0; i < 200 && !(await service.db('gateway_request_log').where({ trace_id: CALLER_TRACE }).first()); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await service.db('gateway_request_log').where({ trace_id: CALLER_TRACE }).first()).toMatchObject({ key_id: keyId, status: 200, provider: 'anthropic' });
   });
 
   it('traces a streamed call until its last event, and starts a new trace without a caller traceparent', async () => {
