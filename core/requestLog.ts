@@ -16,6 +16,7 @@ import { listRequestLogs } from '../db/gateway/listRequestLogs.ts';
 import { GroupCommit, writeBatchOrEach } from '../db/groupCommit.ts';
 import { PRESET_PRIORITY, redactText, type TextPreset } from '../protocols/redaction.ts';
 import type { PricedResult } from './completion.ts';
+import type { ListRequestLogsData } from '../generated/gateway/types.gen.ts';
 
 const SETTING_TTL_MS = 30_000;
 
@@ -214,22 +215,7 @@ function isJsonBody(value: unknown): boolean {
   return value !== null && typeof value === 'object' && !Buffer.isBuffer(value) && typeof (value as { pipe?: unknown }).pipe !== 'function';
 }
 
-export interface RequestLogQuery {
-  keyId?: string;
-  teamId?: string;
-  tag?: string;
-  model?: string;
-  provider?: string;
-  status?: number;
-  errorCode?: string;
-  from?: string;
-  to?: string;
-  minLatencyMs?: number;
-  minCost?: number;
-  q?: string;
-  limit?: number;
-  cursor?: string;
-}
+export type RequestLogQuery = NonNullable<ListRequestLogsData['query']>;
 
 /** One page of the log as `reader` may see it: an admin every entry, any other key its own. */
 export async function requestLogPage(db: Knex, reader: { keyId: string; role: string }, query: RequestLogQuery) {

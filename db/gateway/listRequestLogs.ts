@@ -1,25 +1,18 @@
 import type { Knex } from 'knex';
+import type { ListRequestLogsData } from '../../generated/gateway/types.gen.ts';
 
-export interface RequestLogFilter {
+type Query = NonNullable<ListRequestLogsData['query']>;
+
+/** The operation's filters, its times as dates, and the reader's restriction and page position. */
+export type RequestLogFilter = Omit<Query, 'from' | 'to' | 'cursor' | 'limit'> & {
   /** Entries of this key only (a non-admin's own key), whatever the other filters say. */
   ownerKeyId?: string;
-  keyId?: string;
-  teamId?: string;
-  tag?: string;
-  model?: string;
-  provider?: string;
-  status?: number;
-  errorCode?: string;
   from?: Date;
   to?: Date;
-  minLatencyMs?: number;
-  minCost?: number;
-  /** Text in either body, case-insensitive. */
-  q?: string;
   /** Entries with an id below this one (the previous page's last). */
   beforeId?: string;
   limit: number;
-}
+};
 
 /** A LIKE pattern matching `text` literally anywhere. */
 function containing(text: string): string {
