@@ -105,6 +105,8 @@ export class RequestLog {
   private readonly log: Logger;
   private readonly clock: () => Date;
   private readonly settings = new Map<string, { on: boolean; until: number }>();
+  // Calls of a key whose setting is being read wait for that one query.
+  private readonly deciding = new Map<string, Promise<boolean>>();
   private readonly writes: GroupCommit<RequestLogRow, unknown>;
 
   constructor(o: { db: Knex; log: Logger; env: NodeJS.ProcessEnv; clock?: () => Date }) {
@@ -118,6 +120,7 @@ export class RequestLog {
   /** Forget cached key settings (a key changed). */
   clear(): void {
     this.settings.clear();
+    this.deciding.clear();
   }
 
   /**
@@ -137,11 +140,22 @@ export class RequestLog {
     );
   }
 
-  private async decide(keyId: string): Promise<boolean> {
-    const setting = await getRequestLogSetting(this.db, keyId);
-    const on = setting?.key ?? setting?.team ?? this.config.global;
-    this.settings.set(keyId, { on, until: performance.now() + SETTING_TTL_MS });
-    return on;
+  private decide(keyId: string): Promise<boolean> {
+    let pending = this.deciding.get(keyId);
+    if (!pending) {
+      const p = getRequestLogSetting(this.db, keyId)
+        .then((setting) => {
+          const on = setting?.key ?? setting?.team ?? this.config.global;
+          // A setting read before a clear() may be stale: used for these calls, not cached.
+          if (this.deciding.get(keyId) === p) this.settings.set(keyId, { on, until: performance.now() + SETTING_TTL_MS });
+          return on;
+        })
+        .finally(() => {
+          if (this.deciding.get(keyId) === p) this.deciding.delete(keyId);
+        });
+      this.deciding.set(keyId, (pending = p));
+    }
+    return pending;
   }
 
   private queue(call: ObservedCall): void {
