@@ -30,6 +30,15 @@
 // every /v1 call has whatever the code (key hash, validation, pricing, access
 // log, usage row). The floor against the proxy is what those duties cost; the
 // gateway against the floor, what Switchyard's own code adds to them.
+//
+// With `observability` (`--observability`), two more gateway processes on the
+// same database, measured in blocks alternating with the plain one (evenly
+// spaced, non-streaming): one exporting OpenTelemetry traces and metrics to a
+// loopback OTLP sink in this process, one with the request log on for every
+// key. Their CPU per request and p99 against the plain gateway's are what
+// export and logging cost.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fork, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -63,8 +72,16 @@ export interface GatewayOverheadOptions {
   connections?: number;
   /** Write a V8 CPU profile of the gateway into this directory. */
   cpuProfileDir?: string;
+  /** Also measure the gateway exporting traces, and with the request log on, against the plain one (default false). */
+  observability?: boolean;
   /** Print the table (default true). */
   print?: boolean;
+}
+
+/** One gateway variant of the observability comparison, evenly spaced, non-streaming. */
+export interface VariantResult {
+  paths: PathPair;
+  cpuMsPerRequest: number;
 }
 
 export interface LatencyStats {
@@ -129,6 +146,8 @@ export interface GatewayOverheadResult {
    * (both modes) and its added p50 in bursts within 25% of the proxy's.
    */
   referenceGoal?: { within: 1.25; cpuRatio: number; burstCpuRatio?: number; burstAddedP50Ratio?: number; met: boolean };
+  /** With `observability`: the plain gateway, one exporting over OTLP, one with the request log on, in alternating blocks. */
+  observability?: { off: VariantResult; exported: VariantResult; logged: VariantResult; spansReceived: number; logRows?: number };
 }
 
 export function stats(samples: number[], errors: number): LatencyStats {
@@ -305,6 +324,15 @@ function printTable(r: GatewayOverheadResult): void {
     if (g.burstAddedP50Ratio !== undefined) parts.push(`added p50 in bursts ${g.burstAddedP50Ratio.toFixed(2)}x`);
     lines.push(`goal against the reference proxy (within ${g.within}x): ${parts.join(', ')}: ${g.met ? 'met' : 'NOT met'}`);
   }
+  const o = r.observability;
+  if (o) {
+    lines.push(`observability, evenly spaced, non-streaming (three gateways on one database, alternating blocks; ${o.spansReceived} spans exported${o.logRows === undefined ? '' : `, ${o.logRows} log rows`}):`);
+    const v = (name: string, x: VariantResult) =>
+      lines.push(`  ${name.padEnd(22)} CPU ${x.cpuMsPerRequest.toFixed(3)} ms/request (${(x.cpuMsPerRequest / o.off.cpuMsPerRequest).toFixed(3)} x off), p50 ${x.paths.gateway.p50.toFixed(3)} ms, p99 ${x.paths.gateway.p99.toFixed(3)} ms, added p99 ${x.paths.addedP99.toFixed(3)} ms`);
+    v('export off, log off', o.off);
+    v('OTLP export on', o.exported);
+    v('request log on', o.logged);
+  }
   console.log(lines.join('\n'));
 }
 
@@ -319,6 +347,9 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
   let gatewayProcess: GatewayProcess | undefined;
   let referenceProxy: { child: ChildProcess; url: string } | undefined;
   let floorProxy: { child: ChildProcess; url: string } | undefined;
+  let exported: GatewayProcess | undefined;
+  let logged: GatewayProcess | undefined;
+  let sink: ReturnType<typeof createServer> | undefined;
   const pools: RawHttpPool[] = [];
   try {
     let databaseUrl = process.env.DATABASE_URL;
@@ -468,9 +499,52 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
       goal.met = [goal.cpuRatio, goal.burstCpuRatio, goal.burstAddedP50Ratio].every((r) => r === undefined || r <= goal.within);
       result.referenceGoal = goal;
     }
+    if (opts.observability) {
+      // A loopback OTLP sink: reads each export and answers 200, counting the spans it was sent.
+      let spansReceived = 0;
+      sink = createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          if (req.url === '/v1/traces') {
+            const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { resourceSpans?: Array<{ scopeSpans?: Array<{ spans?: unknown[] }> }> };
+            for (const rs of body.resourceSpans ?? []) for (const ss of rs.scopeSpans ?? []) spansReceived += ss.spans?.length ?? 0;
+          }
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        });
+      });
+      await new Promise<void>((resolve) => sink!.listen(0, '127.0.0.1', resolve));
+      const variantEnv = { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-bench', LOG_LEVEL: opts.logLevel ?? 'info', PROVIDER_CONCURRENCY_OPENAI: String(Math.max(1000, connections * 4)) };
+      exported = await startGatewayProcess(databaseUrl, { ...variantEnv, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}` }, { key });
+      logged = await startGatewayProcess(databaseUrl, { ...variantEnv, GATEWAY_REQUEST_LOG: 'on' }, { key });
+      const variants = [
+        { name: 'off' as const, process: gatewayProcess, target: gateway },
+        { name: 'exported' as const, process: exported, target: target(exported.url, '/v1/chat/completions', exported.key, 'openai/gpt-4o-mini') },
+        { name: 'logged' as const, process: logged, target: target(logged.url, '/v1/chat/completions', logged.key, 'openai/gpt-4o-mini') },
+      ];
+      const sums = variants.map(() => ({ cpu: 0, direct: [] as Sample[], through: [] as Sample[] }));
+      if (warmup > 0) for (const v of variants) await phase(direct, v.target, rate, warmup, false);
+      for (let b = 0; b < REFERENCE_BLOCKS; b++) {
+        for (const [i, v] of variants.entries()) {
+          const cpu0 = await v.process.cpuMs();
+          const part = await phase(direct, v.target, rate, seconds / REFERENCE_BLOCKS, false);
+          sums[i]!.cpu += (await v.process.cpuMs()) - cpu0;
+          sums[i]!.direct.push(...part.samples.direct);
+          sums[i]!.through.push(...part.samples.gateway);
+        }
+      }
+      const variant = (i: number): VariantResult => ({
+        paths: pair(summarize(sums[i]!.direct, (x) => x.total), summarize(sums[i]!.through, (x) => x.total)),
+        cpuMsPerRequest: sums[i]!.cpu / sums[i]!.through.length,
+      });
+      result.observability = { off: variant(0), exported: variant(1), logged: variant(2), spansReceived };
+    }
     if (opts.print ?? true) printTable(result);
     return result;
   } finally {
+    await exported?.close();
+    await logged?.close();
+    sink?.close();
     for (const p of pools) p.close();
     await gatewayProcess?.close();
     if (referenceProxy) await stopChild(referenceProxy.child);

@@ -43,9 +43,9 @@ export function measuredFlags(cpuProfileDir?: string): string[] {
 export async function startGatewayProcess(
   databaseUrl: string,
   env: Record<string, string>,
-  opts: { cpuProfileDir?: string; /** Node flags in place of `npm start`'s. */ flags?: string[] } = {},
+  opts: { cpuProfileDir?: string; /** Node flags in place of `npm start`'s. */ flags?: string[]; /** The bootstrap key: gateways sharing a database must share it (another replaces it). */ key?: string } = {},
 ): Promise<GatewayProcess> {
-  const key = `gw_live_${randomBytes(24).toString('base64url')}`;
+  const key = opts.key ?? `gw_live_${randomBytes(24).toString('base64url')}`;
   const port = await freePort();
   const execArgv = [...(opts.flags ?? startFlags()), ...measuredFlags(opts.cpuProfileDir)];
   const child = fork(path.join(REPO, 'server/main.ts'), ['gateway'], {

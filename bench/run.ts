@@ -1,6 +1,6 @@
 // `npm run bench [-- queue|overhead|analytics|media|v1media|ocr|vision|responses|agents|soak|throughput|instructions|spend] [options]`: every benchmark, each
 // reported against a baseline measured in the same run. With no name, all of them.
-//   overhead:  --rate 500 --seconds 10 --warmup 2 --burst 10 (0: evenly spaced only) --log-level info --no-streaming --no-reference --floor --cpu-prof <dir>
+//   overhead:  --rate 500 --seconds 10 --warmup 2 --burst 10 (0: evenly spaced only) --log-level info --no-streaming --no-reference --floor --observability --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
 //   analytics: --events 1000000 --ingest 60000 (0: queries only) --processes 1 --runs 30 --data-dir <dir> (keep the loaded database there and reuse it)
 //   media:     --videos 8 --megabytes 20
@@ -66,6 +66,7 @@ const { values, positionals } = parseArgs({
     blocks: { type: 'string' },
     portkey: { type: 'string' },
     rows: { type: 'string' },
+    observability: { type: 'boolean' },
   },
 });
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
@@ -82,6 +83,7 @@ if (wanted.includes('overhead')) {
     streaming: !values['no-streaming'],
     reference: !values['no-reference'],
     floor: values.floor,
+    observability: values.observability,
     cpuProfileDir: values['cpu-prof'],
   });
 }

@@ -22,6 +22,7 @@ import {
 } from './completion.ts';
 import { upstreamObserver } from './upstreamObserver.ts';
 import { routingFallbacks } from '../metrics/index.ts';
+import { ModelCall, slotWait } from './modelSpans.ts';
 
 export type RoutedResult = PricedResult & { attempts?: RoutingAttempt[] };
 
@@ -187,28 +188,33 @@ class RouteRun {
     for (const p of orderTargets(this.route.targets, this.route.weights)) {
       const { provider } = p.request;
       if (!breakers.allow(provider, p.call.settings.baseUrl)) {
+        ModelCall.skipped(p, this.caller, this.attempts.length);
         this.record(p, 'skipped', 0, new ApiError('unavailable', 'circuit open', { code: 'circuit_open' }));
         routingFallbacks.labels(provider).inc();
         continue;
       }
       const { tuning, observer } = this.tuning();
       let release: (() => void) | undefined;
+      let span: ModelCall | undefined;
       try {
         const slot = hooks.acquire?.(provider, this.signal);
-        release = slot instanceof Promise ? await slot : slot;
+        release = slot instanceof Promise ? await slotWait(provider, slot) : slot;
         const started = performance.now();
         let value: T;
+        span = ModelCall.start(p, this.caller, this.attempts.length);
+        const payer = payerOf(this.caller, requested, provider);
         try {
-          value = await start(p, payerOf(this.caller, requested, provider), this.signal, tuning);
+          value = await (span ? span.run(() => start(p, payer, this.signal, tuning)) : start(p, payer, this.signal, tuning));
         } finally {
           if (hooks.trace) hooks.trace.upstreamMs += performance.now() - started;
         }
         this.trace(p);
-        return new Leg(this, p, observer, release, value);
+        return new Leg(this, p, observer, release, value, span);
       } catch (caught) {
         release?.();
         const err = this.failed(p, caught);
         this.record(p, 'failed', observer?.tries ?? 1, err);
+        span?.failed(err, observer?.tries ?? 1);
         if (!fallsThrough(err) || this.signal.aborted) throw err;
         last = err;
         routingFallbacks.labels(provider).inc();
@@ -291,23 +297,36 @@ class Leg<T> {
   private readonly run: RouteRun;
   private readonly target: PreparedCompletion;
   private readonly observer: CountingObserver | undefined;
+  /** The target's span while traces are exported. */
+  readonly span: ModelCall | undefined;
 
-  constructor(run: RouteRun, target: PreparedCompletion, observer: CountingObserver | undefined, release: (() => void) | undefined, value: T) {
+  constructor(
+    run: RouteRun,
+    target: PreparedCompletion,
+    observer: CountingObserver | undefined,
+    release: (() => void) | undefined,
+    value: T,
+    span: ModelCall | undefined,
+  ) {
     this.run = run;
     this.target = target;
     this.observer = observer;
     this.release = release;
     this.value = value;
+    this.span = span;
   }
 
   answered(result: PricedResult): RoutedResult {
     this.run.succeeded(this.target, this.observer?.tries ?? 1);
+    this.span?.answered(result, this.observer?.tries ?? 1);
     return this.run.result(result);
   }
 
   /** A failure after the call was committed: told to the circuit, and the caller's to handle (no other target is tried). */
   failed(caught: unknown): unknown {
-    return this.run.failed(this.target, caught);
+    const err = this.run.failed(this.target, caught);
+    this.span?.failed(err, this.observer?.tries ?? 1);
+    return err;
   }
 }
 
@@ -356,6 +375,7 @@ export async function* streamRouted(route: PreparedRoute, caller: Caller, signal
     throw leg.failed(err);
   } finally {
     leg.release?.();
+    leg.span?.abandoned();
     // A caller that stopped reading ends the upstream stream too.
     await items.return(undefined);
   }

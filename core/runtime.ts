@@ -18,12 +18,16 @@ import { AGENT_MAINTENANCE_JOB, runAgentMaintenance } from './agents/maintenance
 import { drainRelays } from './agents/relay.ts';
 import { onUnpriced } from '../pricing/cost.ts';
 import { secretBox } from './agents/secrets.ts';
+import { RequestLog } from './requestLog.ts';
+
+export const REQUEST_LOG_RETENTION_JOB = 'gateway-request-log-retention';
 
 export interface GatewayRuntime {
   notifier: Notifier;
   queue: TaskQueue;
   slots: LocalSlots;
   limits: ProviderLimits;
+  requestLog: RequestLog;
   stop(): Promise<void>;
 }
 
@@ -39,8 +43,10 @@ export async function startGatewayRuntime(o: {
     o.log.warn({ provider, model }, `model missing from the price catalogue: ${provider}/${model} calls are billed 0 (marked unpriced) until pricing/catalogue.json has its prices`),
   );
   const limits = providerLimits(o.env);
+  const requestLog = new RequestLog({ db: o.db, log: o.log, env: o.env });
   const notifier = new Notifier(o.databaseUrl, o.db, o.log);
   await notifier.start();
+  notifier.on('gateway_keys', () => requestLog.clear());
   const queue = new TaskQueue({
     db: o.db,
     databaseUrl: o.databaseUrl,
@@ -66,13 +72,17 @@ export async function startGatewayRuntime(o: {
     if (visionConfig(o.env).enabled) training = await startTrainingRunner({ boss: o.boss, db: o.db, log: o.log, env: o.env });
     // Hourly: recordings past 30 days, idle sessions, upstream parts left to delete.
     await scheduleRecurring(o.boss, AGENT_MAINTENANCE_JOB, '25 * * * *', () => runAgentMaintenance({ db: o.db, env: o.env, log: o.log }));
+    // Hourly: request-log entries past GATEWAY_REQUEST_LOG_RETENTION_DAYS.
+    await scheduleRecurring(o.boss, REQUEST_LOG_RETENTION_JOB, '40 * * * *', () => requestLog.purge());
   }
   return {
     notifier,
     queue,
     slots: new LocalSlots(limits),
     limits,
+    requestLog,
     async stop() {
+      await requestLog.flush();
       await training?.stop();
       await queue.stop();
       await stopOcrEngine();

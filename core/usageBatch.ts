@@ -7,6 +7,7 @@ import { insertUsageBatch, type UsageRecord } from '../db/gateway/insertUsage.ts
 import { GroupCommit, writeBatchOrEach } from '../db/groupCommit.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Caller, PricedResult } from './completion.ts';
+import { endFailed, startSpan, tracing, type Span } from '../metrics/telemetry.ts';
 
 /**
  * Records arriving while a write is in flight go in the next one, so under
@@ -21,9 +22,17 @@ export class UsageBatcher {
   }
 
   add(record: UsageRecord): Promise<void> {
-    return this.commit.add(record).then((refused) => {
-      if (refused) throw refused;
-    });
+    const span = usageSpan();
+    return this.commit.add(record).then(
+      (refused) => {
+        ended(span, refused);
+        if (refused) throw refused;
+      },
+      (err) => {
+        ended(span, err);
+        throw err;
+      },
+    );
   }
 
   /**
@@ -37,7 +46,7 @@ export class UsageBatcher {
    * anything did (no promise per record).
    */
   addLater(record: UsageRecord, failed: (err: unknown) => void): void {
-    this.later.push({ record, failed });
+    this.later.push({ record, failed, span: usageSpan() });
     if (this.later.length >= LATER_MAX_ROWS) this.releaseLater();
     else this.laterTimer ??= setTimeout(() => this.releaseLater(), LATER_WINDOW_MS);
   }
@@ -48,7 +57,7 @@ export class UsageBatcher {
     return this.commit.settle();
   }
 
-  private later: Array<{ record: UsageRecord; failed: (err: unknown) => void }> = [];
+  private later: Array<{ record: UsageRecord; failed: (err: unknown) => void; span: Span | undefined }> = [];
   private laterTimer: NodeJS.Timeout | undefined;
 
   private releaseLater(): void {
@@ -58,6 +67,7 @@ export class UsageBatcher {
     for (const p of this.later.splice(0)) {
       // A record's own refusal comes back as its result; a failed write as the error.
       this.commit.push(p.record, (ok, value) => {
+        ended(p.span, ok ? value : value ?? new Error('usage write failed'));
         if (!ok || value) p.failed(value);
       });
     }
@@ -72,6 +82,23 @@ export class UsageBatcher {
  */
 function writeUsage(db: Knex, records: UsageRecord[]): Promise<unknown[]> {
   return writeBatchOrEach(records, (some) => writeThroughOutage(() => insertUsageBatch(db, some)));
+}
+
+/**
+ * A span from the moment a record is handed over until its batch is written
+ * (the group commit's wait included), child of the call that made it.
+ */
+function usageSpan(): Span | undefined {
+  if (!tracing()) return undefined;
+  return startSpan('INSERT gateway_usage', {
+    attributes: { 'db.system.name': 'postgresql', 'db.operation.name': 'INSERT', 'db.collection.name': 'gateway_usage', 'switchyard.group_commit': true },
+  });
+}
+
+function ended(span: Span | undefined, err: unknown): void {
+  if (!span) return;
+  if (err) endFailed(span, err);
+  else span.end();
 }
 
 // While PostgreSQL is unreachable (a restart, a failover), a batch is retried

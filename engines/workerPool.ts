@@ -4,6 +4,7 @@
 // concurrency. A worker that crashes or overruns a job's deadline is replaced,
 // and only that job fails.
 import { Worker, type TransferListItem } from 'node:worker_threads';
+import { inSpan, tracing } from '../metrics/telemetry.ts';
 
 export interface PoolOptions {
   /** For error messages and thread names. */
@@ -111,8 +112,13 @@ export class WorkerPool {
     return { running, waiting: this.waiting.length };
   }
 
-  /** Calls `method` of the worker module's handlers with `input`. */
+  /** Calls `method` of the worker module's handlers with `input`; an engine span of the active trace while traces are exported. */
   run<T>(method: string, input: unknown, opts: RunOptions = {}): Promise<T> {
+    if (!tracing()) return this.runJob(method, input, opts);
+    return inSpan(`engine ${this.o.name}.${method}`, { 'switchyard.engine': this.o.name, 'switchyard.engine.method': method }, () => this.runJob<T>(method, input, opts));
+  }
+
+  private runJob<T>(method: string, input: unknown, opts: RunOptions): Promise<T> {
     if (this.closed) return Promise.reject(new EngineError(`${this.o.name} is shut down`, 'engine_closed'));
     if (opts.signal?.aborted) return Promise.reject(opts.signal.reason);
     return new Promise<T>((resolve, reject) => {

@@ -22,6 +22,14 @@ export interface AppState {
   /** What the first security scheme that granted the request answered (server/app.ts). */
   auth?: Record<string, unknown>;
   requestId: string;
+  /** The request's trace id while traces are exported (metrics/telemetry.ts). */
+  traceId?: string;
+  /** A completion's priced result, for the request log (handlers/compat/_compat.ts). */
+  completion?: import('../core/completion.ts').PricedResult;
+  /** Time spent waiting for providers, for the request log. */
+  upstreamMs?: number;
+  /** The code of the error the call answered (or sent in-band), for the request log. */
+  errorCode?: string;
   /** performance.now() when the request arrived. */
   startedAt: number;
   log: Logger;

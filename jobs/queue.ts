@@ -25,6 +25,7 @@ import { GroupCommit } from '../db/groupCommit.ts';
 import { cancelTask } from '../db/gateway/cancelTask.ts';
 import type { TaskRow } from '../db/gateway/getTask.ts';
 import type { Notifier } from './notifier.ts';
+import { currentTraceParent, traceTaskRun } from './taskTrace.ts';
 
 export const TASK_QUEUE = 'gateway-tasks';
 export const DEAD_QUEUE = 'gateway-tasks-dead';
@@ -144,6 +145,8 @@ export class TaskQueue {
   async submit(task: NewTask): Promise<{ createdAt: Date }> {
     // The key is stored sealed only; a task started here keeps it opened in memory.
     if (task.providerKey !== undefined) task = { ...task, providerKeySealed: (await this.o.secrets()).seal(task.providerKey) };
+    const traceParent = currentTraceParent();
+    if (traceParent) task = { ...task, traceParent };
     const row = await this.submits.add(task);
     return { createdAt: row.created_at };
   }
@@ -340,7 +343,8 @@ export class TaskQueue {
     try {
       // Claimed from the database (here or after another process): open the caller's key for this run only.
       if (task.provider_key && task.providerKey === undefined) task = { ...task, providerKey: (await this.o.secrets()).open(task.provider_key) };
-      await this.o.run(task, controller.signal, finish);
+      const running = task;
+      await traceTaskRun(running, () => this.o.run(running, controller.signal, finish));
     } catch (err) {
       this.o.log.error({ err, taskId: task.id }, endUnwritable ? 'could not record the end of the task; it will run again' : 'task runner failed');
       // The runner itself failed: that is the task's outcome. If only the

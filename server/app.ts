@@ -13,6 +13,8 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { bodyRuleOf, mediaTypeOf, readBody } from './middleware/body.ts';
 import { requestId } from './middleware/requestId.ts';
 import { accessLog } from './middleware/accessLog.ts';
+import { traceRequests } from './middleware/tracing.ts';
+import { tracing } from '../metrics/telemetry.ts';
 import { compress } from './middleware/compress.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import type { ApiContext, AppState, Deps, OperationInput } from '../handlers/types.ts';
@@ -306,6 +308,7 @@ export function clientErrorHandler(surfaces: MountedSurface[]) {
 /** A failed request logged and answered in its surface's error shape (when its answer has not started). */
 export function answerFailure(surface: MountedSurface, ctx: ApiContext, raw: unknown): void {
   const err = toApiError(raw);
+  ctx.state.errorCode = err.code;
   if (err.code === 'database_unavailable') ctx.state.log.warn({ err: (raw as Error).message }, 'database unavailable');
   else logFailure(ctx.state.log, err.kind === 'internal' ? raw : err);
   // A handler that already started streaming cannot change its status any more.
@@ -328,6 +331,8 @@ export function createApp(opts: AppOptions): Koa<AppState> {
   app.use(clientAddressMiddleware(trust));
   app.use(requestId(opts.deps));
   app.use(accessLog(opts.service ?? 'gateway'));
+  // Only while traces are exported: otherwise no middleware at all.
+  if (tracing()) app.use(traceRequests(opts.service ?? 'gateway'));
   app.use(compress());
   app.use(async (ctx, next) => {
     try {

@@ -18,6 +18,9 @@ describe('configuration a first operator meets', () => {
     expect(() => loadConfig({ GATEWAY_PORT: '80a' })).toThrow(/^GATEWAY_PORT=80a is not a port number/);
     expect(() => loadConfig({ ANALYTICS_PORT: '70000' })).toThrow(/^ANALYTICS_PORT=70000 /);
     expect(() => loadConfig({ SWITCHYARD_SECRET_KEY: 'too short' })).toThrow(new StartupError('SWITCHYARD_SECRET_KEY must have at least 32 characters'));
+    expect(() => loadConfig({ GATEWAY_REQUEST_LOG: 'yes' })).toThrow(new StartupError('GATEWAY_REQUEST_LOG=yes: expected on or off'));
+    expect(() => loadConfig({ GATEWAY_REQUEST_LOG_RETENTION_DAYS: '0' })).toThrow(/^GATEWAY_REQUEST_LOG_RETENTION_DAYS=0: /);
+    expect(() => loadConfig({ GATEWAY_REQUEST_LOG_REDACT: 'email,ssn' })).toThrow(/unknown preset ssn/);
     expect(() => loadConfig({ SWITCHYARD_SECRET_KEY: 'x'.repeat(32), LOG_FORMAT: 'json' })).not.toThrow();
     expect(loadConfig({ LOG_FORMAT: 'json' })).toMatchObject({ gatewayPort: 8080, analyticsPort: 8081, dataDir: '.data', logLevel: 'info' });
   });

@@ -1,4 +1,6 @@
 // Reads the environment once; everything else receives these values.
+import { requestLogConfig } from '../core/requestLog.ts';
+
 export interface Config {
   gatewayPort: number;
   analyticsPort: number;
@@ -45,6 +47,12 @@ function secretKeyChecked(env: NodeJS.ProcessEnv): void {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   secretKeyChecked(env);
+  // The request log's settings are read where it starts; a bad one is said here, in one line.
+  try {
+    requestLogConfig(env);
+  } catch (err) {
+    throw new StartupError((err as Error).message);
+  }
   return {
     gatewayPort: port('GATEWAY_PORT', env.GATEWAY_PORT, 8080),
     analyticsPort: port('ANALYTICS_PORT', env.ANALYTICS_PORT, 8081),

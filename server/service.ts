@@ -16,10 +16,12 @@ import { gatewaySurface } from './surfaces/gateway.ts';
 import { compatSurface } from './surfaces/compat.ts';
 import { staticRoutes } from './middleware/staticRoutes.ts';
 import { metricsRoute } from './middleware/metrics.ts';
+import { requestLogging } from './middleware/requestLog.ts';
 import { collectGatewayGauges } from '../core/metrics.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import { startGatewayRuntime } from '../core/runtime.ts';
 import type { Deps } from '../handlers/types.ts';
+import { startTelemetry } from '../metrics/telemetry.ts';
 
 export type ServiceName = 'gateway' | 'analytics';
 
@@ -107,6 +109,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   });
   boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
   await boss.start();
+  // Before the apps are made: they trace requests only when exporting.
+  const telemetry = await startTelemetry(env);
   const deps: Deps = { db: opts.db, log, env, boss };
   const stoppers: Array<() => Promise<void>> = [];
   const listeners: Listener[] = [];
@@ -132,6 +136,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       .catch((err) => log.error({ err }, 'could not record usage on shutdown'));
     for (const stop of stoppers.reverse()) await stop();
     await boss.stop({ graceful: true, timeout: graceMs });
+    await telemetry?.stop().catch((err) => log.error({ err }, 'could not export the last traces'));
     await flushLog(log);
   };
 
@@ -148,7 +153,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
         gatewaySurface(auth, await loadHandlers('gateway')),
       ]);
       const metrics = metricsRoute({ env, collect: () => collectGatewayGauges(opts.db, runtime) });
-      const app = createApp({ deps, surfaces, service: 'gateway', extra: [metrics, staticRoutes(['gateway', 'compat'])] });
+      const app = createApp({ deps, surfaces, service: 'gateway', extra: [metrics, requestLogging(runtime.requestLog), staticRoutes(['gateway', 'compat'])] });
       const listener = await listen(app, { port: opts.gatewayPort, host: opts.host, portEnv: 'GATEWAY_PORT' }, surfaces);
       listeners.push(listener);
       running.gatewayUrl = listener.url;

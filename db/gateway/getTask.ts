@@ -19,6 +19,8 @@ export interface TaskRow {
   provider_key: Buffer | null;
   /** The same key opened, in the memory of the process that runs the task only; never stored. */
   providerKey?: string;
+  /** The submitting request's W3C traceparent, when traces were exported. */
+  trace_parent?: string | null;
   attempts: number;
   /** Latest progress of a long media task. */
   progress?: unknown;

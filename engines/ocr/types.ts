@@ -2,7 +2,7 @@
 import type { ImageFormat } from './image.ts';
 import type { OcrLevel } from './languages.ts';
 import type { Box, Line } from './read.ts';
-import type { Preset } from './redaction/presets.ts';
+import type { Preset } from '../../protocols/redaction.ts';
 import type { Style } from './redaction/paint.ts';
 
 export interface RecognizeJob {

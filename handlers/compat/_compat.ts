@@ -103,6 +103,8 @@ export async function runOnce(ctx: ApiContext, request: CanonicalRequest, caller
   }
   announce(ctx, hooks, true);
   recordLater(ctx, completionUsage(priced, payerOf(caller, request.provider, priced.provider)));
+  ctx.state.completion = priced;
+  ctx.state.upstreamMs = hooks.trace.upstreamMs;
   return priced;
 }
 
@@ -177,13 +179,18 @@ export async function runStream(
   } catch (err) {
     // A priced result means the upstream call finished (only the closing write failed): it is still billed.
     const apiErr = toApiError(err, dialect);
+    ctx.state.errorCode = apiErr.code;
     logFailure(ctx.state.log, apiErr, { streamStarted: true });
     write(writer.error(apiErr));
     await items.return(undefined).catch(() => {});
   } finally {
     finishResponse(res);
   }
-  if (priced) recordLater(ctx, completionUsage(priced, payerOf(caller, request.provider, priced.provider)));
+  ctx.state.upstreamMs = hooks.trace.upstreamMs;
+  if (priced) {
+    ctx.state.completion = priced;
+    recordLater(ctx, completionUsage(priced, payerOf(caller, request.provider, priced.provider)));
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 // Every upstream call goes through here: one keep-alive undici Agent, retries
 // with backoff for 429/5xx/connection failures (only before any byte of a
 // stream has been handed on), timeouts, and errors that name the provider.
+import { endFailed, headersFor, SpanKind, startSpan, tracing, type Span } from '../../metrics/telemetry.ts';
 import { Agent, type Dispatcher } from 'undici';
 import type { ProviderId } from '../../protocols/canonical.ts';
 import { isMissingRoute, ProviderError, type CallContext, type RetryPolicy } from '../types.ts';
@@ -425,14 +426,16 @@ async function withAttempts<R extends { statusCode: number; headers: Dispatcher.
     if (attempt > 0) await sleep(backoffMs(policy, attempt - 1, lastError?.retryAfterMs), ctx.signal).catch(() => {});
     if (ctx.signal.aborted) throw new ProviderError(provider, 'cancelled', `${provider} call was cancelled`);
     observer?.sending(provider, attempt);
+    const span = attemptSpan(provider, method, req.url, attempt);
     let res: R;
     try {
       // undici enforces the deadlines itself: headersTimeout covers getting an
       // answer, then bodyTimeout (time between chunks) takes over so long
       // streams are not cut off. No timer or composite signal per call.
-      res = await dispatch(req.dispatcher ?? agent, req.url, method, headers, body, ctx.signal, timeoutMs);
+      res = await dispatch(req.dispatcher ?? agent, req.url, method, span ? headersFor(span, headers) : headers, body, ctx.signal, timeoutMs);
     } catch (err) {
       lastError = connectionError(provider, ctx, req.url, timeoutMs, err);
+      endFailed(span, lastError, lastError.code);
       if (lastError.code === 'cancelled') throw lastError;
       // Sent and never answered: the provider may still be working on it (and
       // billing it), and trying again would make the caller wait the deadline
@@ -449,14 +452,41 @@ async function withAttempts<R extends { statusCode: number; headers: Dispatcher.
       failed(lastError, attempt + 1 < attempts);
       continue;
     }
-    if (res.statusCode >= 200 && res.statusCode < 300) return res;
+    span?.setAttribute('http.response.status_code', res.statusCode);
+    if (res.statusCode >= 200 && res.statusCode < 300) {
+      span?.end();
+      return res;
+    }
     lastError = statusError(provider, res.statusCode, res.headers, await errorText(res), sent, method, req.url);
+    endFailed(span, lastError, String(res.statusCode));
     // A Retry-After longer than the policy allows is not waited out: the caller's fallback (or the caller) takes over.
     const retrying = RETRYABLE.has(res.statusCode) && attempt + 1 < attempts && (lastError.retryAfterMs ?? 0) <= policy.maxBackoffMs;
     failed(lastError, retrying);
     if (!retrying) throw lastError;
   }
   throw lastError!;
+}
+
+/**
+ * One HTTP attempt's CLIENT span (the OpenTelemetry HTTP conventions: a retry
+ * is its own span with http.request.resend_count), made only while traces are
+ * exported. The URL is given without its query, which may carry a key.
+ */
+function attemptSpan(provider: ProviderId, method: string, url: string, attempt: number): Span | undefined {
+  if (!tracing()) return undefined;
+  const t = target(url);
+  const host = new URL(t.origin);
+  return startSpan(method, {
+    kind: SpanKind.CLIENT,
+    attributes: {
+      'http.request.method': method,
+      'server.address': host.hostname,
+      'server.port': Number(host.port) || (host.protocol === 'https:' ? 443 : 80),
+      'url.full': `${t.origin}${t.path.split('?')[0]}`,
+      'http.request.resend_count': attempt > 0 ? attempt : undefined,
+      'gen_ai.provider.name': provider,
+    },
+  });
 }
 
 interface BufferedResponse {

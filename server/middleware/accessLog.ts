@@ -58,7 +58,8 @@ class AccessLog {
     const child = this.counted(operation, status);
     child.requests.inc();
     child.duration.observe(ms / 1000);
-    ctx.state.deps.log.info({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 100) / 100 }, 'request');
+    const line = { reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 100) / 100 };
+    ctx.state.deps.log.info(ctx.state.traceId ? { ...line, traceId: ctx.state.traceId } : line, 'request');
   }
 
   private counted(operation: string, status: number): Counted {

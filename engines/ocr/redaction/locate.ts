@@ -2,7 +2,7 @@
 // words joined (engines/ocr/read.ts), so each character belongs to a word or
 // to the space between two; a match takes the boxes of the words it touches.
 import { joinWords, type Box, type Line } from '../read.ts';
-import type { TextMatch } from './presets.ts';
+import type { TextMatch } from '../../../protocols/redaction.ts';
 
 /** Below this word confidence the text shown may not be what is there: the whole line goes. */
 export const MIN_WORD_CONFIDENCE = 0.6;

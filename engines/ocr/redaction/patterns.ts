@@ -3,7 +3,7 @@
 // syntax (no backreferences, no lookaround); such a pattern is refused at
 // submit, by index, rather than run with a time limit.
 import { RE2JS } from 're2js';
-import type { TextMatch } from './presets.ts';
+import type { TextMatch } from '../../../protocols/redaction.ts';
 
 export class PatternError extends Error {
   readonly index: number;

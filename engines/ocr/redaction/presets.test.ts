@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dniNieValid, ibanChecksumValid, luhnValid, PRESETS } from './presets.ts';
+import { dniNieValid, ibanChecksumValid, luhnValid, PRESETS } from '../../../protocols/redaction.ts';
 import { compilePatterns, PatternError } from './patterns.ts';
 import { locate } from './locate.ts';
 import type { Line } from '../read.ts';

@@ -7,22 +7,13 @@ import type { RedactJob, RedactOutput, RedactionDetection } from '../types.ts';
 import { locate } from './locate.ts';
 import { compilePatterns } from './patterns.ts';
 import { padded, paint } from './paint.ts';
-import { PRESET_PRIORITY, PRESETS, type TextMatch } from './presets.ts';
+import { PRESET_PRIORITY, PRESETS, resolveOverlaps, type TextMatch } from '../../../protocols/redaction.ts';
 
 interface Candidate extends TextMatch {
   pattern: string;
   /** The counts key: the preset's name, or `pattern`. */
   counted: string;
   rank: number;
-}
-
-/** Overlapping matches in one line: the higher-ranked (more specific) one stays. */
-function resolveOverlaps(found: Candidate[]): Candidate[] {
-  const kept: Candidate[] = [];
-  for (const c of [...found].sort((a, b) => a.rank - b.rank || a.start - b.start)) {
-    if (!kept.some((k) => k.start < c.end && c.start < k.end)) kept.push(c);
-  }
-  return kept.sort((a, b) => a.start - b.start);
 }
 
 export async function redactRaster(readers: Readers, image: Raster, job: Omit<RedactJob, 'image' | 'format'>): Promise<RedactOutput> {
@@ -37,7 +28,7 @@ export async function redactRaster(readers: Readers, image: Raster, job: Omit<Re
     const reading = await read(readers, await greyscale(image), { level: job.level, languages: job.languages });
     languages = reading.languages;
     const patterns = compilePatterns(job.patterns);
-    const presets = PRESET_PRIORITY.filter((p) => job.presets.includes(p));
+    const presets = PRESET_PRIORITY.filter((p) => (job.presets as readonly string[]).includes(p));
     for (const line of reading.lines) {
       const found: Candidate[] = [];
       presets.forEach((p, rank) => found.push(...PRESETS[p](line.text).map((m) => ({ ...m, pattern: p, counted: p, rank }))));

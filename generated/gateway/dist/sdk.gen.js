@@ -289,6 +289,35 @@ export const getDailyUsage = (options) => (options?.client ?? client).get({
     ...options
 });
 /**
+ * Search the request log
+ *
+ * Entries of the request log, newest first. The log is off by default:
+ * `GATEWAY_REQUEST_LOG=on` turns it on for every key, a key's or its
+ * team's `request_log` setting for that key (the key's own first). Each
+ * entry is one `/v1` call as stored: its request and response bodies
+ * after redaction (email addresses, phone numbers, Luhn-checked card
+ * numbers, IBANs and API-key-like secrets replaced by typed placeholders
+ * such as `[EMAIL]`, per `GATEWAY_REQUEST_LOG_REDACT`), media as
+ * references (type, size, digest), a stream as the answer it assembled,
+ * each body cut at `GATEWAY_REQUEST_LOG_MAX_BODY_BYTES`; its status,
+ * error code, timings, tokens, cost, key, team, tags and `traceId` (the
+ * OpenTelemetry trace of the call, when traces are exported). Entries
+ * are kept `GATEWAY_REQUEST_LOG_RETENTION_DAYS` days.
+ *
+ * An admin key reads every entry; any other key only its own, whatever
+ * the filters say (a filter on another key finds nothing). Filters
+ * combine with AND; `q` finds text in either body (case-insensitive;
+ * placeholders, not redacted values, are what it can find). Paging:
+ * pass `nextCursor` of a page as `cursor` for the next; `null` when
+ * there is no more.
+ *
+ */
+export const listRequestLogs = (options) => (options?.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/logs',
+    ...options
+});
+/**
  * Daily usage for the customer portal
  *
  * Same data, rules and shape as `GET /api/llm/usage/daily` (agent-session minutes included).

@@ -260,6 +260,90 @@ export type DailyUsageEnvelope = {
     data: Array<DailyUsageItem>;
     message?: string;
 };
+/**
+ * One call as the request log stored it (bodies redacted; see `GET /api/llm/logs`).
+ */
+export type RequestLogEntry = {
+    /**
+     * The entry's id; entries are ordered by it, newest first.
+     */
+    id: string;
+    createdAt: string;
+    keyId: string | null;
+    teamId: string | null;
+    tags: Array<string>;
+    /**
+     * The `x-request-id` the call was answered with.
+     */
+    requestId: string;
+    /**
+     * The call's OpenTelemetry trace id (also answered in `x-trace-id`); null when traces were not exported.
+     */
+    traceId: string | null;
+    /**
+     * The operationId of the call.
+     */
+    operation: string | null;
+    method: string;
+    path: string;
+    /**
+     * The provider that answered.
+     */
+    provider: string | null;
+    /**
+     * The model that answered.
+     */
+    model: string | null;
+    status: number;
+    errorCode: string | null;
+    /**
+     * From the request's arrival to the end of its answer.
+     */
+    latencyMs: number;
+    /**
+     * Time spent waiting for providers.
+     */
+    upstreamMs: number | null;
+    inputTokens: number | null;
+    outputTokens: number | null;
+    /**
+     * What the call cost the key (USD).
+     */
+    cost: number | null;
+    /**
+     * The request body as stored (JSON text, redacted, media as references).
+     */
+    requestBody: string | null;
+    /**
+     * The answer as stored; a stream as the answer it assembled (`streamed: true`).
+     */
+    responseBody: string | null;
+    /**
+     * The request body was cut at the size cap.
+     */
+    requestTruncated: boolean;
+    /**
+     * The response body was cut at the size cap.
+     */
+    responseTruncated: boolean;
+    /**
+     * How many values of each kind were replaced.
+     */
+    redactions: {
+        [key: string]: number;
+    };
+};
+export type RequestLogPageEnvelope = {
+    success: true;
+    data: {
+        entries: Array<RequestLogEntry>;
+        /**
+         * Pass as `cursor` for the next page; null on the last.
+         */
+        nextCursor: string | null;
+    };
+    message?: string;
+};
 export type PublicModelsEnvelope = {
     success: true;
     data: PublicModelCatalog;
@@ -3121,6 +3205,104 @@ export type GetDailyUsageResponses = {
     200: DailyUsageEnvelope;
 };
 export type GetDailyUsageResponse = GetDailyUsageResponses[keyof GetDailyUsageResponses];
+export type ListRequestLogsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Entries of this key.
+         */
+        keyId?: string;
+        /**
+         * Entries of keys of this team.
+         */
+        teamId?: string;
+        /**
+         * Entries of keys carrying this tag.
+         */
+        tag?: string;
+        /**
+         * The model that answered.
+         */
+        model?: string;
+        /**
+         * The provider that answered.
+         */
+        provider?: string;
+        /**
+         * The HTTP status answered.
+         */
+        status?: number;
+        /**
+         * The error code answered (or sent in a stream).
+         */
+        errorCode?: string;
+        /**
+         * Entries written at or after this time.
+         */
+        from?: string;
+        /**
+         * Entries written before this time.
+         */
+        to?: string;
+        /**
+         * Entries whose call took at least this long.
+         */
+        minLatencyMs?: number;
+        /**
+         * Entries whose call cost at least this much (USD).
+         */
+        minCost?: number;
+        /**
+         * Text found in the request or response body.
+         */
+        q?: string;
+        /**
+         * Entries per page.
+         */
+        limit?: number;
+        /**
+         * The `nextCursor` of the previous page.
+         */
+        cursor?: string;
+    };
+    url: '/api/llm/logs';
+};
+export type ListRequestLogsErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+export type ListRequestLogsError = ListRequestLogsErrors[keyof ListRequestLogsErrors];
+export type ListRequestLogsResponses = {
+    /**
+     * One page of entries.
+     */
+    200: RequestLogPageEnvelope;
+};
+export type ListRequestLogsResponse = ListRequestLogsResponses[keyof ListRequestLogsResponses];
 export type GetPortalDailyUsageData = {
     body?: never;
     path?: never;

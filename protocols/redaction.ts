@@ -1,8 +1,13 @@
-// The redaction presets: a permissive pattern finds candidates, then a real
-// check decides (IBAN mod-97 and length, Luhn and issuer prefix, the DNI/NIE
-// check letter), so a random digit string is not taken for personal data.
+// The redaction presets, one module for every redaction (the OCR engine's on
+// images, the request log's on text): a permissive pattern finds candidates,
+// then a real check decides (IBAN mod-97 and length, Luhn and issuer prefix,
+// the DNI/NIE check letter), so a random digit string is not taken for
+// personal data.
 
+/** The presets an OCR redaction may ask for (openapi/gateway.yaml). */
 export type Preset = 'email' | 'phone' | 'iban' | 'credit_card' | 'dni_nie';
+/** Every preset: the OCR ones and secrets that look like API keys. */
+export type TextPreset = Preset | 'api_key';
 
 export interface TextMatch {
   start: number;
@@ -141,7 +146,15 @@ function validPhone(s: string): boolean {
   return groups.length >= 2 && groups.every((g) => g.length >= 2 && g.length <= 4);
 }
 
-export const PRESETS: Record<Preset, Finder> = {
+// ---------- API keys ----------
+// Secrets by their issuers' documented prefixes (OpenAI, Anthropic, this
+// gateway, AWS access keys, GitHub, Slack, Google API keys, Stripe), and any
+// Bearer token: an unknown key is still a secret when sent as one.
+const API_KEY =
+  /\b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|gw_live_[A-Za-z0-9_-]{16,}|AKIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{36,}|xox[abprs]-[A-Za-z0-9-]{10,}|AIza[0-9A-Za-z_-]{35}|[rs]k_live_[A-Za-z0-9]{16,})|(?<=\bBearer )[A-Za-z0-9._~+/=-]{16,}/g;
+
+export const PRESETS: Record<TextPreset, Finder> = {
+  api_key: (t) => candidates(t, API_KEY, () => true),
   email: (t) => candidates(t, EMAIL, validEmail),
   iban: (t) => candidates(t, IBAN, ibanPrefix),
   credit_card: (t) => candidates(t, CARD, validCard),
@@ -150,4 +163,40 @@ export const PRESETS: Record<Preset, Finder> = {
 };
 
 /** When matches of two presets overlap, the more specific one stays (a card number is not also a phone). */
-export const PRESET_PRIORITY: Preset[] = ['iban', 'credit_card', 'dni_nie', 'email', 'phone'];
+export const PRESET_PRIORITY: TextPreset[] = ['api_key', 'iban', 'credit_card', 'dni_nie', 'email', 'phone'];
+
+/** Overlapping matches: the higher-ranked (lower rank, more specific) one stays; answered in text order. */
+export function resolveOverlaps<M extends TextMatch & { rank: number }>(found: M[]): M[] {
+  const kept: M[] = [];
+  for (const c of [...found].sort((a, b) => a.rank - b.rank || a.start - b.start)) {
+    if (!kept.some((k) => k.start < c.end && c.start < k.end)) kept.push(c);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+/** The typed placeholder a preset's match is replaced with in text. */
+export function placeholderOf(preset: TextPreset): string {
+  return `[${preset.toUpperCase()}]`;
+}
+
+/**
+ * `text` with every match of `presets` replaced by its typed placeholder
+ * ([EMAIL], [CREDIT_CARD], ...), and how many of each were replaced.
+ */
+export function redactText(text: string, presets: readonly TextPreset[]): { text: string; counts: Partial<Record<TextPreset, number>> } {
+  const counts: Partial<Record<TextPreset, number>> = {};
+  const ranked = PRESET_PRIORITY.filter((p) => presets.includes(p));
+  const found: Array<TextMatch & { rank: number; preset: TextPreset }> = [];
+  ranked.forEach((preset, rank) => {
+    for (const m of PRESETS[preset](text)) found.push({ ...m, rank, preset });
+  });
+  if (!found.length) return { text, counts };
+  let out = '';
+  let at = 0;
+  for (const m of resolveOverlaps(found)) {
+    out += text.slice(at, m.start) + placeholderOf(m.preset);
+    at = m.end;
+    counts[m.preset] = (counts[m.preset] ?? 0) + 1;
+  }
+  return { text: out + text.slice(at), counts };
+}
