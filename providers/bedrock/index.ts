@@ -194,9 +194,9 @@ async function cohereEmbed(req: EmbeddingRequest, ctx: CallContext): Promise<{ e
 
 async function embed(req: EmbeddingRequest, ctx: CallContext): Promise<EmbeddingResult> {
   checkProfileRegion(req.model, regionOf(ctx));
-  const family = baseModelId(req.model).split('.')[0];
-  const run = family === 'amazon' ? titanEmbed : family === 'cohere' ? cohereEmbed : undefined;
-  if (!run) throw unsupported('bedrock', `embeddings with ${req.model}`, 'Bedrock embeds with the Titan (amazon.titan-embed-*) and Cohere (cohere.embed-*) models', 'model');
+  const base = baseModelId(req.model);
+  const run = base.startsWith('amazon.titan-embed-text') ? titanEmbed : base.startsWith('cohere.embed') ? cohereEmbed : undefined;
+  if (!run) throw unsupported('bedrock', `embeddings with ${req.model}`, 'Bedrock embeds text with the Titan (amazon.titan-embed-text-*) and Cohere (cohere.embed-*) models', 'model');
   const { embeddings, tokens } = await run(req, ctx);
   return { embeddings, model: req.model, provider: 'bedrock', dimensions: embeddings[0]?.length ?? 0, usage: { inputTokens: tokens, totalTokens: tokens } };
 }

@@ -50,7 +50,7 @@ export type Step =
   /** The connection is dropped before any answer (ECONNRESET at the gateway). */
   | { reset: true }
   /** A 200 whose body is these bytes as they are (a malformed event line); `cut` drops the connection after them (a stream that stops midway). */
-  | { raw: string; contentType?: string; cut?: boolean };
+  | { raw: string | Buffer; contentType?: string; cut?: boolean };
 
 export type Reply = Extract<Step, { text?: string }>;
 
