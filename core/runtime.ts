@@ -18,12 +18,15 @@ import { AGENT_MAINTENANCE_JOB, runAgentMaintenance } from './agents/maintenance
 import { drainRelays } from './agents/relay.ts';
 import { onUnpriced } from '../pricing/cost.ts';
 import { secretBox } from './agents/secrets.ts';
+import { ensureBatchQueue, startBatchRunner, type BatchDeps } from './batches.ts';
 
 export interface GatewayRuntime {
   notifier: Notifier;
   queue: TaskQueue;
   slots: LocalSlots;
   limits: ProviderLimits;
+  /** What the batch protocol's operations run with (core/batches.ts). */
+  batches: BatchDeps;
   stop(): Promise<void>;
 }
 
@@ -58,11 +61,14 @@ export async function startGatewayRuntime(o: {
   });
   await queue.ensureQueues();
   await ensureTrainingQueue(o.boss);
+  await ensureBatchQueue(o.boss);
+  const batches: BatchDeps = { db: o.db, queue, boss: o.boss, env: o.env, log: o.log };
   let training: TrainingRunner | undefined;
   // GATEWAY_WORKERS=0 makes an API-only process: it accepts tasks, other processes run them.
   if (o.env.GATEWAY_WORKERS !== '0') {
     await queue.start();
     await scheduleGatewayCleanup(o.boss, o.db);
+    await startBatchRunner(batches);
     if (visionConfig(o.env).enabled) training = await startTrainingRunner({ boss: o.boss, db: o.db, log: o.log, env: o.env });
     // Hourly: recordings past 30 days, idle sessions, upstream parts left to delete.
     await scheduleRecurring(o.boss, AGENT_MAINTENANCE_JOB, '25 * * * *', () => runAgentMaintenance({ db: o.db, env: o.env, log: o.log }));
@@ -72,6 +78,7 @@ export async function startGatewayRuntime(o: {
     queue,
     slots: new LocalSlots(limits),
     limits,
+    batches,
     async stop() {
       await training?.stop();
       await queue.stop();

@@ -365,6 +365,6 @@ describe('discovery', () => {
     const conc = (await sdk.getProviderConcurrency({ client, path: { provider: 'openai' } })).data!.data as any;
     expect(conc).toMatchObject({ provider: 'openai', limit: 20 });
     const all = (await sdk.getConcurrency({ client })).data!.data as any;
-    expect(Object.keys(all)).toHaveLength(13);
+    expect(Object.keys(all)).toHaveLength(14);
   });
 });
