@@ -15,6 +15,7 @@ import { fromChatRequest, toChatCompletion } from '../protocols/chatCompletions.
 import { openaiErrorBody } from '../protocols/errorShapes.ts';
 import { ApiError } from '../protocols/errors.ts';
 import { fromCompatRouting, mergeRouting, type RoutingPolicy } from '../protocols/routing.ts';
+import { batchCounts } from '../db/gateway/batchCounts.ts';
 import { batchProgress } from '../db/gateway/batchProgress.ts';
 import { batchResults, type BatchLineResult } from '../db/gateway/batchResults.ts';
 import { batchTaskIds } from '../db/gateway/batchTaskIds.ts';
@@ -245,14 +246,7 @@ export async function cancelBatch(deps: BatchDeps, id: string, keyId: string): P
 
 /** Lines answered and failed so far, for a batch still running (an ended one has its counts stored). */
 export async function liveCounts(db: Knex, batch: BatchRow): Promise<{ completed: number; failed: number }> {
-  if (ENDED.has(batch.status)) return { completed: batch.completed, failed: batch.failed };
-  const { rows } = await db.raw(
-    `SELECT count(*) FILTER (WHERE t.status = 'completed')::int AS completed,
-            count(*) FILTER (WHERE l.refusal IS NOT NULL OR t.status = 'error')::int AS failed
-       FROM gateway_batch_lines l LEFT JOIN gateway_tasks t ON t.id = l.task_id WHERE l.batch_id = ?`,
-    [batch.id],
-  );
-  return rows[0];
+  return ENDED.has(batch.status) ? { completed: batch.completed, failed: batch.failed } : batchCounts(db, batch.id);
 }
 
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);

@@ -36,7 +36,7 @@ interface Row {
 // adapters that give up sooner than the default three attempts.
 const SETTINGS_EXTRA: Partial<Record<ProviderId, Record<string, string>>> = {
   vertex: { project: 'conformance' },
-  bedrock: { secretAccessKey: FAKE_SECRET_ACCESS_KEY },
+  bedrock: { accessKeyId: 'sk-test', secretAccessKey: FAKE_SECRET_ACCESS_KEY },
 };
 const ATTEMPTS: Partial<Record<ProviderId, number>> = { ollama: 2 };
 

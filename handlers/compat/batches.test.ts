@@ -152,7 +152,7 @@ describe('a batch is shared by processes and outlives the one that created it', 
     await apiOnly?.close();
   });
 
-  it('created on an API-only process, run by the other one, read from a third started later', async () => {
+  it('created on an API-only process, run by the other one, and read there after its creator stopped', async () => {
     apiOnly = await startTestService(['gateway'], { GATEWAY_WORKERS: '0' });
     const first = new OpenAI({ baseURL: `${apiOnly.gatewayUrl}/v1`, apiKey: suite.key, maxRetries: 0, fetch: suite.fetch });
     const batch = await first.batches.create({
@@ -161,10 +161,9 @@ describe('a batch is shared by processes and outlives the one that created it', 
       completion_window: '24h',
     });
     await apiOnly.close();
-    apiOnly = await startTestService(['gateway'], { GATEWAY_WORKERS: '0' });
-    const later = new OpenAI({ baseURL: `${apiOnly.gatewayUrl}/v1`, apiKey: suite.key, maxRetries: 0, fetch: suite.fetch });
-    const done = await ended(later, batch.id);
+    apiOnly = undefined;
+    const done = await ended(oai, batch.id);
     expect(done.status).toBe('completed');
-    expect((await jsonl(later, done.output_file_id!)).map((l) => l.response.body.choices[0].message.content)).toEqual(['echo: shared', 'echo: across']);
+    expect((await jsonl(oai, done.output_file_id!)).map((l) => l.response.body.choices[0].message.content)).toEqual(['echo: shared', 'echo: across']);
   });
 });

@@ -29,7 +29,8 @@ export function credentialsOf(ctx: CallContext): AwsCredentials {
   if (apiKey?.includes(':')) {
     const [accessKeyId = '', secretAccessKey = '', ...token] = apiKey.split(':');
     if (accessKeyId && secretAccessKey) return { accessKeyId, secretAccessKey, ...(token.length ? { sessionToken: token.join(':') } : {}) };
-  } else if (apiKey && extra.secretAccessKey) {
+  } else if (apiKey && extra.secretAccessKey && apiKey === extra.accessKeyId) {
+    // The operator's secret goes only with the operator's own key id, never with a caller's.
     return { accessKeyId: apiKey, secretAccessKey: extra.secretAccessKey, ...(extra.sessionToken ? { sessionToken: extra.sessionToken } : {}) };
   }
   throw new ProviderError(

@@ -91,6 +91,11 @@ describe('bedrock signing', () => {
       ctx.settings.apiKey = `ASIACALLERKEY000001:${FAKE_SECRET_ACCESS_KEY}:${FAKE_SESSION_TOKEN}`;
       expect((await adapter.complete(req(), ctx)).content).toBe('echo: hi');
       expect(String(fake.requests[0]!.headers.authorization)).toContain('Credential=ASIACALLERKEY000001/');
+      // A caller's bare key id is never signed with the operator's secret.
+      const bare = context(fake);
+      bare.settings.apiKey = 'AKIACALLERBAREKEY01';
+      expect((await failure(adapter.complete(req(), bare))).code).toBe('missing_config');
+      expect(fake.requests).toHaveLength(1);
     }),
   );
 

@@ -252,7 +252,7 @@ export default {
   // BEDROCK_REGION wins over AWS_REGION, so Bedrock can run in another region than the rest of an operator's AWS use.
   extraSettings(env) {
     const region = (env.BEDROCK_REGION || env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1').trim();
-    const extra = { region, secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? '', sessionToken: env.AWS_SESSION_TOKEN ?? '' };
+    const extra = { region, accessKeyId: env.AWS_ACCESS_KEY_ID ?? '', secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? '', sessionToken: env.AWS_SESSION_TOKEN ?? '' };
     return REGION.test(region) ? { extra, defaultBaseUrl: `https://bedrock-runtime.${region}.amazonaws.com` } : { extra };
   },
   createAdapter: createBedrockAdapter,
