@@ -13,7 +13,7 @@ import { encodeEvent, verifySignature } from './aws.ts';
 
 /** The secret access key behind every access key id this fake accepts. */
 export const FAKE_SECRET_ACCESS_KEY = 'fake/Secret+Access+Key/For+Loopback+Tests0';
-/** Temporary credentials (ids starting ASIA) are accepted only with this session token. */
+/** The one session token temporary credentials (ids starting ASIA) are accepted with. */
 export const FAKE_SESSION_TOKEN = 'FwoGZXIvYXdzEFakeSessionTokenForLoopbackTests';
 
 type Block = Record<string, any>;
