@@ -19,6 +19,7 @@ import { drainRelays } from './agents/relay.ts';
 import { onUnpriced } from '../pricing/cost.ts';
 import { secretBox } from './agents/secrets.ts';
 import { RequestLog } from './requestLog.ts';
+import { ensureBatchQueue, startBatchRunner, type BatchDeps } from './batches.ts';
 
 export const REQUEST_LOG_RETENTION_JOB = 'gateway-request-log-retention';
 
@@ -28,6 +29,8 @@ export interface GatewayRuntime {
   slots: LocalSlots;
   limits: ProviderLimits;
   requestLog: RequestLog;
+  /** What the batch protocol's operations run with (core/batches.ts). */
+  batches: BatchDeps;
   stop(): Promise<void>;
 }
 
@@ -64,11 +67,14 @@ export async function startGatewayRuntime(o: {
   });
   await queue.ensureQueues();
   await ensureTrainingQueue(o.boss);
+  await ensureBatchQueue(o.boss);
+  const batches: BatchDeps = { db: o.db, queue, boss: o.boss, env: o.env, log: o.log };
   let training: TrainingRunner | undefined;
   // GATEWAY_WORKERS=0 makes an API-only process: it accepts tasks, other processes run them.
   if (o.env.GATEWAY_WORKERS !== '0') {
     await queue.start();
     await scheduleGatewayCleanup(o.boss, o.db);
+    await startBatchRunner(batches);
     if (visionConfig(o.env).enabled) training = await startTrainingRunner({ boss: o.boss, db: o.db, log: o.log, env: o.env });
     // Hourly: recordings past 30 days, idle sessions, upstream parts left to delete.
     await scheduleRecurring(o.boss, AGENT_MAINTENANCE_JOB, '25 * * * *', () => runAgentMaintenance({ db: o.db, env: o.env, log: o.log }));
@@ -81,6 +87,7 @@ export async function startGatewayRuntime(o: {
     slots: new LocalSlots(limits),
     limits,
     requestLog,
+    batches,
     async stop() {
       await requestLog.flush();
       await training?.stop();

@@ -208,10 +208,14 @@ const answers = new Map<string, Map<string, CatalogueModel | null>>();
 let answered = 0;
 const ANSWERS_MAX = 10_000;
 
+const INFERENCE_PROFILE = /^(us-gov|us|eu|apac|jp|au|ca|global)\.(?=[a-z0-9-]+\.)/;
+
 function lookUp(provider: ProviderId | string, model: string): CatalogueModel | undefined {
   const entry = providerEntry(provider);
   if (!entry || !model) return undefined;
-  const id = model.trim().toLowerCase().replace(/^models\//, '');
+  let id = model.trim().toLowerCase().replace(/^models\//, '');
+  // A Bedrock cross-region inference profile (us.anthropic.claude-…) costs what its model costs.
+  if (provider === 'bedrock') id = id.replace(INFERENCE_PROFILE, '');
   const exact = matchIn(entry.models, id);
   if (exact) return exact;
   for (const suffix of SNAPSHOT_SUFFIXES) {

@@ -16,6 +16,7 @@ export const PROVIDER_IDS = [
   'local-audio',
   'localai',
   'local-video',
+  'bedrock',
 ] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 

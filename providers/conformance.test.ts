@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { ResultAccumulator, type CanonicalRequest, type OptionalChatOption, type ProviderId } from '../protocols/canonical.ts';
 import { PROVIDERS as DESCRIPTORS, chatAdapterOf, embedderOf } from './registry.ts';
 import { providerSettings } from './settings.ts';
+import { FAKE_SECRET_ACCESS_KEY } from './bedrock/fake.ts';
 import type { Fake } from './testing/fake.ts';
 import { collect, contextFor } from './testing/adapter.ts';
 import { ProviderError, type CallContext, type ChatAdapter } from './types.ts';
@@ -33,7 +34,10 @@ interface Row {
 
 // What the suite cannot read from a descriptor: settings a fake needs, and
 // adapters that give up sooner than the default three attempts.
-const SETTINGS_EXTRA: Partial<Record<ProviderId, Record<string, string>>> = { vertex: { project: 'conformance' } };
+const SETTINGS_EXTRA: Partial<Record<ProviderId, Record<string, string>>> = {
+  vertex: { project: 'conformance' },
+  bedrock: { accessKeyId: 'sk-test', secretAccessKey: FAKE_SECRET_ACCESS_KEY },
+};
 const ATTEMPTS: Partial<Record<ProviderId, number>> = { ollama: 2 };
 
 const PROVIDERS: Row[] = await Promise.all(
@@ -51,7 +55,7 @@ const PROVIDERS: Row[] = await Promise.all(
 );
 
 test('every provider that serves chat is in the suite', () => {
-  expect(PROVIDERS.map((p) => p.id)).toEqual(['gemini', 'vertex', 'openai', 'anthropic', 'xai', 'mistral', 'deepseek', 'perplexity', 'ollama', 'localai']);
+  expect(PROVIDERS.map((p) => p.id)).toEqual(['gemini', 'vertex', 'openai', 'anthropic', 'xai', 'mistral', 'deepseek', 'perplexity', 'ollama', 'localai', 'bedrock']);
   expect(embedderOf('anthropic')).toBeUndefined();
 });
 

@@ -4,6 +4,7 @@
 import type { ProviderId } from '../protocols/canonical.ts';
 import { findModel } from '../pricing/catalogue.ts';
 import anthropic from './anthropic/index.ts';
+import bedrock from './bedrock/index.ts';
 import deepseek from './deepseek/index.ts';
 import elevenlabs from './elevenlabs/index.ts';
 import gemini from './gemini/index.ts';
@@ -32,6 +33,7 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   localAudio,
   localai,
   localVideo,
+  bedrock,
 ];
 
 const byId = new Map<ProviderId, ProviderDescriptor>(PROVIDERS.map((d) => [d.id, d]));

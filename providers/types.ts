@@ -192,12 +192,14 @@ export class ProviderError extends Error {
   readonly upstreamBody?: string;
   /** The request field a refusal is about (a media request's own name for it), when it is one field. */
   readonly param?: string;
+  /** The upstream's own name for the error, where its protocol gives one apart from the body (AWS's x-amzn-errortype). */
+  readonly upstreamType?: string;
 
   constructor(
     provider: ProviderId,
     code: ProviderErrorCode,
     message: string,
-    opts: { status?: number; retryAfterMs?: number; upstreamBody?: string; param?: string; cause?: unknown } = {},
+    opts: { status?: number; retryAfterMs?: number; upstreamBody?: string; param?: string; upstreamType?: string; cause?: unknown } = {},
   ) {
     super(message, { cause: opts.cause });
     this.name = 'ProviderError';
@@ -207,6 +209,7 @@ export class ProviderError extends Error {
     this.retryAfterMs = opts.retryAfterMs;
     this.upstreamBody = opts.upstreamBody;
     this.param = opts.param;
+    this.upstreamType = opts.upstreamType;
   }
 }
 

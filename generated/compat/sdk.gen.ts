@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape } from './client/index.ts';
-import type { CountMessageTokensData, CountMessageTokensErrors, CountMessageTokensResponses, CountResponseInputTokensData, CountResponseInputTokensErrors, CountResponseInputTokensResponses, CreateChatCompletionData, CreateChatCompletionErrors, CreateChatCompletionResponses, CreateEmbeddingData, CreateEmbeddingErrors, CreateEmbeddingResponses, CreateImageData, CreateImageEditData, CreateImageEditErrors, CreateImageEditResponses, CreateImageErrors, CreateImageResponses, CreateMessageData, CreateMessageErrors, CreateMessageResponses, CreateResponseData, CreateResponseErrors, CreateResponseResponses, CreateSpeechData, CreateSpeechErrors, CreateSpeechResponses, CreateTranscriptionData, CreateTranscriptionErrors, CreateTranscriptionResponses, DeleteResponseData, DeleteResponseErrors, DeleteResponseResponses, GetResponseData, GetResponseErrors, GetResponseResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListResponseInputItemsData, ListResponseInputItemsErrors, ListResponseInputItemsResponses, RetrieveModelData, RetrieveModelErrors, RetrieveModelResponses } from './types.gen.ts';
+import type { CancelBatchData, CancelBatchErrors, CancelBatchResponses, CountMessageTokensData, CountMessageTokensErrors, CountMessageTokensResponses, CountResponseInputTokensData, CountResponseInputTokensErrors, CountResponseInputTokensResponses, CreateBatchData, CreateBatchErrors, CreateBatchResponses, CreateChatCompletionData, CreateChatCompletionErrors, CreateChatCompletionResponses, CreateEmbeddingData, CreateEmbeddingErrors, CreateEmbeddingResponses, CreateFileData, CreateFileErrors, CreateFileResponses, CreateImageData, CreateImageEditData, CreateImageEditErrors, CreateImageEditResponses, CreateImageErrors, CreateImageResponses, CreateMessageData, CreateMessageErrors, CreateMessageResponses, CreateResponseData, CreateResponseErrors, CreateResponseResponses, CreateSpeechData, CreateSpeechErrors, CreateSpeechResponses, CreateTranscriptionData, CreateTranscriptionErrors, CreateTranscriptionResponses, DeleteFileData, DeleteFileErrors, DeleteFileResponses, DeleteResponseData, DeleteResponseErrors, DeleteResponseResponses, GetBatchData, GetBatchErrors, GetBatchResponses, GetFileContentData, GetFileContentErrors, GetFileContentResponses, GetFileData, GetFileErrors, GetFileResponses, GetResponseData, GetResponseErrors, GetResponseResponses, ListBatchesData, ListBatchesErrors, ListBatchesResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListResponseInputItemsData, ListResponseInputItemsErrors, ListResponseInputItemsResponses, RetrieveModelData, RetrieveModelErrors, RetrieveModelResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -435,6 +435,167 @@ export const createEmbedding = <ThrowOnError extends boolean = false>(options: O
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Upload a batch input file
+ *
+ * Files protocol (openai `client.files.create`): `multipart/form-data`
+ * with the file as the `file` part and `purpose`. Only `purpose: batch`
+ * is taken: the file is the JSONL input of POST /v1/batches, at most 50 MB
+ * and 10,000 lines, one request per line (`{"custom_id", "method": "POST",
+ * "url", "body"}`). Its lines are read when a batch is created from it,
+ * not here. A file is kept, with its key as its only reader, until it is
+ * deleted.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unsupported_purpose`: a purpose other than `batch`.
+ * - `empty_file`: the `file` part is empty.
+ *
+ */
+export const createFile = <ThrowOnError extends boolean = false>(options: Options<CreateFileData, ThrowOnError>): RequestResult<CreateFileResponses, CreateFileErrors, ThrowOnError> => (options.client ?? client).post<CreateFileResponses, CreateFileErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
+    url: '/v1/files',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a file
+ *
+ * Deletes the file at once (openai `client.files.delete`). A batch
+ * already created from it keeps running: its lines were read when it was
+ * created. Another key's file is a missing one (404 `file_not_found`).
+ *
+ */
+export const deleteFile = <ThrowOnError extends boolean = false>(options: Options<DeleteFileData, ThrowOnError>): RequestResult<DeleteFileResponses, DeleteFileErrors, ThrowOnError> => (options.client ?? client).delete<DeleteFileResponses, DeleteFileErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
+    url: '/v1/files/{file_id}',
+    ...options
+});
+
+/**
+ * Read a file's record
+ *
+ * The file's record (openai `client.files.retrieve`): uploads and the
+ * output and error files of batches. Another key's file is a missing one
+ * (404 `file_not_found`).
+ *
+ */
+export const getFile = <ThrowOnError extends boolean = false>(options: Options<GetFileData, ThrowOnError>): RequestResult<GetFileResponses, GetFileErrors, ThrowOnError> => (options.client ?? client).get<GetFileResponses, GetFileErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
+    url: '/v1/files/{file_id}',
+    ...options
+});
+
+/**
+ * Read a file's bytes
+ *
+ * The file's bytes as stored (openai `client.files.content`), as
+ * `application/octet-stream`. A batch's output and error files are JSONL,
+ * one line per request, in input order. Another key's file is a missing one
+ * (404 `file_not_found`).
+ *
+ */
+export const getFileContent = <ThrowOnError extends boolean = false>(options: Options<GetFileContentData, ThrowOnError>): RequestResult<GetFileContentResponses, GetFileContentErrors, ThrowOnError> => (options.client ?? client).get<GetFileContentResponses, GetFileContentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
+    url: '/v1/files/{file_id}/content',
+    ...options
+});
+
+/**
+ * This key's batches, newest first
+ *
+ * openai `client.batches.list`: a page of this key's batches, newest
+ * first; `after` is the last id of the previous page.
+ *
+ */
+export const listBatches = <ThrowOnError extends boolean = false>(options?: Options<ListBatchesData, ThrowOnError>): RequestResult<ListBatchesResponses, ListBatchesErrors, ThrowOnError> => (options?.client ?? client).get<ListBatchesResponses, ListBatchesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
+    url: '/v1/batches',
+    ...options
+});
+
+/**
+ * Run a file of requests on the gateway's queue
+ *
+ * Batch protocol (openai `client.batches.create`). Each line of the input
+ * file (`purpose: batch`) is `{"custom_id", "method": "POST", "url",
+ * "body"}`, `url` being the batch's `endpoint` (`/v1/chat/completions`;
+ * embeddings are not batched, since their vectors are never kept) and
+ * `body` that endpoint's request (`stream` refused), `model` as
+ * `<provider>/<model>` on any provider (a local one included). The lines
+ * run as tasks on the gateway's own queue, under each provider's
+ * concurrency limit, at most 20 lines of one batch at a time so a large
+ * batch never holds a provider's slots from other callers. A batch is
+ * kept in PostgreSQL: it goes on across restarts, and any gateway process
+ * sharing the database may run its lines or answer for it.
+ *
+ * The file is checked whole first: a line that is not JSON, lacks a
+ * `custom_id` (or repeats one), or names another method or url fails the
+ * batch at once (`status: failed`, every such line in `errors`). A line
+ * whose body the endpoint or its provider refuses (a field it does not
+ * honour, an unknown provider) does not run and goes to the error file
+ * with that refusal. Lines answered go to the output file
+ * (`response.status_code` 200, `response.body` the endpoint's answer with
+ * its `cost`); lines that failed upstream go to the error file with the
+ * error body and status the endpoint would have answered. Every line is
+ * billed and recorded as its own call; a provider's own batch API and
+ * its discount are not used. `completion_window` is accepted as `24h`;
+ * lines still waiting 24 hours after creation are not sent, and the batch
+ * ends `expired`. `X-Provider-Key` applies to every line, as on the
+ * endpoint itself.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `file_not_found`: `input_file_id` names no file of this key (404).
+ * - `invalid_file_purpose`: the file's purpose is not `batch`.
+ *
+ */
+export const createBatch = <ThrowOnError extends boolean = false>(options: Options<CreateBatchData, ThrowOnError>): RequestResult<CreateBatchResponses, CreateBatchErrors, ThrowOnError> => (options.client ?? client).post<CreateBatchResponses, CreateBatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
+    url: '/v1/batches',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A batch's status, counts and files
+ *
+ * openai `client.batches.retrieve`. `request_counts` are the lines
+ * answered (`completed`), failed or refused (`failed`) and in all
+ * (`total`); `output_file_id` and `error_file_id` appear once the batch
+ * has ended (whichever has lines). Another key's batch is a missing one
+ * (404 `batch_not_found`).
+ *
+ */
+export const getBatch = <ThrowOnError extends boolean = false>(options: Options<GetBatchData, ThrowOnError>): RequestResult<GetBatchResponses, GetBatchErrors, ThrowOnError> => (options.client ?? client).get<GetBatchResponses, GetBatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
+    url: '/v1/batches/{batch_id}',
+    ...options
+});
+
+/**
+ * Cancel a batch
+ *
+ * openai `client.batches.cancel`: lines not yet sent are not sent, lines
+ * running are aborted; the batch is `cancelling` until every running line
+ * has ended, then `cancelled` with the files of what did run (lines that
+ * never ran go to the error file as `batch_cancelled`). A batch that has
+ * already ended is answered as it is. Another key's batch is a missing
+ * one (404 `batch_not_found`).
+ *
+ */
+export const cancelBatch = <ThrowOnError extends boolean = false>(options: Options<CancelBatchData, ThrowOnError>): RequestResult<CancelBatchResponses, CancelBatchErrors, ThrowOnError> => (options.client ?? client).post<CancelBatchResponses, CancelBatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'x-api-key', type: 'apiKey' }],
+    url: '/v1/batches/{batch_id}/cancel',
+    ...options
 });
 
 /**

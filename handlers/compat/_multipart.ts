@@ -15,6 +15,8 @@ export interface FormFile {
   bytes: Buffer;
   /** The part's declared content type (clients often say application/octet-stream). */
   declared: string;
+  /** The part's file name, as the client gave it. */
+  filename?: string;
 }
 
 export interface Form {
@@ -130,7 +132,7 @@ function readParts(ctx: ApiContext, limits: FormLimits): Promise<{ texts: Array<
       stream.on('error', (err) => fail(new ApiError('invalid_request', `Malformed multipart body: ${err.message}`)));
       stream.on('end', () => {
         pending--;
-        files.push({ name, file: { field: nameOf(name).base, bytes: Buffer.concat(chunks), declared: info.mimeType } });
+        files.push({ name, file: { field: nameOf(name).base, bytes: Buffer.concat(chunks), declared: info.mimeType, ...(info.filename ? { filename: info.filename } : {}) } });
         settle();
       });
     });

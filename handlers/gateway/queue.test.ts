@@ -341,11 +341,11 @@ describe('embeddings retention', () => {
 });
 
 describe('discovery', () => {
-  it('lists the 13 providers in order, models, capabilities and concurrency', async () => {
+  it('lists the 14 providers in order, models, capabilities and concurrency', async () => {
     const providers = (await sdk.listProviders({ client })).data!.data.providers;
     expect(providers).toEqual([
       'gemini', 'vertex', 'openai', 'anthropic', 'xai', 'mistral', 'deepseek', 'perplexity',
-      'ollama', 'elevenlabs', 'local-audio', 'localai', 'local-video',
+      'ollama', 'elevenlabs', 'local-audio', 'localai', 'local-video', 'bedrock',
     ]);
     const models = (await sdk.listModels({ client, query: { provider: 'anthropic' } })).data!.data as any;
     expect(models.models.length).toBeGreaterThan(0);
@@ -365,6 +365,6 @@ describe('discovery', () => {
     const conc = (await sdk.getProviderConcurrency({ client, path: { provider: 'openai' } })).data!.data as any;
     expect(conc).toMatchObject({ provider: 'openai', limit: 20 });
     const all = (await sdk.getConcurrency({ client })).data!.data as any;
-    expect(Object.keys(all)).toHaveLength(13);
+    expect(Object.keys(all)).toHaveLength(14);
   });
 });

@@ -12,6 +12,8 @@ export interface CapturedRequest {
   headers: Record<string, string | string[] | undefined>;
   /** Parsed JSON body, or the raw text when it is not JSON. */
   body: any;
+  /** The body as it arrived (what a signature covers). */
+  rawBody: string;
   /** True once the client went away before the reply was complete (cancel, timeout). */
   aborted: boolean;
   /** performance.now() when the request arrived, for latency measured in the same process. */
@@ -48,7 +50,7 @@ export type Step =
   /** The connection is dropped before any answer (ECONNRESET at the gateway). */
   | { reset: true }
   /** A 200 whose body is these bytes as they are (a malformed event line); `cut` drops the connection after them (a stream that stops midway). */
-  | { raw: string; contentType?: string; cut?: boolean };
+  | { raw: string | Buffer; contentType?: string; cut?: boolean };
 
 export type Reply = Extract<Step, { text?: string }>;
 
@@ -70,6 +72,8 @@ export interface FakeRoutes {
   prefix: string;
   /** Path (after the prefix) and method -> handler; unmatched paths answer 404. */
   routes: Record<string, Render>;
+  /** For paths with a variable part (a model id in the path): asked when no route matches exactly. */
+  match?: (method: string, path: string) => Render | undefined;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -93,7 +97,7 @@ export function isReply(step: Step): step is Reply {
   return !('status' in step) && !('hang' in step) && !('reset' in step) && !('raw' in step);
 }
 
-export async function startFakeServer({ prefix, routes }: FakeRoutes): Promise<Fake> {
+export async function startFakeServer({ prefix, routes, match }: FakeRoutes): Promise<Fake> {
   const requests: CapturedRequest[] = [];
   const queue: Step[] = [];
   const load = { now: 0, peak: 0 };
@@ -102,11 +106,13 @@ export async function startFakeServer({ prefix, routes }: FakeRoutes): Promise<F
     load.peak = Math.max(load.peak, ++load.now);
     res.once('close', () => load.now--);
     const url = new URL(req.url ?? '/', 'http://fake');
+    const rawBody = await readBody(req);
     const captured: CapturedRequest = {
       method: req.method ?? 'GET',
       path: url.pathname + url.search,
       headers: req.headers,
-      body: parse(await readBody(req)),
+      body: parse(rawBody),
+      rawBody,
       aborted: false,
       receivedAt,
     };
@@ -118,7 +124,8 @@ export async function startFakeServer({ prefix, routes }: FakeRoutes): Promise<F
         gone.abort();
       }
     });
-    const route = url.pathname.startsWith(prefix) ? routes[`${captured.method} ${url.pathname.slice(prefix.length)}`] : undefined;
+    const local = url.pathname.slice(prefix.length);
+    const route = url.pathname.startsWith(prefix) ? (routes[`${captured.method} ${local}`] ?? match?.(captured.method, local)) : undefined;
     if (!route) {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: `no route ${captured.method} ${url.pathname}` } }));

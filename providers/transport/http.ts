@@ -104,13 +104,17 @@ function statusError(
   url: string,
 ): ProviderError {
   const text = withoutValues(answer, sent);
-  const described = describeUpstream(provider, status, text);
+  // AWS services name the error in a header, not the body ("ThrottlingException:http://...").
+  const typeHeader = headers['x-amzn-errortype'];
+  const upstreamType = (Array.isArray(typeHeader) ? typeHeader[0] : typeHeader)?.split(':')[0] || undefined;
+  const described = describeUpstream(provider, status, upstreamType ? `${upstreamType}: ${text}` : text);
   const message = isMissingRoute(status, text) ? described.replace(' answered', ` has no ${method} ${new URL(url).pathname}; it answered`) : described;
   const code = status === 429 ? 'rate_limited' : status >= 500 ? 'upstream_error' : 'upstream_rejected';
   return new ProviderError(provider, code, message, {
     status,
     retryAfterMs: retryAfterMs(headers),
     upstreamBody: text.slice(0, 2000),
+    upstreamType,
   });
 }
 

@@ -1915,6 +1915,95 @@ export type AnthropicModelPage = {
     first_id: string | null;
     last_id: string | null;
 };
+export type FileUploadRequest = {
+    /**
+     * The JSONL input of a batch.
+     */
+    file: Blob | File;
+    /**
+     * Only `batch` is taken (others answer 400 `unsupported_purpose`).
+     */
+    purpose: string;
+    /**
+     * Accepted and ignored; files are kept until deleted.
+     */
+    expires_after?: unknown;
+};
+export type FileObject = {
+    id: string;
+    object: 'file';
+    bytes: number;
+    /**
+     * Unix seconds.
+     */
+    created_at: number;
+    expires_at?: number | null;
+    filename: string;
+    purpose: 'batch' | 'batch_output';
+    status: 'processed';
+    status_details?: string | null;
+};
+export type FileDeleted = {
+    id: string;
+    object: 'file';
+    deleted: boolean;
+};
+export type BatchCreateRequest = {
+    input_file_id: string;
+    endpoint: '/v1/chat/completions';
+    completion_window: '24h';
+    metadata?: {
+        [key: string]: string;
+    } | null;
+    /**
+     * Accepted and ignored; output files are kept until deleted.
+     */
+    output_expires_after?: unknown;
+};
+export type BatchError = {
+    code: string;
+    message: string;
+    param?: string | null;
+    line?: number | null;
+};
+export type Batch = {
+    id: string;
+    object: 'batch';
+    endpoint: string;
+    errors?: {
+        object: 'list';
+        data: Array<BatchError>;
+    } | null;
+    input_file_id: string;
+    completion_window: string;
+    status: 'validating' | 'failed' | 'in_progress' | 'finalizing' | 'completed' | 'expired' | 'cancelling' | 'cancelled';
+    output_file_id?: string | null;
+    error_file_id?: string | null;
+    created_at: number;
+    in_progress_at?: number | null;
+    expires_at?: number | null;
+    finalizing_at?: number | null;
+    completed_at?: number | null;
+    failed_at?: number | null;
+    expired_at?: number | null;
+    cancelling_at?: number | null;
+    cancelled_at?: number | null;
+    request_counts: {
+        total: number;
+        completed: number;
+        failed: number;
+    };
+    metadata?: {
+        [key: string]: string;
+    } | null;
+};
+export type BatchList = {
+    object: 'list';
+    data: Array<Batch>;
+    first_id?: string | null;
+    last_id?: string | null;
+    has_more: boolean;
+};
 /**
  * Bring your own key: the caller's own key for the provider named in `model`.
  * It is used for this call only and never logged; the call is billed `byok` with
@@ -2892,6 +2981,306 @@ export type CreateEmbeddingResponses = {
     200: EmbeddingResponse;
 };
 export type CreateEmbeddingResponse = CreateEmbeddingResponses[keyof CreateEmbeddingResponses];
+export type CreateFileData = {
+    /**
+     * At most 50 MB plus 64 KB of multipart framing (52494336 bytes).
+     */
+    body: FileUploadRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/files';
+};
+export type CreateFileErrors = {
+    /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
+     */
+    401: ErrorResponse;
+    /**
+     * Request body larger than the gateway accepts.
+     */
+    413: ErrorResponse;
+    /**
+     * The body is not multipart/form-data (the operation takes files).
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected gateway failure.
+     */
+    500: ErrorResponse;
+};
+export type CreateFileError = CreateFileErrors[keyof CreateFileErrors];
+export type CreateFileResponses = {
+    /**
+     * The stored file.
+     */
+    200: FileObject;
+};
+export type CreateFileResponse = CreateFileResponses[keyof CreateFileResponses];
+export type DeleteFileData = {
+    body?: never;
+    path: {
+        file_id: string;
+    };
+    query?: never;
+    url: '/v1/files/{file_id}';
+};
+export type DeleteFileErrors = {
+    /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
+     */
+    401: ErrorResponse;
+    /**
+     * The provider does not know the model.
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected gateway failure.
+     */
+    500: ErrorResponse;
+};
+export type DeleteFileError = DeleteFileErrors[keyof DeleteFileErrors];
+export type DeleteFileResponses = {
+    /**
+     * Deleted.
+     */
+    200: FileDeleted;
+};
+export type DeleteFileResponse = DeleteFileResponses[keyof DeleteFileResponses];
+export type GetFileData = {
+    body?: never;
+    path: {
+        file_id: string;
+    };
+    query?: never;
+    url: '/v1/files/{file_id}';
+};
+export type GetFileErrors = {
+    /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
+     */
+    401: ErrorResponse;
+    /**
+     * The provider does not know the model.
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected gateway failure.
+     */
+    500: ErrorResponse;
+};
+export type GetFileError = GetFileErrors[keyof GetFileErrors];
+export type GetFileResponses = {
+    /**
+     * The file's record.
+     */
+    200: FileObject;
+};
+export type GetFileResponse = GetFileResponses[keyof GetFileResponses];
+export type GetFileContentData = {
+    body?: never;
+    path: {
+        file_id: string;
+    };
+    query?: never;
+    url: '/v1/files/{file_id}/content';
+};
+export type GetFileContentErrors = {
+    /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
+     */
+    401: ErrorResponse;
+    /**
+     * The provider does not know the model.
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected gateway failure.
+     */
+    500: ErrorResponse;
+};
+export type GetFileContentError = GetFileContentErrors[keyof GetFileContentErrors];
+export type GetFileContentResponses = {
+    /**
+     * The bytes.
+     */
+    200: Blob | File;
+};
+export type GetFileContentResponse = GetFileContentResponses[keyof GetFileContentResponses];
+export type ListBatchesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        after?: string;
+        limit?: number;
+    };
+    url: '/v1/batches';
+};
+export type ListBatchesErrors = {
+    /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected gateway failure.
+     */
+    500: ErrorResponse;
+};
+export type ListBatchesError = ListBatchesErrors[keyof ListBatchesErrors];
+export type ListBatchesResponses = {
+    /**
+     * One page.
+     */
+    200: BatchList;
+};
+export type ListBatchesResponse = ListBatchesResponses[keyof ListBatchesResponses];
+export type CreateBatchData = {
+    /**
+     * At most 64 KB.
+     */
+    body: BatchCreateRequest;
+    headers?: {
+        /**
+         * Bring your own key: the caller's own key for the provider named in `model`.
+         * It is used for this call only and never logged; the call is billed `byok` with
+         * `customerPrice` 0. A call run as a task (media) keeps it only sealed
+         * (AES-256-GCM under SWITCHYARD_SECRET_KEY) until the task ends. A provider's
+         * error quoting a key the gateway sent (this one, the operator's) is passed on
+         * with the key cut out (`…`, or a well-known prefix and `…`). A key the provider
+         * refuses answers 401 `invalid_provider_key` (403 `provider_key_forbidden` for
+         * the provider's 403) in the operation's error shape, the message naming
+         * `X-Provider-Key`; it never counts against the provider's circuit.
+         *
+         */
+        'X-Provider-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/batches';
+};
+export type CreateBatchErrors = {
+    /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
+     */
+    401: ErrorResponse;
+    /**
+     * The provider does not know the model.
+     */
+    404: ErrorResponse;
+    /**
+     * Request body larger than the gateway accepts.
+     */
+    413: ErrorResponse;
+    /**
+     * The body was sent without `Content-Type`, as another media type than
+     * `application/json`, or with a `Content-Encoding` other than `identity`.
+     *
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected gateway failure.
+     */
+    500: ErrorResponse;
+};
+export type CreateBatchError = CreateBatchErrors[keyof CreateBatchErrors];
+export type CreateBatchResponses = {
+    /**
+     * The batch, as created.
+     */
+    200: Batch;
+};
+export type CreateBatchResponse = CreateBatchResponses[keyof CreateBatchResponses];
+export type GetBatchData = {
+    body?: never;
+    path: {
+        batch_id: string;
+    };
+    query?: never;
+    url: '/v1/batches/{batch_id}';
+};
+export type GetBatchErrors = {
+    /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
+     */
+    401: ErrorResponse;
+    /**
+     * The provider does not know the model.
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected gateway failure.
+     */
+    500: ErrorResponse;
+};
+export type GetBatchError = GetBatchErrors[keyof GetBatchErrors];
+export type GetBatchResponses = {
+    /**
+     * The batch.
+     */
+    200: Batch;
+};
+export type GetBatchResponse = GetBatchResponses[keyof GetBatchResponses];
+export type CancelBatchData = {
+    body?: never;
+    path: {
+        batch_id: string;
+    };
+    query?: never;
+    url: '/v1/batches/{batch_id}/cancel';
+};
+export type CancelBatchErrors = {
+    /**
+     * Invalid request (validation failure, unknown provider, unsupported capability).
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid gateway key (`invalid_api_key`), or the provider refused the caller's own key sent in `X-Provider-Key` (`invalid_provider_key`, the message naming the header).
+     */
+    401: ErrorResponse;
+    /**
+     * The provider does not know the model.
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected gateway failure.
+     */
+    500: ErrorResponse;
+};
+export type CancelBatchError = CancelBatchErrors[keyof CancelBatchErrors];
+export type CancelBatchResponses = {
+    /**
+     * The batch.
+     */
+    200: Batch;
+};
+export type CancelBatchResponse = CancelBatchResponses[keyof CancelBatchResponses];
 export type ListModelsData = {
     body?: never;
     headers?: {

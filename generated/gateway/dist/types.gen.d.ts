@@ -5,7 +5,7 @@ export type Webhooks = RelayConversationWebhookWebhookRequest;
 /**
  * Provider id (fixed order as listed by GET /api/llm/providers).
  */
-export type ProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'elevenlabs' | 'local-audio' | 'localai' | 'local-video';
+export type ProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'elevenlabs' | 'local-audio' | 'localai' | 'local-video' | 'bedrock';
 /**
  * The providers that offer text completions (GET /api/llm/providers order).
  * elevenlabs, local-audio and local-video are speech, sound and video
@@ -14,11 +14,11 @@ export type ProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 
  * a validation error like any other unknown value.
  *
  */
-export type CompletionProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'localai';
+export type CompletionProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'localai' | 'bedrock';
 /**
- * Provider key of usage records, the 13 provider ids plus the web-detection engines (google-vision, tineye) and the local sidecars (local-vision for detection/training, local-ocr for text recognition/redaction).
+ * Provider key of usage records, the 14 provider ids plus the web-detection engines (google-vision, tineye) and the local sidecars (local-vision for detection/training, local-ocr for text recognition/redaction).
  */
-export type UsageProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'elevenlabs' | 'local-audio' | 'localai' | 'local-video' | 'google-vision' | 'tineye' | 'local-vision' | 'local-ocr';
+export type UsageProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'elevenlabs' | 'local-audio' | 'localai' | 'local-video' | 'bedrock' | 'google-vision' | 'tineye' | 'local-vision' | 'local-ocr';
 /**
  * Usage label, reported with the usage records of the call.
  */
@@ -993,6 +993,7 @@ export type CapabilitiesMap = {
     'local-audio': Capabilities;
     localai: Capabilities;
     'local-video': Capabilities;
+    bedrock: Capabilities;
 };
 export type ConcurrencyRecord = {
     /**
@@ -1025,6 +1026,7 @@ export type ConcurrencyMap = {
     'local-audio': ConcurrencyRecord;
     localai: ConcurrencyRecord;
     'local-video': ConcurrencyRecord;
+    bedrock: ConcurrencyRecord;
 };
 export type ProviderConcurrency = {
     provider: ProviderId;

@@ -1,0 +1,24 @@
+// POST /v1/batches: a file of chat-completions requests, run line by line on the gateway's queue.
+import type { Handler } from '../types.ts';
+import type { CreateBatchData } from '../../generated/compat/types.gen.ts';
+import { createBatch as startBatch, liveCounts, toBatch } from '../../core/batches.ts';
+import { toApiError } from '../../core/errors.ts';
+import { callerOf, keyOf, runtimeOf } from '../gatewayContext.ts';
+
+const createBatch: Handler<CreateBatchData> = async (ctx, { body }) => {
+  const deps = runtimeOf(ctx).batches;
+  let batch;
+  try {
+    batch = await startBatch(deps, callerOf(ctx, 'chat.completions'), keyOf(ctx).routing, {
+      inputFileId: body.input_file_id,
+      endpoint: body.endpoint,
+      completionWindow: body.completion_window,
+      metadata: body.metadata ?? null,
+    });
+  } catch (err) {
+    throw toApiError(err, 'openai');
+  }
+  ctx.body = toBatch(batch, await liveCounts(deps.db, batch));
+};
+
+export default createBatch;
