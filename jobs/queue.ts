@@ -25,7 +25,8 @@ import { GroupCommit } from '../db/groupCommit.ts';
 import { cancelTask } from '../db/gateway/cancelTask.ts';
 import type { TaskRow } from '../db/gateway/getTask.ts';
 import type { Notifier } from './notifier.ts';
-import { currentTraceParent, traceTaskRun } from './taskTrace.ts';
+import { traceTaskRun } from './taskTrace.ts';
+import { currentTraceParent } from '../metrics/telemetry.ts';
 
 export const TASK_QUEUE = 'gateway-tasks';
 export const DEAD_QUEUE = 'gateway-tasks-dead';

@@ -4,8 +4,6 @@
 import type { TaskRow } from '../db/gateway/getTask.ts';
 import { contextOfTraceParent, endFailed, SpanKind, startSpan, tracing, withActive } from '../metrics/telemetry.ts';
 
-export { currentTraceParent } from '../metrics/telemetry.ts';
-
 export async function traceTaskRun(task: TaskRow, run: () => Promise<void>): Promise<void> {
   if (!tracing()) return run();
   const parent = contextOfTraceParent(task.trace_parent);

@@ -152,11 +152,6 @@ export function headersFor(span: Span, headers: Record<string, string>): Record<
   return out;
 }
 
-/** Runs `fn` in the given context. */
-export function inContext<T>(ctx: Context, fn: () => T): T {
-  return store.run(ctx, fn);
-}
-
 /** A span, child of the active one (or of `parent`); undefined when not tracing. */
 export function startSpan(name: string, options?: SpanOptions, parent?: Context): Span | undefined {
   return active?.tracer.startSpan(name, options, parent ?? currentContext());
