@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { StaticAsset } from './staticAsset.ts';
+import { StaticAsset } from '../protocols/staticAsset.ts';
 
 const read = (name: string) => readFileSync(new URL(`./dashboard/${name}`, import.meta.url), 'utf8');
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
