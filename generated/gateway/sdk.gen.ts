@@ -500,7 +500,7 @@ export const signInConsoleWithKey = <ThrowOnError extends boolean = false>(optio
  * Who is signed in
  *
  * The console session of the cookie: who (the identity provider's subject,
- * email and name, or the key), the role, the team, when it expires, and the
+ * email and name, or the key), its role and team, when it expires, and the
  * CSRF token every unsafe request of the session must send as
  * `X-CSRF-Token`. 401 when the session expired, was signed out, or its key
  * was revoked.

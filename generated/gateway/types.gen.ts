@@ -169,7 +169,7 @@ export type ConsoleSession = {
     via: 'oidc' | 'key';
     teamId?: string;
     /**
-     * Send as `X-CSRF-Token` on every POST, PUT, PATCH and DELETE of this session (else 403 `csrf_failed`).
+     * Send as `X-CSRF-Token` on every POST, PUT, PATCH and DELETE of the session (else 403 `csrf_failed`).
      */
     csrfToken: string;
     expiresAt: string;
