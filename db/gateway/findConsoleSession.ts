@@ -7,7 +7,7 @@ export interface FoundConsoleSession extends ConsoleSessionRow {
   key_routing: unknown;
 }
 
-/** A live session whose key is not revoked; undefined when expired, ended or unknown. */
+/** A live session whose key is neither revoked nor expired; undefined when expired, ended or unknown. */
 export async function findConsoleSession(db: Knex, tokenHash: Buffer, now: Date): Promise<FoundConsoleSession | undefined> {
   return db('console_sessions as s')
     .join('gateway_keys as k', 'k.id', 's.key_id')
@@ -15,5 +15,6 @@ export async function findConsoleSession(db: Knex, tokenHash: Buffer, now: Date)
     .where('s.token_hash', tokenHash)
     .andWhere('s.expires_at', '>', now)
     .whereNull('k.revoked_at')
+    .andWhere((q) => q.whereNull('k.expires_at').orWhere('k.expires_at', '>', now))
     .first();
 }

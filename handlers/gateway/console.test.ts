@@ -78,7 +78,7 @@ describe('console sessions', () => {
     expect((await fetch(`${url}/api/llm/circuits`, { headers: { cookie } })).status).toBe(401);
   });
 
-  it('a session expires by its clock, and ends when its key is revoked', async () => {
+  it('a session expires by its clock, and ends when its key expires or is revoked', async () => {
     let now = Date.now();
     const consoleService = new ConsoleService(service.db, consoleSettings({ CONSOLE_SESSION_HOURS: '1' }), () => now);
     const minted = mintKey(GATEWAY_KEY_PREFIX);
@@ -90,6 +90,15 @@ describe('console sessions', () => {
     expect(await consoleService.authenticate(get)).not.toBeNull();
     now += 1;
     expect(await consoleService.authenticate(get)).toBeNull();
+
+    // The key expiring ends its sessions too.
+    now = Date.now();
+    const expiring = await consoleService.signInWithKey({ keyId: row.id, keyName: 'admin two', role: 'admin', tags: [] });
+    await service.db('gateway_keys').where({ id: row.id }).update({ expires_at: new Date(now + 60_000) });
+    expect(await consoleService.authenticate({ method: 'GET', token: expiring.token })).not.toBeNull();
+    now += 60_000;
+    expect(await consoleService.authenticate({ method: 'GET', token: expiring.token })).toBeNull();
+    await service.db('gateway_keys').where({ id: row.id }).update({ expires_at: null });
 
     now = Date.now();
     const again = await consoleService.signInWithKey({ keyId: row.id, keyName: 'admin two', role: 'admin', tags: [] });

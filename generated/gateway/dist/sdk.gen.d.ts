@@ -277,7 +277,8 @@ export declare const startConsoleSignIn: <ThrowOnError extends boolean = false>(
  * `admin=platform-admins,member=engineering,viewer=finance` (default
  * `admin=admin,member=member,viewer=viewer`); the highest role granted
  * wins, and a user granted none is refused. A member's team is the gateway
- * team named by the claim CONSOLE_OIDC_TEAM_CLAIM, when set.
+ * team named by the claim CONSOLE_OIDC_TEAM_CLAIM, when set. Role and team
+ * are read at sign-in and hold for the session.
  *
  * Each identity-provider user acts through a gateway key of their own
  * (named `console: <email>`, made on first sign-in, with no secret anyone
