@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import Provider from 'oidc-provider';
-import { launchChromium, type LaunchedBrowser } from '../../test/browser.ts';
+import { artefactPath, launchChromium, type LaunchedBrowser } from '../../test/browser.ts';
 import { hasPackage, needs } from '../../test/systemPackages.ts';
 import { startTestService, type TestService } from '../../test/support.ts';
 import { startFake } from '../../providers/openai/fake.ts';
@@ -25,7 +25,9 @@ const PEOPLE: Record<string, { email: string; name: string; groups: string[] }> 
   vic: { email: 'vic@example.com', name: 'Vic Viewer', groups: ['finance'] },
   eve: { email: 'eve@example.com', name: 'Eve Sales', groups: ['sales'] },
 };
-const SCREENSHOTS = path.join(REPO_ROOT, 'docs', 'console');
+// docs/console.md shows these; they are written there only when asked (UPDATE_DOCS_SCREENSHOTS=1), else under .artifacts/.
+const screenshot = async (page: Page, name: string) =>
+  page.screenshot({ path: process.env.UPDATE_DOCS_SCREENSHOTS === '1' ? path.join(REPO_ROOT, 'docs', 'console', `${name}.png`) : await artefactPath(`console-${name}.png`) });
 
 describe('the console in a real browser, signed in through a real identity provider', () => {
   let idpServer: http.Server;
@@ -143,7 +145,7 @@ describe('the console in a real browser, signed in through a real identity provi
       expect(shown.anthropic!.configured).toBe('false');
       expect(await page.$eval('tr[data-provider="anthropic"] [data-field="configured"]', (e) => e.textContent)).toBe('set ANTHROPIC_API_KEY');
       expect(await page.$eval('tr[data-provider="mistral"] [data-field="failures"]', (e) => e.textContent)).toBe('provider_not_configured ×1');
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'providers.png') });
+      await screenshot(page, 'providers');
 
       await page.click('#nav button[data-page="queue"]');
       await ready(page, 'queue');
@@ -154,7 +156,7 @@ describe('the console in a real browser, signed in through a real identity provi
       }
       expect(await page.$$eval('#queue-active tr[data-task]', (rows) => rows.map((r) => [r.getAttribute('data-task'), r.getAttribute('data-status')]))).toEqual([[running, 'processing'], [waiting, 'queued']]);
       expect(await page.$$eval('#queue-failed tr[data-task] [data-field="errorCode"]', (c) => c.map((e) => e.textContent))).toEqual(['provider_not_configured']);
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'queue.png') });
+      await screenshot(page, 'queue');
       // Cancel both from the page: the waiting one, then the running one (its provider request is aborted).
       for (const id of [waiting, running]) {
         await page.click(`button[data-cancel="${id}"]`);
@@ -183,7 +185,7 @@ describe('the console in a real browser, signed in through a real identity provi
       expect(after.cost - before.cost).toBeCloseTo(cost, 8);
       const key = await service.db('gateway_keys').where({ name: 'console: ada@example.com' }).first();
       expect(await service.db('gateway_usage').where({ key_id: key.id }).count('* as n').first()).toEqual({ n: '1' });
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'playground.png') });
+      await screenshot(page, 'playground');
 
       await page.click('#signout');
       await page.waitForSelector('#signin-link', { visible: true });
