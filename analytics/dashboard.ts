@@ -1,22 +1,6 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { StaticAsset } from './staticAsset.ts';
+import { inlinePage, type StaticAsset } from '../protocols/staticAsset.ts';
 
-const read = (name: string) => readFileSync(new URL(`./dashboard/${name}`, import.meta.url), 'utf8');
-const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
-/**
- * The dashboard page: one HTML document with its style and script inline, built
- * from analytics/dashboard/ once per process. Its Content-Security-Policy allows
- * exactly that script and style (by hash) and requests to this origin only.
- */
+/** The dashboard page, built from analytics/dashboard/ once per process. */
 export function dashboardPage(): { asset: StaticAsset; csp: string } {
-  const style = read('dashboard.css');
-  const script = read('dashboard.js');
-  const html = read('page.html').replace('/*STYLE*/', () => style).replace('/*SCRIPT*/', () => script);
-  const csp = [
-    "default-src 'none'", `script-src ${sha(script)}`, `style-src ${sha(style)}`, "connect-src 'self'",
-    "img-src 'self' data:", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
-  ].join('; ');
-  return { asset: new StaticAsset(html, 'text/html; charset=utf-8', 'no-cache'), csp };
+  return inlinePage(new URL('./dashboard/', import.meta.url), { style: 'dashboard.css', script: 'dashboard.js' });
 }

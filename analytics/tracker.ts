@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { StaticAsset } from './staticAsset.ts';
+import { StaticAsset } from '../protocols/staticAsset.ts';
 
 const read = (name: string) => readFileSync(new URL(`./tracker/${name}`, import.meta.url), 'utf8');
 

@@ -12,6 +12,8 @@ export function authHeaders(spec: Spec, op: Operation, creds: Credentials): Reco
   const schemes = requirements.flatMap((r) => Object.keys(r));
   if (schemes.includes('webhookSecret')) return { 'x-webhook-secret': 'not-the-template-secret' };
   if (!schemes.length) return {};
+  // Operations only a console session opens: a session cookie of no session (401, as the spec declares).
+  if (!schemes.includes('bearerAuth') && schemes.includes('consoleSession')) return { cookie: 'switchyard_console=no-such-session' };
   return { authorization: `Bearer ${spec.name === 'analytics' ? creds.analyticsKey : creds.gatewayKey}` };
 }
 

@@ -6,6 +6,7 @@ import { hashKey, hashKeyHex, hexHashesMatch, lookupOf, presentedKey } from '../
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
 import type { RoutingPolicy } from '../protocols/routing.ts';
+import type { ConsolePrincipal } from './console/settings.ts';
 
 export const GATEWAY_KEY_PREFIX = 'gw_live_';
 const CACHE_TTL_MS = 30_000;
@@ -22,6 +23,11 @@ export interface GatewayAuth {
   tags: readonly string[];
   /** When the key stops working (epoch ms); absent when it never expires. */
   expiresAt?: number;
+  /**
+   * The person behind a console session's request (absent for a bearer key):
+   * whom an audit record names. The request acts through keyId.
+   */
+  principal?: ConsolePrincipal;
 }
 
 export interface GatewayAuthenticator {

@@ -11,6 +11,8 @@ export interface Deps {
   /** The gateway's queue, notifications and provider slots (gateway service only). */
   gateway?: import('../core/runtime.ts').GatewayRuntime;
   gatewayAuth?: import('../core/gatewayAuth.ts').GatewayAuthenticator;
+  /** The console's sign-in and sessions (gateway service only). */
+  console?: import('../core/console/service.ts').ConsoleService;
   /** Further services are attached by each surface (queue, analytics ingest buffer, ...). */
   [service: string]: unknown;
 }
@@ -30,6 +32,8 @@ export interface AppState {
   upstreamMs?: number;
   /** The code of the error the call answered (or sent in-band), for the request log. */
   errorCode?: string;
+  /** Whether the request came over https (TLS here, or X-Forwarded-Proto from a trusted proxy). */
+  secure?: boolean;
   /** performance.now() when the request arrived. */
   startedAt: number;
   log: Logger;

@@ -112,3 +112,22 @@ function resolveBaseUrl(given: string, defaultBaseUrl: string): string {
   if (!defaultPath && /\/v\d+(?:(?:alpha|beta)\d*)?$/.test(path)) return trimmed.replace(/\/v\d+(?:(?:alpha|beta)\d*)?$/, '');
   return trimmed;
 }
+
+export interface ProviderStatus {
+  provider: ProviderId;
+  configured: boolean;
+  local: boolean;
+  /** The variables that configure it, and whether each is set (never their values). */
+  variables: Array<{ name: string; set: boolean }>;
+  /** What to set to configure it. */
+  missing: string[];
+}
+
+/** Whether a provider is configured: a hosted one needs its key; a local runtime has a default address. */
+export function providerStatus(id: ProviderId, env: NodeJS.ProcessEnv = process.env): ProviderStatus {
+  const d = descriptorOf(id);
+  const isSet = (name: string) => Boolean(env[name]?.trim());
+  const variables = [d.keyEnv, d.baseUrlEnv].filter((name): name is string => Boolean(name)).map((name) => ({ name, set: isSet(name) }));
+  const missing = d.keyEnv && !isSet(d.keyEnv) ? [d.keyEnv] : [];
+  return { provider: id, configured: missing.length === 0, local: d.local, variables, missing };
+}

@@ -19,7 +19,7 @@ import { compress } from './middleware/compress.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import type { ApiContext, AppState, Deps, OperationInput } from '../handlers/types.ts';
 import { regExpEngine } from './patterns.ts';
-import { clientAddressMiddleware, proxyTrust } from './clientAddress.ts';
+import { cameOverHttps, clientAddressMiddleware, proxyTrust } from './clientAddress.ts';
 import { loadDocument } from './document.ts';
 import { operationMatcher } from './operationMatch.ts';
 import { requestValidator } from './requestValidation.ts';
@@ -118,7 +118,7 @@ async function authenticate(def: SurfaceDefinition, operation: Operation, ctx: A
     let first: Record<string, unknown> | null = null;
     let met = true;
     for (const scheme of Object.keys(requirement)) {
-      if (!answers.has(scheme)) answers.set(scheme, (await def.authenticate[scheme]?.(ctx)) ?? null);
+      if (!answers.has(scheme)) answers.set(scheme, (await def.authenticate[scheme]?.(ctx, operation)) ?? null);
       const answer = answers.get(scheme)!;
       if (!answer) {
         met = false;
@@ -350,6 +350,8 @@ export function createApp(opts: AppOptions): Koa<AppState> {
   app.use((ctx) => {
     const surface = surfaceFor(opts.surfaces, ctx.path);
     ctx.state.deps = opts.deps;
+    // Cookies are marked Secure by it.
+    ctx.state.secure = cameOverHttps('encrypted' in ctx.req.socket, ctx.req.socket.remoteAddress, ctx.get('x-forwarded-proto') || undefined, trust);
     return surface.handle(ctx as ApiContext);
   });
   return app;

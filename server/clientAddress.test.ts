@@ -105,3 +105,16 @@ describe('analytics ingest records the address the trusted hops name', () => {
     expect(await countryOf(await koaApp({ TRUSTED_PROXIES: 'none' }), GB)).toBeNull();
   });
 });
+
+describe('cameOverHttps', () => {
+  test('believes X-Forwarded-Proto only from a trusted proxy, and its first entry', async () => {
+    const { cameOverHttps } = await import('./clientAddress.ts');
+    const loopback = proxyTrust({ TRUSTED_PROXIES: 'loopback' });
+    expect(cameOverHttps(true, '203.0.113.9', undefined, loopback)).toBe(true);
+    expect(cameOverHttps(false, '127.0.0.1', 'https', loopback)).toBe(true);
+    expect(cameOverHttps(false, '::ffff:127.0.0.1', 'https, http', loopback)).toBe(true);
+    expect(cameOverHttps(false, '127.0.0.1', 'http, https', loopback)).toBe(false);
+    expect(cameOverHttps(false, '203.0.113.9', 'https', loopback)).toBe(false);
+    expect(cameOverHttps(false, '127.0.0.1', 'https', proxyTrust({ TRUSTED_PROXIES: 'none' }))).toBe(false);
+  });
+});

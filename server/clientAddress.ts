@@ -91,6 +91,17 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | u
 }
 
 /**
+ * Whether the browser reached us over https: this connection is TLS, or the
+ * peer is a trusted proxy whose X-Forwarded-Proto (its first entry, the edge
+ * proxy's) says https. Anyone else's X-Forwarded-Proto is ignored.
+ */
+export function cameOverHttps(encrypted: boolean, peer: string | undefined, forwardedProto: string | undefined, trust: ProxyTrust): boolean {
+  if (encrypted) return true;
+  if (!forwardedProto || !trust.trusts(plain(peer ?? ''))) return false;
+  return forwardedProto.split(',')[0]!.trim().toLowerCase() === 'https';
+}
+
+/**
  * Middleware that sets Koa's ctx.ip (through its public setter) to this
  * module's answer, so a handler reading ctx.ip gets the trusted client.
  */

@@ -12,6 +12,8 @@ import { PgBoss } from 'pg-boss';
 import { clientErrorHandler, compileValidators, createApp, mountSurface, type MountedSurface } from './app.ts';
 import { loadHandlers } from './handlers.ts';
 import { createGatewayAuthenticator } from '../core/gatewayAuth.ts';
+import { ConsoleService } from '../core/console/service.ts';
+import { consoleSettings, ConsoleSettingsError } from '../core/console/settings.ts';
 import { gatewaySurface } from './surfaces/gateway.ts';
 import { compatSurface } from './surfaces/compat.ts';
 import { staticRoutes } from './middleware/staticRoutes.ts';
@@ -144,13 +146,21 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     if (opts.services.includes('gateway')) {
       const auth = await createGatewayAuthenticator(opts.db, opts.bootstrapKey, log);
       deps.gatewayAuth = auth;
+      let settings;
+      try {
+        settings = consoleSettings(env);
+      } catch (err) {
+        throw err instanceof ConsoleSettingsError ? new StartupError(err.message) : err;
+      }
+      const consoleService = new ConsoleService(opts.db, settings);
+      deps.console = consoleService;
       const runtime = await startGatewayRuntime({ db: opts.db, boss, log, databaseUrl: opts.databaseUrl, env });
       deps.gateway = runtime;
       runtime.notifier.on('gateway_keys', () => auth.clear());
       stoppers.push(() => runtime.stop());
       const surfaces = await startSurfaces([
         compatSurface(auth, await loadHandlers('compat')),
-        gatewaySurface(auth, await loadHandlers('gateway')),
+        gatewaySurface(auth, await loadHandlers('gateway'), consoleService),
       ]);
       const metrics = metricsRoute({ env, collect: () => collectGatewayGauges(opts.db, runtime) });
       const app = createApp({ deps, surfaces, service: 'gateway', extra: [metrics, requestLogging(runtime.requestLog), staticRoutes(['gateway', 'compat'])] });

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import type { Operation } from 'openapi-backend';
 import type { ApiError } from '../protocols/errors.ts';
 import type { ApiContext, AppState, Deps, Handler } from '../handlers/types.ts';
 
@@ -18,7 +19,7 @@ export interface SurfaceDefinition {
    * when it can tell without waiting (no key, a cached one).
    * An operation whose `security` lists several schemes accepts any of them.
    */
-  authenticate: Record<string, (ctx: ApiContext) => Promise<Record<string, unknown> | null> | Record<string, unknown> | null>;
+  authenticate: Record<string, (ctx: ApiContext, operation: Operation) => Promise<Record<string, unknown> | null> | Record<string, unknown> | null>;
   /**
    * Refuse U+0000 in JSON body strings and keys (400 naming the field): the
    * surface stores what it is sent, and PostgreSQL text cannot hold NUL. A

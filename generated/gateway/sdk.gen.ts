@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type ServerSentEventsResult, type TDataShape } from './client/index.ts';
-import type { AgentWebhookCompleteData, AgentWebhookCompleteErrors, AgentWebhookCompleteResponses, AgentWebhookContextData, AgentWebhookContextErrors, AgentWebhookContextResponses, AgentWebhookEventData, AgentWebhookEventErrors, AgentWebhookEventResponses, AutoLabelData, AutoLabelErrors, AutoLabelResponses, AutoTrainData, AutoTrainErrors, AutoTrainResponses, CancelQueueTaskData, CancelQueueTaskErrors, CancelQueueTaskResponses, CreateAgentSignedUrlData, CreateAgentSignedUrlErrors, CreateAgentSignedUrlResponses, CreateAgentTemplateData, CreateAgentTemplateErrors, CreateAgentTemplateResponses, DeleteAgentTemplateData, DeleteAgentTemplateErrors, DeleteAgentTemplateResponses, DeleteVisionModelData, DeleteVisionModelErrors, DeleteVisionModelResponses, DetectFacesData, DetectFacesErrors, DetectFacesResponses, DetectObjectsData, DetectObjectsErrors, DetectObjectsResponses, DetectWebData, DetectWebErrors, DetectWebResponses, DetectZeroShotData, DetectZeroShotErrors, DetectZeroShotResponses, GenerateAudioData, GenerateAudioErrors, GenerateAudioResponses, GenerateDialogueData, GenerateDialogueErrors, GenerateDialogueResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GenerateSoundEffectData, GenerateSoundEffectErrors, GenerateSoundEffectResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GetAgentSessionAudioData, GetAgentSessionAudioErrors, GetAgentSessionAudioResponses, GetAgentSessionData, GetAgentSessionErrors, GetAgentSessionResponses, GetAgentTemplateData, GetAgentTemplateErrors, GetAgentTemplateResponses, GetCapabilitiesData, GetCapabilitiesErrors, GetCapabilitiesResponses, GetCircuitsData, GetCircuitsErrors, GetCircuitsResponses, GetConcurrencyData, GetConcurrencyErrors, GetConcurrencyResponses, GetDailyUsageData, GetDailyUsageErrors, GetDailyUsageResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMonthlyUsageData, GetMonthlyUsageErrors, GetMonthlyUsageResponses, GetPortalDailyUsageData, GetPortalDailyUsageErrors, GetPortalDailyUsageResponses, GetProviderConcurrencyData, GetProviderConcurrencyErrors, GetProviderConcurrencyResponses, GetQueueResultData, GetQueueResultErrors, GetQueueResultResponses, GetQueueStatusData, GetQueueStatusErrors, GetQueueStatusResponses, GetSpendData, GetSpendErrors, GetSpendResponses, GetTrainingJobData, GetTrainingJobErrors, GetTrainingJobResponses, GetUsageData, GetUsageErrors, GetUsageResponses, ListAgentSessionsData, ListAgentSessionsErrors, ListAgentSessionsResponses, ListAgentTemplatesData, ListAgentTemplatesErrors, ListAgentTemplatesResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListOcrLanguagesData, ListOcrLanguagesErrors, ListOcrLanguagesResponses, ListProvidersData, ListProvidersErrors, ListProvidersResponses, ListPublicModelsData, ListPublicModelsErrors, ListPublicModelsResponses, ListRequestLogsData, ListRequestLogsErrors, ListRequestLogsResponses, ListVisionModelsData, ListVisionModelsErrors, ListVisionModelsResponses, ListVoicesData, ListVoicesErrors, ListVoicesResponses, RecognizeTextData, RecognizeTextErrors, RecognizeTextResponses, RedactImageData, RedactImageErrors, RedactImageResponses, StartAgentSessionData, StartAgentSessionErrors, StartAgentSessionResponses, StreamQueueTaskData, StreamQueueTaskErrors, StreamQueueTaskResponse, StreamQueueTaskResponses, SubmitCompletionData, SubmitCompletionErrors, SubmitCompletionResponses, SubmitEmbeddingsData, SubmitEmbeddingsErrors, SubmitEmbeddingsResponses, TrainVisionModelData, TrainVisionModelErrors, TrainVisionModelResponses, TranscribeData, TranscribeErrors, TranscribeResponses, UpdateAgentTemplateData, UpdateAgentTemplateErrors, UpdateAgentTemplateResponses, UploadVideoData, UploadVideoErrors, UploadVideoResponses } from './types.gen.ts';
+import type { AgentWebhookCompleteData, AgentWebhookCompleteErrors, AgentWebhookCompleteResponses, AgentWebhookContextData, AgentWebhookContextErrors, AgentWebhookContextResponses, AgentWebhookEventData, AgentWebhookEventErrors, AgentWebhookEventResponses, AutoLabelData, AutoLabelErrors, AutoLabelResponses, AutoTrainData, AutoTrainErrors, AutoTrainResponses, CancelQueueTaskData, CancelQueueTaskErrors, CancelQueueTaskResponses, CreateAgentSignedUrlData, CreateAgentSignedUrlErrors, CreateAgentSignedUrlResponses, CreateAgentTemplateData, CreateAgentTemplateErrors, CreateAgentTemplateResponses, DeleteAgentTemplateData, DeleteAgentTemplateErrors, DeleteAgentTemplateResponses, DeleteVisionModelData, DeleteVisionModelErrors, DeleteVisionModelResponses, DetectFacesData, DetectFacesErrors, DetectFacesResponses, DetectObjectsData, DetectObjectsErrors, DetectObjectsResponses, DetectWebData, DetectWebErrors, DetectWebResponses, DetectZeroShotData, DetectZeroShotErrors, DetectZeroShotResponses, FinishConsoleSignInData, FinishConsoleSignInErrors, GenerateAudioData, GenerateAudioErrors, GenerateAudioResponses, GenerateDialogueData, GenerateDialogueErrors, GenerateDialogueResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GenerateSoundEffectData, GenerateSoundEffectErrors, GenerateSoundEffectResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GetAgentSessionAudioData, GetAgentSessionAudioErrors, GetAgentSessionAudioResponses, GetAgentSessionData, GetAgentSessionErrors, GetAgentSessionResponses, GetAgentTemplateData, GetAgentTemplateErrors, GetAgentTemplateResponses, GetCapabilitiesData, GetCapabilitiesErrors, GetCapabilitiesResponses, GetCircuitsData, GetCircuitsErrors, GetCircuitsResponses, GetConcurrencyData, GetConcurrencyErrors, GetConcurrencyResponses, GetConsoleData, GetConsoleErrors, GetConsoleResponses, GetConsoleSessionData, GetConsoleSessionErrors, GetConsoleSessionResponses, GetConsoleSignInData, GetConsoleSignInErrors, GetConsoleSignInResponses, GetDailyUsageData, GetDailyUsageErrors, GetDailyUsageResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMonthlyUsageData, GetMonthlyUsageErrors, GetMonthlyUsageResponses, GetPortalDailyUsageData, GetPortalDailyUsageErrors, GetPortalDailyUsageResponses, GetProviderConcurrencyData, GetProviderConcurrencyErrors, GetProviderConcurrencyResponses, GetQueueResultData, GetQueueResultErrors, GetQueueResultResponses, GetQueueStatusData, GetQueueStatusErrors, GetQueueStatusResponses, GetSpendData, GetSpendErrors, GetSpendResponses, GetTrainingJobData, GetTrainingJobErrors, GetTrainingJobResponses, GetUsageData, GetUsageErrors, GetUsageResponses, ListAgentSessionsData, ListAgentSessionsErrors, ListAgentSessionsResponses, ListAgentTemplatesData, ListAgentTemplatesErrors, ListAgentTemplatesResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListOcrLanguagesData, ListOcrLanguagesErrors, ListOcrLanguagesResponses, ListProvidersData, ListProvidersErrors, ListProvidersResponses, ListProviderStatusData, ListProviderStatusErrors, ListProviderStatusResponses, ListPublicModelsData, ListPublicModelsErrors, ListPublicModelsResponses, ListQueueTasksData, ListQueueTasksErrors, ListQueueTasksResponses, ListRequestLogsData, ListRequestLogsErrors, ListRequestLogsResponses, ListVisionModelsData, ListVisionModelsErrors, ListVisionModelsResponses, ListVoicesData, ListVoicesErrors, ListVoicesResponses, RecognizeTextData, RecognizeTextErrors, RecognizeTextResponses, RedactImageData, RedactImageErrors, RedactImageResponses, SignInConsoleWithKeyData, SignInConsoleWithKeyErrors, SignInConsoleWithKeyResponses, SignOutConsoleData, SignOutConsoleErrors, SignOutConsoleResponses, StartAgentSessionData, StartAgentSessionErrors, StartAgentSessionResponses, StartConsoleSignInData, StartConsoleSignInErrors, StreamQueueTaskData, StreamQueueTaskErrors, StreamQueueTaskResponse, StreamQueueTaskResponses, SubmitCompletionData, SubmitCompletionErrors, SubmitCompletionResponses, SubmitEmbeddingsData, SubmitEmbeddingsErrors, SubmitEmbeddingsResponses, TrainVisionModelData, TrainVisionModelErrors, TrainVisionModelResponses, TranscribeData, TranscribeErrors, TranscribeResponses, UpdateAgentTemplateData, UpdateAgentTemplateErrors, UpdateAgentTemplateResponses, UploadVideoData, UploadVideoErrors, UploadVideoResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -43,7 +43,11 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  *
  */
 export const submitCompletion = <ThrowOnError extends boolean = false>(options: Options<SubmitCompletionData, ThrowOnError>): RequestResult<SubmitCompletionResponses, SubmitCompletionErrors, ThrowOnError> => (options.client ?? client).post<SubmitCompletionResponses, SubmitCompletionErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/complete',
     ...options,
     headers: {
@@ -58,7 +62,11 @@ export const submitCompletion = <ThrowOnError extends boolean = false>(options: 
  * Works for every kind of queued task (completion, media, vision, OCR, embeddings).
  */
 export const getQueueStatus = <ThrowOnError extends boolean = false>(options: Options<GetQueueStatusData, ThrowOnError>): RequestResult<GetQueueStatusResponses, GetQueueStatusErrors, ThrowOnError> => (options.client ?? client).post<GetQueueStatusResponses, GetQueueStatusErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/queue/status',
     ...options,
     headers: {
@@ -81,7 +89,11 @@ export const getQueueStatus = <ThrowOnError extends boolean = false>(options: Op
  *
  */
 export const getQueueResult = <ThrowOnError extends boolean = false>(options: Options<GetQueueResultData, ThrowOnError>): RequestResult<GetQueueResultResponses, GetQueueResultErrors, ThrowOnError> => (options.client ?? client).post<GetQueueResultResponses, GetQueueResultErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/queue/result',
     ...options,
     headers: {
@@ -142,7 +154,11 @@ export const getQueueResult = <ThrowOnError extends boolean = false>(options: Op
  *
  */
 export const streamQueueTask = <ThrowOnError extends boolean = false>(options: Options<StreamQueueTaskData, ThrowOnError, StreamQueueTaskResponse>): Promise<ServerSentEventsResult<StreamQueueTaskResponses>> => (options.client ?? client).sse.post<StreamQueueTaskResponses, StreamQueueTaskErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/queue/stream',
     ...options,
     headers: {
@@ -157,10 +173,17 @@ export const streamQueueTask = <ThrowOnError extends boolean = false>(options: O
  * Moves a `queued` or `processing` task to `cancelled`; a running provider
  * request is aborted. A task that already ended (`completed`, `error`,
  * `cancelled`) answers 409 `task_finished`. Cancelled tasks are not billed.
+ * A bearer key cancels its own tasks; a console admin's session any task, a
+ * member's session the tasks of its team's keys (its own without a team),
+ * as `GET /api/llm/queue/tasks` lists them; any other task answers 404.
  *
  */
 export const cancelQueueTask = <ThrowOnError extends boolean = false>(options: Options<CancelQueueTaskData, ThrowOnError>): RequestResult<CancelQueueTaskResponses, CancelQueueTaskErrors, ThrowOnError> => (options.client ?? client).post<CancelQueueTaskResponses, CancelQueueTaskErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/queue/cancel',
     ...options,
     headers: {
@@ -201,7 +224,11 @@ export const uploadVideo = <ThrowOnError extends boolean = false>(options: Optio
  * All 13 provider ids in their fixed order, whether configured or not. The web-detection engines (google-vision, tineye) are not model providers and are not listed.
  */
 export const listProviders = <ThrowOnError extends boolean = false>(options?: Options<ListProvidersData, ThrowOnError>): RequestResult<ListProvidersResponses, ListProvidersErrors, ThrowOnError> => (options?.client ?? client).get<ListProvidersResponses, ListProvidersErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/providers',
     ...options
 });
@@ -216,7 +243,11 @@ export const listProviders = <ThrowOnError extends boolean = false>(options?: Op
  *
  */
 export const listModels = <ThrowOnError extends boolean = false>(options: Options<ListModelsData, ThrowOnError>): RequestResult<ListModelsResponses, ListModelsErrors, ThrowOnError> => (options.client ?? client).get<ListModelsResponses, ListModelsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/models',
     ...options
 });
@@ -249,7 +280,11 @@ export const getCapabilities = <ThrowOnError extends boolean = false>(options?: 
  * A map with one `ConcurrencyRecord` per provider id (all 13), counted over all API keys.
  */
 export const getConcurrency = <ThrowOnError extends boolean = false>(options?: Options<GetConcurrencyData, ThrowOnError>): RequestResult<GetConcurrencyResponses, GetConcurrencyErrors, ThrowOnError> => (options?.client ?? client).get<GetConcurrencyResponses, GetConcurrencyErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/concurrency',
     ...options
 });
@@ -272,7 +307,11 @@ export const getConcurrency = <ThrowOnError extends boolean = false>(options?: O
  *
  */
 export const getCircuits = <ThrowOnError extends boolean = false>(options?: Options<GetCircuitsData, ThrowOnError>): RequestResult<GetCircuitsResponses, GetCircuitsErrors, ThrowOnError> => (options?.client ?? client).get<GetCircuitsResponses, GetCircuitsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/circuits',
     ...options
 });
@@ -283,7 +322,11 @@ export const getCircuits = <ThrowOnError extends boolean = false>(options?: Opti
  * An unknown provider id fails validation (400).
  */
 export const getProviderConcurrency = <ThrowOnError extends boolean = false>(options: Options<GetProviderConcurrencyData, ThrowOnError>): RequestResult<GetProviderConcurrencyResponses, GetProviderConcurrencyErrors, ThrowOnError> => (options.client ?? client).get<GetProviderConcurrencyResponses, GetProviderConcurrencyErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/concurrency/{provider}',
     ...options
 });
@@ -294,7 +337,11 @@ export const getProviderConcurrency = <ThrowOnError extends boolean = false>(opt
  * Usage and cost of the calling API key in the current calendar month (UTC), all task kinds and agent sessions included. Only completed work counts.
  */
 export const getUsage = <ThrowOnError extends boolean = false>(options?: Options<GetUsageData, ThrowOnError>): RequestResult<GetUsageResponses, GetUsageErrors, ThrowOnError> => (options?.client ?? client).get<GetUsageResponses, GetUsageErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/usage',
     ...options
 });
@@ -305,7 +352,11 @@ export const getUsage = <ThrowOnError extends boolean = false>(options?: Options
  * One item per (month, provider) with usage, for the current month and the 11 before it (UTC); months without usage are absent. Ordered by year and month ascending, then provider id.
  */
 export const getMonthlyUsage = <ThrowOnError extends boolean = false>(options?: Options<GetMonthlyUsageData, ThrowOnError>): RequestResult<GetMonthlyUsageResponses, GetMonthlyUsageErrors, ThrowOnError> => (options?.client ?? client).get<GetMonthlyUsageResponses, GetMonthlyUsageErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/usage/monthly',
     ...options
 });
@@ -316,7 +367,11 @@ export const getMonthlyUsage = <ThrowOnError extends boolean = false>(options?: 
  * One item per (day, provider) with usage, for today and the 29 days before it (UTC); days without usage are absent. Ordered by date ascending, then provider id.
  */
 export const getDailyUsage = <ThrowOnError extends boolean = false>(options?: Options<GetDailyUsageData, ThrowOnError>): RequestResult<GetDailyUsageResponses, GetDailyUsageErrors, ThrowOnError> => (options?.client ?? client).get<GetDailyUsageResponses, GetDailyUsageErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/usage/daily',
     ...options
 });
@@ -422,6 +477,189 @@ export const getSpend = <ThrowOnError extends boolean = false>(options?: Options
  * No authentication, no envelope. 503 (ErrorResponse, code `unavailable`) when the database cannot be reached.
  */
 export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>): RequestResult<GetHealthResponses, GetHealthErrors, ThrowOnError> => (options?.client ?? client).get<GetHealthResponses, GetHealthErrors, ThrowOnError>({ url: '/api/llm/health', ...options });
+
+/**
+ * The console (HTML)
+ *
+ * The gateway's console, served by the gateway (one HTML page with its style
+ * and script inline; no build server): Providers, Queue and Playground. It
+ * signs in through the identity provider (`GET /api/console/sign-in/oidc`),
+ * or with an admin gateway key when none is configured, and then calls the
+ * documented routes of this API with its session cookie (`consoleSession`);
+ * every number it shows comes from them. Its Content-Security-Policy allows
+ * its own inline script and style (by hash) and requests to this origin only.
+ *
+ */
+export const getConsole = <ThrowOnError extends boolean = false>(options?: Options<GetConsoleData, ThrowOnError>): RequestResult<GetConsoleResponses, GetConsoleErrors, ThrowOnError> => (options?.client ?? client).get<GetConsoleResponses, GetConsoleErrors, ThrowOnError>({
+    querySerializer: { parameters: { view: { object: { style: 'form' } } } },
+    url: '/console',
+    ...options
+});
+
+/**
+ * How the console signs in
+ *
+ * `oidc` when an identity provider is configured (CONSOLE_OIDC_ISSUER, with
+ * CONSOLE_OIDC_CLIENT_ID and CONSOLE_OIDC_CLIENT_SECRET): the only way in;
+ * else `key`: an admin gateway key (`POST /api/console/sign-in/key`).
+ *
+ */
+export const getConsoleSignIn = <ThrowOnError extends boolean = false>(options?: Options<GetConsoleSignInData, ThrowOnError>): RequestResult<GetConsoleSignInResponses, GetConsoleSignInErrors, ThrowOnError> => (options?.client ?? client).get<GetConsoleSignInResponses, GetConsoleSignInErrors, ThrowOnError>({ url: '/api/console/sign-in', ...options });
+
+/**
+ * Sign in through the identity provider
+ *
+ * Redirects (302) the browser to the identity provider's authorization
+ * endpoint, found by OpenID Connect discovery on CONSOLE_OIDC_ISSUER:
+ * authorization code flow with PKCE (S256), a fresh `state` and `nonce`,
+ * scopes CONSOLE_OIDC_SCOPES (default `openid email profile`), and the
+ * redirect URI `{CONSOLE_PUBLIC_URL or this request's origin}/api/console/sign-in/oidc/callback`,
+ * which must be registered with the identity provider. The state is kept
+ * in an HttpOnly, SameSite=Lax cookie (`switchyard_console_sign_in`) for
+ * 10 minutes; the PKCE verifier and nonce stay on the server.
+ * Without an identity provider it answers 404 `oidc_not_configured`; an
+ * identity provider that cannot be reached answers 503
+ * `identity_provider_unavailable`.
+ *
+ */
+export const startConsoleSignIn = <ThrowOnError extends boolean = false>(options?: Options<StartConsoleSignInData, ThrowOnError>): RequestResult<unknown, StartConsoleSignInErrors, ThrowOnError> => (options?.client ?? client).get<unknown, StartConsoleSignInErrors, ThrowOnError>({ url: '/api/console/sign-in/oidc', ...options });
+
+/**
+ * Where the identity provider sends the browser back
+ *
+ * Completes the sign-in: the `state` must equal this browser's sign-in
+ * cookie and is used once; the code is exchanged with the PKCE verifier,
+ * and the ID token's signature, issuer, audience, expiry and nonce are
+ * checked (openid-client). The console role comes from the claim
+ * CONSOLE_OIDC_ROLE_CLAIM (default `groups`; read from the ID token, else
+ * from userinfo) through CONSOLE_OIDC_ROLES, `role=value` pairs such as
+ * `admin=platform-admins,member=engineering,viewer=finance` (default
+ * `admin=admin,member=member,viewer=viewer`); the highest role granted
+ * wins, and a user granted none is refused. A member's team is the gateway
+ * team named by the claim CONSOLE_OIDC_TEAM_CLAIM, when set. Role and team
+ * are read at sign-in and hold for the session.
+ *
+ * Each identity-provider user acts through a gateway key of their own
+ * (named `console: <email>`, made on first sign-in, with no secret anyone
+ * holds): their playground calls are recorded, billed and budgeted under
+ * it, and revoking it shuts the user out.
+ *
+ * On success: 302 to `/console` with the session cookie set. On failure:
+ * 302 to `/console#sign-in-error=<code>` (`sign_in_expired`: no matching
+ * sign-in in this browser, or older than 10 minutes; `sign_in_refused`:
+ * the identity provider answered an error; `sign_in_failed`: its answer
+ * did not verify; `no_console_role`; `console_user_revoked`), so the page
+ * can say why.
+ *
+ */
+export const finishConsoleSignIn = <ThrowOnError extends boolean = false>(options?: Options<FinishConsoleSignInData, ThrowOnError>): RequestResult<unknown, FinishConsoleSignInErrors, ThrowOnError> => (options?.client ?? client).get<unknown, FinishConsoleSignInErrors, ThrowOnError>({
+    querySerializer: { parameters: { response: { object: { style: 'form' } } } },
+    url: '/api/console/sign-in/oidc/callback',
+    ...options
+});
+
+/**
+ * Sign in to the console with an admin gateway key
+ *
+ * Only when no identity provider is configured. The key must be a live,
+ * unexpired gateway key with role `admin`; the session acts through it.
+ * Answers the session (as `GET /api/console/session` does) and sets the
+ * session cookie (see `finishConsoleSignIn`). The key itself is not kept
+ * in the browser.
+ *
+ * Refused although the schema accepts the request:
+ * - `admin_key_required`: 403, the key is a member's.
+ * - `oidc_required`: 403, an identity provider is configured; sign in through it.
+ *
+ */
+export const signInConsoleWithKey = <ThrowOnError extends boolean = false>(options: Options<SignInConsoleWithKeyData, ThrowOnError>): RequestResult<SignInConsoleWithKeyResponses, SignInConsoleWithKeyErrors, ThrowOnError> => (options.client ?? client).post<SignInConsoleWithKeyResponses, SignInConsoleWithKeyErrors, ThrowOnError>({
+    url: '/api/console/sign-in/key',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Who is signed in
+ *
+ * The console session of the cookie: who (the identity provider's subject,
+ * email and name, or the key), its role and team, when it expires, and the
+ * CSRF token every unsafe request of the session must send as
+ * `X-CSRF-Token`. 401 when the session expired, was signed out, or its key
+ * was revoked.
+ *
+ */
+export const getConsoleSession = <ThrowOnError extends boolean = false>(options?: Options<GetConsoleSessionData, ThrowOnError>): RequestResult<GetConsoleSessionResponses, GetConsoleSessionErrors, ThrowOnError> => (options?.client ?? client).get<GetConsoleSessionResponses, GetConsoleSessionErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
+    url: '/api/console/session',
+    ...options
+});
+
+/**
+ * Sign out of the console
+ *
+ * Ends the session on the server (its cookie opens nothing any more, on
+ * any gateway process) and clears the cookie. Needs the session's
+ * `X-CSRF-Token`; open to every role, a viewer included.
+ *
+ */
+export const signOutConsole = <ThrowOnError extends boolean = false>(options?: Options<SignOutConsoleData, ThrowOnError>): RequestResult<SignOutConsoleResponses, SignOutConsoleErrors, ThrowOnError> => (options?.client ?? client).post<SignOutConsoleResponses, SignOutConsoleErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
+    url: '/api/console/sign-out',
+    ...options
+});
+
+/**
+ * Whether each provider is configured, and by which variables
+ *
+ * One record per provider id (all 13, in their fixed order): whether it is
+ * configured, and the environment variables that configure it with
+ * whether each is set (never their values). A hosted provider is
+ * configured when its key variable is set; a local runtime always is (it
+ * has a default address; whether it answers is found when it is called).
+ * `missing` names the variables to set. Circuit state is
+ * `GET /api/llm/circuits`, concurrency `GET /api/llm/concurrency`.
+ *
+ */
+export const listProviderStatus = <ThrowOnError extends boolean = false>(options?: Options<ListProviderStatusData, ThrowOnError>): RequestResult<ListProviderStatusResponses, ListProviderStatusErrors, ThrowOnError> => (options?.client ?? client).get<ListProviderStatusResponses, ListProviderStatusErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
+    url: '/api/llm/providers/status',
+    ...options
+});
+
+/**
+ * Recent tasks, newest first
+ *
+ * The tasks the caller may see, newest first, optionally of one status and
+ * provider: a bearer key sees its own tasks; a console session of an admin
+ * or a viewer every task; a member's session those of its team's keys (its
+ * own when it has no team). A failed task carries its `errorCode` and
+ * message. Tasks are kept as the queue keeps them (see `Conventions`).
+ *
+ */
+export const listQueueTasks = <ThrowOnError extends boolean = false>(options?: Options<ListQueueTasksData, ThrowOnError>): RequestResult<ListQueueTasksResponses, ListQueueTasksErrors, ThrowOnError> => (options?.client ?? client).get<ListQueueTasksResponses, ListQueueTasksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
+    url: '/api/llm/queue/tasks',
+    ...options
+});
 
 /**
  * Public price list

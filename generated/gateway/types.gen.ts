@@ -135,6 +135,111 @@ export type VideoUploadEnvelope = {
     message?: string;
 };
 
+export type ConsoleSignInEnvelope = {
+    success: true;
+    data: {
+        /**
+         * `oidc` (through the identity provider) or `key` (an admin gateway key).
+         */
+        methods: Array<'oidc' | 'key'>;
+    };
+};
+
+export type ConsoleKeySignInRequest = {
+    /**
+     * An admin gateway key (`gw_live_...`).
+     */
+    key: string;
+};
+
+export type ConsoleSession = {
+    /**
+     * The identity provider's `sub`, or `key:<key id>` for a key sign-in.
+     */
+    subject: string;
+    email?: string;
+    /**
+     * The user's name, or the key's.
+     */
+    name?: string;
+    /**
+     * admin: everything; member: the playground and its own team; viewer: reads only (every unsafe request answers 403 `read_only_role`).
+     */
+    role: 'admin' | 'member' | 'viewer';
+    via: 'oidc' | 'key';
+    teamId?: string;
+    /**
+     * Send as `X-CSRF-Token` on every POST, PUT, PATCH and DELETE of the session (else 403 `csrf_failed`).
+     */
+    csrfToken: string;
+    expiresAt: string;
+};
+
+export type ConsoleSessionEnvelope = {
+    success: true;
+    data: ConsoleSession;
+};
+
+export type ConsoleSignOutEnvelope = {
+    success: true;
+    data: {
+        signedOut: true;
+    };
+};
+
+export type ProviderStatus = {
+    provider: ProviderId;
+    configured: boolean;
+    /**
+     * A runtime on the operator's machines (no key).
+     */
+    local: boolean;
+    variables: Array<{
+        name: string;
+        set: boolean;
+    }>;
+    /**
+     * Variables to set to configure it.
+     */
+    missing: Array<string>;
+};
+
+export type ProviderStatusEnvelope = {
+    success: true;
+    data: Array<ProviderStatus>;
+};
+
+export type QueueTaskSummary = {
+    queueId: string;
+    /**
+     * completion, embeddings, image, video, speech, ...
+     */
+    kind: string;
+    provider: string;
+    model?: string | null;
+    status: 'queued' | 'processing' | 'completed' | 'error' | 'cancelled';
+    /**
+     * Only on a task that ended in error or was cancelled.
+     */
+    errorCode?: string;
+    /**
+     * Its message.
+     */
+    error?: string;
+    /**
+     * The key that submitted it.
+     */
+    keyName?: string;
+    createdAt: string;
+    startedAt?: string;
+    finishedAt?: string;
+};
+
+export type QueueTaskListEnvelope = {
+    success: true;
+    data: Array<QueueTaskSummary>;
+};
+
 export type ProviderListEnvelope = {
     success: true;
     data: ProviderList;
@@ -3761,6 +3866,387 @@ export type GetHealthResponses = {
 };
 
 export type GetHealthResponse = GetHealthResponses[keyof GetHealthResponses];
+
+export type GetConsoleData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The page keeps its state (the page shown) in its own query string; the server ignores it.
+         */
+        view?: {
+            [key: string]: unknown;
+        };
+    };
+    url: '/console';
+};
+
+export type GetConsoleErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+};
+
+export type GetConsoleError = GetConsoleErrors[keyof GetConsoleErrors];
+
+export type GetConsoleResponses = {
+    /**
+     * The page.
+     */
+    200: string;
+};
+
+export type GetConsoleResponse = GetConsoleResponses[keyof GetConsoleResponses];
+
+export type GetConsoleSignInData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/console/sign-in';
+};
+
+export type GetConsoleSignInErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+};
+
+export type GetConsoleSignInError = GetConsoleSignInErrors[keyof GetConsoleSignInErrors];
+
+export type GetConsoleSignInResponses = {
+    /**
+     * The sign-in methods.
+     */
+    200: ConsoleSignInEnvelope;
+};
+
+export type GetConsoleSignInResponse = GetConsoleSignInResponses[keyof GetConsoleSignInResponses];
+
+export type StartConsoleSignInData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/console/sign-in/oidc';
+};
+
+export type StartConsoleSignInErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+
+export type StartConsoleSignInError = StartConsoleSignInErrors[keyof StartConsoleSignInErrors];
+
+export type FinishConsoleSignInData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The identity provider's authorization response (`code`, `state`, `iss`, or `error` and `error_description`), as RFC 6749 and OpenID Connect define it.
+         */
+        response?: {
+            [key: string]: string;
+        };
+    };
+    url: '/api/console/sign-in/oidc/callback';
+};
+
+export type FinishConsoleSignInErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+
+export type FinishConsoleSignInError = FinishConsoleSignInErrors[keyof FinishConsoleSignInErrors];
+
+export type SignInConsoleWithKeyData = {
+    /**
+     * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
+    body: ConsoleKeySignInRequest;
+    path?: never;
+    query?: never;
+    url: '/api/console/sign-in/key';
+};
+
+export type SignInConsoleWithKeyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The credentials are good but may not do this: `read_only_role` (a viewer's unsafe request), `csrf_failed` (a console session's unsafe request without its `X-CSRF-Token`), `admin_key_required`, `oidc_required`.
+     */
+    403: ErrorResponse;
+    /**
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
+     */
+    415: ErrorResponse;
+};
+
+export type SignInConsoleWithKeyError = SignInConsoleWithKeyErrors[keyof SignInConsoleWithKeyErrors];
+
+export type SignInConsoleWithKeyResponses = {
+    /**
+     * Signed in.
+     */
+    200: ConsoleSessionEnvelope;
+};
+
+export type SignInConsoleWithKeyResponse = SignInConsoleWithKeyResponses[keyof SignInConsoleWithKeyResponses];
+
+export type GetConsoleSessionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/console/session';
+};
+
+export type GetConsoleSessionErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+};
+
+export type GetConsoleSessionError = GetConsoleSessionErrors[keyof GetConsoleSessionErrors];
+
+export type GetConsoleSessionResponses = {
+    /**
+     * The session.
+     */
+    200: ConsoleSessionEnvelope;
+};
+
+export type GetConsoleSessionResponse = GetConsoleSessionResponses[keyof GetConsoleSessionResponses];
+
+export type SignOutConsoleData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/console/sign-out';
+};
+
+export type SignOutConsoleErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The credentials are good but may not do this: `read_only_role` (a viewer's unsafe request), `csrf_failed` (a console session's unsafe request without its `X-CSRF-Token`), `admin_key_required`, `oidc_required`.
+     */
+    403: ErrorResponse;
+};
+
+export type SignOutConsoleError = SignOutConsoleErrors[keyof SignOutConsoleErrors];
+
+export type SignOutConsoleResponses = {
+    /**
+     * Signed out.
+     */
+    200: ConsoleSignOutEnvelope;
+};
+
+export type SignOutConsoleResponse = SignOutConsoleResponses[keyof SignOutConsoleResponses];
+
+export type ListProviderStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/llm/providers/status';
+};
+
+export type ListProviderStatusErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+};
+
+export type ListProviderStatusError = ListProviderStatusErrors[keyof ListProviderStatusErrors];
+
+export type ListProviderStatusResponses = {
+    /**
+     * Configuration per provider.
+     */
+    200: ProviderStatusEnvelope;
+};
+
+export type ListProviderStatusResponse = ListProviderStatusResponses[keyof ListProviderStatusResponses];
+
+export type ListQueueTasksData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Only tasks in this status.
+         */
+        status?: 'queued' | 'processing' | 'completed' | 'error' | 'cancelled';
+        /**
+         * Only tasks of this provider.
+         */
+        provider?: ProviderId;
+        /**
+         * At most this many tasks (default 50).
+         */
+        limit?: number;
+    };
+    url: '/api/llm/queue/tasks';
+};
+
+export type ListQueueTasksErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+};
+
+export type ListQueueTasksError = ListQueueTasksErrors[keyof ListQueueTasksErrors];
+
+export type ListQueueTasksResponses = {
+    /**
+     * The tasks.
+     */
+    200: QueueTaskListEnvelope;
+};
+
+export type ListQueueTasksResponse = ListQueueTasksResponses[keyof ListQueueTasksResponses];
 
 export type ListPublicModelsData = {
     body?: never;

@@ -1,5 +1,5 @@
 import { type Client, type ClientMeta, type Options as Options2, type RequestResult, type ServerSentEventsResult, type TDataShape } from './client/index.js';
-import type { AgentWebhookCompleteData, AgentWebhookCompleteErrors, AgentWebhookCompleteResponses, AgentWebhookContextData, AgentWebhookContextErrors, AgentWebhookContextResponses, AgentWebhookEventData, AgentWebhookEventErrors, AgentWebhookEventResponses, AutoLabelData, AutoLabelErrors, AutoLabelResponses, AutoTrainData, AutoTrainErrors, AutoTrainResponses, CancelQueueTaskData, CancelQueueTaskErrors, CancelQueueTaskResponses, CreateAgentSignedUrlData, CreateAgentSignedUrlErrors, CreateAgentSignedUrlResponses, CreateAgentTemplateData, CreateAgentTemplateErrors, CreateAgentTemplateResponses, DeleteAgentTemplateData, DeleteAgentTemplateErrors, DeleteAgentTemplateResponses, DeleteVisionModelData, DeleteVisionModelErrors, DeleteVisionModelResponses, DetectFacesData, DetectFacesErrors, DetectFacesResponses, DetectObjectsData, DetectObjectsErrors, DetectObjectsResponses, DetectWebData, DetectWebErrors, DetectWebResponses, DetectZeroShotData, DetectZeroShotErrors, DetectZeroShotResponses, GenerateAudioData, GenerateAudioErrors, GenerateAudioResponses, GenerateDialogueData, GenerateDialogueErrors, GenerateDialogueResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GenerateSoundEffectData, GenerateSoundEffectErrors, GenerateSoundEffectResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GetAgentSessionAudioData, GetAgentSessionAudioErrors, GetAgentSessionAudioResponses, GetAgentSessionData, GetAgentSessionErrors, GetAgentSessionResponses, GetAgentTemplateData, GetAgentTemplateErrors, GetAgentTemplateResponses, GetCapabilitiesData, GetCapabilitiesErrors, GetCapabilitiesResponses, GetCircuitsData, GetCircuitsErrors, GetCircuitsResponses, GetConcurrencyData, GetConcurrencyErrors, GetConcurrencyResponses, GetDailyUsageData, GetDailyUsageErrors, GetDailyUsageResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMonthlyUsageData, GetMonthlyUsageErrors, GetMonthlyUsageResponses, GetPortalDailyUsageData, GetPortalDailyUsageErrors, GetPortalDailyUsageResponses, GetProviderConcurrencyData, GetProviderConcurrencyErrors, GetProviderConcurrencyResponses, GetQueueResultData, GetQueueResultErrors, GetQueueResultResponses, GetQueueStatusData, GetQueueStatusErrors, GetQueueStatusResponses, GetSpendData, GetSpendErrors, GetSpendResponses, GetTrainingJobData, GetTrainingJobErrors, GetTrainingJobResponses, GetUsageData, GetUsageErrors, GetUsageResponses, ListAgentSessionsData, ListAgentSessionsErrors, ListAgentSessionsResponses, ListAgentTemplatesData, ListAgentTemplatesErrors, ListAgentTemplatesResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListOcrLanguagesData, ListOcrLanguagesErrors, ListOcrLanguagesResponses, ListProvidersData, ListProvidersErrors, ListProvidersResponses, ListPublicModelsData, ListPublicModelsErrors, ListPublicModelsResponses, ListRequestLogsData, ListRequestLogsErrors, ListRequestLogsResponses, ListVisionModelsData, ListVisionModelsErrors, ListVisionModelsResponses, ListVoicesData, ListVoicesErrors, ListVoicesResponses, RecognizeTextData, RecognizeTextErrors, RecognizeTextResponses, RedactImageData, RedactImageErrors, RedactImageResponses, StartAgentSessionData, StartAgentSessionErrors, StartAgentSessionResponses, StreamQueueTaskData, StreamQueueTaskResponse, StreamQueueTaskResponses, SubmitCompletionData, SubmitCompletionErrors, SubmitCompletionResponses, SubmitEmbeddingsData, SubmitEmbeddingsErrors, SubmitEmbeddingsResponses, TrainVisionModelData, TrainVisionModelErrors, TrainVisionModelResponses, TranscribeData, TranscribeErrors, TranscribeResponses, UpdateAgentTemplateData, UpdateAgentTemplateErrors, UpdateAgentTemplateResponses, UploadVideoData, UploadVideoErrors, UploadVideoResponses } from './types.gen.js';
+import type { AgentWebhookCompleteData, AgentWebhookCompleteErrors, AgentWebhookCompleteResponses, AgentWebhookContextData, AgentWebhookContextErrors, AgentWebhookContextResponses, AgentWebhookEventData, AgentWebhookEventErrors, AgentWebhookEventResponses, AutoLabelData, AutoLabelErrors, AutoLabelResponses, AutoTrainData, AutoTrainErrors, AutoTrainResponses, CancelQueueTaskData, CancelQueueTaskErrors, CancelQueueTaskResponses, CreateAgentSignedUrlData, CreateAgentSignedUrlErrors, CreateAgentSignedUrlResponses, CreateAgentTemplateData, CreateAgentTemplateErrors, CreateAgentTemplateResponses, DeleteAgentTemplateData, DeleteAgentTemplateErrors, DeleteAgentTemplateResponses, DeleteVisionModelData, DeleteVisionModelErrors, DeleteVisionModelResponses, DetectFacesData, DetectFacesErrors, DetectFacesResponses, DetectObjectsData, DetectObjectsErrors, DetectObjectsResponses, DetectWebData, DetectWebErrors, DetectWebResponses, DetectZeroShotData, DetectZeroShotErrors, DetectZeroShotResponses, FinishConsoleSignInData, FinishConsoleSignInErrors, GenerateAudioData, GenerateAudioErrors, GenerateAudioResponses, GenerateDialogueData, GenerateDialogueErrors, GenerateDialogueResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GenerateSoundEffectData, GenerateSoundEffectErrors, GenerateSoundEffectResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GetAgentSessionAudioData, GetAgentSessionAudioErrors, GetAgentSessionAudioResponses, GetAgentSessionData, GetAgentSessionErrors, GetAgentSessionResponses, GetAgentTemplateData, GetAgentTemplateErrors, GetAgentTemplateResponses, GetCapabilitiesData, GetCapabilitiesErrors, GetCapabilitiesResponses, GetCircuitsData, GetCircuitsErrors, GetCircuitsResponses, GetConcurrencyData, GetConcurrencyErrors, GetConcurrencyResponses, GetConsoleData, GetConsoleErrors, GetConsoleResponses, GetConsoleSessionData, GetConsoleSessionErrors, GetConsoleSessionResponses, GetConsoleSignInData, GetConsoleSignInErrors, GetConsoleSignInResponses, GetDailyUsageData, GetDailyUsageErrors, GetDailyUsageResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMonthlyUsageData, GetMonthlyUsageErrors, GetMonthlyUsageResponses, GetPortalDailyUsageData, GetPortalDailyUsageErrors, GetPortalDailyUsageResponses, GetProviderConcurrencyData, GetProviderConcurrencyErrors, GetProviderConcurrencyResponses, GetQueueResultData, GetQueueResultErrors, GetQueueResultResponses, GetQueueStatusData, GetQueueStatusErrors, GetQueueStatusResponses, GetSpendData, GetSpendErrors, GetSpendResponses, GetTrainingJobData, GetTrainingJobErrors, GetTrainingJobResponses, GetUsageData, GetUsageErrors, GetUsageResponses, ListAgentSessionsData, ListAgentSessionsErrors, ListAgentSessionsResponses, ListAgentTemplatesData, ListAgentTemplatesErrors, ListAgentTemplatesResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListOcrLanguagesData, ListOcrLanguagesErrors, ListOcrLanguagesResponses, ListProvidersData, ListProvidersErrors, ListProvidersResponses, ListProviderStatusData, ListProviderStatusErrors, ListProviderStatusResponses, ListPublicModelsData, ListPublicModelsErrors, ListPublicModelsResponses, ListQueueTasksData, ListQueueTasksErrors, ListQueueTasksResponses, ListRequestLogsData, ListRequestLogsErrors, ListRequestLogsResponses, ListVisionModelsData, ListVisionModelsErrors, ListVisionModelsResponses, ListVoicesData, ListVoicesErrors, ListVoicesResponses, RecognizeTextData, RecognizeTextErrors, RecognizeTextResponses, RedactImageData, RedactImageErrors, RedactImageResponses, SignInConsoleWithKeyData, SignInConsoleWithKeyErrors, SignInConsoleWithKeyResponses, SignOutConsoleData, SignOutConsoleErrors, SignOutConsoleResponses, StartAgentSessionData, StartAgentSessionErrors, StartAgentSessionResponses, StartConsoleSignInData, StartConsoleSignInErrors, StreamQueueTaskData, StreamQueueTaskResponse, StreamQueueTaskResponses, SubmitCompletionData, SubmitCompletionErrors, SubmitCompletionResponses, SubmitEmbeddingsData, SubmitEmbeddingsErrors, SubmitEmbeddingsResponses, TrainVisionModelData, TrainVisionModelErrors, TrainVisionModelResponses, TranscribeData, TranscribeErrors, TranscribeResponses, UpdateAgentTemplateData, UpdateAgentTemplateErrors, UpdateAgentTemplateResponses, UploadVideoData, UploadVideoErrors, UploadVideoResponses } from './types.gen.js';
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
      * You can provide a client instance returned by `createClient()` instead of
@@ -116,6 +116,9 @@ export declare const streamQueueTask: <ThrowOnError extends boolean = false>(opt
  * Moves a `queued` or `processing` task to `cancelled`; a running provider
  * request is aborted. A task that already ended (`completed`, `error`,
  * `cancelled`) answers 409 `task_finished`. Cancelled tasks are not billed.
+ * A bearer key cancels its own tasks; a console admin's session any task, a
+ * member's session the tasks of its team's keys (its own without a team),
+ * as `GET /api/llm/queue/tasks` lists them; any other task answers 404.
  *
  */
 export declare const cancelQueueTask: <ThrowOnError extends boolean = false>(options: Options<CancelQueueTaskData, ThrowOnError>) => RequestResult<CancelQueueTaskResponses, CancelQueueTaskErrors, ThrowOnError>;
@@ -297,6 +300,133 @@ export declare const getSpend: <ThrowOnError extends boolean = false>(options?: 
  * No authentication, no envelope. 503 (ErrorResponse, code `unavailable`) when the database cannot be reached.
  */
 export declare const getHealth: <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>) => RequestResult<GetHealthResponses, GetHealthErrors, ThrowOnError>;
+/**
+ * The console (HTML)
+ *
+ * The gateway's console, served by the gateway (one HTML page with its style
+ * and script inline; no build server): Providers, Queue and Playground. It
+ * signs in through the identity provider (`GET /api/console/sign-in/oidc`),
+ * or with an admin gateway key when none is configured, and then calls the
+ * documented routes of this API with its session cookie (`consoleSession`);
+ * every number it shows comes from them. Its Content-Security-Policy allows
+ * its own inline script and style (by hash) and requests to this origin only.
+ *
+ */
+export declare const getConsole: <ThrowOnError extends boolean = false>(options?: Options<GetConsoleData, ThrowOnError>) => RequestResult<GetConsoleResponses, GetConsoleErrors, ThrowOnError>;
+/**
+ * How the console signs in
+ *
+ * `oidc` when an identity provider is configured (CONSOLE_OIDC_ISSUER, with
+ * CONSOLE_OIDC_CLIENT_ID and CONSOLE_OIDC_CLIENT_SECRET): the only way in;
+ * else `key`: an admin gateway key (`POST /api/console/sign-in/key`).
+ *
+ */
+export declare const getConsoleSignIn: <ThrowOnError extends boolean = false>(options?: Options<GetConsoleSignInData, ThrowOnError>) => RequestResult<GetConsoleSignInResponses, GetConsoleSignInErrors, ThrowOnError>;
+/**
+ * Sign in through the identity provider
+ *
+ * Redirects (302) the browser to the identity provider's authorization
+ * endpoint, found by OpenID Connect discovery on CONSOLE_OIDC_ISSUER:
+ * authorization code flow with PKCE (S256), a fresh `state` and `nonce`,
+ * scopes CONSOLE_OIDC_SCOPES (default `openid email profile`), and the
+ * redirect URI `{CONSOLE_PUBLIC_URL or this request's origin}/api/console/sign-in/oidc/callback`,
+ * which must be registered with the identity provider. The state is kept
+ * in an HttpOnly, SameSite=Lax cookie (`switchyard_console_sign_in`) for
+ * 10 minutes; the PKCE verifier and nonce stay on the server.
+ * Without an identity provider it answers 404 `oidc_not_configured`; an
+ * identity provider that cannot be reached answers 503
+ * `identity_provider_unavailable`.
+ *
+ */
+export declare const startConsoleSignIn: <ThrowOnError extends boolean = false>(options?: Options<StartConsoleSignInData, ThrowOnError>) => RequestResult<unknown, StartConsoleSignInErrors, ThrowOnError>;
+/**
+ * Where the identity provider sends the browser back
+ *
+ * Completes the sign-in: the `state` must equal this browser's sign-in
+ * cookie and is used once; the code is exchanged with the PKCE verifier,
+ * and the ID token's signature, issuer, audience, expiry and nonce are
+ * checked (openid-client). The console role comes from the claim
+ * CONSOLE_OIDC_ROLE_CLAIM (default `groups`; read from the ID token, else
+ * from userinfo) through CONSOLE_OIDC_ROLES, `role=value` pairs such as
+ * `admin=platform-admins,member=engineering,viewer=finance` (default
+ * `admin=admin,member=member,viewer=viewer`); the highest role granted
+ * wins, and a user granted none is refused. A member's team is the gateway
+ * team named by the claim CONSOLE_OIDC_TEAM_CLAIM, when set. Role and team
+ * are read at sign-in and hold for the session.
+ *
+ * Each identity-provider user acts through a gateway key of their own
+ * (named `console: <email>`, made on first sign-in, with no secret anyone
+ * holds): their playground calls are recorded, billed and budgeted under
+ * it, and revoking it shuts the user out.
+ *
+ * On success: 302 to `/console` with the session cookie set. On failure:
+ * 302 to `/console#sign-in-error=<code>` (`sign_in_expired`: no matching
+ * sign-in in this browser, or older than 10 minutes; `sign_in_refused`:
+ * the identity provider answered an error; `sign_in_failed`: its answer
+ * did not verify; `no_console_role`; `console_user_revoked`), so the page
+ * can say why.
+ *
+ */
+export declare const finishConsoleSignIn: <ThrowOnError extends boolean = false>(options?: Options<FinishConsoleSignInData, ThrowOnError>) => RequestResult<unknown, FinishConsoleSignInErrors, ThrowOnError>;
+/**
+ * Sign in to the console with an admin gateway key
+ *
+ * Only when no identity provider is configured. The key must be a live,
+ * unexpired gateway key with role `admin`; the session acts through it.
+ * Answers the session (as `GET /api/console/session` does) and sets the
+ * session cookie (see `finishConsoleSignIn`). The key itself is not kept
+ * in the browser.
+ *
+ * Refused although the schema accepts the request:
+ * - `admin_key_required`: 403, the key is a member's.
+ * - `oidc_required`: 403, an identity provider is configured; sign in through it.
+ *
+ */
+export declare const signInConsoleWithKey: <ThrowOnError extends boolean = false>(options: Options<SignInConsoleWithKeyData, ThrowOnError>) => RequestResult<SignInConsoleWithKeyResponses, SignInConsoleWithKeyErrors, ThrowOnError>;
+/**
+ * Who is signed in
+ *
+ * The console session of the cookie: who (the identity provider's subject,
+ * email and name, or the key), its role and team, when it expires, and the
+ * CSRF token every unsafe request of the session must send as
+ * `X-CSRF-Token`. 401 when the session expired, was signed out, or its key
+ * was revoked.
+ *
+ */
+export declare const getConsoleSession: <ThrowOnError extends boolean = false>(options?: Options<GetConsoleSessionData, ThrowOnError>) => RequestResult<GetConsoleSessionResponses, GetConsoleSessionErrors, ThrowOnError>;
+/**
+ * Sign out of the console
+ *
+ * Ends the session on the server (its cookie opens nothing any more, on
+ * any gateway process) and clears the cookie. Needs the session's
+ * `X-CSRF-Token`; open to every role, a viewer included.
+ *
+ */
+export declare const signOutConsole: <ThrowOnError extends boolean = false>(options?: Options<SignOutConsoleData, ThrowOnError>) => RequestResult<SignOutConsoleResponses, SignOutConsoleErrors, ThrowOnError>;
+/**
+ * Whether each provider is configured, and by which variables
+ *
+ * One record per provider id (all 13, in their fixed order): whether it is
+ * configured, and the environment variables that configure it with
+ * whether each is set (never their values). A hosted provider is
+ * configured when its key variable is set; a local runtime always is (it
+ * has a default address; whether it answers is found when it is called).
+ * `missing` names the variables to set. Circuit state is
+ * `GET /api/llm/circuits`, concurrency `GET /api/llm/concurrency`.
+ *
+ */
+export declare const listProviderStatus: <ThrowOnError extends boolean = false>(options?: Options<ListProviderStatusData, ThrowOnError>) => RequestResult<ListProviderStatusResponses, ListProviderStatusErrors, ThrowOnError>;
+/**
+ * Recent tasks, newest first
+ *
+ * The tasks the caller may see, newest first, optionally of one status and
+ * provider: a bearer key sees its own tasks; a console session of an admin
+ * or a viewer every task; a member's session those of its team's keys (its
+ * own when it has no team). A failed task carries its `errorCode` and
+ * message. Tasks are kept as the queue keeps them (see `Conventions`).
+ *
+ */
+export declare const listQueueTasks: <ThrowOnError extends boolean = false>(options?: Options<ListQueueTasksData, ThrowOnError>) => RequestResult<ListQueueTasksResponses, ListQueueTasksErrors, ThrowOnError>;
 /**
  * Public price list
  *

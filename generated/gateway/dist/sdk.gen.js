@@ -26,7 +26,11 @@ import { formDataBodySerializer } from "./client/index.js";
  *
  */
 export const submitCompletion = (options) => (options.client ?? client).post({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/complete',
     ...options,
     headers: {
@@ -40,7 +44,11 @@ export const submitCompletion = (options) => (options.client ?? client).post({
  * Works for every kind of queued task (completion, media, vision, OCR, embeddings).
  */
 export const getQueueStatus = (options) => (options.client ?? client).post({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/queue/status',
     ...options,
     headers: {
@@ -62,7 +70,11 @@ export const getQueueStatus = (options) => (options.client ?? client).post({
  *
  */
 export const getQueueResult = (options) => (options.client ?? client).post({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/queue/result',
     ...options,
     headers: {
@@ -122,7 +134,11 @@ export const getQueueResult = (options) => (options.client ?? client).post({
  *
  */
 export const streamQueueTask = (options) => (options.client ?? client).sse.post({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/queue/stream',
     ...options,
     headers: {
@@ -136,10 +152,17 @@ export const streamQueueTask = (options) => (options.client ?? client).sse.post(
  * Moves a `queued` or `processing` task to `cancelled`; a running provider
  * request is aborted. A task that already ended (`completed`, `error`,
  * `cancelled`) answers 409 `task_finished`. Cancelled tasks are not billed.
+ * A bearer key cancels its own tasks; a console admin's session any task, a
+ * member's session the tasks of its team's keys (its own without a team),
+ * as `GET /api/llm/queue/tasks` lists them; any other task answers 404.
  *
  */
 export const cancelQueueTask = (options) => (options.client ?? client).post({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/queue/cancel',
     ...options,
     headers: {
@@ -178,7 +201,11 @@ export const uploadVideo = (options) => (options.client ?? client).post({
  * All 13 provider ids in their fixed order, whether configured or not. The web-detection engines (google-vision, tineye) are not model providers and are not listed.
  */
 export const listProviders = (options) => (options?.client ?? client).get({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/providers',
     ...options
 });
@@ -192,7 +219,11 @@ export const listProviders = (options) => (options?.client ?? client).get({
  *
  */
 export const listModels = (options) => (options.client ?? client).get({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/models',
     ...options
 });
@@ -222,7 +253,11 @@ export const getCapabilities = (options) => (options?.client ?? client).get({
  * A map with one `ConcurrencyRecord` per provider id (all 13), counted over all API keys.
  */
 export const getConcurrency = (options) => (options?.client ?? client).get({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/concurrency',
     ...options
 });
@@ -244,7 +279,11 @@ export const getConcurrency = (options) => (options?.client ?? client).get({
  *
  */
 export const getCircuits = (options) => (options?.client ?? client).get({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/circuits',
     ...options
 });
@@ -254,7 +293,11 @@ export const getCircuits = (options) => (options?.client ?? client).get({
  * An unknown provider id fails validation (400).
  */
 export const getProviderConcurrency = (options) => (options.client ?? client).get({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/concurrency/{provider}',
     ...options
 });
@@ -264,7 +307,11 @@ export const getProviderConcurrency = (options) => (options.client ?? client).ge
  * Usage and cost of the calling API key in the current calendar month (UTC), all task kinds and agent sessions included. Only completed work counts.
  */
 export const getUsage = (options) => (options?.client ?? client).get({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/usage',
     ...options
 });
@@ -274,7 +321,11 @@ export const getUsage = (options) => (options?.client ?? client).get({
  * One item per (month, provider) with usage, for the current month and the 11 before it (UTC); months without usage are absent. Ordered by year and month ascending, then provider id.
  */
 export const getMonthlyUsage = (options) => (options?.client ?? client).get({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/usage/monthly',
     ...options
 });
@@ -284,7 +335,11 @@ export const getMonthlyUsage = (options) => (options?.client ?? client).get({
  * One item per (day, provider) with usage, for today and the 29 days before it (UTC); days without usage are absent. Ordered by date ascending, then provider id.
  */
 export const getDailyUsage = (options) => (options?.client ?? client).get({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/usage/daily',
     ...options
 });
@@ -386,6 +441,180 @@ export const getSpend = (options) => (options?.client ?? client).get({
  * No authentication, no envelope. 503 (ErrorResponse, code `unavailable`) when the database cannot be reached.
  */
 export const getHealth = (options) => (options?.client ?? client).get({ url: '/api/llm/health', ...options });
+/**
+ * The console (HTML)
+ *
+ * The gateway's console, served by the gateway (one HTML page with its style
+ * and script inline; no build server): Providers, Queue and Playground. It
+ * signs in through the identity provider (`GET /api/console/sign-in/oidc`),
+ * or with an admin gateway key when none is configured, and then calls the
+ * documented routes of this API with its session cookie (`consoleSession`);
+ * every number it shows comes from them. Its Content-Security-Policy allows
+ * its own inline script and style (by hash) and requests to this origin only.
+ *
+ */
+export const getConsole = (options) => (options?.client ?? client).get({
+    querySerializer: { parameters: { view: { object: { style: 'form' } } } },
+    url: '/console',
+    ...options
+});
+/**
+ * How the console signs in
+ *
+ * `oidc` when an identity provider is configured (CONSOLE_OIDC_ISSUER, with
+ * CONSOLE_OIDC_CLIENT_ID and CONSOLE_OIDC_CLIENT_SECRET): the only way in;
+ * else `key`: an admin gateway key (`POST /api/console/sign-in/key`).
+ *
+ */
+export const getConsoleSignIn = (options) => (options?.client ?? client).get({ url: '/api/console/sign-in', ...options });
+/**
+ * Sign in through the identity provider
+ *
+ * Redirects (302) the browser to the identity provider's authorization
+ * endpoint, found by OpenID Connect discovery on CONSOLE_OIDC_ISSUER:
+ * authorization code flow with PKCE (S256), a fresh `state` and `nonce`,
+ * scopes CONSOLE_OIDC_SCOPES (default `openid email profile`), and the
+ * redirect URI `{CONSOLE_PUBLIC_URL or this request's origin}/api/console/sign-in/oidc/callback`,
+ * which must be registered with the identity provider. The state is kept
+ * in an HttpOnly, SameSite=Lax cookie (`switchyard_console_sign_in`) for
+ * 10 minutes; the PKCE verifier and nonce stay on the server.
+ * Without an identity provider it answers 404 `oidc_not_configured`; an
+ * identity provider that cannot be reached answers 503
+ * `identity_provider_unavailable`.
+ *
+ */
+export const startConsoleSignIn = (options) => (options?.client ?? client).get({ url: '/api/console/sign-in/oidc', ...options });
+/**
+ * Where the identity provider sends the browser back
+ *
+ * Completes the sign-in: the `state` must equal this browser's sign-in
+ * cookie and is used once; the code is exchanged with the PKCE verifier,
+ * and the ID token's signature, issuer, audience, expiry and nonce are
+ * checked (openid-client). The console role comes from the claim
+ * CONSOLE_OIDC_ROLE_CLAIM (default `groups`; read from the ID token, else
+ * from userinfo) through CONSOLE_OIDC_ROLES, `role=value` pairs such as
+ * `admin=platform-admins,member=engineering,viewer=finance` (default
+ * `admin=admin,member=member,viewer=viewer`); the highest role granted
+ * wins, and a user granted none is refused. A member's team is the gateway
+ * team named by the claim CONSOLE_OIDC_TEAM_CLAIM, when set. Role and team
+ * are read at sign-in and hold for the session.
+ *
+ * Each identity-provider user acts through a gateway key of their own
+ * (named `console: <email>`, made on first sign-in, with no secret anyone
+ * holds): their playground calls are recorded, billed and budgeted under
+ * it, and revoking it shuts the user out.
+ *
+ * On success: 302 to `/console` with the session cookie set. On failure:
+ * 302 to `/console#sign-in-error=<code>` (`sign_in_expired`: no matching
+ * sign-in in this browser, or older than 10 minutes; `sign_in_refused`:
+ * the identity provider answered an error; `sign_in_failed`: its answer
+ * did not verify; `no_console_role`; `console_user_revoked`), so the page
+ * can say why.
+ *
+ */
+export const finishConsoleSignIn = (options) => (options?.client ?? client).get({
+    querySerializer: { parameters: { response: { object: { style: 'form' } } } },
+    url: '/api/console/sign-in/oidc/callback',
+    ...options
+});
+/**
+ * Sign in to the console with an admin gateway key
+ *
+ * Only when no identity provider is configured. The key must be a live,
+ * unexpired gateway key with role `admin`; the session acts through it.
+ * Answers the session (as `GET /api/console/session` does) and sets the
+ * session cookie (see `finishConsoleSignIn`). The key itself is not kept
+ * in the browser.
+ *
+ * Refused although the schema accepts the request:
+ * - `admin_key_required`: 403, the key is a member's.
+ * - `oidc_required`: 403, an identity provider is configured; sign in through it.
+ *
+ */
+export const signInConsoleWithKey = (options) => (options.client ?? client).post({
+    url: '/api/console/sign-in/key',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Who is signed in
+ *
+ * The console session of the cookie: who (the identity provider's subject,
+ * email and name, or the key), its role and team, when it expires, and the
+ * CSRF token every unsafe request of the session must send as
+ * `X-CSRF-Token`. 401 when the session expired, was signed out, or its key
+ * was revoked.
+ *
+ */
+export const getConsoleSession = (options) => (options?.client ?? client).get({
+    security: [{
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
+    url: '/api/console/session',
+    ...options
+});
+/**
+ * Sign out of the console
+ *
+ * Ends the session on the server (its cookie opens nothing any more, on
+ * any gateway process) and clears the cookie. Needs the session's
+ * `X-CSRF-Token`; open to every role, a viewer included.
+ *
+ */
+export const signOutConsole = (options) => (options?.client ?? client).post({
+    security: [{
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
+    url: '/api/console/sign-out',
+    ...options
+});
+/**
+ * Whether each provider is configured, and by which variables
+ *
+ * One record per provider id (all 13, in their fixed order): whether it is
+ * configured, and the environment variables that configure it with
+ * whether each is set (never their values). A hosted provider is
+ * configured when its key variable is set; a local runtime always is (it
+ * has a default address; whether it answers is found when it is called).
+ * `missing` names the variables to set. Circuit state is
+ * `GET /api/llm/circuits`, concurrency `GET /api/llm/concurrency`.
+ *
+ */
+export const listProviderStatus = (options) => (options?.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
+    url: '/api/llm/providers/status',
+    ...options
+});
+/**
+ * Recent tasks, newest first
+ *
+ * The tasks the caller may see, newest first, optionally of one status and
+ * provider: a bearer key sees its own tasks; a console session of an admin
+ * or a viewer every task; a member's session those of its team's keys (its
+ * own when it has no team). A failed task carries its `errorCode` and
+ * message. Tasks are kept as the queue keeps them (see `Conventions`).
+ *
+ */
+export const listQueueTasks = (options) => (options?.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
+    url: '/api/llm/queue/tasks',
+    ...options
+});
 /**
  * Public price list
  *

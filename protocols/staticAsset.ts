@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
 
 /** The parts of a Koa context an asset answers through. */
 interface Exchange {
@@ -53,4 +54,25 @@ export class StaticAsset {
       ctx.body = this.body;
     }
   }
+}
+
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * A page served as one HTML document with its style and script inline (the
+ * analytics dashboard, the gateway's console), built from the files in `dir`
+ * once per process: `page.html` holding the markers STYLE and SCRIPT (each
+ * in a comment), and the two files put there. Its Content-Security-Policy
+ * allows exactly that script and style (by hash) and requests to this origin only.
+ */
+export function inlinePage(dir: URL, files: { style: string; script: string }): { asset: StaticAsset; csp: string } {
+  const read = (name: string) => readFileSync(new URL(name, dir), 'utf8');
+  const style = read(files.style);
+  const script = read(files.script);
+  const html = read('page.html').replace('/*STYLE*/', () => style).replace('/*SCRIPT*/', () => script);
+  const csp = [
+    "default-src 'none'", `script-src ${sha(script)}`, `style-src ${sha(style)}`, "connect-src 'self'",
+    "img-src 'self' data:", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
+  ].join('; ');
+  return { asset: new StaticAsset(html, 'text/html; charset=utf-8', 'no-cache'), csp };
 }

@@ -1,0 +1,240 @@
+// The console in Chromium against a real OpenID Connect provider on loopback
+// (oidc-provider): sign in through it, see the Providers and Queue pages
+// show exactly the API's numbers, cancel a waiting task, send a streamed
+// playground chat to a loopback fake provider and see its cost; then sign in
+// as a viewer and find every write the console's session could make refused
+// by the API (403), and a user with no mapped group refused at sign-in.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import Provider from 'oidc-provider';
+import { artefactPath, launchChromium, type LaunchedBrowser } from '../../test/browser.ts';
+import { hasPackage, needs } from '../../test/systemPackages.ts';
+import { startTestService, type TestService } from '../../test/support.ts';
+import { startFake } from '../../providers/openai/fake.ts';
+import type { Fake } from '../../providers/testing/fake.ts';
+import { Spec } from '../../contract-tests/spec.ts';
+import { REPO_ROOT } from '../../server/paths.ts';
+
+const BOOTSTRAP_KEY = 'gw_live_consolebrowserbootstrapkey0123456789abcd';
+const CLIENT = { client_id: 'switchyard-console', client_secret: 'console-test-secret-0123456789abcdef' };
+const PEOPLE: Record<string, { email: string; name: string; groups: string[] }> = {
+  ada: { email: 'ada@example.com', name: 'Ada Lovelace', groups: ['platform-admins', 'engineering'] },
+  vic: { email: 'vic@example.com', name: 'Vic Viewer', groups: ['finance'] },
+  eve: { email: 'eve@example.com', name: 'Eve Sales', groups: ['sales'] },
+};
+// docs/console.md shows these; they are written there only when asked (UPDATE_DOCS_SCREENSHOTS=1), else under .artifacts/.
+const screenshot = async (page: Page, name: string) =>
+  page.screenshot({ path: process.env.UPDATE_DOCS_SCREENSHOTS === '1' ? path.join(REPO_ROOT, 'docs', 'console', `${name}.png`) : await artefactPath(`console-${name}.png`) });
+
+describe('the console in a real browser, signed in through a real identity provider', () => {
+  let idpServer: http.Server;
+  let service: TestService;
+  let openai: Fake;
+  let chromium: LaunchedBrowser;
+  let browser: Browser;
+  let gateway: string;
+
+  beforeEach((ctx) => needs(ctx, 'chromium'));
+  beforeAll(async () => {
+    if (!hasPackage('chromium')) return;
+    // The identity provider's address must be known before the gateway starts, and the gateway's before the client is registered.
+    idpServer = http.createServer();
+    await new Promise<void>((resolve) => idpServer.listen(0, '127.0.0.1', resolve));
+    const issuer = `http://127.0.0.1:${(idpServer.address() as AddressInfo).port}`;
+    openai = await startFake();
+    service = await startTestService(['gateway'], {
+      GATEWAY_BOOTSTRAP_KEY: BOOTSTRAP_KEY,
+      OPENAI_BASE_URL: openai.url,
+      OPENAI_API_KEY: 'sk-console',
+      ANTHROPIC_API_KEY: undefined,
+      PROVIDER_CONCURRENCY_OPENAI: '1',
+      CONSOLE_OIDC_ISSUER: issuer,
+      CONSOLE_OIDC_CLIENT_ID: CLIENT.client_id,
+      CONSOLE_OIDC_CLIENT_SECRET: CLIENT.client_secret,
+      CONSOLE_OIDC_ROLES: 'admin=platform-admins,member=engineering,viewer=finance',
+    });
+    gateway = service.gatewayUrl!;
+    const idp = new Provider(issuer, {
+      clients: [{ ...CLIENT, redirect_uris: [`${gateway}/api/console/sign-in/oidc/callback`], response_types: ['code'], grant_types: ['authorization_code'] }],
+      claims: { openid: ['sub'], email: ['email'], profile: ['name', 'groups'] },
+      cookies: { keys: ['console-test-cookie-key'] },
+      ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
+      findAccount: (_ctx: unknown, id: string) => ({ accountId: id, claims: () => ({ sub: id, ...PEOPLE[id] }) }),
+    } as never);
+    idpServer.on('request', idp.callback());
+    chromium = await launchChromium();
+    browser = chromium.browser;
+  }, 90_000);
+  afterAll(async () => {
+    await chromium?.close();
+    await service?.close();
+    await openai?.close();
+    await new Promise((resolve) => idpServer?.close(resolve));
+  });
+
+  /** A fresh browser profile (no identity-provider session), talking to loopback only: the provider's login page imports a web font. */
+  async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.setViewport({ width: 1280, height: 800 });
+    await page.setRequestInterception(true);
+    page.on('request', (req) => (new URL(req.url()).hostname === '127.0.0.1' ? req.continue() : req.abort()));
+    return { context, page };
+  }
+
+  async function signIn(page: Page, login: string): Promise<void> {
+    await page.goto(`${gateway}/console`);
+    await page.waitForSelector('#signin-link', { visible: true });
+    await Promise.all([page.waitForNavigation(), page.click('#signin-link')]);
+    await page.type('input[name="login"]', login);
+    await page.type('input[name="password"]', 'any');
+    await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+    // The consent step, then back to the console.
+    await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+  }
+  const ready = (page: Page, name: string) => page.waitForSelector(`body[data-ready="${name}"]`, { timeout: 15_000 });
+  /** The API as the page's own session sees it. */
+  const apiFrom = (page: Page, url: string, init: { method?: string; body?: unknown; csrf?: string } = {}) =>
+    page.evaluate(async (url, init) => {
+      const headers: Record<string, string> = {};
+      if (init.body !== undefined) headers['content-type'] = 'application/json';
+      if (init.csrf) headers['x-csrf-token'] = init.csrf;
+      const res = await fetch(url, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    }, url, init);
+  const cells = (page: Page, table: string) =>
+    page.$$eval(`#${table} tbody tr[data-provider]`, (rows) => Object.fromEntries(rows.map((r) => [r.getAttribute('data-provider'),
+      Object.fromEntries([...r.querySelectorAll('[data-field]')].map((c) => [c.getAttribute('data-field'), c.getAttribute('data-raw') ?? c.textContent]))])));
+
+  it('signs in an admin, shows the API\'s numbers, cancels a waiting task and streams a playground chat with its cost', { timeout: 90_000 }, async () => {
+    const { context, page } = await freshPage();
+    try {
+      await signIn(page, 'ada');
+      await ready(page, 'providers');
+      const session = (await apiFrom(page, '/api/console/session')).body.data;
+      expect(session).toMatchObject({ subject: 'ada', email: 'ada@example.com', name: 'Ada Lovelace', role: 'admin', via: 'oidc' });
+      expect(await page.$eval('#who', (e) => e.textContent)).toBe('ada@example.com');
+
+      // One openai call running (it hangs) and one waiting behind it (concurrency 1), submitted as ada through the console's session.
+      openai.script({ hang: true }, {});
+      const submit = () => apiFrom(page, '/api/llm/complete', { method: 'POST', csrf: session.csrfToken, body: { provider: 'openai', model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'wait' }] } });
+      const running = (await submit()).body.data.queueId;
+      const waiting = (await submit()).body.data.queueId;
+      await expect.poll(async () => (await apiFrom(page, '/api/llm/concurrency')).body.data.openai, { timeout: 10_000 }).toMatchObject({ activeRequests: 1, queuedRequests: 1 });
+      // A failure on record: a task that ended in error.
+      await service.db('gateway_tasks').insert({ id: crypto.randomUUID(), key_id: (await service.db('gateway_keys').where({ lookup: 'bootstrap' }).first()).id, kind: 'completion', provider: 'mistral',
+        model: 'mistral-small', status: 'error', request: '{}', error: JSON.stringify({ code: 'provider_not_configured', message: 'MISTRAL_API_KEY is not set' }), finished_at: new Date() });
+
+      await page.reload();
+      await ready(page, 'providers');
+      const [status, circuits, concurrency, failed] = await Promise.all(['/api/llm/providers/status', '/api/llm/circuits', '/api/llm/concurrency', '/api/llm/queue/tasks?status=error&limit=500'].map(async (u) => (await apiFrom(page, u)).body.data));
+      const shown = await cells(page, 'providers');
+      expect(Object.keys(shown)).toEqual(status.map((p: any) => p.provider));
+      for (const p of status) {
+        const c = circuits.find((x: any) => x.provider === p.provider);
+        expect(shown[p.provider], p.provider).toEqual({
+          configured: String(p.configured), circuit: c?.state ?? 'closed', active: String(concurrency[p.provider].activeRequests),
+          limit: String(concurrency[p.provider].limit), queued: String(concurrency[p.provider].queuedRequests),
+          failures: String(failed.filter((t: any) => t.provider === p.provider).length),
+        });
+      }
+      expect(shown.openai).toMatchObject({ configured: 'true', active: '1', queued: '1', limit: '1' });
+      expect(shown.anthropic!.configured).toBe('false');
+      expect(await page.$eval('tr[data-provider="anthropic"] [data-field="configured"]', (e) => e.textContent)).toBe('set ANTHROPIC_API_KEY');
+      expect(await page.$eval('tr[data-provider="mistral"] [data-field="failures"]', (e) => e.textContent)).toBe('provider_not_configured ×1');
+      await screenshot(page, 'providers');
+
+      await page.click('#nav button[data-page="queue"]');
+      await ready(page, 'queue');
+      const load = await cells(page, 'queue-load');
+      const concurrencyNow = (await apiFrom(page, '/api/llm/concurrency')).body.data;
+      for (const [provider, c] of Object.entries<any>(concurrencyNow)) {
+        expect(load[provider], provider).toEqual({ queued: String(c.queuedRequests), active: String(c.activeRequests), limit: String(c.limit) });
+      }
+      expect(await page.$$eval('#queue-active tr[data-task]', (rows) => rows.map((r) => [r.getAttribute('data-task'), r.getAttribute('data-status')]))).toEqual([[running, 'processing'], [waiting, 'queued']]);
+      expect(await page.$$eval('#queue-failed tr[data-task] [data-field="errorCode"]', (c) => c.map((e) => e.textContent))).toEqual(['provider_not_configured']);
+      await screenshot(page, 'queue');
+      // Cancel both from the page: the waiting one, then the running one (its provider request is aborted).
+      for (const id of [waiting, running]) {
+        await page.click(`button[data-cancel="${id}"]`);
+        await page.waitForFunction((id) => !document.querySelector(`tr[data-task="${id}"]`) && document.body.getAttribute('data-ready') === 'queue', {}, id);
+        expect((await apiFrom(page, '/api/llm/queue/status', { method: 'POST', csrf: session.csrfToken, body: { queueId: id } })).body.data.status).toBe('cancelled');
+      }
+
+      await page.click('#nav button[data-page="playground"]');
+      await ready(page, 'playground');
+      expect(await page.$$eval('#chat-provider option', (o) => o.map((e) => (e as HTMLOptionElement).value))).toEqual(['gemini', 'vertex', 'openai', 'ollama', 'localai'].filter((p) => status.find((s: any) => s.provider === p).configured));
+      await page.select('#chat-provider', 'openai');
+      await page.type('#chat-model', 'gpt-4o-mini');
+      await page.type('#chat-prompt', 'Say hello');
+      const before = (await apiFrom(page, '/api/llm/usage')).body.data;
+      await page.click('#chat-send');
+      await page.waitForSelector('body[data-chat="done"]', { timeout: 20_000 });
+      const upstream = openai.requests.at(-1)!;
+      expect(upstream.body).toMatchObject({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'Say hello' }] });
+      const reply = await page.$eval('#chat-reply', (e) => e.textContent);
+      expect(reply!.length).toBeGreaterThan(0);
+      const after = (await apiFrom(page, '/api/llm/usage')).body.data;
+      const cost = Number(await page.$eval('#chat-meta', (e) => e.getAttribute('data-cost')));
+      expect(cost).toBeGreaterThan(0);
+      // The call is recorded under the console user's own key, at the cost the page showed.
+      expect(after.totalRequests).toBe(before.totalRequests + 1);
+      expect(after.cost - before.cost).toBeCloseTo(cost, 8);
+      const key = await service.db('gateway_keys').where({ name: 'console: ada@example.com' }).first();
+      expect(await service.db('gateway_usage').where({ key_id: key.id }).count('* as n').first()).toEqual({ n: '1' });
+      await screenshot(page, 'playground');
+
+      await page.click('#signout');
+      await page.waitForSelector('#signin-link', { visible: true });
+      expect((await apiFrom(page, '/api/console/session')).status).toBe(401);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a viewer reads every page, and the API refuses each of its writes with 403', { timeout: 60_000 }, async () => {
+    const { context, page } = await freshPage();
+    try {
+      await signIn(page, 'vic');
+      await ready(page, 'providers');
+      const session = (await apiFrom(page, '/api/console/session')).body.data;
+      expect(session).toMatchObject({ subject: 'vic', role: 'viewer' });
+      const spec = new Spec('gateway');
+      const writes = spec.operations().filter((op) => op.method !== 'get' && op.operationId !== 'signOutConsole' && (op.op.security ?? []).some((r: Record<string, unknown>) => 'consoleSession' in r));
+      expect(writes.map((op) => op.operationId)).toEqual(expect.arrayContaining(['submitCompletion', 'cancelQueueTask', 'streamQueueTask']));
+      for (const op of writes) {
+        const example = spec.exampleRequest(op);
+        const answer = await apiFrom(page, example.path, { method: op.method.toUpperCase(), csrf: session.csrfToken, body: example.body ?? {} });
+        expect([op.operationId, answer.status, answer.body]).toEqual([op.operationId, 403, { success: false, code: 'read_only_role', message: "A viewer's console session is read-only" }]);
+      }
+      // The page does not hide the button: the API's refusal is what the viewer sees.
+      await page.click('#nav button[data-page="playground"]');
+      await ready(page, 'playground');
+      await page.type('#chat-model', 'gpt-4o-mini');
+      await page.type('#chat-prompt', 'hello');
+      await page.click('#chat-send');
+      await page.waitForSelector('body[data-chat="error"]');
+      expect(await page.$eval('#error', (e) => e.textContent)).toBe("read_only_role: A viewer's console session is read-only");
+      // Signing out is open to a viewer.
+      expect((await apiFrom(page, '/api/console/sign-out', { method: 'POST', csrf: session.csrfToken })).status).toBe(200);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('refuses a user the role mapping grants nothing, and says why', { timeout: 60_000 }, async () => {
+    const { context, page } = await freshPage();
+    try {
+      await signIn(page, 'eve');
+      await page.waitForFunction(() => document.getElementById('signin-error')!.textContent!.length > 0);
+      expect(await page.$eval('#signin-error', (e) => e.textContent)).toBe('You are signed in at the identity provider, but no console role is granted to you.');
+      expect((await apiFrom(page, '/api/console/session')).status).toBe(401);
+      expect(await service.db('gateway_keys').where({ name: 'console: eve@example.com' }).first()).toBeUndefined();
+    } finally {
+      await context.close();
+    }
+  });
+});
