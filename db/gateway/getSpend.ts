@@ -107,19 +107,36 @@ export async function getSpend(db: Knex, q: SpendQuery): Promise<SpendResult> {
       ORDER BY ${outerOrder.join(', ')}`,
     [...range.values, ...values, ...tagValue, q.limit + 1],
   );
-  const totals = db.raw(`SELECT ${AMOUNTS} FROM ${range.sql} d WHERE ${where} AND ${callRows}`, [...range.values, ...values, ...tagValue]);
-  const [g, t] = await Promise.all([groups, totals]);
+  // Without a grouping by tag, the groups are made of the very rows the totals
+  // count: unless some were cut off by the limit, their sums are the totals.
+  const sameRows = callRows === groupRows;
+  const totalsQuery = () => db.raw(`SELECT ${AMOUNTS} FROM ${range.sql} d WHERE ${where} AND ${callRows}`, [...range.values, ...values, ...tagValue]);
+  const [g, t] = await Promise.all([groups, sameRows ? undefined : totalsQuery()]);
   const rows: SpendRow[] = (g.rows as Array<Record<string, string | null>>).map((r) => {
     const row: Record<string, string | number | null> = {};
     for (const [k, v] of Object.entries(r)) row[k] = k in AMOUNT_FIELDS ? Number(v ?? 0) : v;
     return row as SpendRow;
   });
-  const total = t.rows[0] as Record<string, string | null>;
+  const truncated = rows.length > q.limit;
+  let total: Record<string, string | null> | undefined = t?.rows[0];
+  if (!total && truncated) total = (await totalsQuery()).rows[0];
   return {
     rows: rows.slice(0, q.limit),
-    totals: Object.fromEntries(Object.keys(AMOUNT_FIELDS).map((k) => [k, Number(total[k] ?? 0)])) as unknown as SpendAmounts,
-    truncated: rows.length > q.limit,
+    totals: total ? amountsOf(total) : sumOf(rows),
+    truncated,
   };
+}
+
+function amountsOf(r: Record<string, string | null>): SpendAmounts {
+  return Object.fromEntries(Object.keys(AMOUNT_FIELDS).map((k) => [k, Number(r[k] ?? 0)])) as unknown as SpendAmounts;
+}
+
+function sumOf(rows: SpendAmounts[]): SpendAmounts {
+  const sum: SpendAmounts = { calls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0, spend: 0 };
+  for (const r of rows) for (const k of Object.keys(sum) as Array<keyof SpendAmounts>) sum[k] += r[k];
+  // Each spend has at most 8 decimals, as the rollup's numeric keeps them: so does their sum.
+  sum.spend = Math.round(sum.spend * 1e8) / 1e8;
+  return sum;
 }
 
 /**

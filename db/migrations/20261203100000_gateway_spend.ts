@@ -75,8 +75,8 @@ export async function up(knex: Knex): Promise<void> {
 /**
  * Adds the rows of `source` to the rollup (or, negated, takes them away): one upsert per
  * statement, whatever its number of rows. In the order of the unique key, so
- * two transactions touching the same groups lock them in the same order and
- * never deadlock.
+ * two inserting transactions touching the same groups lock them in the same
+ * order and never deadlock.
  */
 function rollUp(source: string, sign: '+' | '-'): string {
   return upsert('daily', `(u.created_at AT TIME ZONE 'UTC')::date`, source, sign) + upsert('monthly', `date_trunc('month', u.created_at AT TIME ZONE 'UTC')::date`, source, sign);

@@ -78,7 +78,7 @@ describe('attribution', () => {
     expect(own.json.data.rows.map((r: any) => [r.tag, r.calls])).toEqual(expect.arrayContaining([['x', 1], ['y', 1]]));
   });
 
-  it('keeps a record's own team and tags, and takes the key row\'s only for a record without them', async () => {
+  it("keeps a record's own team and tags, and takes the key row's only for a record without them", async () => {
     const record = { kind: 'completion', surface: 'native', provider: 'openai', model: 'attribution', inputTokens: 1, outputTokens: 1, totalTokens: 2, cachedTokens: 0, cacheCreationTokens: 0, cost: 0, billing: 'metered' as const, cached: false };
     // Key a is in team red with tags x, y now; the first record says how it was when the call was made.
     await insertUsageBatch(db, [
