@@ -16,6 +16,11 @@ export const PROVIDER_IDS = [
   'local-audio',
   'localai',
   'local-video',
+  'groq',
+  'together',
+  'fireworks',
+  'cerebras',
+  'openrouter',
 ] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
@@ -138,6 +143,8 @@ export interface Usage {
   cacheCreationTokens?: number;
   /** Output tokens spent on reasoning (a subset of outputTokens). */
   reasoningTokens?: number;
+  /** What the upstream itself billed for the call in USD, when it says (OpenRouter's usage.cost). */
+  upstreamCostUsd?: number;
 }
 
 export interface CanonicalResult {

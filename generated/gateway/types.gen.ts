@@ -27,6 +27,38 @@ export type CompletionProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' 
 export type UsageProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'elevenlabs' | 'local-audio' | 'localai' | 'local-video' | 'google-vision' | 'tineye' | 'local-vision' | 'local-ocr';
 
 /**
+ * Providers added beside the thirteen of ProviderId, listed after them by
+ * GET /api/llm/providers in this order. Each speaks its own dialect of the
+ * OpenAI chat-completions protocol: groq (api.groq.com/openai/v1),
+ * together (api.together.xyz/v1), fireworks (api.fireworks.ai/inference/v1),
+ * cerebras (api.cerebras.ai/v1) and openrouter (openrouter.ai/api/v1),
+ * each configured by <ID>_API_KEY and <ID>_BASE_URL. An option the
+ * provider documents as refused or ignored (logprobs, logit_bias and n > 1
+ * on groq; penalties, logit_bias and parallel tool calls on cerebras; n > 1
+ * on openrouter) is refused with `unsupported_option`, never dropped.
+ * openrouter calls carry the operator's OPENROUTER_PROVIDER_PREFERENCES
+ * (OpenRouter's `provider` routing object) and are billed at the cost
+ * OpenRouter reports in each answer's usage.
+ *
+ */
+export type MoreProviderId = 'groq' | 'together' | 'fireworks' | 'cerebras' | 'openrouter';
+
+/**
+ * A provider id, one of ProviderId or of MoreProviderId.
+ */
+export type AnyProviderId = ProviderId | MoreProviderId;
+
+/**
+ * A provider that completes text, one of CompletionProviderId or of MoreProviderId (all of which complete text).
+ */
+export type AnyCompletionProviderId = CompletionProviderId | MoreProviderId;
+
+/**
+ * Provider key of usage records, one of UsageProviderId or of MoreProviderId.
+ */
+export type AnyUsageProviderId = UsageProviderId | MoreProviderId;
+
+/**
  * Usage label, reported with the usage records of the call.
  */
 export type Tag = string;
@@ -222,7 +254,7 @@ export type Routing = {
 };
 
 export type RoutingTarget = {
-    provider: ProviderId;
+    provider: AnyProviderId;
     /**
      * The provider's default model when omitted.
      */
@@ -234,7 +266,7 @@ export type RoutingTarget = {
 };
 
 export type RoutingAttempt = {
-    provider: ProviderId;
+    provider: AnyProviderId;
     model: string;
     /**
      * `skipped`: its circuit was open, it was not called.
@@ -251,7 +283,7 @@ export type RoutingAttempt = {
 };
 
 export type CircuitState = {
-    provider: ProviderId;
+    provider: AnyProviderId;
     /**
      * `open`: calls skip this provider (to the next fallback, or 503 `circuit_open`) until `retryAt`; then one call probes it (`half_open`) and its outcome closes or reopens the circuit.
      */
@@ -558,7 +590,7 @@ export type VideoUpload = {
 export type VideoMimeType = 'video/mp4' | 'video/webm' | 'video/mov' | 'video/quicktime' | 'video/mpeg' | 'video/avi';
 
 export type CompletionRequest = {
-    provider: CompletionProviderId;
+    provider: AnyCompletionProviderId;
     messages: Array<Message>;
     /**
      * Model id; the provider's default model when omitted.
@@ -795,6 +827,10 @@ export type Usage = {
      * Output tokens spent on reasoning, when the provider reports them.
      */
     reasoningTokens?: number;
+    /**
+     * What the upstream itself billed for the call in USD, when its answer says (openrouter's usage.cost); the call's cost is then this figure.
+     */
+    upstreamCostUsd?: number;
 };
 
 export type CompletionResult = {
@@ -810,7 +846,7 @@ export type CompletionResult = {
     stopSequence?: string;
     usage: Usage;
     model: string;
-    provider: ProviderId;
+    provider: AnyProviderId;
     /**
      * The provider's id for the call (or one minted by the gateway).
      */
@@ -893,7 +929,7 @@ export type QueueStreamMetadata = {
     usage: Usage;
     cost: Cost;
     model: string;
-    provider: ProviderId;
+    provider: AnyProviderId;
     requestId?: string;
     citations?: Array<string>;
 };
@@ -920,7 +956,7 @@ export type QueueStreamErrorData = {
 };
 
 export type ProviderList = {
-    providers: Array<ProviderId>;
+    providers: Array<AnyProviderId>;
 };
 
 export type Model = {
@@ -947,7 +983,7 @@ export type Model = {
 };
 
 export type ModelList = {
-    provider: ProviderId;
+    provider: AnyProviderId;
     models: Array<Model>;
 };
 
@@ -1007,6 +1043,11 @@ export type CapabilitiesMap = {
     'local-audio': Capabilities;
     localai: Capabilities;
     'local-video': Capabilities;
+    groq?: Capabilities;
+    together?: Capabilities;
+    fireworks?: Capabilities;
+    cerebras?: Capabilities;
+    openrouter?: Capabilities;
 };
 
 export type ConcurrencyRecord = {
@@ -1041,10 +1082,15 @@ export type ConcurrencyMap = {
     'local-audio': ConcurrencyRecord;
     localai: ConcurrencyRecord;
     'local-video': ConcurrencyRecord;
+    groq?: ConcurrencyRecord;
+    together?: ConcurrencyRecord;
+    fireworks?: ConcurrencyRecord;
+    cerebras?: ConcurrencyRecord;
+    openrouter?: ConcurrencyRecord;
 };
 
 export type ProviderConcurrency = {
-    provider: ProviderId;
+    provider: AnyProviderId;
     activeRequests: number;
     queuedRequests: number;
     limit: number;
@@ -1060,7 +1106,7 @@ export type PublicModel = {
     /**
      * A provider id, or an engine that bills per unit (local-ocr; local-vision, google-vision and tineye for /api/vision).
      */
-    provider: UsageProviderId;
+    provider: AnyUsageProviderId;
     id: string;
     name: string;
     contextWindow: number | null;
@@ -1138,7 +1184,7 @@ export type UsageSummary = {
      * Per provider key (see UsageProviderId) with usage this month.
      */
     providers: {
-        [key in UsageProviderId]?: ProviderUsage;
+        [key in AnyUsageProviderId]?: ProviderUsage;
     };
 };
 
@@ -1151,7 +1197,7 @@ export type ProviderUsage = {
 export type MonthlyUsageItem = {
     year: number;
     month: number;
-    provider: UsageProviderId;
+    provider: AnyUsageProviderId;
     totalRequests: number;
     totalTokens: number;
     cost: number;
@@ -1159,7 +1205,7 @@ export type MonthlyUsageItem = {
 
 export type DailyUsageItem = {
     date: string;
-    provider: UsageProviderId;
+    provider: AnyUsageProviderId;
     totalRequests: number;
     totalTokens: number;
     cost: number;
@@ -2876,7 +2922,7 @@ export type ListModelsData = {
         /**
          * Provider id.
          */
-        provider: ProviderId;
+        provider: AnyProviderId;
     };
     url: '/api/llm/models';
 };
@@ -3158,7 +3204,7 @@ export type GetProviderConcurrencyData = {
         /**
          * Provider id.
          */
-        provider: ProviderId;
+        provider: AnyProviderId;
     };
     query?: never;
     url: '/api/llm/concurrency/{provider}';
@@ -3444,7 +3490,7 @@ export type ListPublicModelsData = {
         /**
          * Only the models of this provider.
          */
-        provider?: ProviderId;
+        provider?: AnyProviderId;
     };
     url: '/api/public/models';
 };

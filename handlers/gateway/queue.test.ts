@@ -341,11 +341,12 @@ describe('embeddings retention', () => {
 });
 
 describe('discovery', () => {
-  it('lists the 13 providers in order, models, capabilities and concurrency', async () => {
+  it("lists document 1's 13 providers in order, then the ones added beside them, models, capabilities and concurrency", async () => {
     const providers = (await sdk.listProviders({ client })).data!.data.providers;
     expect(providers).toEqual([
       'gemini', 'vertex', 'openai', 'anthropic', 'xai', 'mistral', 'deepseek', 'perplexity',
       'ollama', 'elevenlabs', 'local-audio', 'localai', 'local-video',
+      'groq', 'together', 'fireworks', 'cerebras', 'openrouter',
     ]);
     const models = (await sdk.listModels({ client, query: { provider: 'anthropic' } })).data!.data as any;
     expect(models.models.length).toBeGreaterThan(0);
