@@ -21,6 +21,7 @@ export const PROVIDER_IDS = [
   'fireworks',
   'cerebras',
   'openrouter',
+  'compatible',
 ] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 

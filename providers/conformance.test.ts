@@ -53,7 +53,7 @@ const PROVIDERS: Row[] = await Promise.all(
 test('every provider that serves chat is in the suite', () => {
   expect(PROVIDERS.map((p) => p.id)).toEqual([
     'gemini', 'vertex', 'openai', 'anthropic', 'xai', 'mistral', 'deepseek', 'perplexity', 'ollama', 'localai',
-    'groq', 'together', 'fireworks', 'cerebras', 'openrouter',
+    'groq', 'together', 'fireworks', 'cerebras', 'openrouter', 'compatible',
   ]);
   expect(embedderOf('anthropic')).toBeUndefined();
 });

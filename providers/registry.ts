@@ -5,6 +5,7 @@ import type { ProviderId } from '../protocols/canonical.ts';
 import { findModel } from '../pricing/catalogue.ts';
 import anthropic from './anthropic/index.ts';
 import cerebras from './cerebras/index.ts';
+import compatible from './compatible/index.ts';
 import deepseek from './deepseek/index.ts';
 import elevenlabs from './elevenlabs/index.ts';
 import fireworks from './fireworks/index.ts';
@@ -42,6 +43,7 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   fireworks,
   cerebras,
   openrouter,
+  compatible,
 ];
 
 const byId = new Map<ProviderId, ProviderDescriptor>(PROVIDERS.map((d) => [d.id, d]));

@@ -34,7 +34,7 @@ export type UsageProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xa
  * OpenRouter reports in each answer's usage.
  *
  */
-export type MoreProviderId = 'groq' | 'together' | 'fireworks' | 'cerebras' | 'openrouter';
+export type MoreProviderId = 'groq' | 'together' | 'fireworks' | 'cerebras' | 'openrouter' | 'compatible';
 /**
  * A provider id, one of ProviderId or of MoreProviderId.
  */
@@ -946,6 +946,7 @@ export type CapabilitiesMap = {
     fireworks?: Capabilities;
     cerebras?: Capabilities;
     openrouter?: Capabilities;
+    compatible?: Capabilities;
 };
 export type ConcurrencyRecord = {
     /**
@@ -983,6 +984,7 @@ export type ConcurrencyMap = {
     fireworks?: ConcurrencyRecord;
     cerebras?: ConcurrencyRecord;
     openrouter?: ConcurrencyRecord;
+    compatible?: ConcurrencyRecord;
 };
 export type ProviderConcurrency = {
     provider: AnyProviderId;
