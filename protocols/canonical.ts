@@ -22,6 +22,7 @@ export const PROVIDER_IDS = [
   'cerebras',
   'openrouter',
   'compatible',
+  'cohere',
 ] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
@@ -300,6 +301,8 @@ export interface EmbeddingRequest {
   model: string;
   input: string[];
   dimensions?: number;
+  /** What the vectors are for, where the provider embeds differently per use (cohere); search_document when not said. */
+  inputType?: 'search_document' | 'search_query' | 'classification' | 'clustering';
 }
 
 export interface EmbeddingResult {

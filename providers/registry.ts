@@ -5,6 +5,7 @@ import type { ProviderId } from '../protocols/canonical.ts';
 import { findModel } from '../pricing/catalogue.ts';
 import anthropic from './anthropic/index.ts';
 import cerebras from './cerebras/index.ts';
+import cohere from './cohere/index.ts';
 import compatible from './compatible/index.ts';
 import deepseek from './deepseek/index.ts';
 import elevenlabs from './elevenlabs/index.ts';
@@ -44,6 +45,7 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   cerebras,
   openrouter,
   compatible,
+  cohere,
 ];
 
 const byId = new Map<ProviderId, ProviderDescriptor>(PROVIDERS.map((d) => [d.id, d]));

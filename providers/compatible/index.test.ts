@@ -68,7 +68,7 @@ describe('compatible: OpenAI-compatible servers named by the operator', () => {
       const deflt = await startFake(['tiny']);
       try {
         const env = { OPENAI_COMPATIBLE_SERVERS: JSON.stringify([{ name: 'vllm', baseUrl: vllm.url, models: ['m1'] }, { name: 'lmstudio', baseUrl: lmstudio.url }]), OPENAI_COMPATIBLE_BASE_URL: deflt.url };
-        const ids = (await adapter.listModels(ctx(env))).map((m) => m.id);
+        const ids = (await adapter.listModels!(ctx(env))).map((m) => m.id);
         expect(ids).toEqual(['vllm/m1', 'lmstudio/qwen2.5-7b-instruct', 'lmstudio/nomic-embed', 'default/tiny']);
         expect(vllm.requests).toHaveLength(0);
       } finally {

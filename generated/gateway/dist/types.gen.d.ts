@@ -34,7 +34,7 @@ export type UsageProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xa
  * OpenRouter reports in each answer's usage.
  *
  */
-export type MoreProviderId = 'groq' | 'together' | 'fireworks' | 'cerebras' | 'openrouter' | 'compatible';
+export type MoreProviderId = 'groq' | 'together' | 'fireworks' | 'cerebras' | 'openrouter' | 'compatible' | 'cohere';
 /**
  * A provider id, one of ProviderId or of MoreProviderId.
  */
@@ -947,6 +947,7 @@ export type CapabilitiesMap = {
     cerebras?: Capabilities;
     openrouter?: Capabilities;
     compatible?: Capabilities;
+    cohere?: Capabilities;
 };
 export type ConcurrencyRecord = {
     /**
@@ -985,6 +986,7 @@ export type ConcurrencyMap = {
     cerebras?: ConcurrencyRecord;
     openrouter?: ConcurrencyRecord;
     compatible?: ConcurrencyRecord;
+    cohere?: ConcurrencyRecord;
 };
 export type ProviderConcurrency = {
     provider: AnyProviderId;
