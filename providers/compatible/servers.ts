@@ -3,7 +3,7 @@
 //   [{"name": "vllm", "baseUrl": "http://gpu1:8000/v1", "apiKey": "...", "models": ["meta-llama/Llama-3.1-8B-Instruct"]},
 //    {"name": "lmstudio", "baseUrl": "http://127.0.0.1:1234/v1"}]
 // OPENAI_COMPATIBLE_BASE_URL alone configures one server named `default`.
-import Ajv2020 from 'ajv/dist/2020.js';
+import { jsonSetting } from '../jsonSetting.ts';
 import { ProviderError, type ProviderSettings } from '../types.ts';
 
 export const SERVERS_ENV = 'OPENAI_COMPATIBLE_SERVERS';
@@ -31,26 +31,17 @@ const SCHEMA = {
   },
 };
 
-const validate = new Ajv2020.default({ allErrors: true }).compile(SCHEMA);
-let last: { raw: string; servers: Server[] } | undefined;
+const read = jsonSetting<Server[]>('compatible', SERVERS_ENV, SCHEMA, '[{"name":"vllm","baseUrl":"http://127.0.0.1:8000/v1"}]');
+const checked = new WeakSet<Server[]>();
 
 function parsed(raw: string): Server[] {
-  if (last?.raw === raw) return last.servers;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw new ProviderError('compatible', 'missing_config', `${SERVERS_ENV} is not JSON; set it to a list such as [{"name":"vllm","baseUrl":"http://127.0.0.1:8000/v1"}]`);
-  }
-  if (!validate(value)) {
-    const why = (validate.errors ?? []).map((e) => `${e.instancePath || '(the list)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${e.params.additionalProperty})` : ''}`).join('; ');
-    throw new ProviderError('compatible', 'missing_config', `${SERVERS_ENV} is not valid: ${why}`);
-  }
-  const servers = (value as Server[]).map((s) => ({ ...s, baseUrl: s.baseUrl.replace(/\/+$/, '') }));
+  const servers = read(raw);
+  if (checked.has(servers)) return servers;
   const names = servers.map((s) => s.name);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice) throw new ProviderError('compatible', 'missing_config', `${SERVERS_ENV} names the server ${twice} twice`);
-  last = { raw, servers };
+  for (const server of servers) server.baseUrl = server.baseUrl.replace(/\/+$/, '');
+  checked.add(servers);
   return servers;
 }
 

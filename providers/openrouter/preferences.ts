@@ -2,8 +2,7 @@
 // set by the operator once in OPENROUTER_PROVIDER_PREFERENCES as JSON and sent
 // with every call. Checked against OpenRouter's documented fields, so a typo
 // fails loudly naming the variable instead of being ignored upstream.
-import Ajv2020 from 'ajv/dist/2020.js';
-import { ProviderError } from '../types.ts';
+import { jsonSetting } from '../jsonSetting.ts';
 
 export const PREFERENCES_ENV = 'OPENROUTER_PROVIDER_PREFERENCES';
 
@@ -27,23 +26,9 @@ const SCHEMA = {
   },
 };
 
-const validate = new Ajv2020.default({ allErrors: true }).compile(SCHEMA);
-let last: { raw: string; value: Record<string, unknown> } | undefined;
+const read = jsonSetting<Record<string, unknown>>('openrouter', PREFERENCES_ENV, SCHEMA, '{"order":["anthropic"],"allow_fallbacks":false}');
 
 /** The preferences as JSON to send, or undefined when none are set; a broken value throws missing_config. */
 export function routingPreferences(raw: string | undefined): Record<string, unknown> | undefined {
-  if (!raw?.trim()) return undefined;
-  if (last?.raw === raw) return last.value;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw new ProviderError('openrouter', 'missing_config', `${PREFERENCES_ENV} is not JSON; set it to an object such as {"order":["anthropic"],"allow_fallbacks":false}`);
-  }
-  if (!validate(value)) {
-    const why = (validate.errors ?? []).map((e) => `${e.instancePath || '(the object)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${e.params.additionalProperty})` : ''}`).join('; ');
-    throw new ProviderError('openrouter', 'missing_config', `${PREFERENCES_ENV} is not a valid OpenRouter provider object: ${why}`);
-  }
-  last = { raw, value: value as Record<string, unknown> };
-  return last.value;
+  return raw?.trim() ? read(raw) : undefined;
 }
