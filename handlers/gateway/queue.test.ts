@@ -366,6 +366,8 @@ describe('discovery', () => {
     const conc = (await sdk.getProviderConcurrency({ client, path: { provider: 'openai' } })).data!.data as any;
     expect(conc).toMatchObject({ provider: 'openai', limit: 20 });
     const all = (await sdk.getConcurrency({ client })).data!.data as any;
-    expect(Object.keys(all)).toHaveLength(13);
+    expect(Object.keys(all)).toEqual(providers);
+    expect(all.groq).toMatchObject({ limit: 20 });
+    expect(caps.openrouter.models.map((m: { id: string }) => m.id)).toContain('anthropic/claude-sonnet-4.5');
   });
 });
