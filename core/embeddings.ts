@@ -3,7 +3,7 @@
 // model defaults, capability errors, cost and usage agree.
 import type { EmbeddingRequest, EmbeddingResult, ProviderId } from '../protocols/canonical.ts';
 import { ApiError } from '../protocols/errors.ts';
-import { embedderOf } from '../providers/registry.ts';
+import { descriptorOf, embedderOf } from '../providers/registry.ts';
 import type { Embedder } from '../providers/types.ts';
 import { defaultEmbeddingModel } from '../pricing/catalogue.ts';
 import { completionCost, type Cost } from '../pricing/cost.ts';
@@ -32,6 +32,9 @@ function embedder(provider: ProviderId): Embedder {
  */
 export function prepareEmbeddings(request: Omit<EmbeddingRequest, 'model'> & { model?: string }, caller: Pick<Caller, 'providerKey'>): PreparedEmbeddings {
   const adapter = embedder(request.provider);
+  if (request.inputType !== undefined && !descriptorOf(request.provider).capabilities.embeddingInputTypes) {
+    throw new ApiError('invalid_request', `${request.provider} embeds the same way for every use; input_type is not supported there`, { code: 'capability_not_supported', param: 'input_type' });
+  }
   const model = request.model || adapter.defaultEmbeddingModel || defaultEmbeddingModel(request.provider);
   if (!model) {
     throw new ApiError('invalid_request', `${request.provider} has no default embedding model; name one`, { param: 'model' });

@@ -135,6 +135,11 @@ function tokenCount(n: number | undefined): bigint {
  */
 export function completionCost(provider: ProviderId | string, model: string, usage: Usage, opts: CostOptions): Cost {
   if (opts.byok || opts.cached) return costObject(0, opts);
+  // A router bills each call at the rates of whichever upstream served it, and
+  // says so: its figure is the call's true price, not the catalogue's guess.
+  if (usage.upstreamCostUsd !== undefined && Number.isFinite(usage.upstreamCostUsd) && usage.upstreamCostUsd >= 0) {
+    return costObject(Math.round(usage.upstreamCostUsd * 1e8) / 1e8, opts);
+  }
   const found = findModel(provider, model);
   if (!found || !isTokenPricing(found.pricing)) return unpriced(provider, model, opts);
   return costObject(tokenPrice(found.pricing, usage), opts);

@@ -17,6 +17,13 @@ export const PROVIDER_IDS = [
   'localai',
   'local-video',
   'bedrock',
+  'groq',
+  'together',
+  'fireworks',
+  'cerebras',
+  'openrouter',
+  'compatible',
+  'cohere',
 ] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
@@ -139,6 +146,8 @@ export interface Usage {
   cacheCreationTokens?: number;
   /** Output tokens spent on reasoning (a subset of outputTokens). */
   reasoningTokens?: number;
+  /** What the upstream itself billed for the call in USD, when it says (OpenRouter's usage.cost). */
+  upstreamCostUsd?: number;
 }
 
 export interface CanonicalResult {
@@ -293,6 +302,8 @@ export interface EmbeddingRequest {
   model: string;
   input: string[];
   dimensions?: number;
+  /** What the vectors are for, where the provider embeds differently per use (cohere); search_document when not said. */
+  inputType?: 'search_document' | 'search_query' | 'classification' | 'clustering';
 }
 
 export interface EmbeddingResult {

@@ -27,6 +27,12 @@ const result: EmbeddingResult = {
 };
 
 describe('fromEmbeddingsRequest', () => {
+  it('input_type becomes the canonical inputType; a value no provider knows is invalid', () => {
+    expect(fromEmbeddingsRequest({ model: 'cohere/embed-v4.0', input: 'q', input_type: 'search_query' }).request.inputType).toBe('search_query');
+    expect(fromEmbeddingsRequest({ model: 'cohere/embed-v4.0', input: 'q' }).request.inputType).toBeUndefined();
+    expect(() => fromEmbeddingsRequest({ model: 'cohere/embed-v4.0', input: 'q', input_type: 'image' })).toThrow(/input_type must be one of/);
+  });
+
   it('maps a single string, dimensions and the model split', () => {
     expect(fromEmbeddingsRequest({ model: 'ollama/nomic-embed-text:v1.5', input: 'hello', dimensions: 256 })).toEqual({
       provider: 'ollama',

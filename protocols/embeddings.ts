@@ -14,6 +14,8 @@ export interface EmbeddingsRequest {
   encodingFormat: EncodingFormat;
 }
 
+const INPUT_TYPES = ['search_document', 'search_query', 'classification', 'clustering'] as const;
+
 export function fromEmbeddingsRequest(input: unknown): EmbeddingsRequest {
   const body = object(input, 'body');
   const { provider, model } = parseModelRef(body.model);
@@ -32,12 +34,22 @@ export function fromEmbeddingsRequest(input: unknown): EmbeddingsRequest {
     throw invalid('encoding_format', 'encoding_format must be float or base64');
   }
   const dimensions = optInteger(body.dimensions, 'dimensions');
+  const inputType = optString(body.input_type, 'input_type');
+  if (inputType !== undefined && !(INPUT_TYPES as readonly string[]).includes(inputType)) {
+    throw invalid('input_type', `input_type must be one of ${INPUT_TYPES.join(', ')}`);
+  }
   // No provider's embeddings call takes an end-user id the gateway could forward.
   if (body.user != null) throw refused('user', 'user is not supported on embeddings: no provider takes an end-user id there');
   return {
     provider,
     model,
-    request: { provider, model, input: strings, ...(dimensions !== undefined ? { dimensions } : {}) },
+    request: {
+      provider,
+      model,
+      input: strings,
+      ...(dimensions !== undefined ? { dimensions } : {}),
+      ...(inputType !== undefined ? { inputType: inputType as NonNullable<EmbeddingRequest['inputType']> } : {}),
+    },
     encodingFormat,
   };
 }

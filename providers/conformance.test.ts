@@ -55,7 +55,10 @@ const PROVIDERS: Row[] = await Promise.all(
 );
 
 test('every provider that serves chat is in the suite', () => {
-  expect(PROVIDERS.map((p) => p.id)).toEqual(['gemini', 'vertex', 'openai', 'anthropic', 'xai', 'mistral', 'deepseek', 'perplexity', 'ollama', 'localai', 'bedrock']);
+  expect(PROVIDERS.map((p) => p.id)).toEqual([
+    'gemini', 'vertex', 'openai', 'anthropic', 'xai', 'mistral', 'deepseek', 'perplexity', 'ollama', 'localai',
+    'bedrock', 'groq', 'together', 'fireworks', 'cerebras', 'openrouter', 'compatible', 'cohere',
+  ]);
   expect(embedderOf('anthropic')).toBeUndefined();
 });
 
@@ -354,7 +357,7 @@ describe.each(PROVIDERS)('$id conformance', ({ id, startFake, model, caps, setti
   // The optional options its descriptor claims reach the upstream in its own
   // form (core/completion.ts refuses the others before any adapter runs).
   const OPTION_SAMPLES: Record<OptionalChatOption, [Partial<CanonicalRequest>, RegExp]> = {
-    topK: [{ topK: 17 }, /"top_?[kK]":17/],
+    topK: [{ topK: 17 }, /"(top_?[kK]|k)":17/],
     logprobs: [{ logprobs: { top: 3 } }, /"(logprobs|responseLogprobs)":true/],
     n: [{ n: 2 }, /"(n|candidateCount)":2/],
     seed: [{ seed: 4242 }, /"(random_)?seed":4242/],

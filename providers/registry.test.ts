@@ -13,14 +13,17 @@ import { contextFor } from './testing/adapter.ts';
 const spec = parse(readFileSync(new URL('../openapi/gateway.yaml', import.meta.url), 'utf8'));
 
 describe('provider registry', () => {
-  test('lists exactly the spec enum ProviderId, in its order, and the canonical ids', () => {
+  test('lists exactly the spec enums ProviderId and then MoreProviderId, in their order, and the canonical ids', () => {
     const ids = PROVIDERS.map((d) => d.id);
-    expect(ids).toEqual(spec.components.schemas.ProviderId.enum);
+    expect(ids).toEqual([...spec.components.schemas.ProviderId.enum, ...spec.components.schemas.MoreProviderId.enum]);
     expect(ids).toEqual([...PROVIDER_IDS]);
   });
 
   test('the spec offers completions on exactly the providers that have a chat adapter', () => {
-    expect(PROVIDERS.filter((d) => d.capabilities.chat).map((d) => d.id)).toEqual(spec.components.schemas.CompletionProviderId.enum);
+    expect(PROVIDERS.filter((d) => d.capabilities.chat).map((d) => d.id)).toEqual([
+      ...spec.components.schemas.CompletionProviderId.enum,
+      ...spec.components.schemas.MoreProviderId.enum,
+    ]);
   });
 
   test.each(PROVIDERS.map((d) => [d.id, d] as const))('%s: capabilities name exactly the operations its adapter has', (id, d) => {

@@ -5,16 +5,23 @@ import type { ProviderId } from '../protocols/canonical.ts';
 import { findModel } from '../pricing/catalogue.ts';
 import anthropic from './anthropic/index.ts';
 import bedrock from './bedrock/index.ts';
+import cerebras from './cerebras/index.ts';
+import cohere from './cohere/index.ts';
+import compatible from './compatible/index.ts';
 import deepseek from './deepseek/index.ts';
 import elevenlabs from './elevenlabs/index.ts';
+import fireworks from './fireworks/index.ts';
 import gemini from './gemini/index.ts';
+import groq from './groq/index.ts';
 import localAudio from './local-audio/index.ts';
 import localVideo from './local-video/index.ts';
 import localai from './localai/index.ts';
 import mistral from './mistral/index.ts';
 import ollama from './ollama/index.ts';
 import openai from './openai/index.ts';
+import openrouter from './openrouter/index.ts';
 import perplexity from './perplexity/index.ts';
+import together from './together/index.ts';
 import vertex from './vertex/index.ts';
 import xai from './xai/index.ts';
 import type { AgentsAdapter, ChatAdapter, Embedder, MediaAdapter, ProviderAdapter, ProviderDescriptor } from './types.ts';
@@ -34,6 +41,13 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   localai,
   localVideo,
   bedrock,
+  groq,
+  together,
+  fireworks,
+  cerebras,
+  openrouter,
+  compatible,
+  cohere,
 ];
 
 const byId = new Map<ProviderId, ProviderDescriptor>(PROVIDERS.map((d) => [d.id, d]));

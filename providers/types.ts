@@ -113,6 +113,8 @@ export interface ChatCapabilities {
 export interface ProviderCapabilities {
   chat?: ChatCapabilities;
   embeddings?: boolean;
+  /** Embeds differently per use (EmbeddingRequest.inputType); the others refuse an input type. */
+  embeddingInputTypes?: boolean;
   /** Lists its models itself (GET /models or the like). */
   liveModels?: boolean;
   imageGeneration?: boolean;

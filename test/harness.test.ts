@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, createGatewayKey, type TestService } from './support.ts';
+import { PROVIDER_IDS } from '../protocols/canonical.ts';
 
 describe('test harness', () => {
   let service: TestService;
@@ -23,6 +24,6 @@ describe('test harness', () => {
     expect(await bad.json()).toMatchObject({ success: false, code: 'unauthorized' });
     const good = await fetch(`${service.gatewayUrl}/api/llm/providers`, { headers: { authorization: `Bearer ${key}` } });
     expect(good.status).toBe(200);
-    expect((await good.json()).data.providers).toHaveLength(13);
+    expect((await good.json()).data.providers).toEqual([...PROVIDER_IDS]);
   });
 });

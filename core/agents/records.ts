@@ -3,7 +3,6 @@
 import type { AgentSession, AgentTemplate, AgentTemplateInput } from '../../generated/gateway/types.gen.ts';
 import type { AgentTemplateRow, AgentTemplateValues } from '../../db/gateway/agentTemplateRow.ts';
 import type { AgentSessionRow } from '../../db/gateway/agentSessionRow.ts';
-import type { ProviderId } from '../../protocols/canonical.ts';
 import type { AgentSystemTool } from '../../protocols/agents.ts';
 
 /** Every field of a template with its defaults filled in; unset optional fields are null (the stored record without its bookkeeping). */
@@ -29,7 +28,7 @@ export function fieldsOfInput(input: AgentTemplateInput): TemplateFields {
     voiceModel: input.voiceModel ?? null,
     voiceSettings: input.voiceSettings ?? null,
     language: input.language ?? TEMPLATE_DEFAULTS.language,
-    llmProvider: (input.llmProvider as ProviderId | undefined) ?? null,
+    llmProvider: (input.llmProvider as TemplateFields['llmProvider'] | undefined) ?? null,
     llmModel: input.llmModel ?? null,
     tag: input.tag ?? null,
     clientWebhookUrl: input.clientWebhookUrl ?? null,
@@ -50,7 +49,7 @@ export function fieldsOfRow(row: AgentTemplateRow): TemplateFields {
     voiceModel: row.voice_model,
     voiceSettings: row.voice_settings,
     language: row.language,
-    llmProvider: row.llm_provider as ProviderId | null,
+    llmProvider: row.llm_provider as TemplateFields['llmProvider'],
     llmModel: row.llm_model,
     tag: row.tag,
     clientWebhookUrl: row.client_webhook_url,

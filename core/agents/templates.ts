@@ -13,7 +13,6 @@ import { nextAgentTemplateId } from '../../db/gateway/nextAgentTemplateId.ts';
 import { updateAgentTemplate } from '../../db/gateway/updateAgentTemplate.ts';
 import type { FieldError } from '../../protocols/errors.ts';
 import { ApiError } from '../../protocols/errors.ts';
-import type { ProviderId } from '../../protocols/canonical.ts';
 import { agentLanguage, voiceAgentSpec } from './prompt.ts';
 import { columnsOf, fieldsOfInput, fieldsOfRow, templateRecord, type TemplateFields } from './records.ts';
 import { checkWebhookUrl } from './relay.ts';
@@ -95,7 +94,7 @@ function merged(before: TemplateFields, patch: AgentTemplateUpdate): TemplateFie
   set('voiceModel', patch.voiceModel);
   set('voiceSettings', patch.voiceSettings);
   set('language', patch.language);
-  set('llmProvider', patch.llmProvider as ProviderId | null | undefined);
+  set('llmProvider', patch.llmProvider as TemplateFields['llmProvider'] | undefined);
   set('llmModel', patch.llmModel);
   set('tag', patch.tag);
   set('clientWebhookUrl', patch.clientWebhookUrl);

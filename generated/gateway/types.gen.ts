@@ -9,7 +9,7 @@ export type Webhooks = RelayConversationWebhookWebhookRequest;
 /**
  * Provider id (fixed order as listed by GET /api/llm/providers).
  */
-export type ProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'elevenlabs' | 'local-audio' | 'localai' | 'local-video' | 'bedrock';
+export type ProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'elevenlabs' | 'local-audio' | 'localai' | 'local-video';
 
 /**
  * The providers that offer text completions (GET /api/llm/providers order).
@@ -19,12 +19,46 @@ export type ProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 
  * a validation error like any other unknown value.
  *
  */
-export type CompletionProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'localai' | 'bedrock';
+export type CompletionProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'localai';
 
 /**
- * Provider key of usage records, the 14 provider ids plus the web-detection engines (google-vision, tineye) and the local sidecars (local-vision for detection/training, local-ocr for text recognition/redaction).
+ * Provider key of usage records, the 13 provider ids plus the web-detection engines (google-vision, tineye) and the local sidecars (local-vision for detection/training, local-ocr for text recognition/redaction).
  */
-export type UsageProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'elevenlabs' | 'local-audio' | 'localai' | 'local-video' | 'bedrock' | 'google-vision' | 'tineye' | 'local-vision' | 'local-ocr';
+export type UsageProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xai' | 'mistral' | 'deepseek' | 'perplexity' | 'ollama' | 'elevenlabs' | 'local-audio' | 'localai' | 'local-video' | 'google-vision' | 'tineye' | 'local-vision' | 'local-ocr';
+
+/**
+ * Providers added beside the thirteen of ProviderId, listed after them by
+ * GET /api/llm/providers in this order. bedrock is Amazon Bedrock's
+ * Converse API (SigV4-signed with the AWS credentials, in BEDROCK_REGION).
+ * The others each speak their own dialect of the
+ * OpenAI chat-completions protocol: groq (api.groq.com/openai/v1),
+ * together (api.together.xyz/v1), fireworks (api.fireworks.ai/inference/v1),
+ * cerebras (api.cerebras.ai/v1) and openrouter (openrouter.ai/api/v1),
+ * each configured by <ID>_API_KEY and <ID>_BASE_URL. An option the
+ * provider documents as refused or ignored (logprobs, logit_bias and n > 1
+ * on groq; penalties, logit_bias and parallel tool calls on cerebras; n > 1
+ * on openrouter) is refused with `unsupported_option`, never dropped.
+ * openrouter calls carry the operator's OPENROUTER_PROVIDER_PREFERENCES
+ * (OpenRouter's `provider` routing object) and are billed at the cost
+ * OpenRouter reports in each answer's usage.
+ *
+ */
+export type MoreProviderId = 'bedrock' | 'groq' | 'together' | 'fireworks' | 'cerebras' | 'openrouter' | 'compatible' | 'cohere';
+
+/**
+ * A provider id, one of ProviderId or of MoreProviderId.
+ */
+export type AnyProviderId = ProviderId | MoreProviderId;
+
+/**
+ * A provider that completes text, one of CompletionProviderId or of MoreProviderId (all of which complete text).
+ */
+export type AnyCompletionProviderId = CompletionProviderId | MoreProviderId;
+
+/**
+ * Provider key of usage records, one of UsageProviderId or of MoreProviderId.
+ */
+export type AnyUsageProviderId = UsageProviderId | MoreProviderId;
 
 /**
  * Usage label, reported with the usage records of the call.
@@ -327,7 +361,7 @@ export type Routing = {
 };
 
 export type RoutingTarget = {
-    provider: ProviderId;
+    provider: AnyProviderId;
     /**
      * The provider's default model when omitted.
      */
@@ -339,7 +373,7 @@ export type RoutingTarget = {
 };
 
 export type RoutingAttempt = {
-    provider: ProviderId;
+    provider: AnyProviderId;
     model: string;
     /**
      * `skipped`: its circuit was open, it was not called.
@@ -356,7 +390,7 @@ export type RoutingAttempt = {
 };
 
 export type CircuitState = {
-    provider: ProviderId;
+    provider: AnyProviderId;
     /**
      * `open`: calls skip this provider (to the next fallback, or 503 `circuit_open`) until `retryAt`; then one call probes it (`half_open`) and its outcome closes or reopens the circuit.
      */
@@ -749,7 +783,7 @@ export type VideoUpload = {
 export type VideoMimeType = 'video/mp4' | 'video/webm' | 'video/mov' | 'video/quicktime' | 'video/mpeg' | 'video/avi';
 
 export type CompletionRequest = {
-    provider: CompletionProviderId;
+    provider: AnyCompletionProviderId;
     messages: Array<Message>;
     /**
      * Model id; the provider's default model when omitted.
@@ -986,6 +1020,10 @@ export type Usage = {
      * Output tokens spent on reasoning, when the provider reports them.
      */
     reasoningTokens?: number;
+    /**
+     * What the upstream itself billed for the call in USD, when its answer says (openrouter's usage.cost); the call's cost is then this figure.
+     */
+    upstreamCostUsd?: number;
 };
 
 export type CompletionResult = {
@@ -1001,7 +1039,7 @@ export type CompletionResult = {
     stopSequence?: string;
     usage: Usage;
     model: string;
-    provider: ProviderId;
+    provider: AnyProviderId;
     /**
      * The provider's id for the call (or one minted by the gateway).
      */
@@ -1084,7 +1122,7 @@ export type QueueStreamMetadata = {
     usage: Usage;
     cost: Cost;
     model: string;
-    provider: ProviderId;
+    provider: AnyProviderId;
     requestId?: string;
     citations?: Array<string>;
 };
@@ -1111,7 +1149,7 @@ export type QueueStreamErrorData = {
 };
 
 export type ProviderList = {
-    providers: Array<ProviderId>;
+    providers: Array<AnyProviderId>;
 };
 
 export type Model = {
@@ -1138,7 +1176,7 @@ export type Model = {
 };
 
 export type ModelList = {
-    provider: ProviderId;
+    provider: AnyProviderId;
     models: Array<Model>;
 };
 
@@ -1198,7 +1236,14 @@ export type CapabilitiesMap = {
     'local-audio': Capabilities;
     localai: Capabilities;
     'local-video': Capabilities;
-    bedrock: Capabilities;
+    bedrock?: Capabilities;
+    groq?: Capabilities;
+    together?: Capabilities;
+    fireworks?: Capabilities;
+    cerebras?: Capabilities;
+    openrouter?: Capabilities;
+    compatible?: Capabilities;
+    cohere?: Capabilities;
 };
 
 export type ConcurrencyRecord = {
@@ -1233,11 +1278,18 @@ export type ConcurrencyMap = {
     'local-audio': ConcurrencyRecord;
     localai: ConcurrencyRecord;
     'local-video': ConcurrencyRecord;
-    bedrock: ConcurrencyRecord;
+    bedrock?: ConcurrencyRecord;
+    groq?: ConcurrencyRecord;
+    together?: ConcurrencyRecord;
+    fireworks?: ConcurrencyRecord;
+    cerebras?: ConcurrencyRecord;
+    openrouter?: ConcurrencyRecord;
+    compatible?: ConcurrencyRecord;
+    cohere?: ConcurrencyRecord;
 };
 
 export type ProviderConcurrency = {
-    provider: ProviderId;
+    provider: AnyProviderId;
     activeRequests: number;
     queuedRequests: number;
     limit: number;
@@ -1253,7 +1305,7 @@ export type PublicModel = {
     /**
      * A provider id, or an engine that bills per unit (local-ocr; local-vision, google-vision and tineye for /api/vision).
      */
-    provider: UsageProviderId;
+    provider: AnyUsageProviderId;
     id: string;
     name: string;
     contextWindow: number | null;
@@ -1331,7 +1383,7 @@ export type UsageSummary = {
      * Per provider key (see UsageProviderId) with usage this month.
      */
     providers: {
-        [key in UsageProviderId]?: ProviderUsage;
+        [key in AnyUsageProviderId]?: ProviderUsage;
     };
 };
 
@@ -1344,7 +1396,7 @@ export type ProviderUsage = {
 export type MonthlyUsageItem = {
     year: number;
     month: number;
-    provider: UsageProviderId;
+    provider: AnyUsageProviderId;
     totalRequests: number;
     totalTokens: number;
     cost: number;
@@ -1352,7 +1404,7 @@ export type MonthlyUsageItem = {
 
 export type DailyUsageItem = {
     date: string;
-    provider: UsageProviderId;
+    provider: AnyUsageProviderId;
     totalRequests: number;
     totalTokens: number;
     cost: number;
@@ -3126,7 +3178,7 @@ export type ListModelsData = {
         /**
          * Provider id.
          */
-        provider: ProviderId;
+        provider: AnyProviderId;
     };
     url: '/api/llm/models';
 };
@@ -3408,7 +3460,7 @@ export type GetProviderConcurrencyData = {
         /**
          * Provider id.
          */
-        provider: ProviderId;
+        provider: AnyProviderId;
     };
     query?: never;
     url: '/api/llm/concurrency/{provider}';
@@ -4255,7 +4307,7 @@ export type ListPublicModelsData = {
         /**
          * Only the models of this provider.
          */
-        provider?: ProviderId;
+        provider?: AnyProviderId;
     };
     url: '/api/public/models';
 };

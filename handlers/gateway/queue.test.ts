@@ -341,11 +341,12 @@ describe('embeddings retention', () => {
 });
 
 describe('discovery', () => {
-  it('lists the 14 providers in order, models, capabilities and concurrency', async () => {
+  it("lists document 1's 13 providers in order, then the ones added beside them, models, capabilities and concurrency", async () => {
     const providers = (await sdk.listProviders({ client })).data!.data.providers;
     expect(providers).toEqual([
       'gemini', 'vertex', 'openai', 'anthropic', 'xai', 'mistral', 'deepseek', 'perplexity',
-      'ollama', 'elevenlabs', 'local-audio', 'localai', 'local-video', 'bedrock',
+      'ollama', 'elevenlabs', 'local-audio', 'localai', 'local-video',
+      'bedrock', 'groq', 'together', 'fireworks', 'cerebras', 'openrouter', 'compatible', 'cohere',
     ]);
     const models = (await sdk.listModels({ client, query: { provider: 'anthropic' } })).data!.data as any;
     expect(models.models.length).toBeGreaterThan(0);
@@ -365,6 +366,8 @@ describe('discovery', () => {
     const conc = (await sdk.getProviderConcurrency({ client, path: { provider: 'openai' } })).data!.data as any;
     expect(conc).toMatchObject({ provider: 'openai', limit: 20 });
     const all = (await sdk.getConcurrency({ client })).data!.data as any;
-    expect(Object.keys(all)).toHaveLength(14);
+    expect(Object.keys(all)).toEqual(providers);
+    expect(all.groq).toMatchObject({ limit: 20 });
+    expect(caps.openrouter.models.map((m: { id: string }) => m.id)).toContain('anthropic/claude-sonnet-4.5');
   });
 });

@@ -41,6 +41,16 @@ export interface ChatFakeQuirks {
   wholeToolCalls?: boolean;
   /** The provider's documented request rules; a broken one answers with this status and message. */
   reject?(body: any): { status: number; message: string } | undefined;
+  /** The provider's error body for a refused request (OpenAI's `{error: {message, type}}` otherwise). */
+  errorBody?(status: number, message: string): unknown;
+  /** Where a streamed answer's usage goes in the last chunk (`{usage}` otherwise; Groq: `{x_groq: {usage}}`). */
+  lastChunkUsage?(usage: Record<string, unknown>, id: string): Record<string, unknown>;
+  /** A mid-stream failure as the provider sends it (`{error: {message, type}}` otherwise). */
+  streamErrorChunk?(message: string, id: string, model: string): Record<string, unknown>;
+  /** SSE comment lines the provider sends while it works (OpenRouter: `: OPENROUTER PROCESSING`). */
+  keepAliveComment?: string;
+  /** The message field reasoning comes in (`reasoning_content` otherwise; Groq, Cerebras, OpenRouter: `reasoning`). */
+  reasoningField?: string;
 }
 
 /** Usage as providers without cache or reasoning details report it. */
@@ -113,7 +123,7 @@ function completion(q: ChatFakeQuirks, body: any, reply: Reply, a: Answer, id: s
   const message = (text: string) => ({
     role: 'assistant',
     content: a.calls.length && !text ? null : text,
-    ...(a.reasoning ? { reasoning_content: a.reasoning } : {}),
+    ...(a.reasoning ? { [q.reasoningField ?? 'reasoning_content']: a.reasoning } : {}),
     ...(a.calls.length ? { tool_calls: a.calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) } : {}),
   });
   // n choices: the first is the answer, the others say which choice they are.
@@ -136,7 +146,7 @@ function completion(q: ChatFakeQuirks, body: any, reply: Reply, a: Answer, id: s
 
 function* streamDeltas(q: ChatFakeQuirks, a: Answer): Generator<Record<string, unknown>> {
   yield { role: 'assistant', content: '' };
-  for (const p of pieces(a.reasoning)) yield { reasoning_content: p };
+  for (const p of pieces(a.reasoning)) yield { [q.reasoningField ?? 'reasoning_content']: p };
   for (const p of pieces(a.text)) yield { content: p };
   for (const [index, c] of a.calls.entries()) {
     if (q.wholeToolCalls) {
@@ -150,6 +160,7 @@ function* streamDeltas(q: ChatFakeQuirks, a: Answer): Generator<Record<string, u
 
 async function stream(q: ChatFakeQuirks, res: ServerResponse, body: any, reply: Reply, a: Answer, id: string, signal: AbortSignal) {
   sseHeaders(res);
+  if (q.keepAliveComment) res.write(`: ${q.keepAliveComment}\n\n`);
   const chunk = (delta: any, finish: string | null, extra: Record<string, unknown> = {}, index = 0) => {
     const logprobs = body.logprobs && typeof delta.content === 'string' && delta.content ? logprobsOf(delta.content, body.top_logprobs ?? 0) : undefined;
     return `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_700_000_000, model: body.model, choices: [{ index, delta, ...(logprobs ? { logprobs } : {}), finish_reason: finish }], ...extra })}\n\n`;
@@ -164,13 +175,14 @@ async function stream(q: ChatFakeQuirks, res: ServerResponse, body: any, reply: 
     }
   }
   if (reply.streamError) {
-    res.end(`data: ${JSON.stringify({ error: { message: reply.streamError, type: 'server_error' } })}\n\n`);
+    const failure = q.streamErrorChunk?.(reply.streamError, id, body.model) ?? { error: { message: reply.streamError, type: 'server_error' } };
+    res.end(`data: ${JSON.stringify(failure)}\n\n`);
     return;
   }
   const usage = (q.usage ?? openaiUsageShape)(a.counts);
   const last = q.streamUsage === 'last';
   for (let index = 1; index < choices.length; index++) res.write(chunk({}, a.finish, {}, index));
-  res.write(chunk({}, a.finish, { ...(last ? { usage } : {}), ...q.extras?.(reply) }));
+  res.write(chunk({}, a.finish, { ...(last ? (q.lastChunkUsage?.(usage, id) ?? { usage }) : {}), ...q.extras?.(reply) }));
   if (!last && body.stream_options?.include_usage) {
     res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: body.model, choices: [], usage })}\n\n`);
   }
@@ -184,7 +196,7 @@ function chatRoute(q: ChatFakeQuirks): Render {
     const broken = q.reject?.(req.body);
     if (broken) {
       res.writeHead(broken.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: broken.message, type: 'invalid_request_error' } }));
+      res.end(JSON.stringify(q.errorBody?.(broken.status, broken.message) ?? { error: { message: broken.message, type: 'invalid_request_error' } }));
       return;
     }
     const a = answer(q, req.body, reply, newId);

@@ -23,7 +23,7 @@ import type {
 import { joinUrl, requireKey, send, sendJson, type UpstreamRequest } from '../transport/http.ts';
 import { namedSchema, thinkingMaxTokens } from './requestOptions.ts';
 import { parseEventJson, sseMessages } from '../transport/sse.ts';
-import { malformed, ProviderError, unsupported, type CallContext, type ChatAdapter, type AdapterOptions } from '../types.ts';
+import { malformed, ProviderError, unsupported, type CallContext, type ChatAdapter, type AdapterOptions, type ProviderSettings } from '../types.ts';
 
 /** Options a provider may or may not honour; anything not listed is rejected up front. */
 export type ChatFeature =
@@ -87,6 +87,10 @@ export interface ChatDialect {
   citations?(payload: any): string[] | undefined;
   /** For local runtimes: a dispatcher with a short connect timeout. */
   dispatcher?: Dispatcher;
+  /** Where a stream chunk carries usage, when not in `usage` (Groq: x_groq.usage). */
+  chunkUsage?(chunk: any): unknown;
+  /** Body fields from the operator's settings, added to every call (OpenRouter's routing preferences). */
+  settingsFields?(settings: ProviderSettings): Record<string, unknown>;
 }
 
 const identityIds: ToolIdMap = { toWire: (id) => id, fromWire: (id) => id };
@@ -412,7 +416,8 @@ class ChunkMapper {
       this.sawMeta = true;
       yield { type: 'meta', model: chunk.model, requestId: chunk.id };
     }
-    if (chunk.usage) this.usage = (this.d.usage ?? openaiUsage)(chunk.usage);
+    const usage = this.d.chunkUsage ? (this.d.chunkUsage(chunk) ?? chunk.usage) : chunk.usage;
+    if (usage) this.usage = (this.d.usage ?? openaiUsage)(usage);
     this.citations = this.d.citations?.(chunk) ?? this.citations;
     for (const choice of chunk.choices ?? []) yield* this.choice(choice);
   }
@@ -477,6 +482,7 @@ export function createChatAdapter(d: ChatDialect, opts: AdapterOptions = {}): Ch
   const ids = () => d.toolIds?.() ?? identityIds;
   const cap = (req: CanonicalRequest) => opts.maxOutputTokens?.(req.model);
   const upstream = (ctx: CallContext, path: string, body: unknown) => ({ url: url(ctx, path), headers: headers(d, ctx), body, dispatcher: d.dispatcher });
+  const withSettings = (ctx: CallContext, body: Record<string, unknown>) => (d.settingsFields ? { ...body, ...d.settingsFields(ctx.settings) } : body);
 
   const adapter: ChatAdapter = {
     id: d.id,
@@ -488,11 +494,11 @@ export function createChatAdapter(d: ChatDialect, opts: AdapterOptions = {}): Ch
     },
     async complete(req, ctx, wire) {
       const { body, ids: map } = (wire as ChatWire | undefined) ?? adapter.validate!(req) as ChatWire;
-      return parseChatResult(d, req, await sendJson(d.id, ctx, upstream(ctx, d.chatPath, body)), map);
+      return parseChatResult(d, req, await sendJson(d.id, ctx, upstream(ctx, d.chatPath, withSettings(ctx, body))), map);
     },
     async *stream(req, ctx, wire) {
       const { body, ids: map } = (wire as ChatWire | undefined) ?? adapter.validate!(req) as ChatWire;
-      const res = await send(d.id, ctx, upstream(ctx, d.chatPath, streamingBody(d, body)));
+      const res = await send(d.id, ctx, upstream(ctx, d.chatPath, streamingBody(d, withSettings(ctx, body))));
       const mapper = new ChunkMapper(d, map);
       let done = false;
       for await (const message of sseMessages(d.id, ctx, res)) {
@@ -505,7 +511,7 @@ export function createChatAdapter(d: ChatDialect, opts: AdapterOptions = {}): Ch
       yield* mapper.end(done);
     },
   };
-  if (d.embeddingsPath) adapter.embed = (req, ctx) => embed(d, req, ctx, upstream(ctx, d.embeddingsPath!, (d.embeddingBody ?? embeddingBody)(req)));
+  if (d.embeddingsPath) adapter.embed = async (req, ctx) => embed(d, req, ctx, upstream(ctx, d.embeddingsPath!, (d.embeddingBody ?? embeddingBody)(req)));
   if (d.modelsPath) adapter.listModels = (ctx) => listModels(d, ctx);
   return adapter;
 }

@@ -1792,6 +1792,13 @@ export type EmbeddingRequest = {
     dimensions?: number;
     encoding_format?: 'float' | 'base64';
     /**
+     * What the vectors are for, for providers that embed differently per
+     * use (cohere, which takes search_document when none is given). Any
+     * other provider refuses it with 400 `capability_not_supported`.
+     *
+     */
+    input_type?: 'search_document' | 'search_query' | 'classification' | 'clustering';
+    /**
      * Refused.
      */
     user?: string;
