@@ -11,6 +11,8 @@ export interface Deps {
   /** The gateway's queue, notifications and provider slots (gateway service only). */
   gateway?: import('../core/runtime.ts').GatewayRuntime;
   gatewayAuth?: import('../core/gatewayAuth.ts').GatewayAuthenticator;
+  /** Whether this process should be sent traffic (the readiness routes). */
+  readiness?: import('../db/readiness.ts').Readiness;
   /** Further services are attached by each surface (queue, analytics ingest buffer, ...). */
   [service: string]: unknown;
 }

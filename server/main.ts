@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     const dir = path.resolve(REPO_ROOT, config.dataDir, 'postgres');
     log.info({ dir }, 'no DATABASE_URL: using the embedded PostgreSQL (started by the first of our processes, stopped with the last)');
     const warn = log.warn.bind(log);
-    database = await sharedEmbeddedPostgres({ dir, log: (msg) => warn(msg) });
+    database = await sharedEmbeddedPostgres({ dir, log: (msg) => warn(msg), supervise: {} });
     databaseUrl = database.url;
   }
   const db = createDb(databaseUrl);

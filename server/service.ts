@@ -20,6 +20,7 @@ import { collectGatewayGauges } from '../core/metrics.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import { startGatewayRuntime } from '../core/runtime.ts';
 import type { Deps } from '../handlers/types.ts';
+import { Readiness } from '../db/readiness.ts';
 
 export type ServiceName = 'gateway' | 'analytics';
 
@@ -107,7 +108,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   });
   boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
   await boss.start();
-  const deps: Deps = { db: opts.db, log, env, boss };
+  const readiness = new Readiness(opts.db);
+  const deps: Deps = { db: opts.db, log, env, boss, readiness };
   const stoppers: Array<() => Promise<void>> = [];
   const listeners: Listener[] = [];
   const mountedAll: MountedSurface[] = [];
@@ -125,6 +127,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   };
 
   running.stop = async (graceMs = 10_000) => {
+    readiness.drain();
     await Promise.all(listeners.map((l) => close(l, graceMs)));
     // The /v1 handlers record usage after answering; those records must be written before the database goes.
     await usageBatcher(opts.db)
@@ -161,6 +164,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       listeners.push(listener);
       running.analyticsUrl = listener.url;
     }
+    readiness.warmedUp();
   } catch (err) {
     // A service that cannot start (a busy port) leaves nothing running behind it.
     await running.stop(0).catch(() => {});
