@@ -18,6 +18,8 @@ import { AGENT_MAINTENANCE_JOB, runAgentMaintenance } from './agents/maintenance
 import { drainRelays } from './agents/relay.ts';
 import { onUnpriced } from '../pricing/cost.ts';
 import { secretBox } from './agents/secrets.ts';
+import { circuits } from './circuitBreaker.ts';
+import { shareCircuits } from './sharedCircuits.ts';
 
 export interface GatewayRuntime {
   notifier: Notifier;
@@ -41,6 +43,7 @@ export async function startGatewayRuntime(o: {
   const limits = providerLimits(o.env);
   const notifier = new Notifier(o.databaseUrl, o.db, o.log);
   await notifier.start();
+  const sharedCircuits = await shareCircuits({ db: o.db, notifier, log: o.log, breakers: circuits(o.env) });
   const queue = new TaskQueue({
     db: o.db,
     databaseUrl: o.databaseUrl,
@@ -79,6 +82,7 @@ export async function startGatewayRuntime(o: {
       await closeVisionEngine();
       // Relays under way end by their own deadline.
       await drainRelays();
+      sharedCircuits.stop();
       await notifier.stop();
     },
   };
