@@ -52,17 +52,14 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
 
-  const service = await startService({ ...config, db, databaseUrl, services, log });
+  const warming = performance.now();
+  const service = await startService({ ...config, db, databaseUrl, services, log, warmUp: true });
+  log.info({ ms: Math.round(performance.now() - warming) }, 'warmed up: ready');
   if (service.gatewayUrl) log.info({ url: service.gatewayUrl, docs: `${service.gatewayUrl}/docs` }, 'gateway listening');
   if (service.analyticsUrl) log.info({ url: service.analyticsUrl, docs: `${service.analyticsUrl}/docs` }, 'analytics listening');
   if (service.gatewayUrl && !config.bootstrapKey) {
     log.info('mint a gateway key with: npm run cli -- keys create --name <name>   (or set GATEWAY_BOOTSTRAP_KEY)');
   }
-  const compiling = performance.now();
-  service
-    .compileValidators()
-    .then((n) => log?.info({ operations: n, ms: Math.round(performance.now() - compiling) }, 'request validators compiled'))
-    .catch((err) => log?.error({ err }, 'could not compile the request validators'));
   if (service.analyticsUrl) log.info('create an analytics project with POST /v1/projects and an invite code from ANALYTICS_INVITE_CODES');
 
   let stopping = false;

@@ -11,7 +11,7 @@ import { usageBatcher } from '../core/usageBatch.ts';
 import { PgBoss } from 'pg-boss';
 import { clientErrorHandler, compileValidators, createApp, mountSurface, type MountedSurface } from './app.ts';
 import { loadHandlers } from './handlers.ts';
-import { createGatewayAuthenticator } from '../core/gatewayAuth.ts';
+import { createGatewayAuthenticator, GATEWAY_KEY_PREFIX } from '../core/gatewayAuth.ts';
 import { gatewaySurface } from './surfaces/gateway.ts';
 import { compatSurface } from './surfaces/compat.ts';
 import { staticRoutes } from './middleware/staticRoutes.ts';
@@ -34,7 +34,16 @@ export interface ServiceOptions {
   bootstrapKey?: string;
   log?: Logger;
   env?: NodeJS.ProcessEnv;
+  /**
+   * Warm up before saying ready (`npm start`): the database pool opened, every
+   * request validator compiled, the key lookup run. Without it (tests) the
+   * validators compile on first use and the service is ready once listening.
+   */
+  warmUp?: boolean;
 }
+
+// Connections opened before ready: as many as a burst of concurrent requests takes at once.
+const WARM_CONNECTIONS = 10;
 
 export interface RunningService {
   gatewayUrl?: string;
@@ -164,6 +173,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       listeners.push(listener);
       running.analyticsUrl = listener.url;
     }
+    if (opts.warmUp) await warmUp(opts.db, mountedAll, deps);
     readiness.warmedUp();
   } catch (err) {
     // A service that cannot start (a busy port) leaves nothing running behind it.
@@ -171,4 +181,18 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     throw err;
   }
   return running;
+}
+
+/**
+ * What the first seconds after a start would otherwise pay for on callers'
+ * requests (a p99 of ~900 ms at 500 requests/s): connections to the database,
+ * openapi-backend compiling each operation's validators on its first request,
+ * and cold code on the key lookup.
+ */
+async function warmUp(db: Knex, surfaces: MountedSurface[], deps: Deps): Promise<void> {
+  await Promise.all(Array.from({ length: WARM_CONNECTIONS }, () => db.raw('SELECT 1')));
+  await compileValidators(surfaces, HOT_OPERATIONS);
+  // An unknown key of the right shape: the lookup runs through to the database and is refused.
+  const unknown = { authorization: `Bearer ${GATEWAY_KEY_PREFIX}${'0'.repeat(43)}` };
+  for (let i = 0; i < 20; i++) await deps.gatewayAuth?.authenticate(unknown);
 }
