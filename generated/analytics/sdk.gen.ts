@@ -957,7 +957,7 @@ export const collectEvent = <ThrowOnError extends boolean = false>(options: Opti
  * Readiness
  *
  * No key: for load balancers and orchestrators. 200 once the process has
- * warmed up (database pool open, request validators compiled) and while
+ * warmed up (database pool open) and while
  * its database answers; 503 `service_unavailable` (with `Retry-After`)
  * otherwise, the message saying why: warming up, shutting down (in-flight
  * requests are finishing), or the database unreachable. The database

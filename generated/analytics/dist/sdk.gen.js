@@ -903,7 +903,7 @@ export const collectEvent = (options) => (options.client ?? client).post({
  * Readiness
  *
  * No key: for load balancers and orchestrators. 200 once the process has
- * warmed up (database pool open, request validators compiled) and while
+ * warmed up (database pool open) and while
  * its database answers; 503 `service_unavailable` (with `Retry-After`)
  * otherwise, the message saying why: warming up, shutting down (in-flight
  * requests are finishing), or the database unreachable. The database

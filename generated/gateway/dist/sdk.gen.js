@@ -313,8 +313,8 @@ export const getHealth = (options) => (options?.client ?? client).get({ url: '/a
  *
  * No authentication, no envelope: for load balancers and orchestrators,
  * beside the liveness route `GET /api/llm/health`. 200 once the process has
- * warmed up (database pool open, request validators compiled, the hot
- * paths exercised once) and while its database answers; 503
+ * warmed up (database pool open, the busiest operations' request
+ * validators compiled, the key lookup run) and while its database answers; 503
  * (ErrorResponse, code `unavailable`, with `Retry-After`) otherwise, the
  * message saying why: warming up, shutting down (in-flight requests are
  * finishing), or the database unreachable. The database check is shared
