@@ -8,9 +8,12 @@
 import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
 import type { Logger } from 'pino';
-import { AggregatorRegistry, type metric } from 'prom-client';
+import { AggregatorRegistry } from 'prom-client';
 import { StartupError } from './config.ts';
 import type { ServiceName } from './service.ts';
+
+// One process's series, as registry.getMetricsAsJSON() gives them.
+type metric = object;
 
 /** GATEWAY_PROCESSES / ANALYTICS_PROCESSES: a positive number, or `auto` (one per core). */
 export function processCount(name: string, raw: string | undefined, fallback: 'auto' | number): number {
@@ -72,6 +75,8 @@ export async function superviseWorkers(o: { plan: WorkerPlan[]; env: Record<stri
   const policy = o.policy ?? DEFAULT_POLICY;
   const slots: Slot[] = o.plan.flatMap(({ service, count }) => Array.from({ length: count }, () => ({ service, startedAt: 0, crashes: 0 })));
   let stopping = false;
+  // Until every planned worker has started once, a death ends the start instead of being restarted.
+  let starting = true;
   const exits = new Map<Worker, Promise<void>>();
 
   const start = (slot: Slot): Promise<void> => {
@@ -94,7 +99,7 @@ export async function superviseWorkers(o: { plan: WorkerPlan[]; env: Record<stri
           exits.delete(worker);
           resolve();
           failed(new StartupError(`a ${slot.service} process could not start (exit ${code ?? signal}); see its lines above`));
-          if (slot.worker !== worker || stopping) return;
+          if (slot.worker !== worker || stopping || starting) return;
           slot.worker = undefined;
           slot.crashes = Date.now() - slot.startedAt >= policy.stableMs ? 1 : slot.crashes + 1;
           const wait = restartDelay(slot.crashes, policy);
@@ -139,6 +144,7 @@ export async function superviseWorkers(o: { plan: WorkerPlan[]; env: Record<stri
   try {
     await Promise.all([...firsts].map(start));
     await Promise.all(slots.filter((s) => !firsts.has(s)).map(start));
+    starting = false;
   } catch (err) {
     stopping = true;
     for (const s of slots) s.worker?.process.kill('SIGTERM');

@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import { loadConfig, logFormatOf, StartupError } from './config.ts';
 import { sharedEmbeddedPostgres, type Database } from './database.ts';
 import { createDb, migrate } from '../db/knex.ts';
-import { startService, type ServiceName } from './service.ts';
+import type { ServiceName } from './service.ts';
 import { REPO_ROOT } from './paths.ts';
 import { createLogger, flushLog } from './logger.ts';
 import cluster from 'node:cluster';
@@ -76,6 +76,8 @@ async function main(): Promise<void> {
   }
 
   const warming = performance.now();
+  // Imported here: a supervisor serves nothing itself, and need not hold the services' code (~150 MB RSS).
+  const { startService } = await import('./service.ts');
   const service = await startService({ ...config, db, databaseUrl, services, log, warmUp: true });
   log.info({ ms: Math.round(performance.now() - warming) }, 'warmed up: ready');
   if (service.gatewayUrl) log.info({ url: service.gatewayUrl, docs: `${service.gatewayUrl}/docs` }, 'gateway listening');
