@@ -9,8 +9,7 @@ import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
 import type { Logger } from 'pino';
 import { AggregatorRegistry } from 'prom-client';
-import { StartupError } from './config.ts';
-import type { ServiceName } from './service.ts';
+import { StartupError, type ServiceName } from './config.ts';
 
 // One process's series, as registry.getMetricsAsJSON() gives them.
 type metric = object;

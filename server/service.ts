@@ -22,7 +22,8 @@ import { startGatewayRuntime } from '../core/runtime.ts';
 import type { Deps } from '../handlers/types.ts';
 import { Readiness } from '../db/readiness.ts';
 
-export type ServiceName = 'gateway' | 'analytics';
+export type { ServiceName } from './config.ts';
+import type { ServiceName } from './config.ts';
 
 export interface ServiceOptions {
   db: Knex;
