@@ -21,7 +21,7 @@ function alive(pid: number): boolean {
   }
 }
 
-it('restarts a killed worker; requests not in flight on it are answered; metrics cover all workers; SIGTERM stops all', { timeout: 300_000 }, async () => {
+it('restarts a killed worker; requests not in flight on it are answered; metrics cover all workers; SIGTERM stops all', { timeout: 600_000 }, async () => {
   const port = await freePort();
   const key = `gw_live_${randomBytes(24).toString('base64url')}`;
   const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), ['server/main.ts', 'gateway'], {
@@ -39,7 +39,7 @@ it('restarts a killed worker; requests not in flight on it are answered; metrics
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const line = (msg: string) => lines.find((l) => l.msg === msg);
   try {
-    await expect.poll(() => line('all service processes ready'), { timeout: 240_000, interval: 200 }).toBeTruthy();
+    await expect.poll(() => line('all service processes ready'), { timeout: 450_000, interval: 200 }).toBeTruthy();
     const pids = line('all service processes ready')!.pids.gateway as number[];
     expect(pids).toHaveLength(2);
     const url = `http://127.0.0.1:${port}`;
