@@ -2,15 +2,21 @@
 // supervisor on one port. One worker killed under load: the requests that
 // were not on it are all answered, the supervisor starts another, /metrics
 // counts every worker's requests, and SIGTERM stops them all with exit 0.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../server/database.ts';
 import { databaseUrl } from './support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENTS = 8;
+let started: ChildProcess | undefined;
+
+// A test that timed out never reaches its finally: its supervisor (and so its workers) still go.
+afterAll(() => {
+  if (started?.exitCode === null) started.kill('SIGKILL');
+});
 
 function alive(pid: number): boolean {
   try {
@@ -29,6 +35,7 @@ it('restarts a killed worker; requests not in flight on it are answered; metrics
     env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'info', LOG_FORMAT: 'json', HOST: '127.0.0.1', GATEWAY_PORT: String(port), DATABASE_URL: await databaseUrl(), GATEWAY_BOOTSTRAP_KEY: key, GATEWAY_PROCESSES: '2' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  started = child;
   const lines: Array<Record<string, any>> = [];
   let buffered = '';
   child.stdout!.on('data', (chunk: Buffer) => {
