@@ -1,7 +1,9 @@
 // Per-provider circuit breakers: a provider that keeps failing is left alone
 // for a while (calls go to the next fallback or fail fast with 503), then one
-// call probes it. State is per process, like LiteLLM's in-memory cooldowns:
-// each process learns a failing provider from its own calls within a few.
+// call probes it. Failures are counted per process; a circuit's opening and
+// closing are announced (onChange) and applied from other processes (apply),
+// so every process sharing the database leaves the provider alone together
+// (core/sharedCircuits.ts).
 import { PROVIDER_IDS, type ProviderId } from '../protocols/canonical.ts';
 import { ProviderError } from '../providers/types.ts';
 
@@ -14,6 +16,11 @@ export interface CircuitSnapshot {
   openedAt?: string;
   retryAt?: string;
 }
+
+/** A circuit opened (or opened again after a failed probe) or closed, as told between processes. */
+export type CircuitChange =
+  | { provider: ProviderId; state: 'open'; origin: string; failures: number; openedAt: number }
+  | { provider: ProviderId; state: 'closed' };
 
 export interface BreakerOptions {
   /** Consecutive failed calls that open the circuit. */
@@ -64,6 +71,8 @@ export class CircuitBreakers {
   private readonly threshold: number;
   private readonly cooldownMs: number;
   private readonly now: () => number;
+  /** Told of every opening and closing decided here (not of those applied from elsewhere). */
+  onChange?: (change: CircuitChange) => void;
 
   constructor(opts: BreakerOptions) {
     this.threshold = opts.failureThreshold;
@@ -85,7 +94,27 @@ export class CircuitBreakers {
 
   succeeded(provider: ProviderId): void {
     // The common case (never failed) costs one lookup.
-    if (this.circuits.has(provider)) this.circuits.delete(provider);
+    const c = this.circuits.get(provider);
+    if (!c) return;
+    this.circuits.delete(provider);
+    if (c.failures >= this.threshold) this.onChange?.({ provider, state: 'closed' });
+  }
+
+  /** A change decided by another process: taken as is, and not announced again. */
+  apply(change: CircuitChange): void {
+    if (change.state === 'closed') {
+      this.circuits.delete(change.provider);
+      return;
+    }
+    const c = this.circuits.get(change.provider);
+    // This process's own probe stays out until it settles.
+    const probing = c?.origin === change.origin && c.probing;
+    this.circuits.set(change.provider, {
+      origin: change.origin,
+      failures: Math.max(change.failures, this.threshold),
+      openedAt: change.openedAt,
+      probing,
+    });
   }
 
   /** Records a failed call; only the provider's own failures count. A call that ended otherwise releases its probe. */
@@ -96,13 +125,18 @@ export class CircuitBreakers {
       return;
     }
     if (!c || c.origin !== origin) {
-      this.circuits.set(provider, { origin, failures: 1, openedAt: this.threshold <= 1 ? this.now() : 0, probing: false });
+      const opened = this.threshold <= 1;
+      this.circuits.set(provider, { origin, failures: 1, openedAt: opened ? this.now() : 0, probing: false });
+      if (opened) this.onChange?.({ provider, state: 'open', origin, failures: 1, openedAt: this.now() });
       return;
     }
     c.failures += 1;
-    // Opening (or a failed probe) starts the cooldown afresh.
-    if (c.failures >= this.threshold) c.openedAt = this.now();
     c.probing = false;
+    // Opening (or a failed probe) starts the cooldown afresh.
+    if (c.failures >= this.threshold) {
+      c.openedAt = this.now();
+      this.onChange?.({ provider, state: 'open', origin, failures: c.failures, openedAt: c.openedAt });
+    }
   }
 
   state(provider: ProviderId): CircuitSnapshot {

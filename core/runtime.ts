@@ -22,6 +22,8 @@ import { RequestLog } from './requestLog.ts';
 import { ensureBatchQueue, startBatchRunner, type BatchDeps } from './batches.ts';
 
 export const REQUEST_LOG_RETENTION_JOB = 'gateway-request-log-retention';
+import { circuits } from './circuitBreaker.ts';
+import { shareCircuits } from './sharedCircuits.ts';
 
 export interface GatewayRuntime {
   notifier: Notifier;
@@ -50,6 +52,7 @@ export async function startGatewayRuntime(o: {
   const notifier = new Notifier(o.databaseUrl, o.db, o.log);
   await notifier.start();
   notifier.on('gateway_keys', () => requestLog.clear());
+  const sharedCircuits = await shareCircuits({ db: o.db, notifier, log: o.log, breakers: circuits(o.env) });
   const queue = new TaskQueue({
     db: o.db,
     databaseUrl: o.databaseUrl,
@@ -96,6 +99,7 @@ export async function startGatewayRuntime(o: {
       await closeVisionEngine();
       // Relays under way end by their own deadline.
       await drainRelays();
+      sharedCircuits.stop();
       await notifier.stop();
     },
   };

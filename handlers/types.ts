@@ -13,6 +13,8 @@ export interface Deps {
   gatewayAuth?: import('../core/gatewayAuth.ts').GatewayAuthenticator;
   /** The console's sign-in and sessions (gateway service only). */
   console?: import('../core/console/service.ts').ConsoleService;
+  /** Whether this process should be sent traffic (the readiness routes). */
+  readiness?: import('../db/readiness.ts').Readiness;
   /** Further services are attached by each surface (queue, analytics ingest buffer, ...). */
   [service: string]: unknown;
 }

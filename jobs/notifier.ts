@@ -9,7 +9,8 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 
 // gateway_keys: a gateway key changed (revoked, replaced); sent by the database itself (trigger gateway_keys_changed).
-export const CHANNELS = ['gateway_work', 'gateway_cancel', 'gateway_chunk', 'gateway_done', 'gateway_keys'] as const;
+// provider_circuits: a provider's circuit opened or closed; sent by the database itself (trigger provider_circuits_changed).
+export const CHANNELS = ['gateway_work', 'gateway_cancel', 'gateway_chunk', 'gateway_done', 'gateway_keys', 'provider_circuits'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 export class Notifier extends EventEmitter {
@@ -34,18 +35,44 @@ export class Notifier extends EventEmitter {
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.databaseUrl });
     client.on('notification', (msg) => this.emit(msg.channel, msg.payload ?? ''));
-    client.on('error', (err) => {
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (this.client === client) this.client = undefined;
+      client.end().catch(() => {});
+      if (this.stopped) return;
       this.log.warn({ err }, 'notification connection lost; reconnecting');
-      this.client = undefined;
-      if (!this.stopped) setTimeout(() => this.start().catch((e) => this.log.error({ err: e }, 'reconnect failed')), 500);
-    });
-    await client.connect();
-    for (const channel of CHANNELS) await client.query(`LISTEN ${channel}`);
+      this.reconnect(500);
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    try {
+      await client.connect();
+      for (const channel of CHANNELS) await client.query(`LISTEN ${channel}`);
+    } catch (err) {
+      lost = true;
+      await client.end().catch(() => {});
+      throw err;
+    }
     this.client = client;
     // Anything published while we were disconnected is caught by the dispatcher's poll and the streams' status checks;
     // a key change missed meanwhile is caught by forgetting every cached key.
     this.emit('gateway_work', '');
     this.emit('gateway_keys', '');
+    this.emit('reconnected', '');
+  }
+
+  /** Tries again until the database answers (it may be down for minutes), waiting twice as long each time, up to 10 s. */
+  private reconnect(waitMs: number): void {
+    const timer = setTimeout(() => {
+      if (this.stopped) return;
+      this.start().catch((err) => {
+        this.log.warn({ err: (err as Error).message }, 'notification connection: reconnect failed; retrying');
+        this.reconnect(Math.min(10_000, waitMs * 2));
+      });
+    }, waitMs);
+    timer.unref();
   }
 
   /** Tells every process, this one included, when `trx` (if given) commits. */

@@ -231,10 +231,12 @@ export async function mountSurface(def: SurfaceDefinition, prefixes: string[]): 
  * the event loop is yielded between operations, so requests are served while
  * the rest compile. Answers how many operations were compiled.
  */
-export async function compileValidators(surfaces: MountedSurface[], first: readonly string[] = []): Promise<number> {
+export async function compileValidators(surfaces: MountedSurface[], first: readonly string[] = [], opts: { onlyFirst?: boolean } = {}): Promise<number> {
   const jobs: Array<{ api: OpenAPIBackend; operationId: string }> = [];
   for (const { api } of surfaces) {
-    for (const op of api.getOperations()) if (op.operationId) jobs.push({ api, operationId: op.operationId });
+    for (const op of api.getOperations()) {
+      if (op.operationId && (!opts.onlyFirst || first.includes(op.operationId))) jobs.push({ api, operationId: op.operationId });
+    }
   }
   const rank = (id: string) => (first.includes(id) ? first.indexOf(id) : first.length);
   jobs.sort((a, b) => rank(a.operationId) - rank(b.operationId));

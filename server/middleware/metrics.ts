@@ -5,6 +5,7 @@
 import type { Middleware } from 'koa';
 import { hashKey, hashesMatch } from '../../protocols/keys.ts';
 import { registry } from '../../metrics/index.ts';
+import { clusterMetrics } from '../cluster.ts';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
@@ -17,6 +18,13 @@ export interface MetricsOptions {
 export function metricsRoute(opts: MetricsOptions): Middleware {
   const token = opts.env.METRICS_TOKEN?.trim();
   const tokenHash = token ? hashKey(token) : undefined;
+  // A gauge that cannot be read (the database down) leaves its last value; the rest is still served.
+  const own = async () => {
+    await opts.collect?.().catch(() => {});
+    return registry.getMetricsAsJSON();
+  };
+  // In a worker of `npm start`'s cluster: every worker of this service, aggregated by the primary.
+  const all = clusterMetrics(own);
   const serve = async (ctx: Parameters<Middleware>[0]) => {
     if (tokenHash) {
       const presented = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1];
@@ -31,7 +39,12 @@ export function metricsRoute(opts: MetricsOptions): Middleware {
       ctx.body = { success: false, message: 'GET /metrics answers only this machine unless METRICS_TOKEN is set', code: 'forbidden' };
       return;
     }
-    // A gauge that cannot be read (the database down) leaves its last value; the rest is still served.
+    if (all) {
+      const { text, contentType } = await all();
+      ctx.type = contentType;
+      ctx.body = text;
+      return;
+    }
     await opts.collect?.().catch(() => {});
     ctx.type = registry.contentType;
     ctx.body = await registry.metrics();

@@ -900,6 +900,18 @@ export const collectEvent = (options) => (options.client ?? client).post({
     }
 });
 /**
+ * Readiness
+ *
+ * No key: for load balancers and orchestrators. 200 once the process has
+ * warmed up (database pool open) and while
+ * its database answers; 503 `service_unavailable` (with `Retry-After`)
+ * otherwise, the message saying why: warming up, shutting down (in-flight
+ * requests are finishing), or the database unreachable. The database
+ * check is shared by concurrent probes and its answer reused for 250 ms.
+ *
+ */
+export const getReadiness = (options) => (options?.client ?? client).get({ url: '/v1/ready', ...options });
+/**
  * The tracking script (core)
  *
  * Embed it as a deferred script element whose `src` is `{analytics_url}/script.js`

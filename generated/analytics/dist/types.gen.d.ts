@@ -15,6 +15,11 @@ export type Error = {
         message: string;
     };
 };
+export type Readiness = {
+    status: 'ready';
+    service: 'switchyard-analytics';
+    timestamp: string;
+};
 /**
  * Lowercase hostname without scheme, port or path, or a wildcard `*.example.com`
  * over a hostname's subdomains (not the hostname itself; a wildcard over a bare
@@ -3240,6 +3245,30 @@ export type CollectEventResponses = {
     202: Accepted;
 };
 export type CollectEventResponse = CollectEventResponses[keyof CollectEventResponses];
+export type GetReadinessData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/ready';
+};
+export type GetReadinessErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetReadinessError = GetReadinessErrors[keyof GetReadinessErrors];
+export type GetReadinessResponses = {
+    /**
+     * Ready for traffic.
+     */
+    200: Readiness;
+};
+export type GetReadinessResponse = GetReadinessResponses[keyof GetReadinessResponses];
 export type GetTrackerScriptData = {
     body?: never;
     path?: never;

@@ -438,7 +438,11 @@ export const getSpend = (options) => (options?.client ?? client).get({
 /**
  * Liveness
  *
- * No authentication, no envelope. 503 (ErrorResponse, code `unavailable`) when the database cannot be reached.
+ * No authentication, no envelope. Liveness: 200 while the process runs and
+ * answers, the database reachable or not (a liveness check that restarted
+ * processes during a database outage would not bring the database back).
+ * Whether to send this process traffic is `GET /api/llm/ready`.
+ *
  */
 export const getHealth = (options) => (options?.client ?? client).get({ url: '/api/llm/health', ...options });
 /**
@@ -615,6 +619,20 @@ export const listQueueTasks = (options) => (options?.client ?? client).get({
     url: '/api/llm/queue/tasks',
     ...options
 });
+/**
+ * Readiness
+ *
+ * No authentication, no envelope: for load balancers and orchestrators,
+ * beside the liveness route `GET /api/llm/health`. 200 once the process has
+ * warmed up (database pool open, the busiest operations' request
+ * validators compiled, the key lookup run) and while its database answers; 503
+ * (ErrorResponse, code `unavailable`, with `Retry-After`) otherwise, the
+ * message saying why: warming up, shutting down (in-flight requests are
+ * finishing), or the database unreachable. The database check is shared
+ * by concurrent probes and its answer reused for 250 ms.
+ *
+ */
+export const getReadiness = (options) => (options?.client ?? client).get({ url: '/api/llm/ready', ...options });
 /**
  * Public price list
  *

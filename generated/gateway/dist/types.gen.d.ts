@@ -1250,6 +1250,11 @@ export type Health = {
     service: 'switchyard-gateway';
     timestamp: string;
 };
+export type Readiness = {
+    status: 'ready';
+    service: 'switchyard-gateway';
+    timestamp: string;
+};
 export type UsageSummary = {
     totalRequests: number;
     totalTokens: number;
@@ -3947,6 +3952,51 @@ export type ListQueueTasksResponses = {
     200: QueueTaskListEnvelope;
 };
 export type ListQueueTasksResponse = ListQueueTasksResponses[keyof ListQueueTasksResponses];
+export type GetReadinessData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/llm/ready';
+};
+export type GetReadinessErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+    /**
+     * Code `provider_not_configured`: the provider's key (or base URL) is not set;
+     * the message names the missing environment variable. Code `unavailable`: a
+     * required service is switched off or down (VISION_SERVICE_ENABLED not true,
+     * database unreachable).
+     *
+     */
+    503: ErrorResponse;
+};
+export type GetReadinessError = GetReadinessErrors[keyof GetReadinessErrors];
+export type GetReadinessResponses = {
+    /**
+     * Ready for traffic.
+     */
+    200: Readiness;
+};
+export type GetReadinessResponse = GetReadinessResponses[keyof GetReadinessResponses];
 export type ListPublicModelsData = {
     body?: never;
     path?: never;
