@@ -2114,7 +2114,7 @@ export type CreateChatCompletionErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2132,7 +2132,17 @@ export type CreateChatCompletionErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2203,7 +2213,7 @@ export type CreateImageErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2221,7 +2231,17 @@ export type CreateImageErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2288,7 +2308,7 @@ export type CreateImageEditErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2304,7 +2324,17 @@ export type CreateImageEditErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2371,7 +2401,7 @@ export type CreateSpeechErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2389,7 +2419,17 @@ export type CreateSpeechErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2456,7 +2496,7 @@ export type CreateTranscriptionErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2472,7 +2512,17 @@ export type CreateTranscriptionErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2742,7 +2792,7 @@ export type CreateResponseErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2760,7 +2810,17 @@ export type CreateResponseErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2830,7 +2890,7 @@ export type CountResponseInputTokensErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2848,7 +2908,17 @@ export type CountResponseInputTokensErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -3047,7 +3117,7 @@ export type CreateEmbeddingErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -3065,7 +3135,17 @@ export type CreateEmbeddingErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**

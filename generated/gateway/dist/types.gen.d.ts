@@ -1,7 +1,7 @@
 export type ClientOptions = {
     baseUrl: 'http://localhost:8080' | (string & {});
 };
-export type Webhooks = RelayConversationWebhookWebhookRequest;
+export type Webhooks = RelayConversationWebhookWebhookRequest | GetOwnKeyWebhookRequest | ListKeysWebhookRequest | CreateKeyWebhookRequest | RevokeKeyWebhookRequest | GetKeyWebhookRequest | UpdateKeyWebhookRequest | RotateKeyWebhookRequest | ListTeamsWebhookRequest | CreateTeamWebhookRequest | DeleteTeamWebhookRequest | GetTeamWebhookRequest | UpdateTeamWebhookRequest | ListTagPoliciesWebhookRequest | DeleteTagPolicyWebhookRequest | GetTagPolicyWebhookRequest | SetTagPolicyWebhookRequest | ListAuditEventsWebhookRequest;
 /**
  * Provider id (fixed order as listed by GET /api/llm/providers).
  */
@@ -67,7 +67,7 @@ export type ErrorResponse = {
      */
     message: string;
     /**
-     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, result_already_read, task_failed, task_cancelled, task_finished, invalid_provider_key, provider_key_forbidden, payload_too_large, unsupported_media_type, headers_too_large, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
+     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, result_already_read, task_failed, task_cancelled, task_finished, invalid_provider_key, provider_key_forbidden, payload_too_large, unsupported_media_type, headers_too_large, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable; governance (keys, teams, limits): admin_only, key_expired, model_not_allowed, rate_limit_exceeded, budget_exceeded, unknown_team, invalid_policy, team_exists, team_in_use, cannot_revoke_self, cannot_rotate_bootstrap.
      */
     code: string;
     /**
@@ -2175,6 +2175,285 @@ export type ElevenLabsPostCallWebhook = {
     };
 };
 /**
+ * A free label on keys; spend is grouped and may be budgeted by it.
+ */
+export type KeyTag = string;
+/**
+ * `<provider>/<model>` where `*` matches any run of characters: `openai*` allows a provider, `anthropic/claude-*` a family, `openai/gpt-4o-mini` one model. Matched against the provider and model a call resolves to (each routing target on its own).
+ */
+export type ModelPattern = string;
+/**
+ * Rate limits, each over a fixed window in UTC (minute: from :00 of the
+ * minute; day: from 00:00). Requests count every call admitted (queued
+ * tasks when submitted). Tokens count a call's input (the gateway's
+ * count_tokens estimate) plus its output at `maxTokens` (or the model's
+ * output cap) when it is admitted, then the tokens the provider reports
+ * once it ends. Processes sharing the database take these limits in
+ * chunks (a twentieth of the limit at a time), so with N processes a
+ * limit may admit up to N-1 chunks more than its value in one window,
+ * never fewer than it when the demand is there: 600 per minute on two
+ * processes admits between 600 and 660.
+ *
+ */
+export type Limits = {
+    requestsPerMinute?: number;
+    requestsPerDay?: number;
+    tokensPerMinute?: number;
+    tokensPerDay?: number;
+};
+/**
+ * Money, in USD at the gateway's customer price (`Cost.customerPrice`),
+ * per UTC calendar period (`week` starts on Monday, `total` never
+ * resets). Before a call the gateway reserves its worst-case price
+ * (input tokens from the count_tokens estimate, output at `maxTokens`
+ * or the model's output cap, at the model's catalogue prices); the
+ * actual price replaces the reservation in the same transaction that
+ * writes the call's usage row. A `hard` budget refuses (429
+ * `budget_exceeded`) a call whose worst case it cannot cover, so spend
+ * never passes it, however many calls or processes; a `soft` one only
+ * alerts. Calls that cost nothing (a local model, the caller's own
+ * provider key) are never refused by a budget. Alerts go out as
+ * spend crosses 50, 80 and 100% (see `alertWebhookUrl`).
+ *
+ */
+export type Budget = {
+    period: 'day' | 'week' | 'month' | 'total';
+    amountUsd: number;
+    mode?: 'hard' | 'soft';
+};
+/**
+ * Patterns a call's provider and model must match (any one); null or absent allows every model.
+ */
+export type AllowedModels = Array<ModelPattern> | null;
+export type NullableLimits = Limits | null;
+/**
+ * At most one budget per period.
+ */
+export type Budgets = Array<Budget> | null;
+/**
+ * Where budget alerts are POSTed: one per budget, threshold (50, 80,
+ * 100%) and period, as JSON (`BudgetAlert`), signed with
+ * `X-Switchyard-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
+ * "<t>.<body>">` under GATEWAY_ALERT_SECRET, retried with backoff,
+ * and fetched through the SSRF guard (public addresses only). Every
+ * alert is also logged and counted in the
+ * `switchyard_budget_alerts_total` metric, URL or not.
+ *
+ */
+export type AlertWebhookUrl = string | null;
+/**
+ * What a key, a team or a tag may do and spend. A call must pass every policy that applies to it (its key's, its team's, each of its tags') and counts against each.
+ */
+export type Governance = {
+    allowedModels?: AllowedModels;
+    limits?: NullableLimits;
+    budgets?: Budgets;
+    alertWebhookUrl?: AlertWebhookUrl;
+};
+export type KeyCreate = {
+    name: string;
+    role?: 'admin' | 'member';
+    teamId?: string | null;
+    tags?: Array<KeyTag>;
+    /**
+     * When the key stops working (403 `key_expired` from then on); null never.
+     */
+    expiresAt?: string | null;
+    allowedModels?: AllowedModels;
+    limits?: NullableLimits;
+    budgets?: Budgets;
+    alertWebhookUrl?: AlertWebhookUrl;
+};
+export type KeyUpdate = {
+    name?: string;
+    role?: 'admin' | 'member';
+    teamId?: string | null;
+    tags?: Array<KeyTag>;
+    expiresAt?: string | null;
+    allowedModels?: AllowedModels;
+    limits?: NullableLimits;
+    budgets?: Budgets;
+    alertWebhookUrl?: AlertWebhookUrl;
+};
+export type KeyRotate = {
+    /**
+     * How long the replaced secret keeps working, at most 30 days.
+     */
+    graceSeconds?: number;
+};
+export type Key = {
+    allowedModels: AllowedModels;
+    limits: NullableLimits;
+    budgets: Budgets;
+    alertWebhookUrl: AlertWebhookUrl;
+    id: string;
+    name: string;
+    /**
+     * The key's first characters, as it is shown in lists (`bootstrap` for GATEWAY_BOOTSTRAP_KEY).
+     */
+    prefix: string;
+    role: 'admin' | 'member';
+    teamId: string | null;
+    tags: Array<string>;
+    expiresAt: string | null;
+    createdAt: string;
+    updatedAt: string;
+    revokedAt: string | null;
+    /**
+     * Until when the secret replaced by the last rotation still works; null when none does.
+     */
+    previousKeyValidUntil: string | null;
+};
+export type KeyCreated = {
+    key: Key;
+    /**
+     * The key itself (`gw_live_…`), shown this once; only its hash is stored.
+     */
+    secret: string;
+};
+/**
+ * One limit or budget and its current window. `used` is what the
+ * window has counted (spend in USD for `spend`, settled; calls or
+ * tokens for the rate limits). `remaining` is the limit less what is
+ * used and what is reserved: by calls under way, by queued tasks, and
+ * by the chunks gateway processes hold (at most a twentieth of the
+ * limit each, returned when a process is idle); it is what a new call
+ * can count on. A soft budget's `remaining` may go below 0.
+ *
+ */
+export type Meter = {
+    scope: 'key' | 'team' | 'tag';
+    /**
+     * The key's or team's id, or the tag.
+     */
+    subject: string;
+    metric: 'requests' | 'tokens' | 'spend';
+    period: 'minute' | 'day' | 'week' | 'month' | 'total';
+    limit: number;
+    mode: 'hard' | 'soft';
+    used: number;
+    remaining: number;
+    windowStart: string;
+    /**
+     * When the window ends; null for an all-time budget.
+     */
+    resetsAt: string | null;
+};
+export type OwnKey = {
+    key: Key;
+    meters: Array<Meter>;
+};
+export type TeamCreate = {
+    name: string;
+    allowedModels?: AllowedModels;
+    limits?: NullableLimits;
+    budgets?: Budgets;
+    alertWebhookUrl?: AlertWebhookUrl;
+};
+export type TeamUpdate = {
+    name?: string;
+    allowedModels?: AllowedModels;
+    limits?: NullableLimits;
+    budgets?: Budgets;
+    alertWebhookUrl?: AlertWebhookUrl;
+};
+export type Team = {
+    allowedModels: AllowedModels;
+    limits: NullableLimits;
+    budgets: Budgets;
+    alertWebhookUrl: AlertWebhookUrl;
+    id: string;
+    name: string;
+    createdAt: string;
+    updatedAt: string;
+    meters: Array<Meter>;
+};
+export type TagPolicy = {
+    allowedModels: AllowedModels;
+    limits: NullableLimits;
+    budgets: Budgets;
+    alertWebhookUrl: AlertWebhookUrl;
+    tag: string;
+    updatedAt: string;
+    meters: Array<Meter>;
+};
+export type AuditEvent = {
+    id: number;
+    at: string;
+    /**
+     * The admin key that acted; null for the CLI.
+     */
+    actorKeyId: string | null;
+    /**
+     * That key's name, or `cli`.
+     */
+    actor: string;
+    action: 'key.create' | 'key.update' | 'key.rotate' | 'key.revoke' | 'team.create' | 'team.update' | 'team.delete' | 'tag.set' | 'tag.delete';
+    targetType: 'key' | 'team' | 'tag';
+    targetId: string;
+    /**
+     * The fields set (for a key or team created or changed), the grace period of a rotation; never a secret.
+     */
+    changes: {
+        [key: string]: unknown;
+    };
+};
+/**
+ * The body of a budget alert webhook.
+ */
+export type BudgetAlert = {
+    type: 'budget.threshold';
+    scope: 'key' | 'team' | 'tag';
+    subject: string;
+    period: 'day' | 'week' | 'month' | 'total';
+    mode: 'hard' | 'soft';
+    threshold: 50 | 80 | 100;
+    amountUsd: number;
+    spentUsd: number;
+    windowStart: string;
+    at: string;
+};
+export type OwnKeyEnvelope = {
+    success: true;
+    data: OwnKey;
+};
+export type KeyEnvelope = {
+    success: true;
+    data: Key;
+    message?: string;
+};
+export type KeyCreatedEnvelope = {
+    success: true;
+    data: KeyCreated;
+    message?: string;
+};
+export type KeyListEnvelope = {
+    success: true;
+    data: Array<Key>;
+};
+export type TeamEnvelope = {
+    success: true;
+    data: Team;
+    message?: string;
+};
+export type TeamListEnvelope = {
+    success: true;
+    data: Array<Team>;
+};
+export type TagPolicyEnvelope = {
+    success: true;
+    data: TagPolicy;
+    message?: string;
+};
+export type TagPolicyListEnvelope = {
+    success: true;
+    data: Array<TagPolicy>;
+};
+export type AuditEventListEnvelope = {
+    success: true;
+    data: Array<AuditEvent>;
+};
+/**
  * Bring your own key. When present it is used as the upstream provider's API
  * key instead of the operator's, and the call is billed `byok` with
  * `customerPrice` 0 (usage is still recorded). It is never logged. While a
@@ -2203,6 +2482,18 @@ export type TemplateId = number;
  * Session id.
  */
 export type SessionId = number;
+/**
+ * The key's id (as `listKeys` shows it).
+ */
+export type KeyId = string;
+/**
+ * The team's id.
+ */
+export type TeamId = string;
+/**
+ * The tag.
+ */
+export type TagName = KeyTag;
 /**
  * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
  */
@@ -2258,6 +2549,15 @@ export type SubmitCompletionErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -2268,6 +2568,18 @@ export type SubmitCompletionErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5620,6 +5932,114 @@ export type RelayConversationWebhookWebhookPayload = WebhookPayload;
 export type RelayConversationWebhookWebhookRequest = {
     body: RelayConversationWebhookWebhookPayload;
     key: 'conversationRelay';
+    path?: never;
+    query?: never;
+};
+export type GetOwnKeyWebhookRequest = {
+    body?: never;
+    key: '/api/llm/key';
+    path?: never;
+    query?: never;
+};
+export type ListKeysWebhookRequest = {
+    body?: never;
+    key: '/api/llm/admin/keys';
+    path?: never;
+    query?: never;
+};
+export type CreateKeyWebhookPayload = KeyCreate;
+export type CreateKeyWebhookRequest = {
+    body: CreateKeyWebhookPayload;
+    key: '/api/llm/admin/keys';
+    path?: never;
+    query?: never;
+};
+export type RevokeKeyWebhookRequest = {
+    body?: never;
+    key: '/api/llm/admin/keys/{keyId}';
+    path?: never;
+    query?: never;
+};
+export type GetKeyWebhookRequest = {
+    body?: never;
+    key: '/api/llm/admin/keys/{keyId}';
+    path?: never;
+    query?: never;
+};
+export type UpdateKeyWebhookPayload = KeyUpdate;
+export type UpdateKeyWebhookRequest = {
+    body: UpdateKeyWebhookPayload;
+    key: '/api/llm/admin/keys/{keyId}';
+    path?: never;
+    query?: never;
+};
+export type RotateKeyWebhookPayload = KeyRotate;
+export type RotateKeyWebhookRequest = {
+    body: RotateKeyWebhookPayload;
+    key: '/api/llm/admin/keys/{keyId}/rotate';
+    path?: never;
+    query?: never;
+};
+export type ListTeamsWebhookRequest = {
+    body?: never;
+    key: '/api/llm/admin/teams';
+    path?: never;
+    query?: never;
+};
+export type CreateTeamWebhookPayload = TeamCreate;
+export type CreateTeamWebhookRequest = {
+    body: CreateTeamWebhookPayload;
+    key: '/api/llm/admin/teams';
+    path?: never;
+    query?: never;
+};
+export type DeleteTeamWebhookRequest = {
+    body?: never;
+    key: '/api/llm/admin/teams/{teamId}';
+    path?: never;
+    query?: never;
+};
+export type GetTeamWebhookRequest = {
+    body?: never;
+    key: '/api/llm/admin/teams/{teamId}';
+    path?: never;
+    query?: never;
+};
+export type UpdateTeamWebhookPayload = TeamUpdate;
+export type UpdateTeamWebhookRequest = {
+    body: UpdateTeamWebhookPayload;
+    key: '/api/llm/admin/teams/{teamId}';
+    path?: never;
+    query?: never;
+};
+export type ListTagPoliciesWebhookRequest = {
+    body?: never;
+    key: '/api/llm/admin/tags';
+    path?: never;
+    query?: never;
+};
+export type DeleteTagPolicyWebhookRequest = {
+    body?: never;
+    key: '/api/llm/admin/tags/{tag}';
+    path?: never;
+    query?: never;
+};
+export type GetTagPolicyWebhookRequest = {
+    body?: never;
+    key: '/api/llm/admin/tags/{tag}';
+    path?: never;
+    query?: never;
+};
+export type SetTagPolicyWebhookPayload = Governance;
+export type SetTagPolicyWebhookRequest = {
+    body: SetTagPolicyWebhookPayload;
+    key: '/api/llm/admin/tags/{tag}';
+    path?: never;
+    query?: never;
+};
+export type ListAuditEventsWebhookRequest = {
+    body?: never;
+    key: '/api/llm/admin/audit';
     path?: never;
     query?: never;
 };
