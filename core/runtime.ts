@@ -18,12 +18,17 @@ import { AGENT_MAINTENANCE_JOB, runAgentMaintenance } from './agents/maintenance
 import { drainRelays } from './agents/relay.ts';
 import { onUnpriced } from '../pricing/cost.ts';
 import { secretBox } from './agents/secrets.ts';
+import { usageBatcher } from './usageBatch.ts';
+import { Governor, type Clock } from './governance/governor.ts';
+import { BUDGET_ALERT_QUEUE, ensureAlertQueue, sendBudgetAlert } from './governance/alerts.ts';
 
 export interface GatewayRuntime {
   notifier: Notifier;
   queue: TaskQueue;
   slots: LocalSlots;
   limits: ProviderLimits;
+  /** Allow-lists, rate limits and budgets of keys, teams and tags. */
+  governor: Governor;
   stop(): Promise<void>;
 }
 
@@ -33,6 +38,8 @@ export async function startGatewayRuntime(o: {
   log: Logger;
   databaseUrl: string;
   env: NodeJS.ProcessEnv;
+  /** Tests move time by hand (expiry, windows); else Date.now. */
+  clock?: Clock;
 }): Promise<GatewayRuntime> {
   // An operator learns of a model the catalogue cannot price from the log, once per model, not from the invoice.
   onUnpriced((provider, model) =>
@@ -41,6 +48,11 @@ export async function startGatewayRuntime(o: {
   const limits = providerLimits(o.env);
   const notifier = new Notifier(o.databaseUrl, o.db, o.log);
   await notifier.start();
+  const governor = new Governor(o.db, { clock: o.clock, log: o.log, boss: o.boss });
+  await governor.start();
+  usageBatcher(o.db).onCrossed = (rows) => governor.crossed(rows);
+  // Teams' and tags' policies are announced on the keys' channel (db trigger gateway_policies_changed).
+  notifier.on('gateway_keys', () => void governor.reload().catch(() => {}));
   const queue = new TaskQueue({
     db: o.db,
     databaseUrl: o.databaseUrl,
@@ -55,12 +67,15 @@ export async function startGatewayRuntime(o: {
     // secrets do; the key (or its file) is read when the first such task comes.
     secrets: () => secretBox(o.env),
     capacity: Number(o.env.GATEWAY_WORKER_CAPACITY || 256),
+    budgetCrossed: (rows) => governor.crossed(rows),
   });
   await queue.ensureQueues();
   await ensureTrainingQueue(o.boss);
   let training: TrainingRunner | undefined;
   // GATEWAY_WORKERS=0 makes an API-only process: it accepts tasks, other processes run them.
+  await ensureAlertQueue(o.boss);
   if (o.env.GATEWAY_WORKERS !== '0') {
+    await o.boss.work(BUDGET_ALERT_QUEUE, async ([job]) => sendBudgetAlert(job!.data as never, o.env));
     await queue.start();
     await scheduleGatewayCleanup(o.boss, o.db);
     if (visionConfig(o.env).enabled) training = await startTrainingRunner({ boss: o.boss, db: o.db, log: o.log, env: o.env });
@@ -72,7 +87,9 @@ export async function startGatewayRuntime(o: {
     queue,
     slots: new LocalSlots(limits),
     limits,
+    governor,
     async stop() {
+      await governor.stop().catch((err) => o.log.warn({ err }, 'could not return leases of limits and budgets'));
       await training?.stop();
       await queue.stop();
       await stopOcrEngine();

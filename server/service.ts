@@ -33,6 +33,8 @@ export interface ServiceOptions {
   bootstrapKey?: string;
   log?: Logger;
   env?: NodeJS.ProcessEnv;
+  /** The time keys expire and limits' windows turn by; Date.now unless a test moves it. */
+  clock?: () => number;
 }
 
 export interface RunningService {
@@ -137,9 +139,9 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
 
   try {
     if (opts.services.includes('gateway')) {
-      const auth = await createGatewayAuthenticator(opts.db, opts.bootstrapKey, log);
+      const auth = await createGatewayAuthenticator(opts.db, opts.bootstrapKey, log, opts.clock);
       deps.gatewayAuth = auth;
-      const runtime = await startGatewayRuntime({ db: opts.db, boss, log, databaseUrl: opts.databaseUrl, env });
+      const runtime = await startGatewayRuntime({ db: opts.db, boss, log, databaseUrl: opts.databaseUrl, env, clock: opts.clock });
       deps.gateway = runtime;
       runtime.notifier.on('gateway_keys', () => auth.clear());
       stoppers.push(() => runtime.stop());

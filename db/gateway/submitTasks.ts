@@ -17,6 +17,8 @@ export interface NewTask {
   providerKey?: string;
   /** providerKey sealed (AES-256-GCM): what the database holds. */
   providerKeySealed?: Buffer;
+  /** What the task reserved of its limits and budgets, released when it ends (db/gateway/settleTaskCharges.ts). */
+  charges?: unknown[];
 }
 
 export interface SubmitClaim {
@@ -36,7 +38,7 @@ const INSERT_AND_CLAIM = `
 WITH input AS (
   SELECT * FROM json_to_recordset($1::json) AS t(
     ord int, id uuid, key_id uuid, kind text, provider text, model text, stream boolean,
-    request jsonb, service text, tag text, byok boolean, provider_key text)
+    request jsonb, service text, tag text, byok boolean, provider_key text, charges jsonb)
 ), stamp AS (
   -- The clock when the claim runs, not now() (when the transaction began): a
   -- submit that waited on a lock would be stamped as starting before the end
@@ -64,10 +66,10 @@ WITH input AS (
    WHERE j.name = $2 AND j.id = ANY (ARRAY(SELECT id FROM claimed)) AND j.state < 'active'
   RETURNING j.id
 )
-INSERT INTO gateway_tasks (id, key_id, kind, provider, model, status, stream, request, service, tag, byok, provider_key, attempts, created_at, started_at)
+INSERT INTO gateway_tasks (id, key_id, kind, provider, model, status, stream, request, service, tag, byok, provider_key, charges, attempts, created_at, started_at)
 SELECT i.id, i.key_id, i.kind, i.provider, i.model,
        CASE WHEN a.id IS NULL THEN 'queued' ELSE 'processing' END,
-       i.stream, i.request, i.service, i.tag, i.byok, decode(i.provider_key, 'base64'),
+       i.stream, i.request, i.service, i.tag, i.byok, decode(i.provider_key, 'base64'), i.charges,
        CASE WHEN a.id IS NULL THEN 0 ELSE 1 END,
        s.at,
        CASE WHEN a.id IS NULL THEN NULL ELSE s.at END
@@ -106,6 +108,7 @@ export async function submitTasks(
     tag: task.tag ?? null,
     byok: task.providerKey !== undefined,
     provider_key: task.providerKeySealed?.toString('base64') ?? null,
+    charges: task.charges?.length ? task.charges : null,
   }));
   const claiming = o.claim !== undefined && o.claim.room > 0;
   const limits = claiming ? Object.entries(o.claim!.limits).map(([provider, lim]) => ({ provider, lim })) : [];

@@ -4,7 +4,7 @@ export type ClientOptions = {
     baseUrl: 'http://localhost:8080' | (string & {});
 };
 
-export type Webhooks = RelayConversationWebhookWebhookRequest | GetOwnKeyWebhookRequest | ListKeysWebhookRequest | CreateKeyWebhookRequest | RevokeKeyWebhookRequest | GetKeyWebhookRequest | UpdateKeyWebhookRequest | RotateKeyWebhookRequest | ListTeamsWebhookRequest | CreateTeamWebhookRequest | DeleteTeamWebhookRequest | GetTeamWebhookRequest | UpdateTeamWebhookRequest | ListTagPoliciesWebhookRequest | DeleteTagPolicyWebhookRequest | GetTagPolicyWebhookRequest | SetTagPolicyWebhookRequest | ListAuditEventsWebhookRequest;
+export type Webhooks = RelayConversationWebhookWebhookRequest;
 
 /**
  * Provider id (fixed order as listed by GET /api/llm/providers).
@@ -6420,142 +6420,1125 @@ export type AgentWebhookCompleteResponses = {
 
 export type AgentWebhookCompleteResponse = AgentWebhookCompleteResponses[keyof AgentWebhookCompleteResponses];
 
+export type GetOwnKeyData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/llm/key';
+};
+
+export type GetOwnKeyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type GetOwnKeyError = GetOwnKeyErrors[keyof GetOwnKeyErrors];
+
+export type GetOwnKeyResponses = {
+    /**
+     * The calling key.
+     */
+    200: OwnKeyEnvelope;
+};
+
+export type GetOwnKeyResponse = GetOwnKeyResponses[keyof GetOwnKeyResponses];
+
+export type ListKeysData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Only the keys of this team.
+         */
+        teamId?: string;
+        /**
+         * Only the keys carrying this tag.
+         */
+        tag?: KeyTag;
+    };
+    url: '/api/llm/admin/keys';
+};
+
+export type ListKeysErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type ListKeysError = ListKeysErrors[keyof ListKeysErrors];
+
+export type ListKeysResponses = {
+    /**
+     * The keys.
+     */
+    200: KeyListEnvelope;
+};
+
+export type ListKeysResponse = ListKeysResponses[keyof ListKeysResponses];
+
+export type CreateKeyData = {
+    body: KeyCreate;
+    path?: never;
+    query?: never;
+    url: '/api/llm/admin/keys';
+};
+
+export type CreateKeyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type CreateKeyError = CreateKeyErrors[keyof CreateKeyErrors];
+
+export type CreateKeyResponses = {
+    /**
+     * Created; `secret` is shown this once.
+     */
+    201: KeyCreatedEnvelope;
+};
+
+export type CreateKeyResponse = CreateKeyResponses[keyof CreateKeyResponses];
+
+export type RevokeKeyData = {
+    body?: never;
+    path: {
+        /**
+         * The key's id (as `listKeys` shows it).
+         */
+        keyId: string;
+    };
+    query?: never;
+    url: '/api/llm/admin/keys/{keyId}';
+};
+
+export type RevokeKeyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type RevokeKeyError = RevokeKeyErrors[keyof RevokeKeyErrors];
+
+export type RevokeKeyResponses = {
+    /**
+     * Revoked.
+     */
+    200: KeyEnvelope;
+};
+
+export type RevokeKeyResponse = RevokeKeyResponses[keyof RevokeKeyResponses];
+
+export type GetKeyData = {
+    body?: never;
+    path: {
+        /**
+         * The key's id (as `listKeys` shows it).
+         */
+        keyId: string;
+    };
+    query?: never;
+    url: '/api/llm/admin/keys/{keyId}';
+};
+
+export type GetKeyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type GetKeyError = GetKeyErrors[keyof GetKeyErrors];
+
+export type GetKeyResponses = {
+    /**
+     * The key.
+     */
+    200: OwnKeyEnvelope;
+};
+
+export type GetKeyResponse = GetKeyResponses[keyof GetKeyResponses];
+
+export type UpdateKeyData = {
+    body: KeyUpdate;
+    path: {
+        /**
+         * The key's id (as `listKeys` shows it).
+         */
+        keyId: string;
+    };
+    query?: never;
+    url: '/api/llm/admin/keys/{keyId}';
+};
+
+export type UpdateKeyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type UpdateKeyError = UpdateKeyErrors[keyof UpdateKeyErrors];
+
+export type UpdateKeyResponses = {
+    /**
+     * The changed key.
+     */
+    200: KeyEnvelope;
+};
+
+export type UpdateKeyResponse = UpdateKeyResponses[keyof UpdateKeyResponses];
+
+export type RotateKeyData = {
+    body?: KeyRotate;
+    path: {
+        /**
+         * The key's id (as `listKeys` shows it).
+         */
+        keyId: string;
+    };
+    query?: never;
+    url: '/api/llm/admin/keys/{keyId}/rotate';
+};
+
+export type RotateKeyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type RotateKeyError = RotateKeyErrors[keyof RotateKeyErrors];
+
+export type RotateKeyResponses = {
+    /**
+     * The new secret, shown this once.
+     */
+    200: KeyCreatedEnvelope;
+};
+
+export type RotateKeyResponse = RotateKeyResponses[keyof RotateKeyResponses];
+
+export type ListTeamsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/llm/admin/teams';
+};
+
+export type ListTeamsErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type ListTeamsError = ListTeamsErrors[keyof ListTeamsErrors];
+
+export type ListTeamsResponses = {
+    /**
+     * The teams.
+     */
+    200: TeamListEnvelope;
+};
+
+export type ListTeamsResponse = ListTeamsResponses[keyof ListTeamsResponses];
+
+export type CreateTeamData = {
+    body: TeamCreate;
+    path?: never;
+    query?: never;
+    url: '/api/llm/admin/teams';
+};
+
+export type CreateTeamErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The resource is not in a state that allows this request (code `conflict`).
+     */
+    409: ErrorResponse;
+    /**
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type CreateTeamError = CreateTeamErrors[keyof CreateTeamErrors];
+
+export type CreateTeamResponses = {
+    /**
+     * Created.
+     */
+    201: TeamEnvelope;
+};
+
+export type CreateTeamResponse = CreateTeamResponses[keyof CreateTeamResponses];
+
+export type DeleteTeamData = {
+    body?: never;
+    path: {
+        /**
+         * The team's id.
+         */
+        teamId: string;
+    };
+    query?: never;
+    url: '/api/llm/admin/teams/{teamId}';
+};
+
+export type DeleteTeamErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The resource is not in a state that allows this request (code `conflict`).
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type DeleteTeamError = DeleteTeamErrors[keyof DeleteTeamErrors];
+
+export type DeleteTeamResponses = {
+    /**
+     * Deleted.
+     */
+    200: TeamEnvelope;
+};
+
+export type DeleteTeamResponse = DeleteTeamResponses[keyof DeleteTeamResponses];
+
+export type GetTeamData = {
+    body?: never;
+    path: {
+        /**
+         * The team's id.
+         */
+        teamId: string;
+    };
+    query?: never;
+    url: '/api/llm/admin/teams/{teamId}';
+};
+
+export type GetTeamErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type GetTeamError = GetTeamErrors[keyof GetTeamErrors];
+
+export type GetTeamResponses = {
+    /**
+     * The team.
+     */
+    200: TeamEnvelope;
+};
+
+export type GetTeamResponse = GetTeamResponses[keyof GetTeamResponses];
+
+export type UpdateTeamData = {
+    body: TeamUpdate;
+    path: {
+        /**
+         * The team's id.
+         */
+        teamId: string;
+    };
+    query?: never;
+    url: '/api/llm/admin/teams/{teamId}';
+};
+
+export type UpdateTeamErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The resource is not in a state that allows this request (code `conflict`).
+     */
+    409: ErrorResponse;
+    /**
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type UpdateTeamError = UpdateTeamErrors[keyof UpdateTeamErrors];
+
+export type UpdateTeamResponses = {
+    /**
+     * The changed team.
+     */
+    200: TeamEnvelope;
+};
+
+export type UpdateTeamResponse = UpdateTeamResponses[keyof UpdateTeamResponses];
+
+export type ListTagPoliciesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/llm/admin/tags';
+};
+
+export type ListTagPoliciesErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type ListTagPoliciesError = ListTagPoliciesErrors[keyof ListTagPoliciesErrors];
+
+export type ListTagPoliciesResponses = {
+    /**
+     * The tag policies.
+     */
+    200: TagPolicyListEnvelope;
+};
+
+export type ListTagPoliciesResponse = ListTagPoliciesResponses[keyof ListTagPoliciesResponses];
+
+export type DeleteTagPolicyData = {
+    body?: never;
+    path: {
+        /**
+         * The tag.
+         */
+        tag: KeyTag;
+    };
+    query?: never;
+    url: '/api/llm/admin/tags/{tag}';
+};
+
+export type DeleteTagPolicyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type DeleteTagPolicyError = DeleteTagPolicyErrors[keyof DeleteTagPolicyErrors];
+
+export type DeleteTagPolicyResponses = {
+    /**
+     * Removed.
+     */
+    200: TagPolicyEnvelope;
+};
+
+export type DeleteTagPolicyResponse = DeleteTagPolicyResponses[keyof DeleteTagPolicyResponses];
+
+export type GetTagPolicyData = {
+    body?: never;
+    path: {
+        /**
+         * The tag.
+         */
+        tag: KeyTag;
+    };
+    query?: never;
+    url: '/api/llm/admin/tags/{tag}';
+};
+
+export type GetTagPolicyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type GetTagPolicyError = GetTagPolicyErrors[keyof GetTagPolicyErrors];
+
+export type GetTagPolicyResponses = {
+    /**
+     * The tag policy.
+     */
+    200: TagPolicyEnvelope;
+};
+
+export type GetTagPolicyResponse = GetTagPolicyResponses[keyof GetTagPolicyResponses];
+
+export type SetTagPolicyData = {
+    body: Governance;
+    path: {
+        /**
+         * The tag.
+         */
+        tag: KeyTag;
+    };
+    query?: never;
+    url: '/api/llm/admin/tags/{tag}';
+};
+
+export type SetTagPolicyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type SetTagPolicyError = SetTagPolicyErrors[keyof SetTagPolicyErrors];
+
+export type SetTagPolicyResponses = {
+    /**
+     * The tag policy.
+     */
+    200: TagPolicyEnvelope;
+};
+
+export type SetTagPolicyResponse = SetTagPolicyResponses[keyof SetTagPolicyResponses];
+
+export type ListAuditEventsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Only events older than this id.
+         */
+        before?: number;
+        limit?: number;
+    };
+    url: '/api/llm/admin/audit';
+};
+
+export type ListAuditEventsErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type ListAuditEventsError = ListAuditEventsErrors[keyof ListAuditEventsErrors];
+
+export type ListAuditEventsResponses = {
+    /**
+     * The events.
+     */
+    200: AuditEventListEnvelope;
+};
+
+export type ListAuditEventsResponse = ListAuditEventsResponses[keyof ListAuditEventsResponses];
+
 export type RelayConversationWebhookWebhookPayload = WebhookPayload;
 
 export type RelayConversationWebhookWebhookRequest = {
     body: RelayConversationWebhookWebhookPayload;
     key: 'conversationRelay';
-    path?: never;
-    query?: never;
-};
-
-export type GetOwnKeyWebhookRequest = {
-    body?: never;
-    key: '/api/llm/key';
-    path?: never;
-    query?: never;
-};
-
-export type ListKeysWebhookRequest = {
-    body?: never;
-    key: '/api/llm/admin/keys';
-    path?: never;
-    query?: never;
-};
-
-export type CreateKeyWebhookPayload = KeyCreate;
-
-export type CreateKeyWebhookRequest = {
-    body: CreateKeyWebhookPayload;
-    key: '/api/llm/admin/keys';
-    path?: never;
-    query?: never;
-};
-
-export type RevokeKeyWebhookRequest = {
-    body?: never;
-    key: '/api/llm/admin/keys/{keyId}';
-    path?: never;
-    query?: never;
-};
-
-export type GetKeyWebhookRequest = {
-    body?: never;
-    key: '/api/llm/admin/keys/{keyId}';
-    path?: never;
-    query?: never;
-};
-
-export type UpdateKeyWebhookPayload = KeyUpdate;
-
-export type UpdateKeyWebhookRequest = {
-    body: UpdateKeyWebhookPayload;
-    key: '/api/llm/admin/keys/{keyId}';
-    path?: never;
-    query?: never;
-};
-
-export type RotateKeyWebhookPayload = KeyRotate;
-
-export type RotateKeyWebhookRequest = {
-    body: RotateKeyWebhookPayload;
-    key: '/api/llm/admin/keys/{keyId}/rotate';
-    path?: never;
-    query?: never;
-};
-
-export type ListTeamsWebhookRequest = {
-    body?: never;
-    key: '/api/llm/admin/teams';
-    path?: never;
-    query?: never;
-};
-
-export type CreateTeamWebhookPayload = TeamCreate;
-
-export type CreateTeamWebhookRequest = {
-    body: CreateTeamWebhookPayload;
-    key: '/api/llm/admin/teams';
-    path?: never;
-    query?: never;
-};
-
-export type DeleteTeamWebhookRequest = {
-    body?: never;
-    key: '/api/llm/admin/teams/{teamId}';
-    path?: never;
-    query?: never;
-};
-
-export type GetTeamWebhookRequest = {
-    body?: never;
-    key: '/api/llm/admin/teams/{teamId}';
-    path?: never;
-    query?: never;
-};
-
-export type UpdateTeamWebhookPayload = TeamUpdate;
-
-export type UpdateTeamWebhookRequest = {
-    body: UpdateTeamWebhookPayload;
-    key: '/api/llm/admin/teams/{teamId}';
-    path?: never;
-    query?: never;
-};
-
-export type ListTagPoliciesWebhookRequest = {
-    body?: never;
-    key: '/api/llm/admin/tags';
-    path?: never;
-    query?: never;
-};
-
-export type DeleteTagPolicyWebhookRequest = {
-    body?: never;
-    key: '/api/llm/admin/tags/{tag}';
-    path?: never;
-    query?: never;
-};
-
-export type GetTagPolicyWebhookRequest = {
-    body?: never;
-    key: '/api/llm/admin/tags/{tag}';
-    path?: never;
-    query?: never;
-};
-
-export type SetTagPolicyWebhookPayload = Governance;
-
-export type SetTagPolicyWebhookRequest = {
-    body: SetTagPolicyWebhookPayload;
-    key: '/api/llm/admin/tags/{tag}';
-    path?: never;
-    query?: never;
-};
-
-export type ListAuditEventsWebhookRequest = {
-    body?: never;
-    key: '/api/llm/admin/audit';
     path?: never;
     query?: never;
 };
