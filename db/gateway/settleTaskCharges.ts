@@ -6,7 +6,11 @@ import { SETTLE_TAIL } from './settleAllowances.ts';
 // task reserved at submit and counts the task's cost as spent on budgets.
 const SETTLE_TASKS = `
 WITH t AS (
-  UPDATE gateway_tasks SET charges = NULL WHERE id = ANY ($1::uuid[]) AND charges IS NOT NULL RETURNING id, charges
+  -- RETURNING gives the row as updated: the charges come from the row as it was.
+  UPDATE gateway_tasks g SET charges = NULL
+    FROM (SELECT id, charges FROM gateway_tasks WHERE id = ANY ($1::uuid[]) AND charges IS NOT NULL FOR UPDATE) before
+   WHERE g.id = before.id
+  RETURNING before.id, before.charges
 ), cost AS (
   SELECT id, cost FROM json_to_recordset($2::json) AS x(id uuid, cost numeric)
 ), c AS (

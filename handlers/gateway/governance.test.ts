@@ -169,3 +169,138 @@ describe('rotation', () => {
     expect((await chat(a, fresh)).status).toBe(200);
   });
 });
+
+describe('budgets', () => {
+  it('a hard budget holds under 200 concurrent calls on two processes; the rest are refused, nothing sent for them', async () => {
+    const budget = 0.0003;
+    const key = await newKey({ name: 'hard budget', budgets: [{ period: 'total', amountUsd: budget, mode: 'hard' }] });
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => chat(i % 2 ? a : b, key.secret)));
+    const ok = results.filter((r) => r.status === 200);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(ok.length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused) {
+      expect(r.status).toBe(429);
+      expect(r.body.error.code).toBe('budget_exceeded');
+      expect(r.body.error.message).toMatch(/hard total budget of key hard budget .* left/);
+      // Waiting does not help an all-time budget.
+      expect(r.headers.get('x-should-retry')).toBe('false');
+    }
+    // Nothing was sent upstream for a refused call.
+    expect(fake.requests).toHaveLength(ok.length);
+    await flushUsage();
+    const [{ spent, calls }] = (await a.db.raw('SELECT sum(cost)::float8 AS spent, count(*)::int AS calls FROM gateway_usage WHERE key_id = ?', [key.id])).rows;
+    expect(calls).toBe(ok.length);
+    expect(spent).toBeLessThanOrEqual(budget);
+    const [row] = (await a.db.raw(`SELECT used::float8 AS used, leased::float8 AS leased FROM gateway_allowances WHERE meter = ?`, [`key:${key.id}:spend:total`])).rows;
+    expect(row.used).toBeCloseTo(spent, 10);
+    const [{ total }] = (await a.db.raw(`SELECT (used + leased)::float8 AS total FROM gateway_allowances WHERE meter = ?`, [`key:${key.id}:spend:total`])).rows;
+    expect(total).toBeLessThanOrEqual(budget);
+  });
+
+  it('a call that costs nothing is never refused by a budget; a key without budget never as over budget', async () => {
+    const key = await newKey({ name: 'spent', budgets: [{ period: 'total', amountUsd: 0.00001, mode: 'hard' }] });
+    // Until the budget refuses.
+    for (let i = 0; i < 20 && (await chat(a, key.secret)).status === 200; i++);
+    expect((await chat(a, key.secret)).body.error.code).toBe('budget_exceeded');
+    // The caller's own provider key: billed byok, 0.
+    const byok = await fetch(`${a.gatewayUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json', 'x-provider-key': 'sk-callers-own' },
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', max_tokens: 100, messages: [{ role: 'user', content: 'mine' }] }),
+    });
+    expect(byok.status).toBe(200);
+    const free = await newKey({ name: 'no budget' });
+    expect((await chat(b, free.secret)).status).toBe(200);
+  });
+
+  it('a soft budget lets calls through and sends each threshold webhook once, signed', async () => {
+    received.length = 0;
+    const key = await newKey({ name: 'soft budget', budgets: [{ period: 'day', amountUsd: 0.00001, mode: 'soft' }], alertWebhookUrl: hookUrl });
+    for (let i = 0; i < 6; i++) expect((await chat(i % 2 ? a : b, key.secret)).status).toBe(200);
+    await flushUsage();
+    await waitFor(() => received.length >= 3);
+    for (let i = 0; i < 3; i++) expect((await chat(a, key.secret)).status).toBe(200);
+    await flushUsage();
+    const claimed = (await a.db.raw('SELECT threshold FROM gateway_budget_alerts WHERE meter = ? ORDER BY threshold', [`key:${key.id}:spend:day`])).rows;
+    expect(claimed.map((r: { threshold: number }) => r.threshold)).toEqual([50, 80, 100]);
+    // A later send would have been queued by now; give the workers a moment to show none comes.
+    await new Promise((r) => setTimeout(r, 500));
+    const mine = received.filter((r) => r.body.subject === key.id);
+    expect(mine.map((r) => r.body.threshold).sort((x, y) => x - y)).toEqual([50, 80, 100]);
+    for (const r of mine) {
+      expect(r.body).toMatchObject({ type: 'budget.threshold', scope: 'key', period: 'day', mode: 'soft', amountUsd: 0.00001 });
+      const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(r.signature)!;
+      expect(v1).toBe(createHmac('sha256', ALERT_SECRET).update(`${t}.${r.raw}`).digest('hex'));
+    }
+  });
+
+  it('a queued task reserves at submit and settles when it ends', async () => {
+    const key = await newKey({ name: 'queued', budgets: [{ period: 'month', amountUsd: 1, mode: 'hard' }] });
+    const submitted = await api(a, key.secret, 'POST', '/api/llm/complete', { provider: 'openai', model: 'gpt-4o-mini', maxTokens: 100, messages: [{ role: 'user', content: 'queued hello' }] });
+    expect(submitted.status).toBe(200);
+    const queueId = submitted.body.data.queueId;
+    await waitFor(async () => (await api(b, key.secret, 'POST', '/api/llm/queue/status', { queueId })).body.data?.status === 'completed');
+    await Promise.all([a.deps.gateway!.governor.sweep(true), b.deps.gateway!.governor.sweep(true)]);
+    const [{ cost }] = (await a.db.raw('SELECT cost::float8 AS cost FROM gateway_usage WHERE task_id = ?', [queueId])).rows;
+    const [row] = (await a.db.raw(`SELECT used::float8 AS used, leased::float8 AS leased FROM gateway_allowances WHERE meter = ?`, [`key:${key.id}:spend:month`])).rows;
+    expect(cost).toBeGreaterThan(0);
+    expect(row).toEqual({ used: cost, leased: 0 });
+  });
+});
+
+describe('rate limits', () => {
+  it('600 requests per minute on two processes admits between 600 and 660', async () => {
+    const key = await newKey({ name: 'rpm', limits: { requestsPerMinute: 600 } });
+    let admitted = 0;
+    let refused = 0;
+    let next = 0;
+    const worker = async () => {
+      while (next < 700) {
+        const i = next++;
+        const res = await chat(i % 2 ? a : b, key.secret);
+        if (res.status === 200) admitted++;
+        else {
+          expect(res.body.error.code).toBe('rate_limit_exceeded');
+          expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+          refused++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 32 }, worker));
+    expect(admitted + refused).toBe(700);
+    expect(admitted).toBeGreaterThanOrEqual(600);
+    expect(admitted).toBeLessThanOrEqual(660);
+  });
+
+  it('the x-ratelimit headers and Retry-After drive the official openai client', async () => {
+    const key = await newKey({ name: 'sdk', limits: { requestsPerMinute: 2, tokensPerMinute: 100_000 } });
+    // 50 ms before the minute turns.
+    now = now - (now % 60_000) + 59_950;
+    const seen: Array<{ status: number; headers: Headers }> = [];
+    const client = new OpenAI({
+      baseURL: `${a.gatewayUrl}/v1`,
+      apiKey: key.secret,
+      maxRetries: 2,
+      fetch: async (url, init) => {
+        const res = await fetch(url, init);
+        seen.push({ status: res.status, headers: res.headers });
+        // The client waits what the answer says; the gateway's clock moves past the window meanwhile.
+        if (res.status === 429) now += 60_000;
+        return res;
+      },
+    });
+    const ask = () => client.chat.completions.create({ model: 'openai/gpt-4o-mini', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] });
+    await ask();
+    await ask();
+    expect(seen[1]!.headers.get('x-ratelimit-limit-requests')).toBe('2');
+    expect(seen[1]!.headers.get('x-ratelimit-remaining-requests')).toMatch(/^\d+$/);
+    expect(seen[1]!.headers.get('x-ratelimit-reset-requests')).toMatch(/^\d+ms$/);
+    expect(seen[1]!.headers.get('x-ratelimit-limit-tokens')).toBe('100000');
+    const third = await ask();
+    expect(third.choices[0]!.message.content).toContain('echo');
+    expect(seen.map((s) => s.status)).toEqual([200, 200, 429, 200]);
+    expect(Number(seen[2]!.headers.get('retry-after-ms'))).toBeLessThanOrEqual(50);
+    expect(fake.requests).toHaveLength(3);
+  });
+});
