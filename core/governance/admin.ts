@@ -47,6 +47,8 @@ export interface KeyInput extends PolicyInput {
   teamId?: string | null;
   tags?: string[];
   expiresAt?: string | null;
+  /** The key's default routing policy (the CLI's --routing). */
+  routing?: unknown;
 }
 
 const DEFAULT_GRACE_SECONDS = 3600;
@@ -167,7 +169,7 @@ export async function createKey(db: Knex, actor: Actor, input: KeyInput & { name
   const minted = mintKey(GATEWAY_KEY_PREFIX);
   const row = await db.transaction(async (trx) => {
     await checkTeam(trx, input.teamId);
-    const id = await insertGatewayKey(trx, { lookup: minted.lookup, hash: minted.hash, ...keyColumns(input), name: input.name });
+    const id = await insertGatewayKey(trx, { lookup: minted.lookup, hash: minted.hash, ...keyColumns(input), name: input.name, routing: input.routing });
     await insertAuditEvent(trx, { actorKeyId: actor.keyId, actor: actor.name, action: 'key.create', targetType: 'key', targetId: id, changes: { ...input } });
     return (await getGatewayKey(trx, id))!;
   });
