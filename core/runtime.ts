@@ -48,7 +48,7 @@ export async function startGatewayRuntime(o: {
   const limits = providerLimits(o.env);
   const notifier = new Notifier(o.databaseUrl, o.db, o.log);
   await notifier.start();
-  const governor = new Governor(o.db, { clock: o.clock, log: o.log, boss: o.boss });
+  const governor = new Governor(o.db, { clock: o.clock, log: o.log, boss: o.boss, env: o.env });
   await governor.start();
   usageBatcher(o.db).onCrossed = (rows) => governor.crossed(rows);
   // Teams' and tags' policies are announced on the keys' channel (db trigger gateway_policies_changed).

@@ -48,7 +48,7 @@ export async function sendBudgetAlert(job: BudgetAlertJob, env: NodeJS.ProcessEn
 }
 
 /** Announces thresholds a settlement crossed; never throws (the usage is written already). */
-export async function announceCrossed(o: { db: Knex; boss: PgBoss; log: Logger }, rows: CrossedThreshold[], now: number): Promise<void> {
+export async function announceCrossed(o: { db: Knex; boss: PgBoss; log: Logger; sign: boolean }, rows: CrossedThreshold[], now: number): Promise<void> {
   for (const row of rows) {
     try {
       const [scope, ...rest] = row.meter.split(':');
@@ -72,7 +72,9 @@ export async function announceCrossed(o: { db: Knex; boss: PgBoss; log: Logger }
       };
       budgetAlerts.labels(scope!, period, mode, String(row.threshold)).inc();
       o.log.warn({ alert }, `budget alert: ${scope} ${id} has spent ${row.threshold}% or more of its ${mode} ${period} budget ($${alert.spentUsd} of $${alert.amountUsd})`);
-      if (target?.url) await o.boss.send(BUDGET_ALERT_QUEUE, { url: target.url, body: JSON.stringify(alert) } satisfies BudgetAlertJob, { retryLimit: 8, retryDelay: 2, retryBackoff: true });
+      // Unsigned alerts are not sent: the receiver could not tell them from forgeries.
+      if (target?.url && !o.sign) o.log.warn({ alert }, 'budget alert webhook not sent: GATEWAY_ALERT_SECRET is not set');
+      else if (target?.url) await o.boss.send(BUDGET_ALERT_QUEUE, { url: target.url, body: JSON.stringify(alert) } satisfies BudgetAlertJob, { retryLimit: 8, retryDelay: 2, retryBackoff: true });
     } catch (err) {
       o.log.error({ err, alert: row }, 'could not announce a budget alert');
     }

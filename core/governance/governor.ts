@@ -150,8 +150,11 @@ export class Governor {
   private loading: Promise<void> | undefined;
   private readonly boss: PgBoss | undefined;
 
-  constructor(db: Knex, opts: { clock?: Clock; log?: Logger; boss?: PgBoss } = {}) {
+  private readonly env: NodeJS.ProcessEnv;
+
+  constructor(db: Knex, opts: { clock?: Clock; log?: Logger; boss?: PgBoss; env?: NodeJS.ProcessEnv } = {}) {
     this.db = db;
+    this.env = opts.env ?? {};
     this.log = opts.log;
     this.boss = opts.boss;
     this.now = opts.clock ?? Date.now;
@@ -159,7 +162,7 @@ export class Governor {
 
   /** Budget thresholds a settlement crossed (each claimed once in the database): log, metric, webhook. */
   crossed(rows: CrossedThreshold[]): void {
-    if (rows.length && this.boss && this.log) void announceCrossed({ db: this.db, boss: this.boss, log: this.log }, rows, this.now());
+    if (rows.length && this.boss && this.log) void announceCrossed({ db: this.db, boss: this.boss, log: this.log, sign: Boolean(this.env.GATEWAY_ALERT_SECRET) }, rows, this.now());
   }
 
   async start(): Promise<void> {

@@ -1,7 +1,7 @@
 export type ClientOptions = {
     baseUrl: 'http://localhost:8080' | (string & {});
 };
-export type Webhooks = RelayConversationWebhookWebhookRequest;
+export type Webhooks = RelayConversationWebhookWebhookRequest | SendBudgetAlertWebhookWebhookRequest;
 /**
  * Provider id (fixed order as listed by GET /api/llm/providers).
  */
@@ -6961,6 +6961,13 @@ export type RelayConversationWebhookWebhookPayload = WebhookPayload;
 export type RelayConversationWebhookWebhookRequest = {
     body: RelayConversationWebhookWebhookPayload;
     key: 'conversationRelay';
+    path?: never;
+    query?: never;
+};
+export type SendBudgetAlertWebhookWebhookPayload = BudgetAlert;
+export type SendBudgetAlertWebhookWebhookRequest = {
+    body: SendBudgetAlertWebhookWebhookPayload;
+    key: 'budgetAlert';
     path?: never;
     query?: never;
 };
