@@ -138,7 +138,7 @@ const KEY_OPTIONS = {
 
 const KEY_HELP = `  --name NAME   a label shown by \`keys list\`
   --role admin|member  an admin key may use the admin API (keys, teams, tag budgets); default member
-  --team ID     the team (see \`teams list\`) whose limits and budgets apply on top of the key's
+  --team ID     a team (see \`teams list\`) whose limits and budgets apply on top of the key's
   --tags a,b    free labels; tags an admin gave a budget (\`tags set\`) limit the key too
   --expires ISO when the key stops working (403 key_expired from then on)
 ${POLICY_HELP}`;

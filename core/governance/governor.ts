@@ -60,8 +60,8 @@ class Lease {
   readonly end: number | undefined;
   readonly iso: string;
   balance = 0;
-  /** The window's remaining across processes, as of the last grant: for the rate-limit headers. */
-  elsewhere: number;
+  /** What the window had left beyond this process's lease at the last grant: for the rate-limit headers. */
+  elsewhere = 0;
   lastUsed: number;
   pending: Promise<boolean> | undefined;
   constructor(spec: MeterSpec, window: { start: number; end?: number }, now: number) {
@@ -69,7 +69,6 @@ class Lease {
     this.start = window.start;
     this.end = window.end;
     this.iso = new Date(window.start).toISOString();
-    this.elsewhere = spec.cap;
     this.lastUsed = now;
   }
 }
@@ -290,8 +289,9 @@ export class Governor {
     const ask = need - lease.balance;
     const chunk = Math.max(ask, spec.metric === 'spend' ? spec.cap / CHUNK_SHARE : Math.ceil(spec.cap / CHUNK_SHARE));
     const p = leaseAllowance(this.db, { meter: spec.meter, windowStart: new Date(lease.start), cap: spec.cap, chunk, need: ask, strict: spec.metric === 'spend' }).then(
-      (granted) => {
+      ({ granted, left }) => {
         lease.balance += granted;
+        if (granted > 0) lease.elsewhere = Math.max(0, left);
         lease.lastUsed = this.now();
         return granted > 0;
       },

@@ -24,7 +24,7 @@ ON CONFLICT (meter, window_start) DO UPDATE
        leased = a.leased + LEAST(?::numeric, EXCLUDED.cap - a.used - a.leased),
        granted = LEAST(?::numeric, EXCLUDED.cap - a.used - a.leased)
  WHERE a.used + a.leased + ?::numeric <= EXCLUDED.cap
-RETURNING granted::float8 AS granted`;
+RETURNING granted::float8 AS granted, (cap - used - leased)::float8 AS left`;
 
 const LOOSE = `
 INSERT INTO gateway_allowances AS a (meter, window_start, cap, leased, granted)
@@ -32,16 +32,18 @@ VALUES (?, ?, ?::numeric, ?::numeric, ?::numeric)
 ON CONFLICT (meter, window_start) DO UPDATE
    SET cap = EXCLUDED.cap, leased = a.leased + EXCLUDED.granted, granted = EXCLUDED.granted
  WHERE a.leased < EXCLUDED.cap
-RETURNING granted::float8 AS granted`;
+RETURNING granted::float8 AS granted, (cap - used - leased)::float8 AS left`;
 
 /**
  * Takes part of a meter's window for this process, atomically (one statement,
- * the row locked by the upsert): answers what was granted, 0 when refused.
+ * the row locked by the upsert): answers what was granted (0 when refused) and
+ * what the window has left for every process after it.
  */
-export async function leaseAllowance(db: Knex, a: LeaseAsk): Promise<number> {
+export async function leaseAllowance(db: Knex, a: LeaseAsk): Promise<{ granted: number; left: number }> {
   const { meter, windowStart: w, cap, chunk, need } = a;
   const result = a.strict
     ? await db.raw(STRICT, [meter, w, cap, chunk, cap, chunk, cap, need, cap, chunk, chunk, need])
     : await db.raw(LOOSE, [meter, w, cap, Math.max(chunk, need), Math.max(chunk, need)]);
-  return (result.rows[0]?.granted as number | undefined) ?? 0;
+  const row = result.rows[0] as { granted: number; left: number } | undefined;
+  return row ?? { granted: 0, left: 0 };
 }

@@ -1376,7 +1376,7 @@ export const createTeam = <ThrowOnError extends boolean = false>(options: Option
 /**
  * Delete a team (admin)
  *
- * Deletes a team that no active key belongs to (409 `team_in_use` otherwise; move or revoke its keys first). Revoked keys of the team lose their team; usage rows keep theirs. Admin keys only.
+ * Deletes a team that no active key belongs to (409 `team_in_use` otherwise; move or revoke its keys first). Its revoked keys lose their team; usage rows keep theirs. Admin keys only.
  */
 export const deleteTeam = <ThrowOnError extends boolean = false>(options: Options<DeleteTeamData, ThrowOnError>): RequestResult<DeleteTeamResponses, DeleteTeamErrors, ThrowOnError> => (options.client ?? client).delete<DeleteTeamResponses, DeleteTeamErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1387,7 +1387,7 @@ export const deleteTeam = <ThrowOnError extends boolean = false>(options: Option
 /**
  * Read a team (admin)
  *
- * The team with its meters (what its limits and budgets have used, across all its keys). Admin keys only.
+ * A team with its meters (what its limits and budgets have used, across all its keys). Admin keys only.
  */
 export const getTeam = <ThrowOnError extends boolean = false>(options: Options<GetTeamData, ThrowOnError>): RequestResult<GetTeamResponses, GetTeamErrors, ThrowOnError> => (options.client ?? client).get<GetTeamResponses, GetTeamErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -2711,7 +2711,7 @@ export type SessionId = number;
 export type KeyId = string;
 
 /**
- * The team's id.
+ * A team's id.
  */
 export type TeamId = string;
 
@@ -7012,7 +7012,7 @@ export type DeleteTeamData = {
     body?: never;
     path: {
         /**
-         * The team's id.
+         * A team's id.
          */
         teamId: string;
     };
@@ -7080,7 +7080,7 @@ export type GetTeamData = {
     body?: never;
     path: {
         /**
-         * The team's id.
+         * A team's id.
          */
         teamId: string;
     };
@@ -7133,7 +7133,7 @@ export type GetTeamError = GetTeamErrors[keyof GetTeamErrors];
 
 export type GetTeamResponses = {
     /**
-     * The team.
+     * A team.
      */
     200: TeamEnvelope;
 };
@@ -7144,7 +7144,7 @@ export type UpdateTeamData = {
     body: TeamUpdate;
     path: {
         /**
-         * The team's id.
+         * A team's id.
          */
         teamId: string;
     };

@@ -294,7 +294,8 @@ describe('rate limits', () => {
     await ask();
     await ask();
     expect(seen[1]!.headers.get('x-ratelimit-limit-requests')).toBe('2');
-    expect(seen[1]!.headers.get('x-ratelimit-remaining-requests')).toMatch(/^\d+$/);
+    expect(seen[0]!.headers.get('x-ratelimit-remaining-requests')).toBe('1');
+    expect(seen[1]!.headers.get('x-ratelimit-remaining-requests')).toBe('0');
     expect(seen[1]!.headers.get('x-ratelimit-reset-requests')).toMatch(/^\d+ms$/);
     expect(seen[1]!.headers.get('x-ratelimit-limit-tokens')).toBe('100000');
     const third = await ask();

@@ -932,13 +932,13 @@ export declare const createTeam: <ThrowOnError extends boolean = false>(options:
 /**
  * Delete a team (admin)
  *
- * Deletes a team that no active key belongs to (409 `team_in_use` otherwise; move or revoke its keys first). Revoked keys of the team lose their team; usage rows keep theirs. Admin keys only.
+ * Deletes a team that no active key belongs to (409 `team_in_use` otherwise; move or revoke its keys first). Its revoked keys lose their team; usage rows keep theirs. Admin keys only.
  */
 export declare const deleteTeam: <ThrowOnError extends boolean = false>(options: Options<DeleteTeamData, ThrowOnError>) => RequestResult<DeleteTeamResponses, DeleteTeamErrors, ThrowOnError>;
 /**
  * Read a team (admin)
  *
- * The team with its meters (what its limits and budgets have used, across all its keys). Admin keys only.
+ * A team with its meters (what its limits and budgets have used, across all its keys). Admin keys only.
  */
 export declare const getTeam: <ThrowOnError extends boolean = false>(options: Options<GetTeamData, ThrowOnError>) => RequestResult<GetTeamResponses, GetTeamErrors, ThrowOnError>;
 /**

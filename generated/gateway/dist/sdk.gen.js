@@ -1297,7 +1297,7 @@ export const createTeam = (options) => (options.client ?? client).post({
 /**
  * Delete a team (admin)
  *
- * Deletes a team that no active key belongs to (409 `team_in_use` otherwise; move or revoke its keys first). Revoked keys of the team lose their team; usage rows keep theirs. Admin keys only.
+ * Deletes a team that no active key belongs to (409 `team_in_use` otherwise; move or revoke its keys first). Its revoked keys lose their team; usage rows keep theirs. Admin keys only.
  */
 export const deleteTeam = (options) => (options.client ?? client).delete({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1307,7 +1307,7 @@ export const deleteTeam = (options) => (options.client ?? client).delete({
 /**
  * Read a team (admin)
  *
- * The team with its meters (what its limits and budgets have used, across all its keys). Admin keys only.
+ * A team with its meters (what its limits and budgets have used, across all its keys). Admin keys only.
  */
 export const getTeam = (options) => (options.client ?? client).get({
     security: [{ scheme: 'bearer', type: 'http' }],

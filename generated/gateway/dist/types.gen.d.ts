@@ -2487,7 +2487,7 @@ export type SessionId = number;
  */
 export type KeyId = string;
 /**
- * The team's id.
+ * A team's id.
  */
 export type TeamId = string;
 /**
@@ -6475,7 +6475,7 @@ export type DeleteTeamData = {
     body?: never;
     path: {
         /**
-         * The team's id.
+         * A team's id.
          */
         teamId: string;
     };
@@ -6538,7 +6538,7 @@ export type GetTeamData = {
     body?: never;
     path: {
         /**
-         * The team's id.
+         * A team's id.
          */
         teamId: string;
     };
@@ -6588,7 +6588,7 @@ export type GetTeamErrors = {
 export type GetTeamError = GetTeamErrors[keyof GetTeamErrors];
 export type GetTeamResponses = {
     /**
-     * The team.
+     * A team.
      */
     200: TeamEnvelope;
 };
@@ -6597,7 +6597,7 @@ export type UpdateTeamData = {
     body: TeamUpdate;
     path: {
         /**
-         * The team's id.
+         * A team's id.
          */
         teamId: string;
     };
