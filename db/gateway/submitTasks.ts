@@ -138,6 +138,7 @@ export async function submitTasks(
       tag: task.tag ?? null,
       byok: task.providerKey !== undefined,
       provider_key: task.providerKeySealed ?? null,
+      charges: task.charges?.length ? task.charges : null,
       providerKey: task.providerKey,
       attempts: row.attempts,
       progress: null,
