@@ -1,5 +1,6 @@
 // `npm run bench [-- queue|overhead|analytics|media|v1media|ocr|vision|responses|agents|soak|throughput|instructions|spend] [options]`: every benchmark, each
 // reported against a baseline measured in the same run. With no name, all of them.
+//   governance: --rate 300 --seconds 8 --warmup 2 (the overhead scenario with limits and budgets on against off; not in the default set)
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --burst 10 (0: evenly spaced only) --log-level info --no-streaming --no-reference --floor --observability --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
 //   analytics: --events 1000000 --ingest 60000 (0: queries only) --processes 1 --runs 30 --data-dir <dir> (keep the loaded database there and reuse it)
@@ -29,6 +30,7 @@ import { runInstructionsBench } from './instructions.ts';
 import { runSoakBench } from './soak.ts';
 import { runThroughputBench } from './throughput.ts';
 import { runSpendBench } from './spend.ts';
+import { runGovernanceBench } from './governance.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -72,6 +74,10 @@ const { values, positionals } = parseArgs({
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
 const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'v1media', 'ocr', 'vision', 'responses', 'agents', 'soak', 'spend'];
 const results: Record<string, unknown> = {};
+
+if (wanted.includes('governance')) {
+  results.governance = await runGovernanceBench({ rate: num(values.rate), seconds: num(values.seconds), warmupSeconds: num(values.warmup) });
+}
 
 if (wanted.includes('overhead')) {
   results.overhead = await runGatewayOverheadBench({

@@ -70,6 +70,36 @@ describe('npm run cli', () => {
     expect(revoked).toHaveLength(2);
   });
 
+  test('the first admin key, teams, tag budgets and rotation come from the CLI, audited as cli', async () => {
+    const team = await cli('teams', 'create', 'cli-team', '--budget', 'month:100', '--rpm', '600');
+    expect(team.code).toBe(0);
+    const teamId = team.out[0]!.replace('team id: ', '');
+    const created = await cli('keys', 'create', '--name', 'cli-admin', '--role', 'admin', '--team', teamId, '--tags', 'ops,billing', '--models', 'openai/*', '--budget', 'day:5:soft', '--tpm', '1000');
+    expect(created.code).toBe(0);
+    const id = created.out[0]!.replace('key id: ', '');
+    const row = await db('gateway_keys').where({ id }).first();
+    expect(row).toMatchObject({ role: 'admin', team_id: teamId, tags: ['ops', 'billing'], allowed_models: ['openai/*'], limits: { tokensPerMinute: 1000 }, budgets: [{ period: 'day', amountUsd: 5, mode: 'soft' }] });
+    expect((await cli('tags', 'set', 'billing', '--budget', 'week:20:hard')).code).toBe(0);
+    expect(await db('gateway_tag_policies').where({ tag: 'billing' }).first()).toMatchObject({ budgets: [{ period: 'week', amountUsd: 20, mode: 'hard' }] });
+    const rotated = await cli('keys', 'rotate', id, '--grace', '60');
+    expect(rotated.code).toBe(0);
+    expect(rotated.out[1]).toMatch(/^new api key \(shown once, store it now\): gw_live_/);
+    expect((await cli('keys', 'update', id, '--role', 'member')).code).toBe(0);
+    const audit = await db('gateway_audit').where({ target_id: id }).orderBy('id');
+    expect(audit.map((e) => [e.action, e.actor, e.actor_key_id])).toEqual([
+      ['key.create', 'cli', null],
+      ['key.rotate', 'cli', null],
+      ['key.update', 'cli', null],
+    ]);
+    // The admin functions' refusals are one line and exit 1.
+    const twice = await cli('keys', 'update', id, '--budget', 'day:1', '--budget', 'day:2');
+    expect(twice.code).toBe(1);
+    expect(oneLine(twice.err)).toContain('day period is given twice');
+    const badBudget = await cli('keys', 'create', '--budget', 'fortnight:3');
+    expect(badBudget.code).toBe(2);
+    expect(oneLine(badBudget.err)).toContain('--budget');
+  });
+
   test('every command answers --help', async () => {
     const top = await cli('--help');
     expect(top.code).toBe(0);

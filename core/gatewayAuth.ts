@@ -7,6 +7,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
 import type { RoutingPolicy } from '../protocols/routing.ts';
 import type { ConsolePrincipal } from './console/settings.ts';
+import { ApiError } from '../protocols/errors.ts';
+import { hasRules, policyOfRow, type Policy } from './governance/policy.ts';
 
 export const GATEWAY_KEY_PREFIX = 'gw_live_';
 const CACHE_TTL_MS = 30_000;
@@ -21,13 +23,15 @@ export interface GatewayAuth {
   teamId?: string;
   /** Free labels spend is grouped and budgeted by; empty when none. */
   tags: readonly string[];
-  /** When the key stops working (epoch ms); absent when it never expires. */
+  /** When the key stops working (epoch ms); absent when it never expires. For a rotated secret, the end of its grace period if sooner. */
   expiresAt?: number;
   /**
    * The person behind a console session's request (absent for a bearer key):
    * whom an audit record names. The request acts through keyId.
    */
   principal?: ConsolePrincipal;
+  /** The key's own allow-list, limits and budgets; absent when it has none. */
+  policy?: Policy;
 }
 
 export interface GatewayAuthenticator {
@@ -45,7 +49,7 @@ export interface GatewayAuthenticator {
  * PostgreSQL) ends that at once, CACHE_TTL_MS only bounds it when the
  * notification connection is down.
  */
-export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string, log?: Logger): Promise<GatewayAuthenticator> {
+export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string, log?: Logger, clock: () => number = Date.now): Promise<GatewayAuthenticator> {
   // Hashes are kept as hex: a key is verified on every call (see hashKeyHex).
   let bootstrapHash: string | undefined;
   if (bootstrapKey) {
@@ -85,20 +89,35 @@ export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string
     const lookup = bootstrapHash && hexHashesMatch(hash, bootstrapHash) ? BOOTSTRAP_LOOKUP : lookupOf(key, GATEWAY_KEY_PREFIX);
     if (!lookup) return null;
     const cached = cache.get(lookup);
-    if (cached && cached.expires > Date.now()) return hexHashesMatch(hash, cached.hash) ? cached.auth : null;
-    return verifyStored(lookup, hash);
+    if (cached && cached.expires > Date.now()) return hexHashesMatch(hash, cached.hash) ? unexpired(cached.auth) : null;
+    return verifyStored(lookup, hash).then((auth) => auth && unexpired(auth));
+  }
+
+  /** A key past its expiry (or a rotated secret past its grace period) is known, but refused: 403, not 401. */
+  function unexpired(auth: GatewayAuth): GatewayAuth {
+    if (auth.expiresAt !== undefined && clock() >= auth.expiresAt) {
+      throw new ApiError('forbidden', `The key ${auth.keyName} expired at ${new Date(auth.expiresAt).toISOString()}`, { code: 'key_expired' });
+    }
+    return auth;
   }
 
   async function verifyStored(lookup: string, hash: string): Promise<GatewayAuth | null> {
     const asOf = generation;
     const row = await findShared(lookup);
     if (!row) return null;
-    const stored = row.hash.toString('hex');
+    // A key found by its previous lookup is the secret a rotation replaced, valid until its grace period ends.
+    const previous = row.lookup !== lookup;
+    const storedHash = previous ? row.previous_hash : row.hash;
+    if (!storedHash) return null;
+    const stored = storedHash.toString('hex');
     if (!hexHashesMatch(hash, stored)) return null;
     const auth: GatewayAuth = { keyId: row.id, keyName: row.name, role: row.role, tags: row.tags };
     if (row.routing) auth.routing = row.routing as RoutingPolicy;
     if (row.team_id) auth.teamId = row.team_id;
-    if (row.expires_at) auth.expiresAt = row.expires_at.getTime();
+    const ends = [row.expires_at?.getTime(), previous ? (row.previous_valid_until?.getTime() ?? 0) : undefined].filter((t): t is number => t !== undefined);
+    if (ends.length) auth.expiresAt = Math.min(...ends);
+    const policy = policyOfRow(row);
+    if (hasRules(policy) || policy.alertWebhookUrl) auth.policy = policy;
     if (asOf === generation) cache.set(lookup, { hash: stored, auth, expires: Date.now() + CACHE_TTL_MS });
     return auth;
   }

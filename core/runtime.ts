@@ -24,6 +24,9 @@ import { ensureBatchQueue, startBatchRunner, type BatchDeps } from './batches.ts
 export const REQUEST_LOG_RETENTION_JOB = 'gateway-request-log-retention';
 import { circuits } from './circuitBreaker.ts';
 import { shareCircuits } from './sharedCircuits.ts';
+import { usageBatcher } from './usageBatch.ts';
+import { Governor, type Clock } from './governance/governor.ts';
+import { BUDGET_ALERT_QUEUE, ensureAlertQueue, sendBudgetAlert } from './governance/alerts.ts';
 
 export interface GatewayRuntime {
   notifier: Notifier;
@@ -33,6 +36,8 @@ export interface GatewayRuntime {
   requestLog: RequestLog;
   /** What the batch protocol's operations run with (core/batches.ts). */
   batches: BatchDeps;
+  /** Allow-lists, rate limits and budgets of keys, teams and tags. */
+  governor: Governor;
   stop(): Promise<void>;
 }
 
@@ -42,6 +47,8 @@ export async function startGatewayRuntime(o: {
   log: Logger;
   databaseUrl: string;
   env: NodeJS.ProcessEnv;
+  /** Tests move time by hand (expiry, windows); else Date.now. */
+  clock?: Clock;
 }): Promise<GatewayRuntime> {
   // An operator learns of a model the catalogue cannot price from the log, once per model, not from the invoice.
   onUnpriced((provider, model) =>
@@ -53,6 +60,11 @@ export async function startGatewayRuntime(o: {
   await notifier.start();
   notifier.on('gateway_keys', () => requestLog.clear());
   const sharedCircuits = await shareCircuits({ db: o.db, notifier, log: o.log, breakers: circuits(o.env) });
+  const governor = new Governor(o.db, { clock: o.clock, log: o.log, boss: o.boss, env: o.env });
+  await governor.start();
+  usageBatcher(o.db).onCrossed = (rows) => governor.crossed(rows);
+  // Teams' and tags' policies are announced on the keys' channel (db trigger gateway_policies_changed).
+  notifier.on('gateway_keys', () => void governor.reload().catch(() => {}));
   const queue = new TaskQueue({
     db: o.db,
     databaseUrl: o.databaseUrl,
@@ -67,6 +79,7 @@ export async function startGatewayRuntime(o: {
     // secrets do; the key (or its file) is read when the first such task comes.
     secrets: () => secretBox(o.env),
     capacity: Number(o.env.GATEWAY_WORKER_CAPACITY || 256),
+    budgetCrossed: (rows) => governor.crossed(rows),
   });
   await queue.ensureQueues();
   await ensureTrainingQueue(o.boss);
@@ -74,7 +87,9 @@ export async function startGatewayRuntime(o: {
   const batches: BatchDeps = { db: o.db, queue, boss: o.boss, env: o.env, log: o.log };
   let training: TrainingRunner | undefined;
   // GATEWAY_WORKERS=0 makes an API-only process: it accepts tasks, other processes run them.
+  await ensureAlertQueue(o.boss);
   if (o.env.GATEWAY_WORKERS !== '0') {
+    await o.boss.work(BUDGET_ALERT_QUEUE, async ([job]) => sendBudgetAlert(job!.data as never, o.env));
     await queue.start();
     await scheduleGatewayCleanup(o.boss, o.db);
     await startBatchRunner(batches);
@@ -91,7 +106,9 @@ export async function startGatewayRuntime(o: {
     limits,
     requestLog,
     batches,
+    governor,
     async stop() {
+      await governor.stop().catch((err) => o.log.warn({ err }, 'could not return leases of limits and budgets'));
       await requestLog.flush();
       await training?.stop();
       await queue.stop();

@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { insertUsageBatch, type UsageRecord } from '../db/gateway/insertUsage.ts';
+import { settleAllowances, type Charge, type CrossedThreshold } from '../db/gateway/settleAllowances.ts';
 import { GroupCommit, writeBatchOrEach } from '../db/groupCommit.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Caller, PricedResult } from './completion.ts';
@@ -13,15 +14,20 @@ import { endFailed, startSpan, tracing, type Span } from '../metrics/telemetry.t
  * Records arriving while a write is in flight go in the next one, so under
  * load many calls share one INSERT, and an idle gateway writes at once.
  */
+/** A usage record and what its call settles of its limits and budgets, written in one transaction. */
+export type SettledUsage = UsageRecord & { charges?: Charge[] };
+
 export class UsageBatcher {
   // Each record's own outcome: a refused record fails its own add(), never its neighbours'.
-  private readonly commit: GroupCommit<UsageRecord, unknown>;
+  private readonly commit: GroupCommit<SettledUsage, unknown>;
+  /** Told of budget thresholds the settlements crossed (core/governance/alerts.ts). */
+  onCrossed: ((rows: CrossedThreshold[]) => void) | undefined;
 
   constructor(db: Knex) {
-    this.commit = new GroupCommit<UsageRecord, unknown>((records) => writeUsage(db, records));
+    this.commit = new GroupCommit<SettledUsage, unknown>((records) => writeUsage(db, records, (rows) => this.onCrossed?.(rows)));
   }
 
-  add(record: UsageRecord): Promise<void> {
+  add(record: SettledUsage): Promise<void> {
     const span = usageSpan();
     return this.commit.add(record).then(
       (refused) => {
@@ -45,7 +51,7 @@ export class UsageBatcher {
    * Nobody waits: `failed` is called with what refused the record, if
    * anything did (no promise per record).
    */
-  addLater(record: UsageRecord, failed: (err: unknown) => void): void {
+  addLater(record: SettledUsage, failed: (err: unknown) => void): void {
     this.later.push({ record, failed, span: usageSpan() });
     if (this.later.length >= LATER_MAX_ROWS) this.releaseLater();
     else this.laterTimer ??= setTimeout(() => this.releaseLater(), LATER_WINDOW_MS);
@@ -57,7 +63,7 @@ export class UsageBatcher {
     return this.commit.settle();
   }
 
-  private later: Array<{ record: UsageRecord; failed: (err: unknown) => void; span: Span | undefined }> = [];
+  private later: Array<{ record: SettledUsage; failed: (err: unknown) => void; span: Span | undefined }> = [];
   private laterTimer: NodeJS.Timeout | undefined;
 
   private releaseLater(): void {
@@ -80,8 +86,19 @@ export class UsageBatcher {
  * A failure that is not the records' fault (the database is down) fails every
  * record alike, as each then tells its caller.
  */
-function writeUsage(db: Knex, records: UsageRecord[]): Promise<unknown[]> {
-  return writeBatchOrEach(records, (some) => writeThroughOutage(() => insertUsageBatch(db, some)));
+function writeUsage(db: Knex, records: SettledUsage[], crossed: (rows: CrossedThreshold[]) => void): Promise<unknown[]> {
+  return writeBatchOrEach(records, (some) =>
+    writeThroughOutage(async () => {
+      const charges = some.flatMap((r) => r.charges ?? []);
+      if (!charges.length) return insertUsageBatch(db, some);
+      // The spend settles with the usage rows or not at all.
+      const rows = await db.transaction(async (trx) => {
+        await insertUsageBatch(trx, some);
+        return settleAllowances(trx, charges);
+      });
+      crossed(rows);
+    }),
+  );
 }
 
 /**

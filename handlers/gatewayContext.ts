@@ -8,6 +8,9 @@ import { ApiError } from '../protocols/errors.ts';
 import { abortCall, callerAbortController } from '../providers/transport/http.ts';
 import type { ServerResponse } from 'node:http';
 import type { ApiContext } from './types.ts';
+import type { PreparedRoute } from '../core/routing.ts';
+import type { RateView, Ticket } from '../core/governance/governor.ts';
+import { estimateCompletion } from '../core/governance/estimate.ts';
 
 /** The gateway key that authenticated this request. */
 export function keyOf(ctx: ApiContext): GatewayAuth {
@@ -54,4 +57,42 @@ export function clientSignal(ctx: ApiContext): AbortSignal {
 
 function clientClosed(this: Watched): void {
   if (!this.writableFinished) abortCall(this[CLIENT_GONE]!, new ApiError('invalid_request', 'Client closed the connection', { code: 'client_closed' }));
+}
+
+/**
+ * Refuses (403, 429) or admits a completion under the limits and budgets of
+ * its key, team and tags, before anything goes upstream: null when none
+ * applies; at once when this process's leases cover it.
+ */
+export function admitCompletion(ctx: ApiContext, route: PreparedRoute, caller: Caller): Ticket | null | Promise<Ticket | null> {
+  return runtimeOf(ctx).governor.admit(keyOf(ctx), () =>
+    estimateCompletion(
+      route.targets.map((t) => t.request),
+      caller,
+    ),
+  );
+}
+
+/** OpenAI's rate-limit headers, from the tightest limit of each kind that applies (openapi/compat.yaml). */
+export function setRateLimitHeaders(ctx: ApiContext, ticket: Ticket | null): void {
+  if (!ticket) return;
+  rateHeaders(ctx, 'requests', ticket.requests);
+  rateHeaders(ctx, 'tokens', ticket.tokens);
+}
+
+function rateHeaders(ctx: ApiContext, kind: string, view: RateView | undefined): void {
+  if (!view) return;
+  ctx.set(`x-ratelimit-limit-${kind}`, String(view.limit));
+  ctx.set(`x-ratelimit-remaining-${kind}`, String(view.remaining));
+  ctx.set(`x-ratelimit-reset-${kind}`, duration(view.resetMs));
+}
+
+/** OpenAI's form: `6m0s`, `1.5s`, `20ms`. */
+function duration(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.ceil(ms))}ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${Number(s.toFixed(3))}s`;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return `${h ? `${h}h` : ''}${m}m${Math.floor(s % 60)}s`;
 }

@@ -23,6 +23,7 @@ import { anyJobWaiting } from '../db/gateway/anyJobWaiting.ts';
 import { finishTasks, type TaskOutcome } from '../db/gateway/finishTask.ts';
 import { GroupCommit } from '../db/groupCommit.ts';
 import { cancelTask } from '../db/gateway/cancelTask.ts';
+import type { CrossedThreshold } from '../db/gateway/settleAllowances.ts';
 import type { TaskRow } from '../db/gateway/getTask.ts';
 import type { Notifier } from './notifier.ts';
 import { traceTaskRun } from './taskTrace.ts';
@@ -50,6 +51,8 @@ export interface QueueOptions {
   capacity?: number;
   /** Fallback poll when no wake-up arrives (another process died before notifying, say). */
   pollMs?: number;
+  /** Budget thresholds the tasks' settlements crossed (core/governance/alerts.ts). */
+  budgetCrossed?: (rows: CrossedThreshold[]) => void;
 }
 
 export class TaskQueue {
@@ -92,7 +95,7 @@ export class TaskQueue {
     this.submits = new GroupCommit((tasks) => this.writeSubmits(tasks));
     this.finishes = new GroupCommit(async (items) => {
       const jobComplete = await pgBossStatement((db) => o.boss.complete(TASK_QUEUE, items.map((item) => item.id), undefined, { db }));
-      return withRetries(() => finishTasks(this.finishConnection, items, jobComplete));
+      return withRetries(() => finishTasks(this.finishConnection, items, jobComplete, o.budgetCrossed));
     });
   }
 

@@ -34,6 +34,13 @@ export const gatewayAdded = new Histogram({
   registers: [registry],
 });
 
+export const budgetAlerts = new Counter({
+  name: 'switchyard_budget_alerts_total',
+  help: 'Budgets whose spend crossed 50, 80 or 100% in their period, by scope (key, team, tag), period, mode and threshold; one per budget, threshold and period.',
+  labelNames: ['scope', 'period', 'mode', 'threshold'] as const,
+  registers: [registry],
+});
+
 export const upstreamRequests = new Counter({
   name: 'switchyard_upstream_requests_total',
   help: 'HTTP requests sent to providers (retries included), by provider.',

@@ -45,6 +45,8 @@ export interface ServiceOptions {
    * validators compile on first use and the service is ready once listening.
    */
   warmUp?: boolean;
+  /** The time keys expire and limits' windows turn by; Date.now unless a test moves it. */
+  clock?: () => number;
 }
 
 // Connections opened before ready: as many as a burst of concurrent requests takes at once.
@@ -157,7 +159,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
 
   try {
     if (opts.services.includes('gateway')) {
-      const auth = await createGatewayAuthenticator(opts.db, opts.bootstrapKey, log);
+      const auth = await createGatewayAuthenticator(opts.db, opts.bootstrapKey, log, opts.clock);
       deps.gatewayAuth = auth;
       let settings;
       try {
@@ -167,7 +169,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       }
       const consoleService = new ConsoleService(opts.db, settings);
       deps.console = consoleService;
-      const runtime = await startGatewayRuntime({ db: opts.db, boss, log, databaseUrl: opts.databaseUrl, env });
+      const runtime = await startGatewayRuntime({ db: opts.db, boss, log, databaseUrl: opts.databaseUrl, env, clock: opts.clock });
       deps.gateway = runtime;
       runtime.notifier.on('gateway_keys', () => auth.clear());
       stoppers.push(() => runtime.stop());

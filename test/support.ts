@@ -41,7 +41,7 @@ export interface TestService extends RunningService {
 export async function startTestService(
   services: ServiceName[] = ['gateway'],
   env: Record<string, string | undefined> = {},
-  opts: { log?: Logger } = {},
+  opts: { log?: Logger; clock?: () => number } = {},
 ): Promise<TestService> {
   // Provider settings are read from process.env; each test file runs in its own
   // process, so pointing providers at loopback fakes here touches no other file.
@@ -61,6 +61,7 @@ export async function startTestService(
     bootstrapKey: env.GATEWAY_BOOTSTRAP_KEY,
     env: merged,
     log: opts.log ?? pino({ level: merged.LOG_LEVEL! }),
+    clock: opts.clock,
   });
   return {
     ...service,

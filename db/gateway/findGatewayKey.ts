@@ -10,8 +10,20 @@ export interface GatewayKeyRow {
   team_id: string | null;
   tags: string[];
   expires_at: Date | null;
+  lookup: string;
+  allowed_models: string[] | null;
+  limits: unknown;
+  budgets: unknown;
+  alert_webhook_url: string | null;
+  previous_hash: Buffer | null;
+  previous_valid_until: Date | null;
 }
 
 export async function findGatewayKey(db: Knex, lookup: string): Promise<GatewayKeyRow | undefined> {
-  return db('gateway_keys').select('id', 'hash', 'name', 'routing', 'role', 'team_id', 'tags', 'expires_at').where({ lookup }).whereNull('revoked_at').first();
+  // The previous lookup: the secret a rotation replaced, during its grace period.
+  return db('gateway_keys')
+    .select('id', 'hash', 'name', 'routing', 'role', 'team_id', 'tags', 'expires_at', 'lookup', 'allowed_models', 'limits', 'budgets', 'alert_webhook_url', 'previous_hash', 'previous_valid_until')
+    .where((q) => q.where({ lookup }).orWhere({ previous_lookup: lookup }))
+    .whereNull('revoked_at')
+    .first();
 }

@@ -1,6 +1,8 @@
 import type { PipelinedConnection, Statement } from '../pipeline.ts';
 import { usageInsertStatement, type UsageRecord } from './insertUsage.ts';
 import { storableJson } from '../jsonText.ts';
+import { settleTaskChargesStatement } from './settleTaskCharges.ts';
+import type { CrossedThreshold } from './settleAllowances.ts';
 
 /** A task's failure in the native API's terms. */
 export interface TaskError {
@@ -54,6 +56,7 @@ export async function finishTasks(
   conn: PipelinedConnection,
   items: Array<{ id: string; outcome: TaskOutcome }>,
   jobComplete: Statement,
+  crossed?: (rows: CrossedThreshold[]) => void,
 ): Promise<boolean[]> {
   const rows = items.map(({ id, outcome }) => ({
     id,
@@ -66,13 +69,19 @@ export async function finishTasks(
   for (let i = 0; i < items.length; i += IDS_PER_NOTICE) {
     notices.push({ text: `SELECT pg_notify('gateway_done', $1)`, values: [items.slice(i, i + IDS_PER_NOTICE).map((item) => item.id).join(',')], unread: true });
   }
-  const [ended] = await conn.transaction([
+  const costs = items.flatMap(({ id, outcome }) => (outcome.usage ? [{ id, cost: outcome.usage.cost }] : []));
+  const results = await conn.transaction([
     // A provider's output may hold what jsonb refuses; one such result must not fail the batch.
     { text: END_TASKS, values: [storableJson(rows), rows.map((r) => r.id)] },
     ...(usage.length ? [usageInsertStatement(usage)] : []),
+    // What the tasks reserved of their budgets settles with their usage rows.
+    settleTaskChargesStatement(rows.map((r) => r.id), costs),
     jobComplete,
     ...notices,
   ]);
+  const ended = results[0];
+  const settled = results[usage.length ? 2 : 1]!.rows as CrossedThreshold[];
+  if (settled.length) crossed?.(settled);
   const endedIds = new Set((ended!.rows as Array<{ id: string }>).map((r) => r.id));
   return items.map((item) => endedIds.has(item.id));
 }

@@ -26,6 +26,8 @@ export interface TaskRow {
   progress?: unknown;
   /** A media task's provider job, once submitted. */
   checkpoint?: { job: { id: string; [k: string]: unknown }; submittedAt: string } | null;
+  /** What the task reserved of its limits and budgets until it ends (db/gateway/settleTaskCharges.ts). */
+  charges?: unknown[] | null;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;

@@ -19,6 +19,8 @@ export interface NewTask {
   providerKeySealed?: Buffer;
   /** The submitting request's W3C traceparent: the run's spans join its trace, whichever process runs it. */
   traceParent?: string;
+  /** What the task reserved of its limits and budgets, released when it ends (db/gateway/settleTaskCharges.ts). */
+  charges?: unknown[];
 }
 
 export interface SubmitClaim {
@@ -38,7 +40,7 @@ const INSERT_AND_CLAIM = `
 WITH input AS (
   SELECT * FROM json_to_recordset($1::json) AS t(
     ord int, id uuid, key_id uuid, kind text, provider text, model text, stream boolean,
-    request jsonb, service text, tag text, byok boolean, provider_key text, trace_parent text)
+    request jsonb, service text, tag text, byok boolean, provider_key text, trace_parent text, charges jsonb)
 ), stamp AS (
   -- The clock when the claim runs, not now() (when the transaction began): a
   -- submit that waited on a lock would be stamped as starting before the end
@@ -66,10 +68,10 @@ WITH input AS (
    WHERE j.name = $2 AND j.id = ANY (ARRAY(SELECT id FROM claimed)) AND j.state < 'active'
   RETURNING j.id
 )
-INSERT INTO gateway_tasks (id, key_id, kind, provider, model, status, stream, request, service, tag, byok, provider_key, trace_parent, attempts, created_at, started_at)
+INSERT INTO gateway_tasks (id, key_id, kind, provider, model, status, stream, request, service, tag, byok, provider_key, trace_parent, charges, attempts, created_at, started_at)
 SELECT i.id, i.key_id, i.kind, i.provider, i.model,
        CASE WHEN a.id IS NULL THEN 'queued' ELSE 'processing' END,
-       i.stream, i.request, i.service, i.tag, i.byok, decode(i.provider_key, 'base64'), i.trace_parent,
+       i.stream, i.request, i.service, i.tag, i.byok, decode(i.provider_key, 'base64'), i.trace_parent, i.charges,
        CASE WHEN a.id IS NULL THEN 0 ELSE 1 END,
        s.at,
        CASE WHEN a.id IS NULL THEN NULL ELSE s.at END
@@ -109,6 +111,7 @@ export async function submitTasks(
     byok: task.providerKey !== undefined,
     provider_key: task.providerKeySealed?.toString('base64') ?? null,
     trace_parent: task.traceParent ?? null,
+    charges: task.charges?.length ? task.charges : null,
   }));
   const claiming = o.claim !== undefined && o.claim.room > 0;
   const limits = claiming ? Object.entries(o.claim!.limits).map(([provider, lim]) => ({ provider, lim })) : [];
@@ -138,6 +141,7 @@ export async function submitTasks(
       tag: task.tag ?? null,
       byok: task.providerKey !== undefined,
       provider_key: task.providerKeySealed ?? null,
+      charges: task.charges?.length ? task.charges : null,
       providerKey: task.providerKey,
       trace_parent: task.traceParent ?? null,
       attempts: row.attempts,

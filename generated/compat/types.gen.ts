@@ -2217,7 +2217,7 @@ export type CreateChatCompletionErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2235,7 +2235,17 @@ export type CreateChatCompletionErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2306,7 +2316,7 @@ export type CreateImageErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2324,7 +2334,17 @@ export type CreateImageErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2391,7 +2411,7 @@ export type CreateImageEditErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2407,7 +2427,17 @@ export type CreateImageEditErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2474,7 +2504,7 @@ export type CreateSpeechErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2492,7 +2522,17 @@ export type CreateSpeechErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2559,7 +2599,7 @@ export type CreateTranscriptionErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2575,7 +2615,17 @@ export type CreateTranscriptionErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2845,7 +2895,7 @@ export type CreateResponseErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2863,7 +2913,17 @@ export type CreateResponseErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2933,7 +2993,7 @@ export type CountResponseInputTokensErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2951,7 +3011,17 @@ export type CountResponseInputTokensErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -3150,7 +3220,7 @@ export type CreateEmbeddingErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -3168,7 +3238,17 @@ export type CreateEmbeddingErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**

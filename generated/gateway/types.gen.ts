@@ -4,7 +4,7 @@ export type ClientOptions = {
     baseUrl: 'http://localhost:8080' | (string & {});
 };
 
-export type Webhooks = RelayConversationWebhookWebhookRequest;
+export type Webhooks = RelayConversationWebhookWebhookRequest | SendBudgetAlertWebhookWebhookRequest;
 
 /**
  * Provider id (fixed order as listed by GET /api/llm/providers).
@@ -116,7 +116,7 @@ export type ErrorResponse = {
      */
     message: string;
     /**
-     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, result_already_read, task_failed, task_cancelled, task_finished, invalid_provider_key, provider_key_forbidden, payload_too_large, unsupported_media_type, headers_too_large, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable.
+     * Machine-readable code: invalid_request, unsupported_option, TOO_MANY_REFERENCE_IMAGES, invalid_template, invalid_webhook_url, unknown_model, unauthorized, not_found, recording_not_available, conflict, recording_gone, result_already_read, task_failed, task_cancelled, task_finished, invalid_provider_key, provider_key_forbidden, payload_too_large, unsupported_media_type, headers_too_large, rate_limited, internal_error, not_implemented, upstream_error, provider_not_configured, unavailable; governance (keys, teams, limits): admin_only, key_expired, model_not_allowed, rate_limit_exceeded, budget_exceeded, unknown_team, invalid_policy, team_exists, team_in_use, cannot_revoke_self, cannot_rotate_bootstrap.
      */
     code: string;
     /**
@@ -2672,6 +2672,316 @@ export type ElevenLabsPostCallWebhook = {
 };
 
 /**
+ * A free label on keys; spend is grouped and may be budgeted by it.
+ */
+export type KeyTag = string;
+
+/**
+ * `<provider>/<model>` where `*` matches any run of characters: `openai*` allows a provider, `anthropic/claude-*` a family, `openai/gpt-4o-mini` one model. Matched against the provider and model a call resolves to (each routing target on its own).
+ */
+export type ModelPattern = string;
+
+/**
+ * Rate limits, each over a fixed window in UTC (minute: from :00 of the
+ * minute; day: from 00:00). Requests count every call admitted (queued
+ * tasks when submitted). Tokens count a call's input (the gateway's
+ * count_tokens estimate) plus its output at `maxTokens` (or the model's
+ * output cap) when it is admitted, then the tokens the provider reports
+ * once it ends. Processes sharing the database take these limits in
+ * chunks (a twentieth of the limit at a time), so with N processes a
+ * limit may admit up to N-1 chunks more than its value in one window,
+ * never fewer than it when the demand is there: 600 per minute on two
+ * processes admits between 600 and 660.
+ *
+ */
+export type Limits = {
+    requestsPerMinute?: number;
+    requestsPerDay?: number;
+    tokensPerMinute?: number;
+    tokensPerDay?: number;
+};
+
+/**
+ * Money, in USD at the gateway's customer price (`Cost.customerPrice`),
+ * per UTC calendar period (`week` starts on Monday, `total` never
+ * resets). Before a call the gateway reserves its worst-case price
+ * (input tokens from the count_tokens estimate, output at `maxTokens`
+ * or the model's output cap, at the model's catalogue prices); the
+ * actual price replaces the reservation in the same transaction that
+ * writes the call's usage row. A `hard` budget refuses (429
+ * `budget_exceeded`) a call whose worst case it cannot cover, so spend
+ * never passes it, however many calls or processes; a `soft` one only
+ * alerts. Calls that cost nothing (a local model, the caller's own
+ * provider key) are never refused by a budget. Alerts go out as
+ * spend crosses 50, 80 and 100% (see `alertWebhookUrl`).
+ *
+ */
+export type Budget = {
+    period: 'day' | 'week' | 'month' | 'total';
+    amountUsd: number;
+    mode?: 'hard' | 'soft';
+};
+
+/**
+ * Patterns a call's provider and model must match (any one); null or absent allows every model.
+ */
+export type AllowedModels = Array<ModelPattern> | null;
+
+export type NullableLimits = Limits | null;
+
+/**
+ * At most one budget per period.
+ */
+export type Budgets = Array<Budget> | null;
+
+/**
+ * Where budget alerts are POSTed: one per budget, threshold (50, 80,
+ * 100%) and period, as JSON (`BudgetAlert`), signed with
+ * `X-Switchyard-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
+ * "<t>.<body>">` under GATEWAY_ALERT_SECRET, retried with backoff,
+ * and fetched through the SSRF guard (public addresses only). Every
+ * alert is also logged and counted in the
+ * `switchyard_budget_alerts_total` metric, URL or not.
+ *
+ */
+export type AlertWebhookUrl = string | null;
+
+/**
+ * What a key, a team or a tag may do and spend. A call must pass every policy that applies to it (its key's, its team's, each of its tags') and counts against each.
+ */
+export type Governance = {
+    allowedModels?: AllowedModels;
+    limits?: NullableLimits;
+    budgets?: Budgets;
+    alertWebhookUrl?: AlertWebhookUrl;
+};
+
+export type KeyCreate = {
+    name: string;
+    role?: 'admin' | 'member';
+    teamId?: string | null;
+    tags?: Array<KeyTag>;
+    /**
+     * When the key stops working (403 `key_expired` from then on); null never.
+     */
+    expiresAt?: string | null;
+    allowedModels?: AllowedModels;
+    limits?: NullableLimits;
+    budgets?: Budgets;
+    alertWebhookUrl?: AlertWebhookUrl;
+};
+
+export type KeyUpdate = {
+    name?: string;
+    role?: 'admin' | 'member';
+    teamId?: string | null;
+    tags?: Array<KeyTag>;
+    expiresAt?: string | null;
+    allowedModels?: AllowedModels;
+    limits?: NullableLimits;
+    budgets?: Budgets;
+    alertWebhookUrl?: AlertWebhookUrl;
+};
+
+export type KeyRotate = {
+    /**
+     * How long the replaced secret keeps working, at most 30 days.
+     */
+    graceSeconds?: number;
+};
+
+export type Key = {
+    allowedModels: AllowedModels;
+    limits: NullableLimits;
+    budgets: Budgets;
+    alertWebhookUrl: AlertWebhookUrl;
+    id: string;
+    name: string;
+    /**
+     * The key's first characters, as it is shown in lists (`bootstrap` for GATEWAY_BOOTSTRAP_KEY).
+     */
+    prefix: string;
+    role: 'admin' | 'member';
+    teamId: string | null;
+    tags: Array<string>;
+    expiresAt: string | null;
+    createdAt: string;
+    updatedAt: string;
+    revokedAt: string | null;
+    /**
+     * Until when the secret replaced by the last rotation still works; null when none does.
+     */
+    previousKeyValidUntil: string | null;
+};
+
+export type KeyCreated = {
+    key: Key;
+    /**
+     * The key itself (`gw_live_…`), shown this once; only its hash is stored.
+     */
+    secret: string;
+};
+
+/**
+ * One limit or budget and its current window. `used` is what the
+ * window has counted (spend in USD for `spend`, settled; calls or
+ * tokens for the rate limits). `remaining` is the limit less what is
+ * used and what is reserved: by calls under way, by queued tasks, and
+ * by the chunks gateway processes hold (at most a twentieth of the
+ * limit each, returned when a process is idle); it is what a new call
+ * can count on. A soft budget's `remaining` may go below 0.
+ *
+ */
+export type Meter = {
+    scope: 'key' | 'team' | 'tag';
+    /**
+     * The key's or team's id, or the tag.
+     */
+    subject: string;
+    metric: 'requests' | 'tokens' | 'spend';
+    period: 'minute' | 'day' | 'week' | 'month' | 'total';
+    limit: number;
+    mode: 'hard' | 'soft';
+    used: number;
+    remaining: number;
+    windowStart: string;
+    /**
+     * When the window ends; null for an all-time budget.
+     */
+    resetsAt: string | null;
+};
+
+export type OwnKey = {
+    key: Key;
+    meters: Array<Meter>;
+};
+
+export type TeamCreate = {
+    name: string;
+    allowedModels?: AllowedModels;
+    limits?: NullableLimits;
+    budgets?: Budgets;
+    alertWebhookUrl?: AlertWebhookUrl;
+};
+
+export type TeamUpdate = {
+    name?: string;
+    allowedModels?: AllowedModels;
+    limits?: NullableLimits;
+    budgets?: Budgets;
+    alertWebhookUrl?: AlertWebhookUrl;
+};
+
+export type Team = {
+    allowedModels: AllowedModels;
+    limits: NullableLimits;
+    budgets: Budgets;
+    alertWebhookUrl: AlertWebhookUrl;
+    id: string;
+    name: string;
+    createdAt: string;
+    updatedAt: string;
+    meters: Array<Meter>;
+};
+
+export type TagPolicy = {
+    allowedModels: AllowedModels;
+    limits: NullableLimits;
+    budgets: Budgets;
+    alertWebhookUrl: AlertWebhookUrl;
+    tag: string;
+    updatedAt: string;
+    meters: Array<Meter>;
+};
+
+export type AuditEvent = {
+    id: number;
+    at: string;
+    /**
+     * The admin key that acted; null for the CLI.
+     */
+    actorKeyId: string | null;
+    /**
+     * That key's name, or `cli`.
+     */
+    actor: string;
+    action: 'key.create' | 'key.update' | 'key.rotate' | 'key.revoke' | 'team.create' | 'team.update' | 'team.delete' | 'tag.set' | 'tag.delete';
+    targetType: 'key' | 'team' | 'tag';
+    targetId: string;
+    /**
+     * The fields set (for a key or team created or changed), the grace period of a rotation; never a secret.
+     */
+    changes: {
+        [key: string]: unknown;
+    };
+};
+
+/**
+ * The body of a budget alert webhook.
+ */
+export type BudgetAlert = {
+    type: 'budget.threshold';
+    scope: 'key' | 'team' | 'tag';
+    subject: string;
+    period: 'day' | 'week' | 'month' | 'total';
+    mode: 'hard' | 'soft';
+    threshold: 50 | 80 | 100;
+    amountUsd: number;
+    spentUsd: number;
+    windowStart: string;
+    at: string;
+};
+
+export type OwnKeyEnvelope = {
+    success: true;
+    data: OwnKey;
+};
+
+export type KeyEnvelope = {
+    success: true;
+    data: Key;
+    message?: string;
+};
+
+export type KeyCreatedEnvelope = {
+    success: true;
+    data: KeyCreated;
+    message?: string;
+};
+
+export type KeyListEnvelope = {
+    success: true;
+    data: Array<Key>;
+};
+
+export type TeamEnvelope = {
+    success: true;
+    data: Team;
+    message?: string;
+};
+
+export type TeamListEnvelope = {
+    success: true;
+    data: Array<Team>;
+};
+
+export type TagPolicyEnvelope = {
+    success: true;
+    data: TagPolicy;
+    message?: string;
+};
+
+export type TagPolicyListEnvelope = {
+    success: true;
+    data: Array<TagPolicy>;
+};
+
+export type AuditEventListEnvelope = {
+    success: true;
+    data: Array<AuditEvent>;
+};
+
+/**
  * Bring your own key. When present it is used as the upstream provider's API
  * key instead of the operator's, and the call is billed `byok` with
  * `customerPrice` 0 (usage is still recorded). It is never logged. While a
@@ -2702,6 +3012,21 @@ export type TemplateId = number;
  * Session id.
  */
 export type SessionId = number;
+
+/**
+ * The key's id (as `listKeys` shows it).
+ */
+export type KeyId = string;
+
+/**
+ * A team's id.
+ */
+export type TeamId = string;
+
+/**
+ * The tag.
+ */
+export type TagName = KeyTag;
 
 /**
  * At most 16 KB (16384 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
@@ -2760,6 +3085,15 @@ export type SubmitCompletionErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -2770,6 +3104,18 @@ export type SubmitCompletionErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -6993,11 +7339,1134 @@ export type AgentWebhookCompleteResponses = {
 
 export type AgentWebhookCompleteResponse = AgentWebhookCompleteResponses[keyof AgentWebhookCompleteResponses];
 
+export type GetOwnKeyData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/llm/key';
+};
+
+export type GetOwnKeyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type GetOwnKeyError = GetOwnKeyErrors[keyof GetOwnKeyErrors];
+
+export type GetOwnKeyResponses = {
+    /**
+     * The calling key.
+     */
+    200: OwnKeyEnvelope;
+};
+
+export type GetOwnKeyResponse = GetOwnKeyResponses[keyof GetOwnKeyResponses];
+
+export type ListKeysData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Only the keys of this team.
+         */
+        teamId?: string;
+        /**
+         * Only the keys carrying this tag.
+         */
+        tag?: KeyTag;
+    };
+    url: '/api/llm/admin/keys';
+};
+
+export type ListKeysErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type ListKeysError = ListKeysErrors[keyof ListKeysErrors];
+
+export type ListKeysResponses = {
+    /**
+     * The keys.
+     */
+    200: KeyListEnvelope;
+};
+
+export type ListKeysResponse = ListKeysResponses[keyof ListKeysResponses];
+
+export type CreateKeyData = {
+    body: KeyCreate;
+    path?: never;
+    query?: never;
+    url: '/api/llm/admin/keys';
+};
+
+export type CreateKeyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type CreateKeyError = CreateKeyErrors[keyof CreateKeyErrors];
+
+export type CreateKeyResponses = {
+    /**
+     * Created; `secret` is shown this once.
+     */
+    201: KeyCreatedEnvelope;
+};
+
+export type CreateKeyResponse = CreateKeyResponses[keyof CreateKeyResponses];
+
+export type RevokeKeyData = {
+    body?: never;
+    path: {
+        /**
+         * The key's id (as `listKeys` shows it).
+         */
+        keyId: string;
+    };
+    query?: never;
+    url: '/api/llm/admin/keys/{keyId}';
+};
+
+export type RevokeKeyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type RevokeKeyError = RevokeKeyErrors[keyof RevokeKeyErrors];
+
+export type RevokeKeyResponses = {
+    /**
+     * Revoked.
+     */
+    200: KeyEnvelope;
+};
+
+export type RevokeKeyResponse = RevokeKeyResponses[keyof RevokeKeyResponses];
+
+export type GetKeyData = {
+    body?: never;
+    path: {
+        /**
+         * The key's id (as `listKeys` shows it).
+         */
+        keyId: string;
+    };
+    query?: never;
+    url: '/api/llm/admin/keys/{keyId}';
+};
+
+export type GetKeyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type GetKeyError = GetKeyErrors[keyof GetKeyErrors];
+
+export type GetKeyResponses = {
+    /**
+     * The key.
+     */
+    200: OwnKeyEnvelope;
+};
+
+export type GetKeyResponse = GetKeyResponses[keyof GetKeyResponses];
+
+export type UpdateKeyData = {
+    body: KeyUpdate;
+    path: {
+        /**
+         * The key's id (as `listKeys` shows it).
+         */
+        keyId: string;
+    };
+    query?: never;
+    url: '/api/llm/admin/keys/{keyId}';
+};
+
+export type UpdateKeyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type UpdateKeyError = UpdateKeyErrors[keyof UpdateKeyErrors];
+
+export type UpdateKeyResponses = {
+    /**
+     * The changed key.
+     */
+    200: KeyEnvelope;
+};
+
+export type UpdateKeyResponse = UpdateKeyResponses[keyof UpdateKeyResponses];
+
+export type RotateKeyData = {
+    body?: KeyRotate;
+    path: {
+        /**
+         * The key's id (as `listKeys` shows it).
+         */
+        keyId: string;
+    };
+    query?: never;
+    url: '/api/llm/admin/keys/{keyId}/rotate';
+};
+
+export type RotateKeyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type RotateKeyError = RotateKeyErrors[keyof RotateKeyErrors];
+
+export type RotateKeyResponses = {
+    /**
+     * The new secret, shown this once.
+     */
+    200: KeyCreatedEnvelope;
+};
+
+export type RotateKeyResponse = RotateKeyResponses[keyof RotateKeyResponses];
+
+export type ListTeamsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/llm/admin/teams';
+};
+
+export type ListTeamsErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type ListTeamsError = ListTeamsErrors[keyof ListTeamsErrors];
+
+export type ListTeamsResponses = {
+    /**
+     * The teams.
+     */
+    200: TeamListEnvelope;
+};
+
+export type ListTeamsResponse = ListTeamsResponses[keyof ListTeamsResponses];
+
+export type CreateTeamData = {
+    body: TeamCreate;
+    path?: never;
+    query?: never;
+    url: '/api/llm/admin/teams';
+};
+
+export type CreateTeamErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The resource is not in a state that allows this request (code `conflict`).
+     */
+    409: ErrorResponse;
+    /**
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type CreateTeamError = CreateTeamErrors[keyof CreateTeamErrors];
+
+export type CreateTeamResponses = {
+    /**
+     * Created.
+     */
+    201: TeamEnvelope;
+};
+
+export type CreateTeamResponse = CreateTeamResponses[keyof CreateTeamResponses];
+
+export type DeleteTeamData = {
+    body?: never;
+    path: {
+        /**
+         * A team's id.
+         */
+        teamId: string;
+    };
+    query?: never;
+    url: '/api/llm/admin/teams/{teamId}';
+};
+
+export type DeleteTeamErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The resource is not in a state that allows this request (code `conflict`).
+     */
+    409: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type DeleteTeamError = DeleteTeamErrors[keyof DeleteTeamErrors];
+
+export type DeleteTeamResponses = {
+    /**
+     * Deleted.
+     */
+    200: TeamEnvelope;
+};
+
+export type DeleteTeamResponse = DeleteTeamResponses[keyof DeleteTeamResponses];
+
+export type GetTeamData = {
+    body?: never;
+    path: {
+        /**
+         * A team's id.
+         */
+        teamId: string;
+    };
+    query?: never;
+    url: '/api/llm/admin/teams/{teamId}';
+};
+
+export type GetTeamErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type GetTeamError = GetTeamErrors[keyof GetTeamErrors];
+
+export type GetTeamResponses = {
+    /**
+     * A team.
+     */
+    200: TeamEnvelope;
+};
+
+export type GetTeamResponse = GetTeamResponses[keyof GetTeamResponses];
+
+export type UpdateTeamData = {
+    body: TeamUpdate;
+    path: {
+        /**
+         * A team's id.
+         */
+        teamId: string;
+    };
+    query?: never;
+    url: '/api/llm/admin/teams/{teamId}';
+};
+
+export type UpdateTeamErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * The resource is not in a state that allows this request (code `conflict`).
+     */
+    409: ErrorResponse;
+    /**
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type UpdateTeamError = UpdateTeamErrors[keyof UpdateTeamErrors];
+
+export type UpdateTeamResponses = {
+    /**
+     * The changed team.
+     */
+    200: TeamEnvelope;
+};
+
+export type UpdateTeamResponse = UpdateTeamResponses[keyof UpdateTeamResponses];
+
+export type ListTagPoliciesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/llm/admin/tags';
+};
+
+export type ListTagPoliciesErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type ListTagPoliciesError = ListTagPoliciesErrors[keyof ListTagPoliciesErrors];
+
+export type ListTagPoliciesResponses = {
+    /**
+     * The tag policies.
+     */
+    200: TagPolicyListEnvelope;
+};
+
+export type ListTagPoliciesResponse = ListTagPoliciesResponses[keyof ListTagPoliciesResponses];
+
+export type DeleteTagPolicyData = {
+    body?: never;
+    path: {
+        /**
+         * The tag.
+         */
+        tag: KeyTag;
+    };
+    query?: never;
+    url: '/api/llm/admin/tags/{tag}';
+};
+
+export type DeleteTagPolicyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type DeleteTagPolicyError = DeleteTagPolicyErrors[keyof DeleteTagPolicyErrors];
+
+export type DeleteTagPolicyResponses = {
+    /**
+     * Removed.
+     */
+    200: TagPolicyEnvelope;
+};
+
+export type DeleteTagPolicyResponse = DeleteTagPolicyResponses[keyof DeleteTagPolicyResponses];
+
+export type GetTagPolicyData = {
+    body?: never;
+    path: {
+        /**
+         * The tag.
+         */
+        tag: KeyTag;
+    };
+    query?: never;
+    url: '/api/llm/admin/tags/{tag}';
+};
+
+export type GetTagPolicyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Not found, or owned by another API key (code `not_found`).
+     */
+    404: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type GetTagPolicyError = GetTagPolicyErrors[keyof GetTagPolicyErrors];
+
+export type GetTagPolicyResponses = {
+    /**
+     * The tag policy.
+     */
+    200: TagPolicyEnvelope;
+};
+
+export type GetTagPolicyResponse = GetTagPolicyResponses[keyof GetTagPolicyResponses];
+
+export type SetTagPolicyData = {
+    body: Governance;
+    path: {
+        /**
+         * The tag.
+         */
+        tag: KeyTag;
+    };
+    query?: never;
+    url: '/api/llm/admin/tags/{tag}';
+};
+
+export type SetTagPolicyErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
+     */
+    413: ErrorResponse;
+    /**
+     * The body (or the uploaded file) has a content type the operation does not
+     * accept, no `Content-Type`, or a `Content-Encoding` other than `identity`
+     * (code `unsupported_media_type`).
+     *
+     */
+    415: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type SetTagPolicyError = SetTagPolicyErrors[keyof SetTagPolicyErrors];
+
+export type SetTagPolicyResponses = {
+    /**
+     * The tag policy.
+     */
+    200: TagPolicyEnvelope;
+};
+
+export type SetTagPolicyResponse = SetTagPolicyResponses[keyof SetTagPolicyResponses];
+
+export type ListAuditEventsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Only events older than this id.
+         */
+        before?: number;
+        limit?: number;
+    };
+    url: '/api/llm/admin/audit';
+};
+
+export type ListAuditEventsErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type ListAuditEventsError = ListAuditEventsErrors[keyof ListAuditEventsErrors];
+
+export type ListAuditEventsResponses = {
+    /**
+     * The events.
+     */
+    200: AuditEventListEnvelope;
+};
+
+export type ListAuditEventsResponse = ListAuditEventsResponses[keyof ListAuditEventsResponses];
+
 export type RelayConversationWebhookWebhookPayload = WebhookPayload;
 
 export type RelayConversationWebhookWebhookRequest = {
     body: RelayConversationWebhookWebhookPayload;
     key: 'conversationRelay';
+    path?: never;
+    query?: never;
+};
+
+export type SendBudgetAlertWebhookWebhookPayload = BudgetAlert;
+
+export type SendBudgetAlertWebhookWebhookRequest = {
+    body: SendBudgetAlertWebhookWebhookPayload;
+    key: 'budgetAlert';
     path?: never;
     query?: never;
 };

@@ -18,7 +18,9 @@ import { completionUsage, usageBatcher } from '../../core/usageBatch.ts';
 import type { UsageRecord } from '../../db/gateway/insertUsage.ts';
 import type { ApiContext } from '../types.ts';
 import type { GatewayRuntime } from '../../core/runtime.ts';
-import { clientSignal, keyOf, runtimeOf } from '../gatewayContext.ts';
+import { admitCompletion, clientSignal, keyOf, runtimeOf, setRateLimitHeaders } from '../gatewayContext.ts';
+import type { Ticket } from '../../core/governance/governor.ts';
+import type { Charge } from '../../db/gateway/settleAllowances.ts';
 
 /** A random id for calls whose upstream gives none up front (streams). */
 export function newId(): string {
@@ -44,11 +46,17 @@ export async function withSlot<T>(ctx: ApiContext, provider: ProviderId, signal:
  * is logged with the request id. Only the logger and the id are kept until the
  * write, not the request's context.
  */
-export function recordLater(ctx: ApiContext, record: UsageRecord): void {
+export function recordLater(ctx: ApiContext, record: UsageRecord, charges?: Charge[]): void {
   const { log } = ctx.state.deps;
   const reqId = ctx.state.requestId;
+  const settled = charges?.length ? { ...record, charges } : record;
   // The whole record, so an operator can enter what was refused by hand.
-  usageBatcher(ctx.state.deps.db).addLater(record, (err) => log.error({ reqId, err, usage: record }, 'could not record usage'));
+  usageBatcher(ctx.state.deps.db).addLater(settled, (err) => log.error({ reqId, err, usage: record }, 'could not record usage'));
+}
+
+/** Records a priced completion with what it settles of its limits and budgets. */
+function recordPriced(ctx: ApiContext, priced: PricedResult, payer: Caller, ticket: Ticket | null): void {
+  recordLater(ctx, completionUsage(priced, payer), ticket?.settle(priced.cost.customerPrice, priced.usage.totalTokens));
 }
 
 /** The hooks of one /v1 call: a provider slot around each target's call, and the time spent waiting for providers. */
@@ -95,14 +103,20 @@ export async function runOnce(ctx: ApiContext, request: CanonicalRequest, caller
   const signal = clientSignal(ctx);
   const hooks = hooksOf(ctx);
   let priced: RoutedResult;
+  let ticket: Ticket | null = null;
   try {
     const route = prepareRoute(request, caller, routingOf(ctx));
+    const admitted = admitCompletion(ctx, route, caller);
+    ticket = admitted instanceof Promise ? await admitted : admitted;
     priced = await completeRouted(route, caller, signal, hooks);
   } catch (err) {
+    // Nothing was spent: what the call reserved goes back.
+    ticket?.settle(0, 0);
     throw toApiError(err, dialect);
   }
   announce(ctx, hooks, true);
-  recordLater(ctx, completionUsage(priced, payerOf(caller, request.provider, priced.provider)));
+  setRateLimitHeaders(ctx, ticket);
+  recordPriced(ctx, priced, payerOf(caller, request.provider, priced.provider), ticket);
   ctx.state.completion = priced;
   ctx.state.upstreamMs = hooks.trace.upstreamMs;
   return priced;
@@ -143,14 +157,20 @@ export async function runStream(
   const hooks = hooksOf(ctx);
   let items: AsyncGenerator<StreamItem>;
   let first: IteratorResult<StreamItem>;
+  let ticket: Ticket | null = null;
   try {
+    const route = prepareRoute(request, caller, routingOf(ctx));
+    const admitted = admitCompletion(ctx, route, caller);
+    ticket = admitted instanceof Promise ? await admitted : admitted;
     // The routed stream holds the provider slot of the target it is reading from.
-    items = streamRouted(prepareRoute(request, caller, routingOf(ctx)), caller, signal, hooks);
+    items = streamRouted(route, caller, signal, hooks);
     first = await items.next();
   } catch (err) {
+    ticket?.settle(0, 0);
     throw toApiError(err, dialect);
   }
   announce(ctx, hooks, false);
+  setRateLimitHeaders(ctx, ticket);
 
   const res = ctx.res;
   ctx.respond = false;
@@ -187,10 +207,11 @@ export async function runStream(
     finishResponse(res);
   }
   ctx.state.upstreamMs = hooks.trace.upstreamMs;
+  // A stream settles from its final usage; one cut short before it has none, and gives its reservation back.
   if (priced) {
     ctx.state.completion = priced;
-    recordLater(ctx, completionUsage(priced, payerOf(caller, request.provider, priced.provider)));
-  }
+    recordPriced(ctx, priced, payerOf(caller, request.provider, priced.provider), ticket);
+  } else ticket?.settle(0, 0);
 }
 
 /**

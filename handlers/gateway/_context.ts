@@ -5,6 +5,7 @@ import { isRowId, MAX_ROW_ID } from '../../db/rowId.ts';
 import { getTaskState, type TaskState } from '../../db/gateway/getTaskState.ts';
 import { keyOf } from '../gatewayContext.ts';
 import type { AgentsDeps } from '../../core/agents/upstream.ts';
+import type { Actor } from '../../core/governance/admin.ts';
 
 export function ok(ctx: ApiContext, data: unknown, status = 200, message?: string): void {
   ctx.status = status;
@@ -48,4 +49,11 @@ export function pathId(id: number | string): number {
 export function fieldId(value: number | undefined, param: string): number | undefined {
   if (value === undefined || isRowId(value)) return value;
   throw new ApiError('invalid_request', `${param} must be a whole number from 1 to ${MAX_ROW_ID}`, { code: 'bad_request', param });
+}
+
+/** The admin key calling, as the audit log names it; 403 `admin_only` for a member's key. */
+export function adminOf(ctx: ApiContext): Actor {
+  const key = keyOf(ctx);
+  if (key.role !== 'admin') throw new ApiError('forbidden', 'Only an admin key may do this', { code: 'admin_only' });
+  return { keyId: key.keyId, name: key.keyName };
 }

@@ -2069,7 +2069,7 @@ export type CreateChatCompletionErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2087,7 +2087,17 @@ export type CreateChatCompletionErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2153,7 +2163,7 @@ export type CreateImageErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2171,7 +2181,17 @@ export type CreateImageErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2233,7 +2253,7 @@ export type CreateImageEditErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2249,7 +2269,17 @@ export type CreateImageEditErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2311,7 +2341,7 @@ export type CreateSpeechErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2329,7 +2359,17 @@ export type CreateSpeechErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2391,7 +2431,7 @@ export type CreateTranscriptionErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2407,7 +2447,17 @@ export type CreateTranscriptionErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2662,7 +2712,7 @@ export type CreateResponseErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2680,7 +2730,17 @@ export type CreateResponseErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2745,7 +2805,7 @@ export type CountResponseInputTokensErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2763,7 +2823,17 @@ export type CountResponseInputTokensErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**
@@ -2942,7 +3012,7 @@ export type CreateEmbeddingErrors = {
      */
     401: ErrorResponse;
     /**
-     * The key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
      */
     403: ErrorResponse;
     /**
@@ -2960,7 +3030,17 @@ export type CreateEmbeddingErrors = {
      */
     415: ErrorResponse;
     /**
-     * Gateway limit reached, or the provider answered 429.
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
      */
     429: ErrorResponse;
     /**

@@ -1,5 +1,5 @@
 import { type Client, type ClientMeta, type Options as Options2, type RequestResult, type ServerSentEventsResult, type TDataShape } from './client/index.js';
-import type { AgentWebhookCompleteData, AgentWebhookCompleteErrors, AgentWebhookCompleteResponses, AgentWebhookContextData, AgentWebhookContextErrors, AgentWebhookContextResponses, AgentWebhookEventData, AgentWebhookEventErrors, AgentWebhookEventResponses, AutoLabelData, AutoLabelErrors, AutoLabelResponses, AutoTrainData, AutoTrainErrors, AutoTrainResponses, CancelQueueTaskData, CancelQueueTaskErrors, CancelQueueTaskResponses, CreateAgentSignedUrlData, CreateAgentSignedUrlErrors, CreateAgentSignedUrlResponses, CreateAgentTemplateData, CreateAgentTemplateErrors, CreateAgentTemplateResponses, DeleteAgentTemplateData, DeleteAgentTemplateErrors, DeleteAgentTemplateResponses, DeleteVisionModelData, DeleteVisionModelErrors, DeleteVisionModelResponses, DetectFacesData, DetectFacesErrors, DetectFacesResponses, DetectObjectsData, DetectObjectsErrors, DetectObjectsResponses, DetectWebData, DetectWebErrors, DetectWebResponses, DetectZeroShotData, DetectZeroShotErrors, DetectZeroShotResponses, FinishConsoleSignInData, FinishConsoleSignInErrors, GenerateAudioData, GenerateAudioErrors, GenerateAudioResponses, GenerateDialogueData, GenerateDialogueErrors, GenerateDialogueResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GenerateSoundEffectData, GenerateSoundEffectErrors, GenerateSoundEffectResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GetAgentSessionAudioData, GetAgentSessionAudioErrors, GetAgentSessionAudioResponses, GetAgentSessionData, GetAgentSessionErrors, GetAgentSessionResponses, GetAgentTemplateData, GetAgentTemplateErrors, GetAgentTemplateResponses, GetCapabilitiesData, GetCapabilitiesErrors, GetCapabilitiesResponses, GetCircuitsData, GetCircuitsErrors, GetCircuitsResponses, GetConcurrencyData, GetConcurrencyErrors, GetConcurrencyResponses, GetConsoleData, GetConsoleErrors, GetConsoleResponses, GetConsoleSessionData, GetConsoleSessionErrors, GetConsoleSessionResponses, GetConsoleSignInData, GetConsoleSignInErrors, GetConsoleSignInResponses, GetDailyUsageData, GetDailyUsageErrors, GetDailyUsageResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMonthlyUsageData, GetMonthlyUsageErrors, GetMonthlyUsageResponses, GetPortalDailyUsageData, GetPortalDailyUsageErrors, GetPortalDailyUsageResponses, GetProviderConcurrencyData, GetProviderConcurrencyErrors, GetProviderConcurrencyResponses, GetQueueResultData, GetQueueResultErrors, GetQueueResultResponses, GetQueueStatusData, GetQueueStatusErrors, GetQueueStatusResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSpendData, GetSpendErrors, GetSpendResponses, GetTrainingJobData, GetTrainingJobErrors, GetTrainingJobResponses, GetUsageData, GetUsageErrors, GetUsageResponses, ListAgentSessionsData, ListAgentSessionsErrors, ListAgentSessionsResponses, ListAgentTemplatesData, ListAgentTemplatesErrors, ListAgentTemplatesResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListOcrLanguagesData, ListOcrLanguagesErrors, ListOcrLanguagesResponses, ListProvidersData, ListProvidersErrors, ListProvidersResponses, ListProviderStatusData, ListProviderStatusErrors, ListProviderStatusResponses, ListPublicModelsData, ListPublicModelsErrors, ListPublicModelsResponses, ListQueueTasksData, ListQueueTasksErrors, ListQueueTasksResponses, ListRequestLogsData, ListRequestLogsErrors, ListRequestLogsResponses, ListVisionModelsData, ListVisionModelsErrors, ListVisionModelsResponses, ListVoicesData, ListVoicesErrors, ListVoicesResponses, RecognizeTextData, RecognizeTextErrors, RecognizeTextResponses, RedactImageData, RedactImageErrors, RedactImageResponses, SignInConsoleWithKeyData, SignInConsoleWithKeyErrors, SignInConsoleWithKeyResponses, SignOutConsoleData, SignOutConsoleErrors, SignOutConsoleResponses, StartAgentSessionData, StartAgentSessionErrors, StartAgentSessionResponses, StartConsoleSignInData, StartConsoleSignInErrors, StreamQueueTaskData, StreamQueueTaskResponse, StreamQueueTaskResponses, SubmitCompletionData, SubmitCompletionErrors, SubmitCompletionResponses, SubmitEmbeddingsData, SubmitEmbeddingsErrors, SubmitEmbeddingsResponses, TrainVisionModelData, TrainVisionModelErrors, TrainVisionModelResponses, TranscribeData, TranscribeErrors, TranscribeResponses, UpdateAgentTemplateData, UpdateAgentTemplateErrors, UpdateAgentTemplateResponses, UploadVideoData, UploadVideoErrors, UploadVideoResponses } from './types.gen.js';
+import type { AgentWebhookCompleteData, AgentWebhookCompleteErrors, AgentWebhookCompleteResponses, AgentWebhookContextData, AgentWebhookContextErrors, AgentWebhookContextResponses, AgentWebhookEventData, AgentWebhookEventErrors, AgentWebhookEventResponses, AutoLabelData, AutoLabelErrors, AutoLabelResponses, AutoTrainData, AutoTrainErrors, AutoTrainResponses, CancelQueueTaskData, CancelQueueTaskErrors, CancelQueueTaskResponses, CreateAgentSignedUrlData, CreateAgentSignedUrlErrors, CreateAgentSignedUrlResponses, CreateAgentTemplateData, CreateAgentTemplateErrors, CreateAgentTemplateResponses, CreateKeyData, CreateKeyErrors, CreateKeyResponses, CreateTeamData, CreateTeamErrors, CreateTeamResponses, DeleteAgentTemplateData, DeleteAgentTemplateErrors, DeleteAgentTemplateResponses, DeleteTagPolicyData, DeleteTagPolicyErrors, DeleteTagPolicyResponses, DeleteTeamData, DeleteTeamErrors, DeleteTeamResponses, DeleteVisionModelData, DeleteVisionModelErrors, DeleteVisionModelResponses, DetectFacesData, DetectFacesErrors, DetectFacesResponses, DetectObjectsData, DetectObjectsErrors, DetectObjectsResponses, DetectWebData, DetectWebErrors, DetectWebResponses, DetectZeroShotData, DetectZeroShotErrors, DetectZeroShotResponses, FinishConsoleSignInData, FinishConsoleSignInErrors, GenerateAudioData, GenerateAudioErrors, GenerateAudioResponses, GenerateDialogueData, GenerateDialogueErrors, GenerateDialogueResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GenerateSoundEffectData, GenerateSoundEffectErrors, GenerateSoundEffectResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GetAgentSessionAudioData, GetAgentSessionAudioErrors, GetAgentSessionAudioResponses, GetAgentSessionData, GetAgentSessionErrors, GetAgentSessionResponses, GetAgentTemplateData, GetAgentTemplateErrors, GetAgentTemplateResponses, GetCapabilitiesData, GetCapabilitiesErrors, GetCapabilitiesResponses, GetCircuitsData, GetCircuitsErrors, GetCircuitsResponses, GetConcurrencyData, GetConcurrencyErrors, GetConcurrencyResponses, GetConsoleData, GetConsoleErrors, GetConsoleResponses, GetConsoleSessionData, GetConsoleSessionErrors, GetConsoleSessionResponses, GetConsoleSignInData, GetConsoleSignInErrors, GetConsoleSignInResponses, GetDailyUsageData, GetDailyUsageErrors, GetDailyUsageResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetKeyData, GetKeyErrors, GetKeyResponses, GetMonthlyUsageData, GetMonthlyUsageErrors, GetMonthlyUsageResponses, GetOwnKeyData, GetOwnKeyErrors, GetOwnKeyResponses, GetPortalDailyUsageData, GetPortalDailyUsageErrors, GetPortalDailyUsageResponses, GetProviderConcurrencyData, GetProviderConcurrencyErrors, GetProviderConcurrencyResponses, GetQueueResultData, GetQueueResultErrors, GetQueueResultResponses, GetQueueStatusData, GetQueueStatusErrors, GetQueueStatusResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSpendData, GetSpendErrors, GetSpendResponses, GetTagPolicyData, GetTagPolicyErrors, GetTagPolicyResponses, GetTeamData, GetTeamErrors, GetTeamResponses, GetTrainingJobData, GetTrainingJobErrors, GetTrainingJobResponses, GetUsageData, GetUsageErrors, GetUsageResponses, ListAgentSessionsData, ListAgentSessionsErrors, ListAgentSessionsResponses, ListAgentTemplatesData, ListAgentTemplatesErrors, ListAgentTemplatesResponses, ListAuditEventsData, ListAuditEventsErrors, ListAuditEventsResponses, ListKeysData, ListKeysErrors, ListKeysResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListOcrLanguagesData, ListOcrLanguagesErrors, ListOcrLanguagesResponses, ListProvidersData, ListProvidersErrors, ListProvidersResponses, ListProviderStatusData, ListProviderStatusErrors, ListProviderStatusResponses, ListPublicModelsData, ListPublicModelsErrors, ListPublicModelsResponses, ListQueueTasksData, ListQueueTasksErrors, ListQueueTasksResponses, ListRequestLogsData, ListRequestLogsErrors, ListRequestLogsResponses, ListTagPoliciesData, ListTagPoliciesErrors, ListTagPoliciesResponses, ListTeamsData, ListTeamsErrors, ListTeamsResponses, ListVisionModelsData, ListVisionModelsErrors, ListVisionModelsResponses, ListVoicesData, ListVoicesErrors, ListVoicesResponses, RecognizeTextData, RecognizeTextErrors, RecognizeTextResponses, RedactImageData, RedactImageErrors, RedactImageResponses, RevokeKeyData, RevokeKeyErrors, RevokeKeyResponses, RotateKeyData, RotateKeyErrors, RotateKeyResponses, SetTagPolicyData, SetTagPolicyErrors, SetTagPolicyResponses, SignInConsoleWithKeyData, SignInConsoleWithKeyErrors, SignInConsoleWithKeyResponses, SignOutConsoleData, SignOutConsoleErrors, SignOutConsoleResponses, StartAgentSessionData, StartAgentSessionErrors, StartAgentSessionResponses, StartConsoleSignInData, StartConsoleSignInErrors, StreamQueueTaskData, StreamQueueTaskResponse, StreamQueueTaskResponses, SubmitCompletionData, SubmitCompletionErrors, SubmitCompletionResponses, SubmitEmbeddingsData, SubmitEmbeddingsErrors, SubmitEmbeddingsResponses, TrainVisionModelData, TrainVisionModelErrors, TrainVisionModelResponses, TranscribeData, TranscribeErrors, TranscribeResponses, UpdateAgentTemplateData, UpdateAgentTemplateErrors, UpdateAgentTemplateResponses, UpdateKeyData, UpdateKeyErrors, UpdateKeyResponses, UpdateTeamData, UpdateTeamErrors, UpdateTeamResponses, UploadVideoData, UploadVideoErrors, UploadVideoResponses } from './types.gen.js';
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
      * You can provide a client instance returned by `createClient()` instead of
@@ -1061,3 +1061,153 @@ export declare const agentWebhookEvent: <ThrowOnError extends boolean = false>(o
  *
  */
 export declare const agentWebhookComplete: <ThrowOnError extends boolean = false>(options: Options<AgentWebhookCompleteData, ThrowOnError>) => RequestResult<AgentWebhookCompleteResponses, AgentWebhookCompleteErrors, ThrowOnError>;
+/**
+ * The calling key, its limits, budgets and what remains
+ *
+ * Any key may read itself: its attributes (never its secret), then one
+ * `meters` item per limit and budget that applies to it, its own and
+ * those of its team and tags (`scope` says whose), each with what the
+ * current window has used and what remains. How each is counted is
+ * described at `Meter`. The figures are read from PostgreSQL, so they
+ * include what other gateway processes hold (see `Meter.remaining`).
+ *
+ */
+export declare const getOwnKey: <ThrowOnError extends boolean = false>(options?: Options<GetOwnKeyData, ThrowOnError>) => RequestResult<GetOwnKeyResponses, GetOwnKeyErrors, ThrowOnError>;
+/**
+ * List gateway keys (admin)
+ *
+ * Every key, revoked ones included, oldest first; never a secret. Admin keys only (a member's key answers 403 `admin_only`).
+ */
+export declare const listKeys: <ThrowOnError extends boolean = false>(options?: Options<ListKeysData, ThrowOnError>) => RequestResult<ListKeysResponses, ListKeysErrors, ThrowOnError>;
+/**
+ * Create a gateway key (admin)
+ *
+ * Mints a key (`gw_live_…`) and answers it once, in `secret`: only its
+ * hash is stored. `npm run cli -- keys create` does the same from a
+ * terminal (it is how the first admin key is made). Admin keys only.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_team`: `teamId` names no team.
+ * - `invalid_policy`: a rule across fields: a budget period given twice, an `expiresAt` in the past, or an `alertWebhookUrl` the SSRF guard refuses.
+ *
+ */
+export declare const createKey: <ThrowOnError extends boolean = false>(options: Options<CreateKeyData, ThrowOnError>) => RequestResult<CreateKeyResponses, CreateKeyErrors, ThrowOnError>;
+/**
+ * Revoke a gateway key (admin)
+ *
+ * Revokes the key (and a previous secret still in its rotation grace period) for good; every running process refuses it within about a second. Its usage and spend are kept. A key cannot revoke itself (400 `cannot_revoke_self`), so an admin never locks everyone out by mistake. Admin keys only.
+ */
+export declare const revokeKey: <ThrowOnError extends boolean = false>(options: Options<RevokeKeyData, ThrowOnError>) => RequestResult<RevokeKeyResponses, RevokeKeyErrors, ThrowOnError>;
+/**
+ * Read a gateway key (admin)
+ *
+ * The key as the list shows it, with its meters (as `GET /api/llm/key` answers for the key itself). Admin keys only.
+ */
+export declare const getKey: <ThrowOnError extends boolean = false>(options: Options<GetKeyData, ThrowOnError>) => RequestResult<GetKeyResponses, GetKeyErrors, ThrowOnError>;
+/**
+ * Change a gateway key (admin)
+ *
+ * Partial update: only the fields sent change (at least one); `null`
+ * clears an optional one (teamId, expiresAt, allowedModels, limits,
+ * budgets, alertWebhookUrl); `tags`, `limits` and `budgets` are replaced
+ * whole. Every running process applies the change within about a
+ * second (PostgreSQL notifies them). A revoked key cannot be changed
+ * (404). Admin keys only.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_team`: `teamId` names no team.
+ * - `invalid_policy`: a rule across fields: a budget period given twice, an `expiresAt` in the past, or an `alertWebhookUrl` the SSRF guard refuses.
+ *
+ */
+export declare const updateKey: <ThrowOnError extends boolean = false>(options: Options<UpdateKeyData, ThrowOnError>) => RequestResult<UpdateKeyResponses, UpdateKeyErrors, ThrowOnError>;
+/**
+ * Rotate a gateway key's secret (admin)
+ *
+ * Mints a new secret for the same key (same id, limits, budgets and
+ * spend) and answers it once. The secret it replaces keeps working for
+ * `graceSeconds` (default 3600; 0 ends it at once), so clients can be
+ * moved without an outage; a secret older than that (a second rotation
+ * inside the grace period) stops at once. The bootstrap key cannot be
+ * rotated (400 `cannot_rotate_bootstrap`: change GATEWAY_BOOTSTRAP_KEY).
+ * Admin keys only.
+ *
+ */
+export declare const rotateKey: <ThrowOnError extends boolean = false>(options: Options<RotateKeyData, ThrowOnError>) => RequestResult<RotateKeyResponses, RotateKeyErrors, ThrowOnError>;
+/**
+ * List teams (admin)
+ *
+ * Every team, oldest first. Admin keys only.
+ */
+export declare const listTeams: <ThrowOnError extends boolean = false>(options?: Options<ListTeamsData, ThrowOnError>) => RequestResult<ListTeamsResponses, ListTeamsErrors, ThrowOnError>;
+/**
+ * Create a team (admin)
+ *
+ * A team's allow-list, limits and budgets apply on top of each of its
+ * keys' own: a call must pass both, and it counts against both. Admin keys only.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_policy`: a rule across fields: a budget period given twice, or an `alertWebhookUrl` the SSRF guard refuses.
+ * - `team_exists`: another team has this name (409).
+ *
+ */
+export declare const createTeam: <ThrowOnError extends boolean = false>(options: Options<CreateTeamData, ThrowOnError>) => RequestResult<CreateTeamResponses, CreateTeamErrors, ThrowOnError>;
+/**
+ * Delete a team (admin)
+ *
+ * Deletes a team that no active key belongs to (409 `team_in_use` otherwise; move or revoke its keys first). Its revoked keys lose their team; usage rows keep theirs. Admin keys only.
+ */
+export declare const deleteTeam: <ThrowOnError extends boolean = false>(options: Options<DeleteTeamData, ThrowOnError>) => RequestResult<DeleteTeamResponses, DeleteTeamErrors, ThrowOnError>;
+/**
+ * Read a team (admin)
+ *
+ * A team with its meters (what its limits and budgets have used, across all its keys). Admin keys only.
+ */
+export declare const getTeam: <ThrowOnError extends boolean = false>(options: Options<GetTeamData, ThrowOnError>) => RequestResult<GetTeamResponses, GetTeamErrors, ThrowOnError>;
+/**
+ * Change a team (admin)
+ *
+ * Partial update, as for keys: only the fields sent change, `null`
+ * clears an optional one. Admin keys only.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_policy`: a rule across fields: a budget period given twice, or an `alertWebhookUrl` the SSRF guard refuses.
+ * - `team_exists`: another team has this name (409).
+ *
+ */
+export declare const updateTeam: <ThrowOnError extends boolean = false>(options: Options<UpdateTeamData, ThrowOnError>) => RequestResult<UpdateTeamResponses, UpdateTeamErrors, ThrowOnError>;
+/**
+ * List tag budgets (admin)
+ *
+ * Every tag an admin gave limits or budgets, by tag. Admin keys only.
+ */
+export declare const listTagPolicies: <ThrowOnError extends boolean = false>(options?: Options<ListTagPoliciesData, ThrowOnError>) => RequestResult<ListTagPoliciesResponses, ListTagPoliciesErrors, ThrowOnError>;
+/**
+ * Remove a tag's limits and budgets (admin)
+ *
+ * The tag stays on its keys; it no longer limits them. Admin keys only.
+ */
+export declare const deleteTagPolicy: <ThrowOnError extends boolean = false>(options: Options<DeleteTagPolicyData, ThrowOnError>) => RequestResult<DeleteTagPolicyResponses, DeleteTagPolicyErrors, ThrowOnError>;
+/**
+ * Read a tag's limits and budgets (admin)
+ *
+ * The tag's policy with its meters (spend of every key carrying the tag). A tag without a policy answers 404. Admin keys only.
+ */
+export declare const getTagPolicy: <ThrowOnError extends boolean = false>(options: Options<GetTagPolicyData, ThrowOnError>) => RequestResult<GetTagPolicyResponses, GetTagPolicyErrors, ThrowOnError>;
+/**
+ * Set a tag's limits and budgets (admin)
+ *
+ * Creates or replaces the tag's policy whole. Every call of a key that
+ * carries the tag must pass it and counts against it, on top of the
+ * key's and its team's own. Admin keys only.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_policy`: a rule across fields: a budget period given twice, or an `alertWebhookUrl` the SSRF guard refuses.
+ *
+ */
+export declare const setTagPolicy: <ThrowOnError extends boolean = false>(options: Options<SetTagPolicyData, ThrowOnError>) => RequestResult<SetTagPolicyResponses, SetTagPolicyErrors, ThrowOnError>;
+/**
+ * Who changed which key, team or tag budget (admin)
+ *
+ * Newest first, `limit` at a time (default 100); pass the last item's `id` as `before` for the next page. Every create, change, rotation, revocation and deletion of a key, team or tag policy, through the API (the admin key that did it) or the CLI (`actorKeyId` null, `actor` `cli`). Secrets never appear. Admin keys only.
+ */
+export declare const listAuditEvents: <ThrowOnError extends boolean = false>(options?: Options<ListAuditEventsData, ThrowOnError>) => RequestResult<ListAuditEventsResponses, ListAuditEventsErrors, ThrowOnError>;

@@ -1481,3 +1481,245 @@ export const agentWebhookComplete = (options) => (options.client ?? client).post
         ...options.headers
     }
 });
+/**
+ * The calling key, its limits, budgets and what remains
+ *
+ * Any key may read itself: its attributes (never its secret), then one
+ * `meters` item per limit and budget that applies to it, its own and
+ * those of its team and tags (`scope` says whose), each with what the
+ * current window has used and what remains. How each is counted is
+ * described at `Meter`. The figures are read from PostgreSQL, so they
+ * include what other gateway processes hold (see `Meter.remaining`).
+ *
+ */
+export const getOwnKey = (options) => (options?.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/key',
+    ...options
+});
+/**
+ * List gateway keys (admin)
+ *
+ * Every key, revoked ones included, oldest first; never a secret. Admin keys only (a member's key answers 403 `admin_only`).
+ */
+export const listKeys = (options) => (options?.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/admin/keys',
+    ...options
+});
+/**
+ * Create a gateway key (admin)
+ *
+ * Mints a key (`gw_live_…`) and answers it once, in `secret`: only its
+ * hash is stored. `npm run cli -- keys create` does the same from a
+ * terminal (it is how the first admin key is made). Admin keys only.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_team`: `teamId` names no team.
+ * - `invalid_policy`: a rule across fields: a budget period given twice, an `expiresAt` in the past, or an `alertWebhookUrl` the SSRF guard refuses.
+ *
+ */
+export const createKey = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/admin/keys',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Revoke a gateway key (admin)
+ *
+ * Revokes the key (and a previous secret still in its rotation grace period) for good; every running process refuses it within about a second. Its usage and spend are kept. A key cannot revoke itself (400 `cannot_revoke_self`), so an admin never locks everyone out by mistake. Admin keys only.
+ */
+export const revokeKey = (options) => (options.client ?? client).delete({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/admin/keys/{keyId}',
+    ...options
+});
+/**
+ * Read a gateway key (admin)
+ *
+ * The key as the list shows it, with its meters (as `GET /api/llm/key` answers for the key itself). Admin keys only.
+ */
+export const getKey = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/admin/keys/{keyId}',
+    ...options
+});
+/**
+ * Change a gateway key (admin)
+ *
+ * Partial update: only the fields sent change (at least one); `null`
+ * clears an optional one (teamId, expiresAt, allowedModels, limits,
+ * budgets, alertWebhookUrl); `tags`, `limits` and `budgets` are replaced
+ * whole. Every running process applies the change within about a
+ * second (PostgreSQL notifies them). A revoked key cannot be changed
+ * (404). Admin keys only.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `unknown_team`: `teamId` names no team.
+ * - `invalid_policy`: a rule across fields: a budget period given twice, an `expiresAt` in the past, or an `alertWebhookUrl` the SSRF guard refuses.
+ *
+ */
+export const updateKey = (options) => (options.client ?? client).patch({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/admin/keys/{keyId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Rotate a gateway key's secret (admin)
+ *
+ * Mints a new secret for the same key (same id, limits, budgets and
+ * spend) and answers it once. The secret it replaces keeps working for
+ * `graceSeconds` (default 3600; 0 ends it at once), so clients can be
+ * moved without an outage; a secret older than that (a second rotation
+ * inside the grace period) stops at once. The bootstrap key cannot be
+ * rotated (400 `cannot_rotate_bootstrap`: change GATEWAY_BOOTSTRAP_KEY).
+ * Admin keys only.
+ *
+ */
+export const rotateKey = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/admin/keys/{keyId}/rotate',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * List teams (admin)
+ *
+ * Every team, oldest first. Admin keys only.
+ */
+export const listTeams = (options) => (options?.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/admin/teams',
+    ...options
+});
+/**
+ * Create a team (admin)
+ *
+ * A team's allow-list, limits and budgets apply on top of each of its
+ * keys' own: a call must pass both, and it counts against both. Admin keys only.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_policy`: a rule across fields: a budget period given twice, or an `alertWebhookUrl` the SSRF guard refuses.
+ * - `team_exists`: another team has this name (409).
+ *
+ */
+export const createTeam = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/admin/teams',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Delete a team (admin)
+ *
+ * Deletes a team that no active key belongs to (409 `team_in_use` otherwise; move or revoke its keys first). Its revoked keys lose their team; usage rows keep theirs. Admin keys only.
+ */
+export const deleteTeam = (options) => (options.client ?? client).delete({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/admin/teams/{teamId}',
+    ...options
+});
+/**
+ * Read a team (admin)
+ *
+ * A team with its meters (what its limits and budgets have used, across all its keys). Admin keys only.
+ */
+export const getTeam = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/admin/teams/{teamId}',
+    ...options
+});
+/**
+ * Change a team (admin)
+ *
+ * Partial update, as for keys: only the fields sent change, `null`
+ * clears an optional one. Admin keys only.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_policy`: a rule across fields: a budget period given twice, or an `alertWebhookUrl` the SSRF guard refuses.
+ * - `team_exists`: another team has this name (409).
+ *
+ */
+export const updateTeam = (options) => (options.client ?? client).patch({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/admin/teams/{teamId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * List tag budgets (admin)
+ *
+ * Every tag an admin gave limits or budgets, by tag. Admin keys only.
+ */
+export const listTagPolicies = (options) => (options?.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/admin/tags',
+    ...options
+});
+/**
+ * Remove a tag's limits and budgets (admin)
+ *
+ * The tag stays on its keys; it no longer limits them. Admin keys only.
+ */
+export const deleteTagPolicy = (options) => (options.client ?? client).delete({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/admin/tags/{tag}',
+    ...options
+});
+/**
+ * Read a tag's limits and budgets (admin)
+ *
+ * The tag's policy with its meters (spend of every key carrying the tag). A tag without a policy answers 404. Admin keys only.
+ */
+export const getTagPolicy = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/admin/tags/{tag}',
+    ...options
+});
+/**
+ * Set a tag's limits and budgets (admin)
+ *
+ * Creates or replaces the tag's policy whole. Every call of a key that
+ * carries the tag must pass it and counts against it, on top of the
+ * key's and its team's own. Admin keys only.
+ *
+ * Refused although the schema accepts the request (400 unless said):
+ * - `invalid_policy`: a rule across fields: a budget period given twice, or an `alertWebhookUrl` the SSRF guard refuses.
+ *
+ */
+export const setTagPolicy = (options) => (options.client ?? client).put({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/admin/tags/{tag}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Who changed which key, team or tag budget (admin)
+ *
+ * Newest first, `limit` at a time (default 100); pass the last item's `id` as `before` for the next page. Every create, change, rotation, revocation and deletion of a key, team or tag policy, through the API (the admin key that did it) or the CLI (`actorKeyId` null, `actor` `cli`). Secrets never appear. Admin keys only.
+ */
+export const listAuditEvents = (options) => (options?.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/llm/admin/audit',
+    ...options
+});
