@@ -17,9 +17,12 @@ export function editDistance(a: string, b: string): number {
   return prev[B.length]!;
 }
 
-/** Spaces between CJK characters are Tesseract's, not the text's. */
+/**
+ * Spaces between CJK characters are Tesseract's, not the text's; a
+ * typographic apostrophe and a straight one are the same letter to a reader.
+ */
 function normalise(s: string): string {
-  return s.replace(/(?<=[\p{Script=Han}，。])\s+(?=[\p{Script=Han}，。])/gu, '').trim();
+  return s.replace(/(?<=[\p{Script=Han}，。])\s+(?=[\p{Script=Han}，。])/gu, '').replace(/[’‘]/g, "'").trim();
 }
 
 export function cer(recognised: string, truth: string): number {
