@@ -18,7 +18,7 @@ export const HUMAN_MODELS_DIR = path.join(HUMAN_DIR, 'models');
 
 interface HumanResult {
   object: Array<{ score: number; class: number; label: string; box: [number, number, number, number] }>;
-  face: Array<{ score: number; boxScore: number; box: [number, number, number, number] }>;
+  face: Array<{ score: number; boxScore: number; faceScore: number; box: [number, number, number, number] }>;
 }
 interface Human {
   load(): Promise<void>;
@@ -114,14 +114,20 @@ export async function centernetObjects(rgb: Rgb, confidence: number): Promise<Sc
     }));
 }
 
-/** Faces with BlazeFace (MediaPipe's short-range face detector). */
+/**
+ * Faces with BlazeFace (MediaPipe's short-range face detector), each one
+ * checked by MediaPipe's face mesh: a candidate the mesh cannot fit a face to
+ * (its face score under the confidence) is dropped. BlazeFace alone took a
+ * cat's face for a person's; with the mesh it kept every face of the
+ * labelled set and nothing else (docs/vision.md).
+ */
 export async function blazefaceFaces(rgb: Rgb, confidence: number): Promise<Scored[]> {
   const r = await detect(rgb, {
     object: OFF,
-    // scale 1: the detector's own box, not Human's 1.4x enlargement for its face-mesh stage.
-    face: { enabled: true, detector: { rotation: false, maxDetected: 100, minConfidence: Math.max(confidence, 0.01), skipFrames: 0, return: false, scale: 1 } },
+    // scale 1: the detector's own box, not Human's 1.4x enlargement.
+    face: { enabled: true, mesh: { enabled: true }, detector: { rotation: false, maxDetected: 100, minConfidence: Math.max(confidence, 0.01), skipFrames: 0, return: false, scale: 1 } },
   });
   return r.face
-    .filter((f) => f.boxScore >= confidence)
+    .filter((f) => f.boxScore >= confidence && f.faceScore >= confidence)
     .map((f) => ({ score: f.boxScore, classId: 0, box: clipBox({ x: f.box[0], y: f.box[1], width: f.box[2], height: f.box[3] }, rgb.width, rgb.height) }));
 }

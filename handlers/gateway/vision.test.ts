@@ -153,7 +153,8 @@ describe('faces', () => {
     const dir = path.join(mediaStore().root, task.id);
     await expect.poll(() => existsSync(path.join(dir, 'input.png')), { timeout: 5_000, interval: 20 }).toBe(false);
     expect(existsSync(path.join(dir, 'blurred.png'))).toBe(true);
-  });
+    // The default face model loads the cascade, BlazeFace and the face mesh in a fresh worker.
+  }, 90_000);
 
   it('detects with MediaPipe BlazeFace at the 0.5 default, and finds no face in a cup', async () => {
     const face = await detect('/api/vision/detect/faces', { image: b64(photo('astronaut')), model: 'mediapipe' });
@@ -161,7 +162,7 @@ describe('faces', () => {
     expect(face.body.data.result.blurredImage).toBeUndefined();
     const cup = await detect('/api/vision/detect/faces', { image: b64(photo('coffee')), model: 'mediapipe' });
     expect(cup.body.data.result.detections).toEqual([]);
-  });
+  }, 90_000);
 });
 
 describe('zero-shot', () => {
