@@ -262,6 +262,9 @@ describe('models', () => {
     expect(byId.centernet).toMatchObject({ type: 'builtin', task: 'object-detection', installed: true });
     expect(byId.centernet.classes).toHaveLength(80);
     expect(byId.centernet.source).toMatch(/@vladmandic\/human/);
+    // Calibrated on labelled real photographs (bench/objects.ts); the request's default stays document 2's 0.25.
+    expect(byId.centernet.recommended_confidence).toBe(0.35);
+    expect(byId.haarcascade.recommended_confidence).toBeNull();
     expect(byId.yolo11n.installed).toBe(true);
     expect(byId.yolo11s.installed).toBe(false);
     expect(byId.haarcascade).toMatchObject({ installed: true, classes: ['face'] });
