@@ -6,6 +6,7 @@
 // `node runtimes/local-audio/wer.ts` (the runtime's own folder: bench/ sits
 // beside runtimes/ and may not import it).
 import { existsSync, readFileSync } from 'node:fs';
+import { editDistance } from '../../engines/ocr/testing/metrics.ts';
 import { close, transcribe } from './engines.ts';
 
 const TESTDATA = '/usr/share/pocketsphinx/test/data/';
@@ -27,16 +28,6 @@ function clips(): Array<{ set: string; file: string; truth: string }> {
 }
 
 const words = (s: string) => s.toLowerCase().replace(/[^a-z' ]/g, ' ').split(/\s+/).filter(Boolean);
-
-function editDistance(a: string[], b: string[]): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
 
 export async function runSpeechBench() {
   const sums = new Map<string, { errors: number; words: number }>();

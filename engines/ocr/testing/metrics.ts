@@ -5,7 +5,8 @@
 import type { Box } from '../read.ts';
 import type { TruthLine } from './evalSet.ts';
 
-export function editDistance(a: string, b: string): number {
+/** Levenshtein distance between two strings' characters, or two lists' items (words, for a word error rate). */
+export function editDistance(a: string | readonly string[], b: string | readonly string[]): number {
   const A = [...a];
   const B = [...b];
   let prev = Array.from({ length: B.length + 1 }, (_, j) => j);
