@@ -1,4 +1,4 @@
-// `npm run bench [-- queue|overhead|analytics|media|v1media|ocr|vision|responses|agents|soak|throughput|instructions|spend] [options]`: every benchmark, each
+// `npm run bench [-- queue|overhead|analytics|media|v1media|ocr|ocr-pages|vision|faces|objects|responses|agents|soak|throughput|instructions|spend|governance] [options]`: every benchmark, each
 // reported against a baseline measured in the same run. With no name, all of them.
 //   governance: --rate 300 --seconds 8 --warmup 2 (the overhead scenario with limits and budgets on against off; not in the default set)
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --burst 10 (0: evenly spaced only) --log-level info --no-streaming --no-reference --floor --observability --cpu-prof <dir>
@@ -6,6 +6,9 @@
 //   analytics: --events 1000000 --ingest 60000 (0: queries only) --processes 1 --runs 30 --data-dir <dir> (keep the loaded database there and reuse it)
 //   media:     --videos 8 --megabytes 20
 //   ocr:       --images 16 --rate 50 --seconds 10 (per latency block) --ocr-parts accuracy,speed,latency --cpu-prof <dir>
+//   ocr-pages: real photographed and scanned pages, CER and CPU time per level (no options)
+//   faces:     the labelled face photographs, precision and recall per face model and confidence (no options)
+//   objects:   CenterNet's precision and recall per confidence on labelled real photographs (no options)
 //   vision:    --images 24 --seconds 10 (per latency block) --rate 20 --latency-only --cpu-prof <dir>
 //   responses: --responses 5000
 //   agents:    --requests 2000 --concurrency 8
@@ -22,6 +25,9 @@ import { runAnalyticsBench } from './analytics.ts';
 import { runMediaBench } from './media.ts';
 import { runOcrBench } from './ocr.ts';
 import { runVisionBench } from './vision.ts';
+import { runOcrPagesBench } from './ocrPages.ts';
+import { runFacesBench } from './faces.ts';
+import { runObjectsBench } from './objects.ts';
 import { runStoredResponsesBench } from './storedResponses.ts';
 import { runAgentsBench } from './agents.ts';
 import { runV1MediaBench } from './v1Media.ts';
@@ -72,7 +78,7 @@ const { values, positionals } = parseArgs({
   },
 });
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'v1media', 'ocr', 'vision', 'responses', 'agents', 'soak', 'spend'];
+const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'v1media', 'ocr', 'ocr-pages', 'vision', 'faces', 'objects', 'responses', 'agents', 'soak', 'spend'];
 const results: Record<string, unknown> = {};
 
 if (wanted.includes('governance')) {
@@ -135,6 +141,9 @@ if (wanted.includes('ocr')) {
     cpuProfileDir: values['cpu-prof'],
   });
 }
+if (wanted.includes('ocr-pages')) results.ocrPages = await runOcrPagesBench();
+if (wanted.includes('faces')) results.faces = (await runFacesBench()).table;
+if (wanted.includes('objects')) results.objects = await runObjectsBench();
 if (wanted.includes('vision')) {
   results.vision = await runVisionBench({
     images: num(values.images),

@@ -14,8 +14,8 @@ export type * from './types.ts';
 export const OCR_MODEL = 'tesseract-lstm';
 
 const LEVEL_DESCRIPTION: Record<OcrLevel, string> = {
-  fast: 'Tesseract 5 LSTM (tessdata_best converted to integer), one reading at the image\'s own scale.',
-  accurate: 'The same LSTM models after contrast stretching, text-height normalisation (small print upscaled) and orientation correction.',
+  fast: 'Tesseract 5 LSTM (tessdata_best converted to integer), one reading at the image\'s own scale after the lighting is evened out.',
+  accurate: 'The same LSTM models after the lighting is evened out, text-height normalisation (small print upscaled) and orientation correction.',
 };
 
 export function ocrLanguages() {

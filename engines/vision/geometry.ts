@@ -13,14 +13,29 @@ export interface Scored {
   box: Box;
   score: number;
   classId: number;
+  /** The next most likely class at the same place, when it comes close (see UNCERTAIN_RATIO). */
+  runnerUp?: { classId: number; score: number };
 }
 
-/** Document 2's detection record. */
+/** Document 2's detection record, plus `runnerUp` when the label is uncertain. */
 export interface Detection {
   label: string;
   confidence: number;
   bbox: Box;
   count: number;
+  runnerUp?: { label: string; confidence: number };
+}
+
+/**
+ * A label is uncertain when its own score is under UNCERTAIN_SCORE or another
+ * class scores at least UNCERTAIN_RATIO of it at the same place: the answer
+ * then names the runner-up class and its score too.
+ */
+export const UNCERTAIN_SCORE = 0.5;
+export const UNCERTAIN_RATIO = 0.5;
+
+export function uncertain(score: number, runnerUp: number): boolean {
+  return score < UNCERTAIN_SCORE || runnerUp >= UNCERTAIN_RATIO * score;
 }
 
 export function iou(a: Box, b: Box): number {
@@ -100,5 +115,6 @@ export function toDetections(scored: Scored[], labels: readonly string[]): Detec
     confidence: Math.round(s.score * 10_000) / 10_000,
     bbox: { x: round2(s.box.x), y: round2(s.box.y), width: round2(s.box.width), height: round2(s.box.height) },
     count: counts.get(labelOf(s))!,
+    ...(s.runnerUp ? { runnerUp: { label: labels[s.runnerUp.classId] ?? `class_${s.runnerUp.classId}`, confidence: Math.round(s.runnerUp.score * 10_000) / 10_000 } } : {}),
   }));
 }

@@ -7,8 +7,8 @@ import path from 'node:path';
 import * as tf from '@tensorflow/tfjs-core';
 import { tfWasm, WASM_DIR } from './tf.ts';
 import type { Scored } from './geometry.ts';
-import { clipBox } from './geometry.ts';
-import { COCO_CLASSES } from './coco.ts';
+import { clipBox, uncertain } from './geometry.ts';
+import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import type { Rgb } from './image.ts';
 
 const require = createRequire(import.meta.url);
@@ -17,8 +17,7 @@ const HUMAN_DIR = path.dirname(path.dirname(require.resolve('@vladmandic/human')
 export const HUMAN_MODELS_DIR = path.join(HUMAN_DIR, 'models');
 
 interface HumanResult {
-  object: Array<{ score: number; class: number; label: string; box: [number, number, number, number] }>;
-  face: Array<{ score: number; boxScore: number; box: [number, number, number, number] }>;
+  face: Array<{ score: number; boxScore: number; faceScore: number; box: [number, number, number, number] }>;
 }
 interface Human {
   load(): Promise<void>;
@@ -27,9 +26,12 @@ interface Human {
 }
 
 let human: Promise<Human> | undefined;
+let routerRegistered = false;
 
 /** A file:// loader for TensorFlow.js graph models: Human asks for model.json, we read it and its weight shards from disk. */
 function registerFileLoader(): void {
+  if (routerRegistered) return;
+  routerRegistered = true;
   tf.io.registerLoadRouter(((url: string | string[]) => {
     if (typeof url !== 'string' || !url.startsWith('file://')) return null;
     const file = url.slice('file://'.length);
@@ -84,7 +86,7 @@ function humanInstance(): Promise<Human> {
         detector: { rotation: false, maxDetected: 100, minConfidence: 0.1, skipFrames: 0, return: false, iouThreshold: 0.3, scale: 1 },
         mesh: OFF, iris: OFF, description: OFF, emotion: OFF, antispoof: OFF, liveness: OFF, attention: OFF,
       },
-      object: { enabled: true, minConfidence: 0.1, iouThreshold: 0.4, maxDetected: 100, skipFrames: 0 },
+      object: OFF,
     });
     await h.load();
     return h;
@@ -102,26 +104,81 @@ async function detect(rgb: Rgb, config: Record<string, unknown>): Promise<HumanR
   }
 }
 
-/** COCO objects with CenterNet (MobileNetV3 backbone, 512x512 input, as shipped by Human). */
-export async function centernetObjects(rgb: Rgb, confidence: number): Promise<Scored[]> {
-  const r = await detect(rgb, { face: OFF, object: { enabled: true, minConfidence: Math.max(confidence, 0.01), maxDetected: 100, skipFrames: 0 } });
-  return r.object
-    .filter((o) => o.score >= confidence)
-    .map((o) => ({
-      score: o.score,
-      classId: Math.max(0, COCO_CLASSES.indexOf(o.label)),
-      box: clipBox({ x: o.box[0], y: o.box[1], width: o.box[2], height: o.box[3] }, rgb.width, rgb.height),
-    }));
+const CENTERNET_IOU = 0.4;
+let centernet: Promise<GraphModel> | undefined;
+
+function centernetModel(): Promise<GraphModel> {
+  centernet ??= (async () => {
+    await tfWasm();
+    registerFileLoader();
+    return loadGraphModel(`file://${HUMAN_MODELS_DIR}/centernet.json`);
+  })();
+  return centernet;
 }
 
-/** Faces with BlazeFace (MediaPipe's short-range face detector). */
+/**
+ * COCO objects with CenterNet (MobileNetV3 backbone, 512x512 input, as
+ * shipped by Human), run here rather than through Human so that the class
+ * heatmap is read too: at each detection's centre it gives every class's
+ * score, and when the label is uncertain (geometry.ts `uncertain`) the
+ * runner-up class is reported with the detection. The graph's own decoding (top 100 peaks, one
+ * class each) and Human's steps after it (non-maximum suppression at IoU 0.4,
+ * boxes scaled from the input square) are kept as they were.
+ */
+export async function centernetObjects(rgb: Rgb, confidence: number): Promise<Scored[]> {
+  const model = await centernetModel();
+  const size = 512;
+  const input = tf.tidy(() => tf.image.resizeBilinear(tf.cast(tf.tensor4d(rgb.data, [1, rgb.height, rgb.width, 3], 'int32'), 'float32'), [size, size]));
+  const [detections, heatmap] = model.execute(input, ['tower_0/detections', 'tower_0/keypoints']) as [tf.Tensor, tf.Tensor];
+  input.dispose();
+  try {
+    const rows = ((await detections.array()) as number[][][])[0]!;
+    const [, mh, mw, classes] = heatmap.shape as [number, number, number, number];
+    const heat = await heatmap.data();
+    const candidates = rows.flatMap((r, i) => (Number.isNaN(r[5]) || r[4]! < Math.max(confidence, 0.01) ? [] : [i]));
+    const boxes = tf.tensor2d(candidates.map((i) => [rows[i]![1]!, rows[i]![0]!, rows[i]![3]!, rows[i]![2]!]), [candidates.length, 4]);
+    const scores = tf.tensor1d(candidates.map((i) => rows[i]![4]!));
+    const keep = candidates.length ? await (await tf.image.nonMaxSuppressionAsync(boxes, scores, 100, CENTERNET_IOU, 0)).data() : [];
+    tf.dispose([boxes, scores]);
+    const sx = rgb.width / size;
+    const sy = rgb.height / size;
+    return Array.from(keep).map((k) => {
+      const [x1, y1, x2, y2, score, classId] = rows[candidates[k]!]! as [number, number, number, number, number, number];
+      const cx = Math.min(mw - 1, Math.max(0, Math.floor(((x1 + x2) / 2 / size) * mw)));
+      const cy = Math.min(mh - 1, Math.max(0, Math.floor(((y1 + y2) / 2 / size) * mh)));
+      let runnerUp: Scored['runnerUp'];
+      const at = (cy * mw + cx) * classes;
+      for (let c = 0; c < classes; c++) {
+        if (c === classId) continue;
+        const v = heat[at + c]!;
+        if (!runnerUp || v > runnerUp.score) runnerUp = { classId: c, score: v };
+      }
+      return {
+        score,
+        classId,
+        box: clipBox({ x: x1 * sx, y: y1 * sy, width: (x2 - x1) * sx, height: (y2 - y1) * sy }, rgb.width, rgb.height),
+        ...(runnerUp && uncertain(score, runnerUp.score) ? { runnerUp } : {}),
+      };
+    });
+  } finally {
+    tf.dispose([detections, heatmap]);
+  }
+}
+
+/**
+ * Faces with BlazeFace (MediaPipe's short-range face detector), each one
+ * checked by MediaPipe's face mesh: a candidate the mesh cannot fit a face to
+ * (its face score under the confidence) is dropped. BlazeFace alone took a
+ * cat's face for a person's; with the mesh it kept every face of the
+ * labelled set and nothing else (docs/vision.md).
+ */
 export async function blazefaceFaces(rgb: Rgb, confidence: number): Promise<Scored[]> {
   const r = await detect(rgb, {
     object: OFF,
-    // scale 1: the detector's own box, not Human's 1.4x enlargement for its face-mesh stage.
-    face: { enabled: true, detector: { rotation: false, maxDetected: 100, minConfidence: Math.max(confidence, 0.01), skipFrames: 0, return: false, scale: 1 } },
+    // scale 1: the detector's own box, not Human's 1.4x enlargement.
+    face: { enabled: true, mesh: { enabled: true }, detector: { rotation: false, maxDetected: 100, minConfidence: Math.max(confidence, 0.01), skipFrames: 0, return: false, scale: 1 } },
   });
   return r.face
-    .filter((f) => f.boxScore >= confidence)
+    .filter((f) => f.boxScore >= confidence && f.faceScore >= confidence)
     .map((f) => ({ score: f.boxScore, classId: 0, box: clipBox({ x: f.box[0], y: f.box[1], width: f.box[2], height: f.box[3] }, rgb.width, rgb.height) }));
 }

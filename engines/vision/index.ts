@@ -15,7 +15,7 @@ export type { Metrics } from './metrics.ts';
 export type { Progress, TrainSpec } from './train.ts';
 
 export interface DetectionOutput {
-  detections: Array<{ label: string; confidence: number; bbox: { x: number; y: number; width: number; height: number }; count: number }>;
+  detections: Array<{ label: string; confidence: number; bbox: { x: number; y: number; width: number; height: number }; count: number; runnerUp?: { label: string; confidence: number } }>;
   model: string;
   inferenceTimeMs: number;
   imageSize: { width: number; height: number };

@@ -14,10 +14,12 @@ export interface BuiltinModel {
   /** Files relative to VISION_MODEL_DIR (directory models). */
   files?: string[];
   source: string;
+  /** The confidence with the best F1 on the labelled real photographs (bench/objects.ts), where measured. */
+  recommendedConfidence?: number;
 }
 
 export const BUILTIN_MODELS: readonly BuiltinModel[] = [
-  { id: 'centernet', name: 'CenterNet MobileNetV3 (COCO, 80 classes)', task: 'object-detection', origin: 'npm', source: 'npm @vladmandic/human models/centernet.json' },
+  { id: 'centernet', name: 'CenterNet MobileNetV3 (COCO, 80 classes)', task: 'object-detection', origin: 'npm', source: 'npm @vladmandic/human models/centernet.json', recommendedConfidence: 0.35 },
   { id: 'yolo11n', name: 'YOLO11 nano (COCO)', task: 'object-detection', origin: 'directory', files: ['yolo11n.onnx'], source: 'Ultralytics YOLO11n exported to ONNX' },
   { id: 'yolo11s', name: 'YOLO11 small (COCO)', task: 'object-detection', origin: 'directory', files: ['yolo11s.onnx'], source: 'Ultralytics YOLO11s exported to ONNX' },
   { id: 'yolo11m', name: 'YOLO11 medium (COCO)', task: 'object-detection', origin: 'directory', files: ['yolo11m.onnx'], source: 'Ultralytics YOLO11m exported to ONNX' },

@@ -90,8 +90,8 @@ describe('quality of the shipped detectors', () => {
     expect(s.precision).toBeGreaterThanOrEqual(0.5);
   }, 120_000);
 
-  // BlazeFace finds every face but also fires on the cat's face (and once on the cup): its floor on precision is lower.
-  const FLOORS = { haarcascade: { recall: 0.66, precision: 0.66 }, mediapipe: { recall: 0.66, precision: 0.3 } };
+  // BlazeFace alone fired on the cat's face (and once on the cup), precision 0.38; the face mesh now checks each candidate.
+  const FLOORS = { haarcascade: { recall: 0.66, precision: 0.66 }, mediapipe: { recall: 0.66, precision: 0.66 } };
   for (const model of ['haarcascade', 'mediapipe'] as const) {
     it(`${model} (faces, confidence 0.5)`, async () => {
       const set = await labelledSet(FACES);

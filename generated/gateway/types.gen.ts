@@ -1895,6 +1895,13 @@ export type Detection = {
      * Number of detections with this label in the image.
      */
     count: number;
+    /**
+     * Present when the label is uncertain (centernet only) - its confidence is under 0.5, or another class scores at least half of it at the same place - naming the next most likely class at the detection's centre and that class's score there.
+     */
+    runnerUp?: {
+        label: string;
+        confidence: number;
+    };
 };
 
 export type DetectionResult = {
@@ -2156,6 +2163,9 @@ export type VisionModel = {
         precision?: number;
         recall?: number;
     } | null;
+    /**
+     * The confidence to pass for the best balance of precision and recall - a custom model's from its validation set; centernet's (0.35) calibrated on labelled real photographs (docs/vision.md), above the request's 0.25 default; null where not measured.
+     */
     recommended_confidence: number | null;
 };
 

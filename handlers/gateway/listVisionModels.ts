@@ -22,7 +22,7 @@ const listVisionModels: Handler<ListVisionModelsData> = async (ctx) => {
     source: m.origin === 'npm' ? m.source : `${m.source}: ${m.files!.join(', ')} in VISION_MODEL_DIR`,
     installed: missingFiles(m, modelDir).length === 0,
     metrics: null,
-    recommended_confidence: null,
+    recommended_confidence: m.recommendedConfidence ?? null,
   }));
   const custom: VisionModel[] = (await listCustom(db, keyOf(ctx).keyId)).map((m) => ({
     id: m.id,

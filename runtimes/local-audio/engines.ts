@@ -111,6 +111,23 @@ function grammarOf(prompt: string): string | undefined {
 }
 
 /**
+ * The words of pocketsphinx_continuous's `-time yes` output (`word start end
+ * probability` per line). Sentence marks, silence and the model's filler
+ * words (`[SPEECH]`, `[NOISE]`, `[BREATH]`, `++UM++` and the like, whatever
+ * the acoustic model's filler dictionary names) are not words; an alternate
+ * pronunciation's `(2)` is dropped.
+ */
+export function wordsOf(stdout: string): Transcript['words'] {
+  const words: Transcript['words'] = [];
+  for (const line of stdout.split('\n')) {
+    const m = /^(\S+) (\d+\.\d+) (\d+\.\d+)(?: |$)/.exec(line);
+    if (!m || /^(<.*>|\[.*\]|\+\+.*\+\+|\(NULL\))$/.test(m[1]!)) continue;
+    words.push({ word: m[1]!.replace(/\(\d+\)$/, ''), start: Number(m[2]), end: Number(m[3]) });
+  }
+  return words;
+}
+
+/**
  * Transcribes WAV audio with pocketsphinx. A prompt restricts recognition to
  * the prompt's words (pocketsphinx has no soft vocabulary boost), which suits
  * command vocabularies; without one the general US English model is used.
@@ -143,12 +160,7 @@ export async function transcribe(audio: Buffer, opts: { prompt?: string; languag
       }
       throw new RuntimeError(500, `pocketsphinx failed: ${(err as Error).message.slice(0, 300)}`);
     }
-    const words: Transcript['words'] = [];
-    for (const line of stdout.split('\n')) {
-      const m = /^(\S+) (\d+\.\d+) (\d+\.\d+)(?: |$)/.exec(line);
-      if (!m || /^(<s>|<\/s>|<sil>|\(NULL\)|\[NOISE\])$/.test(m[1]!)) continue;
-      words.push({ word: m[1]!.replace(/\(\d+\)$/, ''), start: Number(m[2]), end: Number(m[3]) });
-    }
+    const words = wordsOf(stdout);
     return { text: words.map((w) => w.word).join(' '), words, duration: samples.length / 16_000 };
   } finally {
     await rm(dir, { recursive: true, force: true });

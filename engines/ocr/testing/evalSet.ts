@@ -208,3 +208,29 @@ export async function personalDataPage(): Promise<{ bytes: Buffer; secrets: Reco
   const r = await render({ lines, font: 'DejaVu Sans', size: 24 });
   return { bytes: r.png, secrets, kept };
 }
+
+/** A page someone photographed or scanned (fixtures/pages/README.md): its bytes and the transcription. */
+export interface RealPage {
+  name: string;
+  /** photographed: a camera, uneven light; scanned: a flatbed, faded print. */
+  kind: 'photographed' | 'scanned';
+  language: string;
+  bytes: Buffer;
+  text: string;
+}
+
+const REAL_PAGES: Array<Omit<RealPage, 'bytes' | 'text'> & { file: string }> = [
+  { name: 'textbook page, uneven light (en)', kind: 'photographed', language: 'en', file: 'skimage-page.png' },
+  { name: 'curled catalogue page, yellowed (fr)', kind: 'photographed', language: 'fr', file: 'catalogue-fr.jpg' },
+  { name: 'newspaper 1914, faded print (en)', kind: 'scanned', language: 'en', file: 'newspaper-1914-left.jpg' },
+  { name: 'newspaper 1914, fainter column (en)', kind: 'scanned', language: 'en', file: 'newspaper-1914-right.jpg' },
+];
+
+export function realPages(): RealPage[] {
+  const dir = new URL('./fixtures/pages/', import.meta.url);
+  return REAL_PAGES.map(({ file, ...p }) => ({
+    ...p,
+    bytes: readFileSync(new URL(file, dir)),
+    text: readFileSync(new URL(file.replace(/\.\w+$/, '.txt'), dir), 'utf8').trim(),
+  }));
+}

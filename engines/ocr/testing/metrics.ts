@@ -5,7 +5,8 @@
 import type { Box } from '../read.ts';
 import type { TruthLine } from './evalSet.ts';
 
-export function editDistance(a: string, b: string): number {
+/** Levenshtein distance between two strings' characters, or two lists' items (words, for a word error rate). */
+export function editDistance(a: string | readonly string[], b: string | readonly string[]): number {
   const A = [...a];
   const B = [...b];
   let prev = Array.from({ length: B.length + 1 }, (_, j) => j);
@@ -17,9 +18,12 @@ export function editDistance(a: string, b: string): number {
   return prev[B.length]!;
 }
 
-/** Spaces between CJK characters are Tesseract's, not the text's. */
+/**
+ * Spaces between CJK characters are Tesseract's, not the text's; a
+ * typographic apostrophe and a straight one are the same letter to a reader.
+ */
 function normalise(s: string): string {
-  return s.replace(/(?<=[\p{Script=Han}，。])\s+(?=[\p{Script=Han}，。])/gu, '').trim();
+  return s.replace(/(?<=[\p{Script=Han}，。])\s+(?=[\p{Script=Han}，。])/gu, '').replace(/[’‘]/g, "'").trim();
 }
 
 export function cer(recognised: string, truth: string): number {

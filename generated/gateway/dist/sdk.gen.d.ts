@@ -631,7 +631,7 @@ export declare const detectZeroShot: <ThrowOnError extends boolean = false>(opti
 /**
  * Queue face detection (optionally blurring the faces)
  *
- * Local vision engine (needs VISION_SERVICE_ENABLED=true). haarcascade (default; OpenCV's frontal-face cascade) and mediapipe (BlazeFace) ship with the gateway; yolo-face loads `yolo-face.onnx` from VISION_MODEL_DIR. Queue result `FaceDetectionResult`; with `blur` true each face box gets a Gaussian blur with kernel `blurStrength` (odd; an even value is 400) and the whole image is returned in `blurredImage` (base64 PNG, same size as the upright input).
+ * Local vision engine (needs VISION_SERVICE_ENABLED=true). haarcascade (default; OpenCV's frontal-face cascade, plus the faces only mediapipe finds, in profile, partly hidden or small) and mediapipe (BlazeFace, each face checked by MediaPipe's face mesh so that an animal's face is not taken for a person's) ship with the gateway; yolo-face loads `yolo-face.onnx` from VISION_MODEL_DIR. Queue result `FaceDetectionResult`; with `blur` true each face box gets a Gaussian blur with kernel `blurStrength` (odd; an even value is 400) and the whole image is returned in `blurredImage` (base64 PNG, same size as the upright input).
  */
 export declare const detectFaces: <ThrowOnError extends boolean = false>(options: Options<DetectFacesData, ThrowOnError>) => RequestResult<DetectFacesResponses, DetectFacesErrors, ThrowOnError>;
 /**
