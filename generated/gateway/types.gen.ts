@@ -222,7 +222,7 @@ export type ConsoleSignOutEnvelope = {
 };
 
 export type ProviderStatus = {
-    provider: ProviderId;
+    provider: AnyProviderId;
     configured: boolean;
     /**
      * A runtime on the operator's machines (no key).
@@ -1469,7 +1469,7 @@ export type SpendRow = SpendAmounts & {
      */
     tag?: string | null;
     model?: string | null;
-    provider?: UsageProviderId;
+    provider?: AnyUsageProviderId;
     surface?: string;
 };
 
@@ -4178,7 +4178,7 @@ export type GetSpendData = {
         teamId?: string;
         tag?: string;
         model?: string;
-        provider?: UsageProviderId;
+        provider?: AnyUsageProviderId;
         limit?: number;
         /**
          * `json` (default) or `csv`; without it, `Accept: text/csv` asks for CSV.
@@ -4622,7 +4622,7 @@ export type ListQueueTasksData = {
         /**
          * Only tasks of this provider.
          */
-        provider?: ProviderId;
+        provider?: AnyProviderId;
         /**
          * At most this many tasks (default 50).
          */

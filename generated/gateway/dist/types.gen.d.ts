@@ -190,7 +190,7 @@ export type ConsoleSignOutEnvelope = {
     };
 };
 export type ProviderStatus = {
-    provider: ProviderId;
+    provider: AnyProviderId;
     configured: boolean;
     /**
      * A runtime on the operator's machines (no key).
@@ -1339,7 +1339,7 @@ export type SpendRow = SpendAmounts & {
      */
     tag?: string | null;
     model?: string | null;
-    provider?: UsageProviderId;
+    provider?: AnyUsageProviderId;
     surface?: string;
 };
 export type ImageRequest = {
@@ -3841,7 +3841,7 @@ export type GetSpendData = {
         teamId?: string;
         tag?: string;
         model?: string;
-        provider?: UsageProviderId;
+        provider?: AnyUsageProviderId;
         limit?: number;
         /**
          * `json` (default) or `csv`; without it, `Accept: text/csv` asks for CSV.
@@ -4239,7 +4239,7 @@ export type ListQueueTasksData = {
         /**
          * Only tasks of this provider.
          */
-        provider?: ProviderId;
+        provider?: AnyProviderId;
         /**
          * At most this many tasks (default 50).
          */
