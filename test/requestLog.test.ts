@@ -26,10 +26,21 @@ beforeAll(async () => {
   unlogged = await createGatewayKey(service.db, 'unlogged');
   teamKey = await createGatewayKey(service.db, 'in a logged team');
   admin = await createGatewayKey(service.db, 'admin');
-  await service.db('gateway_keys').where({ id: logged.id }).update({ request_log: true, tags: ['support', 'eu'] });
+  // The first admin comes from the CLI; the rest is set through the admin API, as an operator would.
   await service.db('gateway_keys').where({ id: admin.id }).update({ role: 'admin' });
-  const [team] = await service.db('gateway_teams').insert({ name: 'audited', request_log: true }).returning('id');
-  await service.db('gateway_keys').where({ id: teamKey.id }).update({ team_id: team.id });
+  service.deps.gatewayAuth!.clear();
+  const asAdmin = (method: string, path: string, body: unknown) =>
+    fetch(`${service.gatewayUrl}/api/llm/admin/${path}`, { method, headers: { authorization: `Bearer ${admin.key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const keyChanged = await asAdmin('PATCH', `keys/${logged.id}`, { requestLog: true, tags: ['support', 'eu'] });
+  expect(keyChanged.status).toBe(200);
+  expect((await keyChanged.json()).data).toMatchObject({ requestLog: true, tags: ['support', 'eu'] });
+  const teamMade = await asAdmin('POST', 'teams', { name: 'audited', requestLog: true });
+  expect(teamMade.status).toBe(201);
+  const team = (await teamMade.json()).data;
+  expect(team.requestLog).toBe(true);
+  expect((await asAdmin('PATCH', `keys/${teamKey.id}`, { teamId: team.id })).status).toBe(200);
+  expect((await service.db('gateway_keys').where({ id: unlogged.id }).first()).request_log).toBeNull();
+  // Every process hears of a key or team change through PostgreSQL; this one need not wait for it.
   service.deps.gatewayAuth!.clear();
   service.deps.gateway!.requestLog.clear();
 });

@@ -49,6 +49,12 @@ export interface KeyInput extends PolicyInput {
   expiresAt?: string | null;
   /** The key's default routing policy (the CLI's --routing). */
   routing?: unknown;
+  requestLog?: boolean | null;
+}
+
+/** What a team may be given besides its policy. */
+export interface TeamInput extends PolicyInput {
+  requestLog?: boolean | null;
 }
 
 const DEFAULT_GRACE_SECONDS = 3600;
@@ -87,6 +93,7 @@ function keyColumns(input: KeyInput): GatewayKeyChanges {
   if (input.teamId !== undefined) out.team_id = input.teamId;
   if (input.tags !== undefined) out.tags = [...new Set(input.tags)];
   if (input.expiresAt !== undefined) out.expires_at = input.expiresAt === null ? null : new Date(input.expiresAt);
+  if (input.requestLog !== undefined) out.request_log = input.requestLog;
   return out;
 }
 
@@ -110,6 +117,7 @@ export function keyView(row: GatewayKeyAdminRow, now: number): Record<string, un
     tags: row.tags,
     expiresAt: row.expires_at?.toISOString() ?? null,
     ...policyView(policyOfRow(row)),
+    requestLog: row.request_log,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     revokedAt: row.revoked_at?.toISOString() ?? null,
@@ -118,7 +126,7 @@ export function keyView(row: GatewayKeyAdminRow, now: number): Record<string, un
 }
 
 export function teamView(row: TeamRow, meters: unknown[]): Record<string, unknown> {
-  return { id: row.id, name: row.name, ...policyView(policyOfRow(row)), createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString(), meters };
+  return { id: row.id, name: row.name, ...policyView(policyOfRow(row)), requestLog: row.request_log, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString(), meters };
 }
 
 export function tagPolicyView(row: TagPolicyRow, meters: unknown[]): Record<string, unknown> {
@@ -220,10 +228,10 @@ function teamExists(name: string): ApiError {
   return new ApiError('conflict', `A team named ${name} exists already`, { code: 'team_exists', param: 'name' });
 }
 
-export async function createTeam(db: Knex, actor: Actor, input: PolicyInput & { name: string }, now: number): Promise<Record<string, unknown>> {
+export async function createTeam(db: Knex, actor: Actor, input: TeamInput & { name: string }, now: number): Promise<Record<string, unknown>> {
   await checkPolicyInput(input, now);
   const row = await db.transaction(async (trx) => {
-    const team = await insertTeam(trx, { name: input.name, ...policyColumns(input) });
+    const team = await insertTeam(trx, { name: input.name, ...policyColumns(input), ...(input.requestLog !== undefined ? { request_log: input.requestLog } : {}) });
     if (!team) throw teamExists(input.name);
     await insertAuditEvent(trx, { actorKeyId: actor.keyId, actor: actor.name, action: 'team.create', targetType: 'team', targetId: team.id, changes: { ...input } });
     return team;
@@ -231,12 +239,16 @@ export async function createTeam(db: Knex, actor: Actor, input: PolicyInput & { 
   return teamView(row, []);
 }
 
-export async function updateTeam(db: Knex, actor: Actor, id: string, input: PolicyInput & { name?: string }, now: number): Promise<Record<string, unknown>> {
+export async function updateTeam(db: Knex, actor: Actor, id: string, input: TeamInput & { name?: string }, now: number): Promise<Record<string, unknown>> {
   await checkPolicyInput(input, now);
   const row = await db.transaction(async (trx) => {
     let team;
     try {
-      team = await updateTeamRow(trx, id, { ...(input.name !== undefined ? { name: input.name } : {}), ...policyColumns(input) });
+      team = await updateTeamRow(trx, id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...policyColumns(input),
+        ...(input.requestLog !== undefined ? { request_log: input.requestLog } : {}),
+      });
     } catch (err) {
       if ((err as { code?: string }).code === '23505') throw teamExists(input.name ?? '');
       throw err;

@@ -11,6 +11,7 @@ export interface GatewayKeyAdminRow {
   limits: unknown;
   budgets: unknown;
   alert_webhook_url: string | null;
+  request_log: boolean | null;
   routing: unknown;
   created_at: Date;
   updated_at: Date;
@@ -19,7 +20,7 @@ export interface GatewayKeyAdminRow {
 }
 
 export const KEY_COLUMNS = [
-  'id', 'lookup', 'name', 'role', 'team_id', 'tags', 'expires_at', 'allowed_models', 'limits', 'budgets', 'alert_webhook_url',
+  'id', 'lookup', 'name', 'role', 'team_id', 'tags', 'expires_at', 'allowed_models', 'limits', 'budgets', 'alert_webhook_url', 'request_log',
   'routing', 'created_at', 'updated_at', 'revoked_at', 'previous_valid_until',
 ] as const;
 
@@ -34,6 +35,7 @@ export interface GatewayKeyChanges {
   limits?: unknown;
   budgets?: unknown;
   alert_webhook_url?: string | null;
+  request_log?: boolean | null;
 }
 
 /** jsonb columns go as JSON text (knex would send an array as a PostgreSQL array). */

@@ -2757,6 +2757,16 @@ export type Budgets = Array<Budget> | null;
 export type AlertWebhookUrl = string | null;
 
 /**
+ * Whether the request log (GET /api/llm/logs) stores this key's or
+ * team's /v1 calls: true or false decides for it; null (the default)
+ * leaves it to what comes next. A key's own setting comes first, then
+ * its team's, then GATEWAY_REQUEST_LOG. Processes apply a change within
+ * about a second.
+ *
+ */
+export type RequestLogSetting = boolean | null;
+
+/**
  * What a key, a team or a tag may do and spend. A call must pass every policy that applies to it (its key's, its team's, each of its tags') and counts against each.
  */
 export type Governance = {
@@ -2767,6 +2777,7 @@ export type Governance = {
 };
 
 export type KeyCreate = {
+    requestLog?: RequestLogSetting;
     name: string;
     role?: 'admin' | 'member';
     teamId?: string | null;
@@ -2782,6 +2793,7 @@ export type KeyCreate = {
 };
 
 export type KeyUpdate = {
+    requestLog?: RequestLogSetting;
     name?: string;
     role?: 'admin' | 'member';
     teamId?: string | null;
@@ -2801,6 +2813,7 @@ export type KeyRotate = {
 };
 
 export type Key = {
+    requestLog: RequestLogSetting;
     allowedModels: AllowedModels;
     limits: NullableLimits;
     budgets: Budgets;
@@ -2867,6 +2880,7 @@ export type OwnKey = {
 };
 
 export type TeamCreate = {
+    requestLog?: RequestLogSetting;
     name: string;
     allowedModels?: AllowedModels;
     limits?: NullableLimits;
@@ -2875,6 +2889,7 @@ export type TeamCreate = {
 };
 
 export type TeamUpdate = {
+    requestLog?: RequestLogSetting;
     name?: string;
     allowedModels?: AllowedModels;
     limits?: NullableLimits;
@@ -2883,6 +2898,7 @@ export type TeamUpdate = {
 };
 
 export type Team = {
+    requestLog: RequestLogSetting;
     allowedModels: AllowedModels;
     limits: NullableLimits;
     budgets: Budgets;

@@ -2540,6 +2540,15 @@ export type Budgets = Array<Budget> | null;
  */
 export type AlertWebhookUrl = string | null;
 /**
+ * Whether the request log (GET /api/llm/logs) stores this key's or
+ * team's /v1 calls: true or false decides for it; null (the default)
+ * leaves it to what comes next. A key's own setting comes first, then
+ * its team's, then GATEWAY_REQUEST_LOG. Processes apply a change within
+ * about a second.
+ *
+ */
+export type RequestLogSetting = boolean | null;
+/**
  * What a key, a team or a tag may do and spend. A call must pass every policy that applies to it (its key's, its team's, each of its tags') and counts against each.
  */
 export type Governance = {
@@ -2549,6 +2558,7 @@ export type Governance = {
     alertWebhookUrl?: AlertWebhookUrl;
 };
 export type KeyCreate = {
+    requestLog?: RequestLogSetting;
     name: string;
     role?: 'admin' | 'member';
     teamId?: string | null;
@@ -2563,6 +2573,7 @@ export type KeyCreate = {
     alertWebhookUrl?: AlertWebhookUrl;
 };
 export type KeyUpdate = {
+    requestLog?: RequestLogSetting;
     name?: string;
     role?: 'admin' | 'member';
     teamId?: string | null;
@@ -2580,6 +2591,7 @@ export type KeyRotate = {
     graceSeconds?: number;
 };
 export type Key = {
+    requestLog: RequestLogSetting;
     allowedModels: AllowedModels;
     limits: NullableLimits;
     budgets: Budgets;
@@ -2642,6 +2654,7 @@ export type OwnKey = {
     meters: Array<Meter>;
 };
 export type TeamCreate = {
+    requestLog?: RequestLogSetting;
     name: string;
     allowedModels?: AllowedModels;
     limits?: NullableLimits;
@@ -2649,6 +2662,7 @@ export type TeamCreate = {
     alertWebhookUrl?: AlertWebhookUrl;
 };
 export type TeamUpdate = {
+    requestLog?: RequestLogSetting;
     name?: string;
     allowedModels?: AllowedModels;
     limits?: NullableLimits;
@@ -2656,6 +2670,7 @@ export type TeamUpdate = {
     alertWebhookUrl?: AlertWebhookUrl;
 };
 export type Team = {
+    requestLog: RequestLogSetting;
     allowedModels: AllowedModels;
     limits: NullableLimits;
     budgets: Budgets;
