@@ -52,7 +52,8 @@ export async function startGatewayProcess(
     cwd: REPO,
     execArgv,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, DATABASE_URL: databaseUrl, GATEWAY_PORT: String(port), HOST: '127.0.0.1', GATEWAY_BOOTSTRAP_KEY: key },
+    // One process, measured by its pid (`npm start` would start one per core under a supervisor).
+    env: { ...process.env, LOG_LEVEL: 'warn', GATEWAY_PROCESSES: '1', ...env, DATABASE_URL: databaseUrl, GATEWAY_PORT: String(port), HOST: '127.0.0.1', GATEWAY_BOOTSTRAP_KEY: key },
   });
   const url = `http://127.0.0.1:${port}`;
   await waitHealthy(url, child);

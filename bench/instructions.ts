@@ -242,6 +242,8 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
               env: {
                 ...process.env,
                 LOG_LEVEL: 'info',
+                // One process under valgrind, not a supervisor of one per core.
+                GATEWAY_PROCESSES: '1',
                 OPENAI_BASE_URL: fakeUrl,
                 OPENAI_API_KEY: 'sk-bench',
                 PROVIDER_CONCURRENCY_OPENAI: '1000',
