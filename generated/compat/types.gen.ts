@@ -3479,7 +3479,7 @@ export type ListBatchesResponse = ListBatchesResponses[keyof ListBatchesResponse
 
 export type CreateBatchData = {
     /**
-     * At most 64 KB.
+     * At most 64 KB (65536 bytes).
      */
     body: BatchCreateRequest;
     headers?: {

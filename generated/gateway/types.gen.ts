@@ -7485,6 +7485,9 @@ export type ListKeysResponses = {
 export type ListKeysResponse = ListKeysResponses[keyof ListKeysResponses];
 
 export type CreateKeyData = {
+    /**
+     * At most 64 KB (65536 bytes).
+     */
     body: KeyCreate;
     path?: never;
     query?: never;
@@ -7679,6 +7682,9 @@ export type GetKeyResponses = {
 export type GetKeyResponse = GetKeyResponses[keyof GetKeyResponses];
 
 export type UpdateKeyData = {
+    /**
+     * At most 64 KB (65536 bytes).
+     */
     body: KeyUpdate;
     path: {
         /**
@@ -7754,6 +7760,9 @@ export type UpdateKeyResponses = {
 export type UpdateKeyResponse = UpdateKeyResponses[keyof UpdateKeyResponses];
 
 export type RotateKeyData = {
+    /**
+     * At most 64 KB (65536 bytes).
+     */
     body?: KeyRotate;
     path: {
         /**
@@ -7884,6 +7893,9 @@ export type ListTeamsResponses = {
 export type ListTeamsResponse = ListTeamsResponses[keyof ListTeamsResponses];
 
 export type CreateTeamData = {
+    /**
+     * At most 64 KB (65536 bytes).
+     */
     body: TeamCreate;
     path?: never;
     query?: never;
@@ -8086,6 +8098,9 @@ export type GetTeamResponses = {
 export type GetTeamResponse = GetTeamResponses[keyof GetTeamResponses];
 
 export type UpdateTeamData = {
+    /**
+     * At most 64 KB (65536 bytes).
+     */
     body: TeamUpdate;
     path: {
         /**
@@ -8348,6 +8363,9 @@ export type GetTagPolicyResponses = {
 export type GetTagPolicyResponse = GetTagPolicyResponses[keyof GetTagPolicyResponses];
 
 export type SetTagPolicyData = {
+    /**
+     * At most 64 KB (65536 bytes).
+     */
     body: Governance;
     path: {
         /**

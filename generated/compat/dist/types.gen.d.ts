@@ -3242,7 +3242,7 @@ export type ListBatchesResponses = {
 export type ListBatchesResponse = ListBatchesResponses[keyof ListBatchesResponses];
 export type CreateBatchData = {
     /**
-     * At most 64 KB.
+     * At most 64 KB (65536 bytes).
      */
     body: BatchCreateRequest;
     headers?: {

@@ -6906,6 +6906,9 @@ export type ListKeysResponses = {
 };
 export type ListKeysResponse = ListKeysResponses[keyof ListKeysResponses];
 export type CreateKeyData = {
+    /**
+     * At most 64 KB (65536 bytes).
+     */
     body: KeyCreate;
     path?: never;
     query?: never;
@@ -7085,6 +7088,9 @@ export type GetKeyResponses = {
 };
 export type GetKeyResponse = GetKeyResponses[keyof GetKeyResponses];
 export type UpdateKeyData = {
+    /**
+     * At most 64 KB (65536 bytes).
+     */
     body: KeyUpdate;
     path: {
         /**
@@ -7155,6 +7161,9 @@ export type UpdateKeyResponses = {
 };
 export type UpdateKeyResponse = UpdateKeyResponses[keyof UpdateKeyResponses];
 export type RotateKeyData = {
+    /**
+     * At most 64 KB (65536 bytes).
+     */
     body?: KeyRotate;
     path: {
         /**
@@ -7275,6 +7284,9 @@ export type ListTeamsResponses = {
 };
 export type ListTeamsResponse = ListTeamsResponses[keyof ListTeamsResponses];
 export type CreateTeamData = {
+    /**
+     * At most 64 KB (65536 bytes).
+     */
     body: TeamCreate;
     path?: never;
     query?: never;
@@ -7462,6 +7474,9 @@ export type GetTeamResponses = {
 };
 export type GetTeamResponse = GetTeamResponses[keyof GetTeamResponses];
 export type UpdateTeamData = {
+    /**
+     * At most 64 KB (65536 bytes).
+     */
     body: TeamUpdate;
     path: {
         /**
@@ -7704,6 +7719,9 @@ export type GetTagPolicyResponses = {
 };
 export type GetTagPolicyResponse = GetTagPolicyResponses[keyof GetTagPolicyResponses];
 export type SetTagPolicyData = {
+    /**
+     * At most 64 KB (65536 bytes).
+     */
     body: Governance;
     path: {
         /**
