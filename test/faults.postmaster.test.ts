@@ -85,34 +85,41 @@ it('restarts a killed postmaster by itself; readiness 503 meanwhile, then 200; n
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
-  await expect.poll(() => acknowledged.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+  // However the test ends, no submit is left running against the service afterAll stops.
+  try {
+    await expect.poll(() => acknowledged.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
 
-  const postmaster = Number((await readFile(path.join(dir, 'data', 'postmaster.pid'), 'utf8')).split('\n')[0]);
-  process.kill(postmaster, 'SIGKILL');
-  const statuses: number[] = [];
-  const ready = async () => {
-    const res = await fetch(`${service.gatewayUrl}/api/llm/ready`);
-    statuses.push(res.status);
-    if (res.status === 503) expect(((await res.json()) as { code: string }).code).toBe('unavailable');
-    return res.status;
-  };
-  await expect.poll(ready, { timeout: 10_000, interval: 20 }).toBe(503);
-  // Liveness is not readiness: the process is alive.
-  expect((await fetch(`${service.gatewayUrl}/api/llm/health`)).status).toBe(200);
-  await expect.poll(ready, { timeout: 30_000, interval: 50 }).toBe(200);
-  expect(restarts.some((m) => /started it again/.test(m))).toBe(true);
-  const newPostmaster = Number((await readFile(path.join(dir, 'data', 'postmaster.pid'), 'utf8')).split('\n')[0]);
-  expect(newPostmaster).not.toBe(postmaster);
+    const postmaster = Number((await readFile(path.join(dir, 'data', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    process.kill(postmaster, 'SIGKILL');
+    const statuses: number[] = [];
+    const ready = async () => {
+      const res = await fetch(`${service.gatewayUrl}/api/llm/ready`);
+      statuses.push(res.status);
+      if (res.status === 503) expect(((await res.json()) as { code: string }).code).toBe('unavailable');
+      return res.status;
+    };
+    await expect.poll(ready, { timeout: 10_000, interval: 20 }).toBe(503);
+    // Liveness is not readiness: the process is alive.
+    expect((await fetch(`${service.gatewayUrl}/api/llm/health`)).status).toBe(200);
+    await expect.poll(ready, { timeout: 30_000, interval: 50 }).toBe(200);
+    // The supervisor says so once its start has returned, which is after the database already answers.
+    await expect.poll(() => restarts.some((m) => /started it again/.test(m)), { timeout: 10_000 }).toBe(true);
+    const newPostmaster = Number((await readFile(path.join(dir, 'data', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    expect(newPostmaster).not.toBe(postmaster);
 
-  // Submits are accepted again without anyone stepping in.
-  const before = acknowledged.length;
-  await expect.poll(() => acknowledged.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(before + 5);
-  submitting = false;
-  await trickle;
+    // Submits are accepted again without anyone stepping in.
+    const before = acknowledged.length;
+    await expect.poll(() => acknowledged.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(before + 5);
+    submitting = false;
+    await trickle;
 
-  const status = async (id: string) => ((await (await post('/api/llm/queue/status', { queueId: id })).json()) as { data: { status: string } }).data.status;
-  for (const id of acknowledged) await expect.poll(() => status(id), { timeout: 40_000, interval: 100 }).toBe('completed');
-  await expect
-    .poll(async () => Number((await db('gateway_usage').where({ key_id: keyId }).count({ n: '*' }))[0]!.n), { timeout: 20_000, interval: 200 })
-    .toBe(acknowledged.length);
+    const status = async (id: string) => ((await (await post('/api/llm/queue/status', { queueId: id })).json()) as { data: { status: string } }).data.status;
+    for (const id of acknowledged) await expect.poll(() => status(id), { timeout: 40_000, interval: 100 }).toBe('completed');
+    await expect
+      .poll(async () => Number((await db('gateway_usage').where({ key_id: keyId }).count({ n: '*' }))[0]!.n), { timeout: 20_000, interval: 200 })
+      .toBe(acknowledged.length);
+  } finally {
+    submitting = false;
+    await trickle.catch(() => {});
+  }
 }, 120_000);
