@@ -40,13 +40,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fork, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sharedEmbeddedPostgres, type Database } from '../server/database.ts';
 import { RawHttpPool } from './rawHttp.ts';
-import { cpuMs, measuredFlags, startFlags, startGatewayProcess, stopChild, type GatewayProcess } from './gatewayProcess.ts';
+import { benchDatabase, cpuMs, measuredFlags, startFlags, startGatewayProcess, stopChild, type GatewayProcess } from './gatewayProcess.ts';
 import { loopSample, perRequest, type LoopSample } from './threads.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -341,8 +338,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
   const seconds = opts.durationSeconds ?? 10;
   const warmup = opts.warmupSeconds ?? 2;
   const connections = opts.connections ?? 64;
-  let database: Database | undefined;
-  let dataDir: string | undefined;
+  let database: Awaited<ReturnType<typeof benchDatabase>> | undefined;
   let fake: { child: ChildProcess; url: string } | undefined;
   let gatewayProcess: GatewayProcess | undefined;
   let referenceProxy: { child: ChildProcess; url: string } | undefined;
@@ -352,15 +348,8 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
   let sink: ReturnType<typeof createServer> | undefined;
   const pools: RawHttpPool[] = [];
   try {
-    let databaseUrl = process.env.DATABASE_URL;
-    if (!databaseUrl) {
-      // A durable cluster (fsync on), as `npm start` runs one, so usage writes cost what they cost in production.
-      dataDir = await mkdtemp(path.join(tmpdir(), 'switchyard-bench-'));
-      // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the directory.
-      await chmod(dataDir, 0o755);
-      database = await sharedEmbeddedPostgres({ dir: path.join(dataDir, 'pg') });
-      databaseUrl = database.url;
-    }
+    database = await benchDatabase();
+    const databaseUrl = database.url;
     fake = await startChild('fake upstream', 'fakeUpstream.ts', []);
     gatewayProcess = await startGatewayProcess(
       databaseUrl,
@@ -550,7 +539,6 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
     if (referenceProxy) await stopChild(referenceProxy.child);
     if (floorProxy) await stopChild(floorProxy.child);
     if (fake) await stopChild(fake.child);
-    await database?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await database?.close();
   }
 }

@@ -7,9 +7,31 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../server/database.ts';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { freePort, sharedEmbeddedPostgres } from '../server/database.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The database a measured gateway runs on: DATABASE_URL when set, else a
+ * durable embedded cluster (fsync on), as `npm start` runs one, so usage
+ * writes cost what they cost in production.
+ */
+export async function benchDatabase(): Promise<{ url: string; close(): Promise<void> }> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, close: async () => {} };
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'switchyard-bench-'));
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the directory.
+  await chmod(dataDir, 0o755);
+  const database = await sharedEmbeddedPostgres({ dir: path.join(dataDir, 'pg') });
+  return {
+    url: database.url,
+    async close() {
+      await database.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 export interface GatewayProcess {
   url: string;

@@ -5,13 +5,9 @@
 // and settles with its usage row. Blocks of the two alternate, so a slow
 // moment of the machine falls on both; reported: gateway CPU per request and
 // the latency through the gateway.
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { sharedEmbeddedPostgres, type Database } from '../server/database.ts';
 import { RawHttpPool } from './rawHttp.ts';
-import { startGatewayProcess, stopChild, type GatewayProcess } from './gatewayProcess.ts';
+import { benchDatabase, startGatewayProcess, stopChild, type GatewayProcess } from './gatewayProcess.ts';
 import { openLoop, startChild, stats, type LatencyStats } from './gatewayOverhead.ts';
 
 export interface GovernanceBenchOptions {
@@ -40,19 +36,13 @@ export async function runGovernanceBench(opts: GovernanceBenchOptions = {}): Pro
   const rate = opts.rate ?? 300;
   const seconds = opts.seconds ?? 8;
   const warmup = opts.warmupSeconds ?? 2;
-  let database: Database | undefined;
-  let dataDir: string | undefined;
+  let database: Awaited<ReturnType<typeof benchDatabase>> | undefined;
   let fake: { child: ChildProcess; url: string } | undefined;
   let gateway: GatewayProcess | undefined;
   const pools: RawHttpPool[] = [];
   try {
-    let databaseUrl = process.env.DATABASE_URL;
-    if (!databaseUrl) {
-      dataDir = await mkdtemp(path.join(tmpdir(), 'switchyard-bench-'));
-      await chmod(dataDir, 0o755);
-      database = await sharedEmbeddedPostgres({ dir: path.join(dataDir, 'pg') });
-      databaseUrl = database.url;
-    }
+    database = await benchDatabase();
+    const databaseUrl = database.url;
     fake = await startChild('fake upstream', 'fakeUpstream.ts', []);
     gateway = await startGatewayProcess(databaseUrl, { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-bench', LOG_LEVEL: 'warn', PROVIDER_CONCURRENCY_OPENAI: '1000' });
     // The bootstrap key is an admin: it sets the policies up.
@@ -115,7 +105,6 @@ export async function runGovernanceBench(opts: GovernanceBenchOptions = {}): Pro
     for (const p of pools) p.close();
     await gateway?.close();
     if (fake) await stopChild(fake.child);
-    await database?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await database?.close();
   }
 }
