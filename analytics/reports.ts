@@ -6,6 +6,8 @@ import { describeSource } from './sources.ts';
 import { comparisonPeriod, type Compare, type Period } from './query/period.ts';
 import { VISIT_DIMS, type SegmentStore, type VisitDim } from './query/store.ts';
 import type { GoalSpec } from './query/filters.ts';
+import { addHeadline, addOverview, addRows, addTimeseries, importedView, type Counts, type ImportedNote, type ImportedView } from './imported.ts';
+import type { ImportDim } from './imports/types.ts';
 import {
   breakdownVisit, customEvents, funnel, goals, overview, pages, prepare, props, regionName, timeseries,
   type Run, type StatsQuery,
@@ -25,6 +27,8 @@ export interface Engine {
   perAggregation?: boolean;
   /** false: every number from the walk, no day rollups (the reference for tests and the bench). */
   rollups?: boolean;
+  /** Imported data per period, read once per request. */
+  imported?: Map<string, Promise<ImportedView>>;
 }
 
 /** One segment read and filter compilation per distinct question within a request. */
@@ -56,6 +60,43 @@ async function withComparison<T>(e: Engine, q: StatsQuery, compare: Compare | nu
   return { now: build(run), before, period };
 }
 
+/** Whether imported data goes into this question's answer: asked for, and no filter (imports are per-dimension daily sums). */
+const takesImports = (q: StatsQuery) => q.withImported === true && q.filters.length === 0;
+
+/** A breakdown asked with imports is built uncut, so a value the import lifts into the top rows is not missing. */
+const wide = (q: StatsQuery, limit: number) => (takesImports(q) ? Math.max(limit, 10_000) : limit);
+
+function importedFor(e: Engine, q: StatsQuery, period: Period): Promise<ImportedView> {
+  const key = `${period.from}:${period.to}:${period.timeZone}`;
+  e.imported ??= new Map();
+  let v = e.imported.get(key);
+  if (!v) {
+    v = importedView(e.db, q.projectId, period);
+    e.imported.set(key, v);
+  }
+  return v;
+}
+
+/**
+ * The answer (and its comparison) with imported data added by `add`, and the
+ * note that says whether it was; undefined note when imports were not asked for.
+ */
+async function withImports<T>(
+  e: Engine, q: StatsQuery, r: { now: T; before?: T; period?: Period }, add: ((t: T, v: ImportedView) => T) | null,
+): Promise<{ now: T; before?: T; period?: Period; note?: ImportedNote }> {
+  if (!q.withImported) return r;
+  if (q.filters.length) return { ...r, note: { included: false, days: 0, reason: 'filtered' } };
+  if (!add) return { ...r, note: { included: false, days: 0, reason: 'dimension' } };
+  // Periods without imported days answer exactly what was collected (no re-weighting round trip).
+  const v = await importedFor(e, q, q.period);
+  const now = v.days ? add(r.now, v) : r.now;
+  const vb = r.before && r.period ? await importedFor(e, q, r.period) : null;
+  const before = r.before && vb?.days ? add(r.before, vb) : r.before;
+  return { ...r, now, before, note: { included: true, days: v.days } };
+}
+
+const sessionsAdded = <R extends { visitors: number }>(r: R, c: Counts): R => ({ ...r, visitors: r.visitors + c.visits });
+
 /** Adds each row's figures in the comparison period and the change of its main number. */
 function compareRows<R extends object>(rows: R[], before: R[] | undefined, key: (r: R) => unknown, main: keyof R, fields: (keyof R)[]): R[] {
   if (!before) return rows;
@@ -83,8 +124,11 @@ function sourceRow(r: { value: string | null; dominant?: string | null; visitors
 }
 
 export async function overviewReport(e: Engine, q: StatsQuery, compare: Compare | null) {
-  const r = await withComparison(e, q, compare, (run) => ({ ...overview(run), bySource: breakdownVisit(run, 'source', 10, { dominant: 'channel_group' }).map(sourceRow) }));
+  const collected = await withComparison(e, q, compare, (run) => ({ ...overview(run), bySource: breakdownVisit(run, 'source', wide(q, 10), { dominant: 'channel_group' }).map(sourceRow) }));
+  const r = await withImports(e, q, collected, (o, v) => ({ ...addOverview(o, v), bySource: addSources(o.bySource, v, 10) }));
+  r.now.bySource = r.now.bySource.slice(0, 10);
   const body: Record<string, unknown> = { ...meta(q.period), ...r.now };
+  if (r.note) body.imported = r.note;
   if (r.before && r.period) {
     body.comparison = { ...meta(r.period), ...Object.fromEntries(HEADLINE.map((k) => [k, r.before![k]])) };
     body.change = Object.fromEntries(HEADLINE.map((k) => [k, k === 'bounceRate'
@@ -94,40 +138,59 @@ export async function overviewReport(e: Engine, q: StatsQuery, compare: Compare 
   return body;
 }
 
+function addSources(rows: ReturnType<typeof sourceRow>[], v: ImportedView, limit: number) {
+  return addRows(rows, v.byDim.get('source'), limit, (x) => x.source, sessionsAdded, (key, c) => sourceRow({ value: key, visitors: c.visits }), (x) => x.visitors);
+}
+
 export function intervalOf(p: Period): 'hour' | 'day' {
   return p.to - p.from <= 26 * 3600_000 ? 'hour' : 'day';
 }
 
 export async function timeseriesReport(e: Engine, q: StatsQuery, compare: Compare | null) {
   const interval = intervalOf(q.period);
-  const r = await withComparison(e, q, compare, (run) => timeseries(run, interval));
+  const collected = await withComparison(e, q, compare, (run) => timeseries(run, interval));
+  const r = await withImports(e, q, collected, interval === 'day' ? addTimeseries : null);
   const body: Record<string, unknown> = { ...meta(q.period), interval, points: r.now };
+  if (r.note) body.imported = r.note.reason === 'dimension' ? { ...r.note, reason: 'hourly' } : r.note;
   if (r.before && r.period) body.comparison = { from: new Date(r.period.from).toISOString(), to: new Date(r.period.to).toISOString(), points: r.before };
   return body;
 }
 
 export async function pagesReport(e: Engine, q: StatsQuery, compare: Compare | null, limit = 100) {
-  const r = await withComparison(e, q, compare, (run) => pages(run, limit));
-  return { ...meta(q.period), results: compareRows(r.now, r.before, (x) => x.path, 'pageviews', ['pageviews', 'visitors']) };
+  const collected = await withComparison(e, q, compare, (run) => pages(run, wide(q, limit)));
+  const r = await withImports(e, q, collected, (rows, v) => addRows(rows, v.byDim.get('page'), limit, (x) => x.path,
+    (x, c) => ({ ...x, pageviews: x.pageviews + c.pageviews, visitors: x.visitors + c.visits }),
+    (key, c) => ({ path: key ?? '/', pageviews: c.pageviews, visitors: c.visits }), (x) => x.pageviews));
+  return { ...meta(q.period), results: compareRows(r.now.slice(0, limit), r.before, (x) => x.path, 'pageviews', ['pageviews', 'visitors']), ...(r.note ? { imported: r.note } : {}) };
 }
 
 export async function sourcesReport(e: Engine, q: StatsQuery, compare: Compare | null, limit = 100) {
-  const r = await withComparison(e, q, compare, (run) => breakdownVisit(run, 'source', limit, { dominant: 'channel_group' }).map(sourceRow));
-  return { ...meta(q.period), results: compareRows(r.now, r.before, (x) => x.source, 'visitors', ['visitors']) };
+  const collected = await withComparison(e, q, compare, (run) => breakdownVisit(run, 'source', wide(q, limit), { dominant: 'channel_group' }).map(sourceRow));
+  const r = await withImports(e, q, collected, (rows, v) => addSources(rows, v, limit));
+  return { ...meta(q.period), results: compareRows(r.now.slice(0, limit), r.before, (x) => x.source, 'visitors', ['visitors']), ...(r.note ? { imported: r.note } : {}) };
 }
 
 /** Visitors by one visit dimension, in the shape of the older per-dimension routes. */
 async function namedVisits<K extends string>(e: Engine, q: StatsQuery, compare: Compare | null, dim: VisitDim, name: K, limit: number, skipNull = false) {
-  const r = await withComparison(e, q, compare, (run) => breakdownVisit(run, dim, limit, { skipNull }).map((x) => ({ [name]: x.value, visitors: x.visitors }) as Record<K, string | null> & { visitors: number }));
-  return compareRows(r.now, r.before, (x) => x[name], 'visitors', ['visitors']);
+  type Row = Record<K, string | null> & { visitors: number };
+  const importDim = (IMPORTED_VISIT_DIMS as readonly string[]).includes(dim) ? (dim as ImportDim) : null;
+  const collected = await withComparison(e, q, compare, (run) => breakdownVisit(run, dim, importDim ? wide(q, limit) : limit, { skipNull }).map((x) => ({ [name]: x.value, visitors: x.visitors }) as Row));
+  const r = await withImports(e, q, collected, importDim
+    ? (rows, v) => addRows(rows, v.byDim.get(importDim), limit, (x) => x[name], sessionsAdded, (key, c) => ({ [name]: key, visitors: c.visits }) as Row, (x) => x.visitors)
+    : null);
+  return { rows: compareRows(r.now.slice(0, limit), r.before, (x) => x[name], 'visitors', ['visitors']), note: r.note };
 }
 
+/** The visit dimensions an import carries, by the same name. */
+const IMPORTED_VISIT_DIMS = ['source', 'country', 'browser', 'os', 'device'] as const;
+
 export async function countriesReport(e: Engine, q: StatsQuery, compare: Compare | null) {
-  return { ...meta(q.period), results: await namedVisits(e, q, compare, 'country', 'country', 250) };
+  const { rows, note } = await namedVisits(e, q, compare, 'country', 'country', 250);
+  return { ...meta(q.period), results: rows, ...(note ? { imported: note } : {}) };
 }
 
 export async function regionsReport(e: Engine, q: StatsQuery, compare: Compare | null) {
-  const rows = await namedVisits(e, q, compare, 'region', 'regionCode', 250);
+  const { rows } = await namedVisits(e, q, compare, 'region', 'regionCode', 250);
   return {
     ...meta(q.period),
     results: rows.map(({ regionCode, ...rest }) => ({ country: regionCode ? regionCode.split('-')[0]! : null, region: regionName(regionCode), regionCode, ...rest })),
@@ -135,11 +198,11 @@ export async function regionsReport(e: Engine, q: StatsQuery, compare: Compare |
 }
 
 export async function localesReport(e: Engine, q: StatsQuery, compare: Compare | null) {
-  return { ...meta(q.period), results: await namedVisits(e, q, compare, 'locale', 'locale', 250) };
+  return { ...meta(q.period), results: (await namedVisits(e, q, compare, 'locale', 'locale', 250)).rows };
 }
 
 export async function utmReport(e: Engine, q: StatsQuery, compare: Compare | null) {
-  const values = async (dim: VisitDim) => (await namedVisits(e, q, compare, dim, 'value', 100, true)) as { value: string; visitors: number }[];
+  const values = async (dim: VisitDim) => (await namedVisits(e, q, compare, dim, 'value', 100, true)).rows as { value: string; visitors: number }[];
   const [sources, mediums, campaigns, terms, contents] = await Promise.all(
     (['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const).map(values),
   );
@@ -150,43 +213,71 @@ export async function devicesReport(e: Engine, q: StatsQuery, compare: Compare |
   const [browsers, os, deviceTypes] = await Promise.all(
     (['browser', 'os', 'device'] as const).map((d) => namedVisits(e, q, compare, d, 'name', 100)),
   );
-  return { ...meta(q.period), browsers, os, deviceTypes };
+  const note = browsers!.note;
+  return { ...meta(q.period), browsers: browsers!.rows, os: os!.rows, deviceTypes: deviceTypes!.rows, ...(note ? { imported: note } : {}) };
 }
 
 export async function eventsReport(e: Engine, q: StatsQuery, compare: Compare | null, limit = 100) {
-  const r = await withComparison(e, q, compare, (run) => customEvents(run, limit));
-  return { ...meta(q.period), results: compareRows(r.now, r.before, (x) => x.name, 'events', ['events', 'visitors']) };
+  const collected = await withComparison(e, q, compare, (run) => customEvents(run, wide(q, limit)));
+  const r = await withImports(e, q, collected, (rows, v) => addRows(rows, v.byDim.get('event'), limit, (x) => x.name,
+    (x, c) => ({ ...x, events: x.events + c.events, visitors: x.visitors + c.visits }),
+    (key, c) => ({ name: key ?? '(not set)', events: c.events, visitors: c.visits, revenue: [] }), (x) => x.events));
+  return { ...meta(q.period), results: compareRows(r.now.slice(0, limit), r.before, (x) => x.name, 'events', ['events', 'visitors']), ...(r.note ? { imported: r.note } : {}) };
 }
 
 export const BREAKDOWN_PROPERTIES = ['event:page', 'event:name', ...VISIT_DIMS.map((d) => `visit:${d}`)];
 
 export async function breakdownReport(e: Engine, q: StatsQuery, compare: Compare | null, property: string, limit: number) {
-  let build: (run: Run) => Record<string, unknown>[];
+  type Row = Record<string, unknown> & { value: string | null };
+  let build: (run: Run) => Row[];
   let main = 'visitors';
+  let add: ((rows: Row[], v: ImportedView) => Row[]) | null = null;
+  const n = (x: unknown) => (x as number | undefined) ?? 0;
+  const merge = (dim: ImportDim, addTo: (x: Row, c: Counts) => Row, make: (key: string | null, c: Counts) => Row) =>
+    (rows: Row[], v: ImportedView) => addRows(rows, v.byDim.get(dim), limit, (x) => x.value, addTo, make, (x) => n(x[main]));
+  const wider = wide(q, limit);
   if (property === 'event:page') {
-    build = (run) => pages(run, limit).map(({ path, ...x }) => ({ value: path, ...x }));
+    build = (run) => pages(run, wider).map(({ path, ...x }) => ({ value: path, ...x }));
     main = 'pageviews';
+    add = merge('page', (x, c) => ({ ...x, pageviews: n(x.pageviews) + c.pageviews, visitors: n(x.visitors) + c.visits }), (key, c) => ({ value: key ?? '/', pageviews: c.pageviews, visitors: c.visits }));
   } else if (property === 'event:name') {
-    build = (run) => customEvents(run, limit).map(({ name, ...x }) => ({ value: name, ...x }));
+    build = (run) => customEvents(run, wider).map(({ name, ...x }) => ({ value: name, ...x }));
     main = 'events';
+    add = merge('event', (x, c) => ({ ...x, events: n(x.events) + c.events, visitors: n(x.visitors) + c.visits }), (key, c) => ({ value: key ?? '(not set)', events: c.events, visitors: c.visits, revenue: [] }));
   } else if (property.startsWith('event:props:') && property.length > 12) {
-    build = (run) => props(run, property.slice(12), limit);
+    build = (run) => props(run, property.slice(12), limit) as Row[];
   } else if (property.startsWith('visit:') && (VISIT_DIMS as readonly string[]).includes(property.slice(6))) {
     const dim = property.slice(6) as VisitDim;
     const skipNull = dim.startsWith('utm_');
-    build = (run) => breakdownVisit(run, dim, limit, { skipNull }).map((x): Record<string, unknown> => {
+    const imported = (IMPORTED_VISIT_DIMS as readonly string[]).includes(dim);
+    const shaped = (x: BreakdownRowLike): Row => {
       if (dim === 'source') return { ...x, value: x.value ?? 'direct', label: describeSource(x.value).label };
       if (dim === 'region') return { ...x, label: regionName(x.value) ?? x.value ?? undefined };
       return { ...x };
-    });
+    };
+    build = (run) => breakdownVisit(run, dim, imported ? wider : limit, { skipNull }).map(shaped);
+    if (imported) {
+      add = merge(dim as ImportDim, (x, c) => addHeadline(x as Row & BreakdownRowLike, c),
+        (key, c) => shaped(addHeadline({ value: key, visitors: 0, pageviews: 0, bounceRate: 0, avgVisitDurationSeconds: 0 }, c)));
+    }
   } else {
     throw new ApiError('invalid_request', `property must be event:page, event:name, event:props:<key> or visit:${VISIT_DIMS.join(', visit:')}.`, { code: 'bad_request', param: 'property' });
   }
-  const r = await withComparison(e, q, compare, build);
-  const fields = ['visitors', 'pageviews', 'events'].filter((f) => r.now.some((x) => f in x));
-  const body: Record<string, unknown> = { ...meta(q.period), property, results: compareRows(r.now, r.before, (x) => x.value, main, fields) };
+  const r = await withImports(e, q, await withComparison(e, q, compare, build), add);
+  const now = r.now.slice(0, limit);
+  const fields = ['visitors', 'pageviews', 'events'].filter((f) => now.some((x) => f in x));
+  const body: Record<string, unknown> = { ...meta(q.period), property, results: compareRows(now, r.before, (x) => x.value, main as keyof Row, fields) };
   if (r.period) body.comparison = { from: new Date(r.period.from).toISOString(), to: new Date(r.period.to).toISOString() };
+  if (r.note) body.imported = r.note;
   return body;
+}
+
+interface BreakdownRowLike {
+  value: string | null;
+  visitors: number;
+  pageviews: number;
+  bounceRate: number;
+  avgVisitDurationSeconds: number;
 }
 
 interface GoalDef {

@@ -75,7 +75,8 @@
   function load() {
     syncUrl();
     $('error').textContent = '';
-    return api('/v1/stats/dashboard?' + query()).then(function (d) { data = d; render(); }, fail);
+    // Imported data (POST /v1/imports) is shown with the collected data, on the days that have no collected events.
+    return api('/v1/stats/dashboard?' + query() + '&withImported=1').then(function (d) { data = d; render(); }, fail);
   }
   function fail(err) {
     if (err.status === 401) return signin(shared ? 'This shared link was revoked.' : 'The key is not valid (any more).');
@@ -253,8 +254,16 @@
     api('/v1/stats/realtime').then(function (r) { $('realtime').textContent = '● ' + num(r.activeSessions) + ' current visitors'; $('realtime').setAttribute('data-active', String(r.activeSessions)); }, function () {});
   }
 
+  function importedNote(note) {
+    var p = $('imported');
+    p.hidden = !(note && note.included && note.days > 0);
+    p.setAttribute('data-days', note && note.included ? String(note.days) : '0');
+    p.textContent = p.hidden ? '' : 'Includes ' + note.days + (note.days === 1 ? ' day' : ' days') + ' of data imported from another analytics tool.';
+  }
+
   function render() {
     cards(data.overview);
+    importedNote(data.overview.imported);
     chart(data.timeseries);
     renderPanels();
     renderGoals(data.goals);

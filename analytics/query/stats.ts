@@ -11,6 +11,8 @@ export interface StatsQuery {
   includeBots: boolean;
   includeInternal: boolean;
   filters: Filter[];
+  /** Add imported data where it applies (analytics/imported.ts); the query functions here never read it. */
+  withImported?: boolean;
 }
 
 /** A query with its segments loaded and its filters compiled: what every aggregation reads. */

@@ -21,7 +21,7 @@ export function engineOf(ctx: ApiContext): Engine {
 }
 
 /** The parameters every stats route shares; each route's generated query type has them. */
-export type StatsParams = Pick<NonNullable<GetOverviewData['query']>, 'period' | 'window' | 'from' | 'to' | 'timezone' | 'compare' | 'filters' | 'includeBots' | 'includeInternal'>;
+export type StatsParams = Pick<NonNullable<GetOverviewData['query']>, 'period' | 'window' | 'from' | 'to' | 'timezone' | 'compare' | 'filters' | 'includeBots' | 'includeInternal' | 'withImported'>;
 
 export interface ParsedStats {
   q: StatsQuery;
@@ -39,6 +39,7 @@ export function statsQuery(ctx: ApiContext, query: StatsParams | undefined, extr
       includeBots: flag(q.includeBots),
       includeInternal: flag(q.includeInternal),
       filters: [...parseFilters(q.filters), ...extraFilters],
+      withImported: flag(q.withImported),
     },
     compare: parseCompare(q.compare),
   };

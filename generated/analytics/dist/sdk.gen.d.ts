@@ -1,5 +1,5 @@
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { CollectEventData, CollectEventErrors, CollectEventResponses, CreateFunnelData, CreateFunnelErrors, CreateFunnelResponses, CreateGoalData, CreateGoalErrors, CreateGoalResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, CreateReadKeyData, CreateReadKeyErrors, CreateReadKeyResponses, CreateSharedLinkData, CreateSharedLinkErrors, CreateSharedLinkResponses, DeleteFunnelData, DeleteFunnelErrors, DeleteFunnelResponses, DeleteGoalData, DeleteGoalErrors, DeleteGoalResponses, DeleteSharedLinkData, DeleteSharedLinkErrors, DeleteSharedLinkResponses, ExportEventsData, ExportEventsErrors, ExportEventsResponses, GetBreakdownData, GetBreakdownErrors, GetBreakdownResponses, GetCountriesData, GetCountriesErrors, GetCountriesResponses, GetDashboardData, GetDashboardResponses, GetDashboardStatsData, GetDashboardStatsErrors, GetDashboardStatsResponses, GetDevicesData, GetDevicesErrors, GetDevicesResponses, GetEventStatsData, GetEventStatsErrors, GetEventStatsResponses, GetFunnelData, GetFunnelErrors, GetFunnelResponses, GetGoalsData, GetGoalsErrors, GetGoalsResponses, GetLocalesData, GetLocalesErrors, GetLocalesResponses, GetOverviewData, GetOverviewErrors, GetOverviewResponses, GetPagesData, GetPagesErrors, GetPagesResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRealtimeData, GetRealtimeErrors, GetRealtimeResponses, GetRegionsData, GetRegionsErrors, GetRegionsResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSourcesData, GetSourcesErrors, GetSourcesResponses, GetTimeseriesData, GetTimeseriesErrors, GetTimeseriesResponses, GetTrackerScriptData, GetTrackerScriptErrors, GetTrackerScriptResponses, GetTrackerScriptWithExtensionsData, GetTrackerScriptWithExtensionsErrors, GetTrackerScriptWithExtensionsResponses, GetUtmData, GetUtmErrors, GetUtmResponses, ImportEventsData, ImportEventsErrors, ImportEventsResponses, ListFunnelsData, ListFunnelsErrors, ListFunnelsResponses, ListGoalsData, ListGoalsErrors, ListGoalsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, ListSharedLinksData, ListSharedLinksErrors, ListSharedLinksResponses, RecordEventData, RecordEventErrors, RecordEventResponses, RevokeReadKeyData, RevokeReadKeyErrors, RevokeReadKeyResponses, ValidateSetupData, ValidateSetupErrors, ValidateSetupResponses } from './types.gen.js';
+import type { CollectEventData, CollectEventErrors, CollectEventResponses, CreateFunnelData, CreateFunnelErrors, CreateFunnelResponses, CreateGoalData, CreateGoalErrors, CreateGoalResponses, CreateImportData, CreateImportErrors, CreateImportResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, CreateReadKeyData, CreateReadKeyErrors, CreateReadKeyResponses, CreateSharedLinkData, CreateSharedLinkErrors, CreateSharedLinkResponses, DeleteFunnelData, DeleteFunnelErrors, DeleteFunnelResponses, DeleteGoalData, DeleteGoalErrors, DeleteGoalResponses, DeleteImportData, DeleteImportErrors, DeleteImportResponses, DeleteSharedLinkData, DeleteSharedLinkErrors, DeleteSharedLinkResponses, ExportEventsData, ExportEventsErrors, ExportEventsResponses, GetBreakdownData, GetBreakdownErrors, GetBreakdownResponses, GetCountriesData, GetCountriesErrors, GetCountriesResponses, GetDashboardData, GetDashboardResponses, GetDashboardStatsData, GetDashboardStatsErrors, GetDashboardStatsResponses, GetDevicesData, GetDevicesErrors, GetDevicesResponses, GetEventStatsData, GetEventStatsErrors, GetEventStatsResponses, GetFunnelData, GetFunnelErrors, GetFunnelResponses, GetGoalsData, GetGoalsErrors, GetGoalsResponses, GetLocalesData, GetLocalesErrors, GetLocalesResponses, GetOverviewData, GetOverviewErrors, GetOverviewResponses, GetPagesData, GetPagesErrors, GetPagesResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRealtimeData, GetRealtimeErrors, GetRealtimeResponses, GetRegionsData, GetRegionsErrors, GetRegionsResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSourcesData, GetSourcesErrors, GetSourcesResponses, GetTimeseriesData, GetTimeseriesErrors, GetTimeseriesResponses, GetTrackerScriptData, GetTrackerScriptErrors, GetTrackerScriptResponses, GetTrackerScriptWithExtensionsData, GetTrackerScriptWithExtensionsErrors, GetTrackerScriptWithExtensionsResponses, GetUtmData, GetUtmErrors, GetUtmResponses, ImportEventsData, ImportEventsErrors, ImportEventsResponses, ListFunnelsData, ListFunnelsErrors, ListFunnelsResponses, ListGoalsData, ListGoalsErrors, ListGoalsResponses, ListImportsData, ListImportsErrors, ListImportsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, ListSharedLinksData, ListSharedLinksErrors, ListSharedLinksResponses, RecordEventData, RecordEventErrors, RecordEventResponses, RevokeReadKeyData, RevokeReadKeyErrors, RevokeReadKeyResponses, ValidateSetupData, ValidateSetupErrors, ValidateSetupResponses } from './types.gen.js';
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
      * You can provide a client instance returned by `createClient()` instead of
@@ -349,6 +349,50 @@ export declare const exportEvents: <ThrowOnError extends boolean = false>(option
  *
  */
 export declare const importEvents: <ThrowOnError extends boolean = false>(options?: Options<ImportEventsData, ThrowOnError>) => RequestResult<ImportEventsResponses, ImportEventsErrors, ThrowOnError>;
+/**
+ * Data imported from other analytics tools
+ *
+ * Live key only. Newest first.
+ */
+export declare const listImports: <ThrowOnError extends boolean = false>(options?: Options<ListImportsData, ThrowOnError>) => RequestResult<ListImportsResponses, ListImportsErrors, ThrowOnError>;
+/**
+ * Import another tool's export (Plausible, Umami, Google Analytics 4)
+ *
+ * Live key only. The body is the export file as the tool writes it, `source` says
+ * which tool:
+ * - `plausible`: the ZIP of Plausible's CSV export (`application/zip`), its tables
+ * named `imported_<table>_<YYYYMMDD>_<YYYYMMDD>.csv` or `<table>_…csv`. Read:
+ * visitors, pages, sources, locations (by country), devices, browsers, operating
+ * systems and custom events; entry and exit pages are not (no route here answers
+ * them). Dates are the days Plausible wrote, in its site's time zone.
+ * - `umami`: Umami's event rows as CSV (`text/csv`, or a ZIP of such files), with
+ * its `website_event` column names (`session_id`, `visit_id`, `created_at`,
+ * `url_path`, `referrer_domain`, `event_type` 1 page view / 2 custom event,
+ * `event_name`, `browser`, `os`, `device`, `country`, `utm_source`, …).
+ * - `ga4`: Google Analytics 4's BigQuery export, one event per line
+ * (`application/x-ndjson`, or a ZIP of such files): `page_view` events are page
+ * views, `session_start`, `first_visit` and `user_engagement` are GA4's own
+ * bookkeeping and skipped, every other event is a custom event; a visit is
+ * `user_pseudo_id` with the `ga_session_id` parameter.
+ * Event rows are turned into the same daily aggregates a Plausible export holds
+ * (a visit counts on the UTC day it started), so every source is read the same
+ * way. The import is one transaction: it is all there or not at all. An import
+ * whose days overlap another import of the project answers 409 `conflict` (delete
+ * the other first), so no day is counted twice by two imports; days that also have
+ * collected events are answered from the collected events alone (see
+ * `withImported` on the stats routes). Rows that cannot be read (a bad date or a
+ * negative count) are skipped and counted in `rowsSkipped`; an upload with no
+ * readable row answers 400 `bad_request`. The file is read as it streams, a chunk
+ * at a time, so a large import does not hold up other requests.
+ *
+ */
+export declare const createImport: <ThrowOnError extends boolean = false>(options: Options<CreateImportData, ThrowOnError>) => RequestResult<CreateImportResponses, CreateImportErrors, ThrowOnError>;
+/**
+ * Remove an import and all its data
+ *
+ * Live key only. The stats answer as if it had never been imported.
+ */
+export declare const deleteImport: <ThrowOnError extends boolean = false>(options: Options<DeleteImportData, ThrowOnError>) => RequestResult<DeleteImportResponses, DeleteImportErrors, ThrowOnError>;
 /**
  * Record a server-side custom event
  *

@@ -186,6 +186,7 @@ export type BreakdownEntry = {
     change?: number | null;
 };
 export type Breakdown = {
+    imported?: ImportedNote;
     window: Window;
     timezone: string;
     property: string;
@@ -312,7 +313,57 @@ export type Segments = {
     vpn: number;
     internal: number;
 };
+/**
+ * Present when `withImported` was asked for; says whether imported data is in the numbers.
+ */
+export type ImportedNote = {
+    included: boolean;
+    /**
+     * Days of the period answered from imported data.
+     */
+    days: number;
+    /**
+     * Why imported data was left out although asked for: the question has filters, its buckets are hours, or imports do not carry its dimension.
+     */
+    reason?: 'filtered' | 'hourly' | 'dimension';
+};
+/**
+ * - `plausible`: Plausible's CSV export, the ZIP of its `imported_*` tables (daily aggregates).
+ * - `umami`: Umami's event rows as CSV (its `website_event` columns).
+ * - `ga4`: Google Analytics 4's BigQuery export, event rows as NDJSON.
+ *
+ */
+export type ImportSource = 'plausible' | 'umami' | 'ga4';
+export type AnalyticsImport = {
+    id: string;
+    source: ImportSource;
+    fileName: string | null;
+    firstDay: string | null;
+    lastDay: string | null;
+    /**
+     * Days with imported data.
+     */
+    days: number;
+    /**
+     * Data rows read from the upload.
+     */
+    rowsRead: number;
+    /**
+     * Rows that could not be read (a bad date or count): skipped and counted.
+     */
+    rowsSkipped: number;
+    /**
+     * The import's sums over all its days.
+     */
+    totals: {
+        visits: number;
+        pageviews: number;
+        events: number;
+    };
+    createdAt: string;
+};
 export type Overview = {
+    imported?: ImportedNote;
     window: Window;
     from: string;
     to: string;
@@ -349,6 +400,7 @@ export type Overview = {
     bySource: Array<SourceEntry>;
 };
 export type Timeseries = {
+    imported?: ImportedNote;
     window: Window;
     from: string;
     to: string;
@@ -382,6 +434,7 @@ export type TimeseriesPoint = {
     avgVisitDurationSeconds: number;
 };
 export type PageStats = {
+    imported?: ImportedNote;
     window: Window;
     results: Array<{
         path: string;
@@ -390,10 +443,12 @@ export type PageStats = {
     }>;
 };
 export type SourceStats = {
+    imported?: ImportedNote;
     window: Window;
     results: Array<SourceEntry>;
 };
 export type CountryStats = {
+    imported?: ImportedNote;
     window: Window;
     results: Array<{
         country: string | null;
@@ -417,6 +472,7 @@ export type LocaleStats = {
     }>;
 };
 export type EventStats = {
+    imported?: ImportedNote;
     window: Window;
     results: Array<{
         name: string;
@@ -446,6 +502,7 @@ export type NameCount = {
     visitors: number;
 };
 export type DeviceStats = {
+    imported?: ImportedNote;
     window: Window;
     browsers: Array<NameCount>;
     os: Array<NameCount>;
@@ -758,6 +815,21 @@ export type IncludeBots = 'true' | '1' | 'false' | '0';
  * `true` or `1` includes internal traffic; default excludes it.
  */
 export type IncludeInternal = 'true' | '1' | 'false' | '0';
+/**
+ * `true` or `1` adds the data imported from another analytics tool (POST
+ * /v1/imports) to the answer, on the days of the period that have no collected
+ * events (a day with collected events answers from them alone, so nothing is
+ * counted twice); default leaves it out, so the answer is the collected data
+ * exactly. Imported data is daily aggregates: it is added only to unfiltered
+ * questions (with `filters` the answer is the collected data and `imported.included`
+ * is false, reason `filtered`), to day buckets (not hours: reason `hourly`), and to
+ * the dimensions an import carries (pages, sources, countries, browsers, operating
+ * systems, device types, custom events); regions, locales, UTM breakdowns, goals,
+ * funnels and sessions stay collected-only. Imported visitors are the source's
+ * visits (sessions), which is what `visitors` counts here.
+ *
+ */
+export type WithImported = 'true' | '1' | 'false' | '0';
 export type CreateProjectData = {
     /**
      * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
@@ -1020,6 +1092,21 @@ export type GetOverviewData = {
          * `true` or `1` includes internal traffic; default excludes it.
          */
         includeInternal?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` adds the data imported from another analytics tool (POST
+         * /v1/imports) to the answer, on the days of the period that have no collected
+         * events (a day with collected events answers from them alone, so nothing is
+         * counted twice); default leaves it out, so the answer is the collected data
+         * exactly. Imported data is daily aggregates: it is added only to unfiltered
+         * questions (with `filters` the answer is the collected data and `imported.included`
+         * is false, reason `filtered`), to day buckets (not hours: reason `hourly`), and to
+         * the dimensions an import carries (pages, sources, countries, browsers, operating
+         * systems, device types, custom events); regions, locales, UTM breakdowns, goals,
+         * funnels and sessions stay collected-only. Imported visitors are the source's
+         * visits (sessions), which is what `visitors` counts here.
+         *
+         */
+        withImported?: 'true' | '1' | 'false' | '0';
     };
     url: '/v1/stats/overview';
 };
@@ -1127,6 +1214,21 @@ export type GetTimeseriesData = {
          * `true` or `1` includes internal traffic; default excludes it.
          */
         includeInternal?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` adds the data imported from another analytics tool (POST
+         * /v1/imports) to the answer, on the days of the period that have no collected
+         * events (a day with collected events answers from them alone, so nothing is
+         * counted twice); default leaves it out, so the answer is the collected data
+         * exactly. Imported data is daily aggregates: it is added only to unfiltered
+         * questions (with `filters` the answer is the collected data and `imported.included`
+         * is false, reason `filtered`), to day buckets (not hours: reason `hourly`), and to
+         * the dimensions an import carries (pages, sources, countries, browsers, operating
+         * systems, device types, custom events); regions, locales, UTM breakdowns, goals,
+         * funnels and sessions stay collected-only. Imported visitors are the source's
+         * visits (sessions), which is what `visitors` counts here.
+         *
+         */
+        withImported?: 'true' | '1' | 'false' | '0';
     };
     url: '/v1/stats/timeseries';
 };
@@ -1234,6 +1336,21 @@ export type GetPagesData = {
          * `true` or `1` includes internal traffic; default excludes it.
          */
         includeInternal?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` adds the data imported from another analytics tool (POST
+         * /v1/imports) to the answer, on the days of the period that have no collected
+         * events (a day with collected events answers from them alone, so nothing is
+         * counted twice); default leaves it out, so the answer is the collected data
+         * exactly. Imported data is daily aggregates: it is added only to unfiltered
+         * questions (with `filters` the answer is the collected data and `imported.included`
+         * is false, reason `filtered`), to day buckets (not hours: reason `hourly`), and to
+         * the dimensions an import carries (pages, sources, countries, browsers, operating
+         * systems, device types, custom events); regions, locales, UTM breakdowns, goals,
+         * funnels and sessions stay collected-only. Imported visitors are the source's
+         * visits (sessions), which is what `visitors` counts here.
+         *
+         */
+        withImported?: 'true' | '1' | 'false' | '0';
     };
     url: '/v1/stats/pages';
 };
@@ -1341,6 +1458,21 @@ export type GetSourcesData = {
          * `true` or `1` includes internal traffic; default excludes it.
          */
         includeInternal?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` adds the data imported from another analytics tool (POST
+         * /v1/imports) to the answer, on the days of the period that have no collected
+         * events (a day with collected events answers from them alone, so nothing is
+         * counted twice); default leaves it out, so the answer is the collected data
+         * exactly. Imported data is daily aggregates: it is added only to unfiltered
+         * questions (with `filters` the answer is the collected data and `imported.included`
+         * is false, reason `filtered`), to day buckets (not hours: reason `hourly`), and to
+         * the dimensions an import carries (pages, sources, countries, browsers, operating
+         * systems, device types, custom events); regions, locales, UTM breakdowns, goals,
+         * funnels and sessions stay collected-only. Imported visitors are the source's
+         * visits (sessions), which is what `visitors` counts here.
+         *
+         */
+        withImported?: 'true' | '1' | 'false' | '0';
     };
     url: '/v1/stats/sources';
 };
@@ -1448,6 +1580,21 @@ export type GetCountriesData = {
          * `true` or `1` includes internal traffic; default excludes it.
          */
         includeInternal?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` adds the data imported from another analytics tool (POST
+         * /v1/imports) to the answer, on the days of the period that have no collected
+         * events (a day with collected events answers from them alone, so nothing is
+         * counted twice); default leaves it out, so the answer is the collected data
+         * exactly. Imported data is daily aggregates: it is added only to unfiltered
+         * questions (with `filters` the answer is the collected data and `imported.included`
+         * is false, reason `filtered`), to day buckets (not hours: reason `hourly`), and to
+         * the dimensions an import carries (pages, sources, countries, browsers, operating
+         * systems, device types, custom events); regions, locales, UTM breakdowns, goals,
+         * funnels and sessions stay collected-only. Imported visitors are the source's
+         * visits (sessions), which is what `visitors` counts here.
+         *
+         */
+        withImported?: 'true' | '1' | 'false' | '0';
     };
     url: '/v1/stats/countries';
 };
@@ -1773,6 +1920,21 @@ export type GetEventStatsData = {
          * `true` or `1` includes internal traffic; default excludes it.
          */
         includeInternal?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` adds the data imported from another analytics tool (POST
+         * /v1/imports) to the answer, on the days of the period that have no collected
+         * events (a day with collected events answers from them alone, so nothing is
+         * counted twice); default leaves it out, so the answer is the collected data
+         * exactly. Imported data is daily aggregates: it is added only to unfiltered
+         * questions (with `filters` the answer is the collected data and `imported.included`
+         * is false, reason `filtered`), to day buckets (not hours: reason `hourly`), and to
+         * the dimensions an import carries (pages, sources, countries, browsers, operating
+         * systems, device types, custom events); regions, locales, UTM breakdowns, goals,
+         * funnels and sessions stay collected-only. Imported visitors are the source's
+         * visits (sessions), which is what `visitors` counts here.
+         *
+         */
+        withImported?: 'true' | '1' | 'false' | '0';
     };
     url: '/v1/stats/events';
 };
@@ -1987,6 +2149,21 @@ export type GetDevicesData = {
          * `true` or `1` includes internal traffic; default excludes it.
          */
         includeInternal?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` adds the data imported from another analytics tool (POST
+         * /v1/imports) to the answer, on the days of the period that have no collected
+         * events (a day with collected events answers from them alone, so nothing is
+         * counted twice); default leaves it out, so the answer is the collected data
+         * exactly. Imported data is daily aggregates: it is added only to unfiltered
+         * questions (with `filters` the answer is the collected data and `imported.included`
+         * is false, reason `filtered`), to day buckets (not hours: reason `hourly`), and to
+         * the dimensions an import carries (pages, sources, countries, browsers, operating
+         * systems, device types, custom events); regions, locales, UTM breakdowns, goals,
+         * funnels and sessions stay collected-only. Imported visitors are the source's
+         * visits (sessions), which is what `visitors` counts here.
+         *
+         */
+        withImported?: 'true' | '1' | 'false' | '0';
     };
     url: '/v1/stats/devices';
 };
@@ -2241,6 +2418,21 @@ export type GetBreakdownData = {
          */
         includeInternal?: 'true' | '1' | 'false' | '0';
         /**
+         * `true` or `1` adds the data imported from another analytics tool (POST
+         * /v1/imports) to the answer, on the days of the period that have no collected
+         * events (a day with collected events answers from them alone, so nothing is
+         * counted twice); default leaves it out, so the answer is the collected data
+         * exactly. Imported data is daily aggregates: it is added only to unfiltered
+         * questions (with `filters` the answer is the collected data and `imported.included`
+         * is false, reason `filtered`), to day buckets (not hours: reason `hourly`), and to
+         * the dimensions an import carries (pages, sources, countries, browsers, operating
+         * systems, device types, custom events); regions, locales, UTM breakdowns, goals,
+         * funnels and sessions stay collected-only. Imported visitors are the source's
+         * visits (sessions), which is what `visitors` counts here.
+         *
+         */
+        withImported?: 'true' | '1' | 'false' | '0';
+        /**
          * Rows of a breakdown (default 100).
          */
         limit?: number;
@@ -2470,6 +2662,21 @@ export type GetDashboardStatsData = {
          * `true` or `1` includes internal traffic; default excludes it.
          */
         includeInternal?: 'true' | '1' | 'false' | '0';
+        /**
+         * `true` or `1` adds the data imported from another analytics tool (POST
+         * /v1/imports) to the answer, on the days of the period that have no collected
+         * events (a day with collected events answers from them alone, so nothing is
+         * counted twice); default leaves it out, so the answer is the collected data
+         * exactly. Imported data is daily aggregates: it is added only to unfiltered
+         * questions (with `filters` the answer is the collected data and `imported.included`
+         * is false, reason `filtered`), to day buckets (not hours: reason `hourly`), and to
+         * the dimensions an import carries (pages, sources, countries, browsers, operating
+         * systems, device types, custom events); regions, locales, UTM breakdowns, goals,
+         * funnels and sessions stay collected-only. Imported visitors are the source's
+         * visits (sessions), which is what `visitors` counts here.
+         *
+         */
+        withImported?: 'true' | '1' | 'false' | '0';
         /**
          * Rows per breakdown (default 10).
          */
@@ -3159,6 +3366,139 @@ export type ImportEventsResponses = {
     200: ImportResult;
 };
 export type ImportEventsResponse = ImportEventsResponses[keyof ImportEventsResponses];
+export type ListImportsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/imports';
+};
+export type ListImportsErrors = {
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type ListImportsError = ListImportsErrors[keyof ListImportsErrors];
+export type ListImportsResponses = {
+    /**
+     * The project's imports.
+     */
+    200: {
+        imports: Array<AnalyticsImport>;
+    };
+};
+export type ListImportsResponse = ListImportsResponses[keyof ListImportsResponses];
+export type CreateImportData = {
+    /**
+     * At most 64 MB (67108864 bytes); a larger body answers 413 `payload_too_large`.
+     */
+    body: string;
+    path?: never;
+    query: {
+        source: ImportSource;
+        /**
+         * The export's file name, kept to tell imports apart.
+         */
+        fileName?: string;
+    };
+    url: '/v1/imports';
+};
+export type CreateImportErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * A per-project limit is reached, or the same thing exists already.
+     */
+    409: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type CreateImportError = CreateImportErrors[keyof CreateImportErrors];
+export type CreateImportResponses = {
+    /**
+     * The import, with its days and totals.
+     */
+    201: AnalyticsImport;
+};
+export type CreateImportResponse = CreateImportResponses[keyof CreateImportResponses];
+export type DeleteImportData = {
+    body?: never;
+    path: {
+        importId: string;
+    };
+    query?: never;
+    url: '/v1/imports/{importId}';
+};
+export type DeleteImportErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type DeleteImportError = DeleteImportErrors[keyof DeleteImportErrors];
+export type DeleteImportResponses = {
+    /**
+     * Removed.
+     */
+    204: void;
+};
+export type DeleteImportResponse = DeleteImportResponses[keyof DeleteImportResponses];
 export type RecordEventData = {
     /**
      * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
