@@ -1,4 +1,4 @@
-// `npm run bench [-- queue|overhead|analytics|media|v1media|ocr|ocr-pages|vision|faces|objects|responses|agents|soak|throughput|instructions|spend|governance] [options]`: every benchmark, each
+// `npm run bench [-- processes|queue|overhead|analytics|media|v1media|ocr|ocr-pages|vision|faces|objects|responses|agents|soak|throughput|instructions|spend|governance] [options]`: every benchmark, each
 // reported against a baseline measured in the same run. With no name, all of them.
 //   governance: --rate 300 --seconds 8 --warmup 2 (the overhead scenario with limits and budgets on against off; not in the default set)
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --burst 10 (0: evenly spaced only) --log-level info --no-streaming --no-reference --floor --observability --cpu-prof <dir>
@@ -16,6 +16,7 @@
 //   soak:      --seconds 600 (mixed load on two gateway processes and one analytics process, then a /v1 rate ladder)
 //   v1media:   --calls 200 --concurrency 4
 //   spend:     --rows 10000000 --runs 30 (usage rows loaded, then each typical GET /api/llm/spend timed)
+//   processes (not in the default set: minutes): --seconds 60 (the fixed-rate load before RSS is read) --rate 2000 --connections 10 (RSS per gateway/analytics process per young-generation setting; /v1 throughput with 1 and 2 gateway processes)
 //   throughput (not in the default set: needs Portkey installed outside the repository): --seconds 10 (per block) --connections 10 --blocks 3 --warmup 3 --portkey <dir> (or PORTKEY_DIR)
 // BENCH_NODE_FLAGS adds Node/V8 flags to the measured gateway (and, in `overhead`, the reference proxy): see measuredFlags in gatewayProcess.ts.
 import { parseArgs } from 'node:util';
@@ -37,6 +38,7 @@ import { runSoakBench } from './soak.ts';
 import { runThroughputBench } from './throughput.ts';
 import { runSpendBench } from './spend.ts';
 import { runGovernanceBench } from './governance.ts';
+import { runProcessesBench } from './processes.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -190,6 +192,9 @@ if (wanted.includes('throughput')) {
     warmupSeconds: num(values.warmup),
     portkeyDir: values.portkey,
   });
+}
+if (wanted.includes('processes')) {
+  results.processes = await runProcessesBench({ loadSeconds: num(values.seconds), rate: num(values.rate), connections: num(values.connections) });
 }
 if (wanted.includes('spend')) {
   const ctx = await createBenchContext();

@@ -7,7 +7,7 @@ import { fromKnex, type PgBoss } from 'pg-boss';
 import { ApiError } from '../protocols/errors.ts';
 import { visionEngine, type DetectorArch } from '../engines/vision/index.ts';
 import { trainingPlan } from '../engines/vision/dataset.ts';
-import { WIDTHS } from '../engines/vision/detector.ts';
+import { WIDTHS } from '../engines/vision/arch.ts';
 import { insertTrainingJob } from '../db/gateway/insertTrainingJob.ts';
 import { visionApiError } from './vision.ts';
 

@@ -1,4 +1,4 @@
-// `npm start` on several processes: the gateway as two workers of one
+// `npm start` on several processes: the gateway as four workers of one
 // supervisor on one port. One worker killed under load: the requests that
 // were not on it are all answered, the supervisor starts another, /metrics
 // counts every worker's requests, and SIGTERM stops them all with exit 0.
@@ -11,6 +11,7 @@ import { databaseUrl } from './support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENTS = 8;
+const WORKERS = 4;
 let started: ChildProcess | undefined;
 
 // A test that timed out never reaches its finally: its supervisor (and so its workers) still go.
@@ -32,7 +33,7 @@ it('restarts a killed worker; requests not in flight on it are answered; metrics
   const key = `gw_live_${randomBytes(24).toString('base64url')}`;
   const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), ['server/main.ts', 'gateway'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'info', LOG_FORMAT: 'json', HOST: '127.0.0.1', GATEWAY_PORT: String(port), DATABASE_URL: await databaseUrl(), GATEWAY_BOOTSTRAP_KEY: key, GATEWAY_PROCESSES: '2' },
+    env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'info', LOG_FORMAT: 'json', HOST: '127.0.0.1', GATEWAY_PORT: String(port), DATABASE_URL: await databaseUrl(), GATEWAY_BOOTSTRAP_KEY: key, GATEWAY_PROCESSES: String(WORKERS) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   started = child;
@@ -48,7 +49,7 @@ it('restarts a killed worker; requests not in flight on it are answered; metrics
   try {
     await expect.poll(() => line('all service processes ready'), { timeout: 450_000, interval: 200 }).toBeTruthy();
     const pids = line('all service processes ready')!.pids.gateway as number[];
-    expect(pids).toHaveLength(2);
+    expect(pids).toHaveLength(WORKERS);
     const url = `http://127.0.0.1:${port}`;
 
     let running = true;
@@ -71,9 +72,12 @@ it('restarts a killed worker; requests not in flight on it are answered; metrics
     process.kill(pids[0]!, 'SIGKILL');
     await expect.poll(() => lines.find((l) => l.msg === 'a worker process died; starting another'), { timeout: 10_000 }).toBeTruthy();
     const afterKill = answered;
-    // The other worker keeps answering while the new one warms up.
+    // The other workers keep answering while the new one warms up.
     await expect.poll(() => answered, { timeout: 30_000 }).toBeGreaterThan(afterKill + 50);
-    await expect.poll(() => lines.filter((l) => l.msg === 'gateway listening').length, { timeout: 240_000, interval: 200 }).toBe(3);
+    await expect.poll(() => lines.filter((l) => l.msg === 'gateway listening').length, { timeout: 240_000, interval: 200 }).toBe(WORKERS + 1);
+    const restarted = lines.filter((l) => l.msg === 'gateway listening').at(-1)!.pid as number;
+    expect(pids).not.toContain(restarted);
+    expect(alive(pids[0]!)).toBe(false);
     running = false;
     await Promise.all(clients);
     // At most the request each client had on the killed worker at that moment.

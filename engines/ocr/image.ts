@@ -4,7 +4,8 @@
 // its prebuilt libvips has no HEVC decoder, so HEIC goes through heic-decode
 // (libheif compiled to WebAssembly).
 import { createRequire } from 'node:module';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
+import { sharp } from '../sharp.ts';
 
 export type ImageFormat = 'png' | 'jpeg' | 'heic' | 'tiff' | 'webp';
 
@@ -101,7 +102,7 @@ export async function inspectImage(bytes: Uint8Array): Promise<ImageInfo> {
   if (cut) throw new ImageInputError('invalid_image', `The image is not a complete ${format.toUpperCase()}: ${cut}`, cut);
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    meta = await sharp()(bytes, { limitInputPixels: false }).metadata();
   } catch (err) {
     throw new ImageInputError('invalid_image', `The ${format.toUpperCase()} image cannot be read: ${(err as Error).message}`, 'unreadable header');
   }
@@ -137,7 +138,7 @@ export function fromRaster(r: Raster): Sharp {
   const wide = bytesPerSample(r) === 2;
   // sharp takes 16-bit raw input from a Uint16Array, 8-bit from a Buffer.
   const data = wide ? new Uint16Array(r.data.buffer, r.data.byteOffset, r.data.byteLength / 2) : r.data;
-  return sharp(data, { raw: { width: r.width, height: r.height, channels: r.channels } }).toColourspace(r.space);
+  return sharp()(data, { raw: { width: r.width, height: r.height, channels: r.channels } }).toColourspace(r.space);
 }
 
 /** Runs a pipeline to raw pixels in `space` (its depth follows from the space). */
@@ -169,7 +170,7 @@ export async function decodeUpright(bytes: Uint8Array, format: ImageFormat): Pro
       const img = await heicDecode({ buffer: bytes });
       return { data: Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength), width: img.width, height: img.height, channels: 4, space: 'srgb' };
     }
-    const input = sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_PIXELS });
+    const input = sharp()(bytes, { failOn: 'truncated', limitInputPixels: MAX_PIXELS });
     return await rasterOf(input.clone().autoOrient(), spaceOf(await input.metadata()));
   } catch (err) {
     if (err instanceof ImageInputError) throw err;

@@ -7,22 +7,9 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { letterboxGeometry, nms, unletterbox, type Scored } from './geometry.ts';
 import { letterboxRgb, type Rgb } from './image.ts';
+import type { DetectorArch } from './arch.ts';
 
-export interface DetectorArch {
-  kind: 'switchyard-grid-detector';
-  version: 1;
-  /** Square input side in pixels (a multiple of 8). */
-  size: number;
-  widths: [number, number, number, number];
-  classes: number;
-}
-
-/** Channel widths per base model: the n/s/m of the request picks the network's width. */
-export const WIDTHS: Record<string, DetectorArch['widths']> = {
-  yolo11n: [16, 32, 64, 64],
-  yolo11s: [24, 48, 96, 96],
-  yolo11m: [32, 64, 128, 128],
-};
+export { WIDTHS, type DetectorArch } from './arch.ts';
 
 const STRIDES = [2, 2, 2, 1] as const;
 export const GRID_STRIDE = 8;

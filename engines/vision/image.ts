@@ -1,6 +1,7 @@
 // Turning a caller's base64 image into pixels, and refusing what is not one:
 // not an image, a truncated one, or one too large to hold in memory.
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { sharp } from '../sharp.ts';
 import { EngineError } from '../workerPool.ts';
 import { decodeBase64Image } from '../../media/base64.ts';
 
@@ -37,7 +38,7 @@ export interface ImageInfo {
 export async function inspectImage(bytes: Uint8Array, maxPixels = DEFAULT_MAX_PIXELS, field = 'image'): Promise<ImageInfo> {
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    meta = await sharp()(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new EngineError(`${field} is not an image sharp can read (PNG, JPEG, WebP, GIF, TIFF, AVIF)`, 'invalid_image');
   }
@@ -50,7 +51,7 @@ export async function inspectImage(bytes: Uint8Array, maxPixels = DEFAULT_MAX_PI
     );
   }
   try {
-    await sharp(bytes, { failOn: 'truncated', limitInputPixels: maxPixels }).stats();
+    await sharp()(bytes, { failOn: 'truncated', limitInputPixels: maxPixels }).stats();
   } catch (err) {
     throw new EngineError(`${field} could not be decoded (truncated or corrupt): ${(err as Error).message}`, 'invalid_image');
   }
@@ -66,7 +67,7 @@ function orientedSize(meta: Metadata): { width?: number; height?: number } {
 /** Upright RGB pixels (alpha flattened onto white). */
 export async function decodeRgb(bytes: Uint8Array, maxPixels = DEFAULT_MAX_PIXELS): Promise<Rgb> {
   try {
-    const { data, info } = await sharp(bytes, { failOn: 'truncated', limitInputPixels: maxPixels })
+    const { data, info } = await sharp()(bytes, { failOn: 'truncated', limitInputPixels: maxPixels })
       .rotate()
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
@@ -80,7 +81,7 @@ export async function decodeRgb(bytes: Uint8Array, maxPixels = DEFAULT_MAX_PIXEL
 }
 
 export async function encodePng(rgb: Rgb): Promise<Buffer> {
-  return sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
+  return sharp()(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
 }
 
 /**
@@ -88,7 +89,7 @@ export async function encodePng(rgb: Rgb): Promise<Buffer> {
  * Ultralytics trains with), returning the square's RGB pixels.
  */
 export async function letterboxRgb(rgb: Rgb, lb: { size: number; width: number; height: number; left: number; top: number }): Promise<Uint8Array> {
-  const { data } = await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
+  const { data } = await sharp()(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
     .resize(lb.width, lb.height, { fit: 'fill', kernel: 'linear' })
     .extend({
       top: lb.top,
