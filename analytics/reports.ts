@@ -6,6 +6,7 @@ import { describeSource } from './sources.ts';
 import { comparisonPeriod, type Compare, type Period } from './query/period.ts';
 import { VISIT_DIMS, type SegmentStore, type VisitDim } from './query/store.ts';
 import type { GoalSpec } from './query/filters.ts';
+import { withEngagement } from './engagement.ts';
 import {
   breakdownVisit, customEvents, funnel, goals, overview, pages, prepare, props, regionName, timeseries,
   type Run, type StatsQuery,
@@ -108,7 +109,8 @@ export async function timeseriesReport(e: Engine, q: StatsQuery, compare: Compar
 
 export async function pagesReport(e: Engine, q: StatsQuery, compare: Compare | null, limit = 100) {
   const r = await withComparison(e, q, compare, (run) => pages(run, limit));
-  return { ...meta(q.period), results: compareRows(r.now, r.before, (x) => x.path, 'pageviews', ['pageviews', 'visitors']) };
+  const results = compareRows(r.now, r.before, (x) => x.path, 'pageviews', ['pageviews', 'visitors']);
+  return { ...meta(q.period), results: await withEngagement(e.db, q, results, (x) => x.path) };
 }
 
 export async function sourcesReport(e: Engine, q: StatsQuery, compare: Compare | null, limit = 100) {
@@ -184,7 +186,9 @@ export async function breakdownReport(e: Engine, q: StatsQuery, compare: Compare
   }
   const r = await withComparison(e, q, compare, build);
   const fields = ['visitors', 'pageviews', 'events'].filter((f) => r.now.some((x) => f in x));
-  const body: Record<string, unknown> = { ...meta(q.period), property, results: compareRows(r.now, r.before, (x) => x.value, main, fields) };
+  let results = compareRows(r.now, r.before, (x) => x.value, main, fields);
+  if (property === 'event:page') results = await withEngagement(e.db, q, results, (x) => x.value as string);
+  const body: Record<string, unknown> = { ...meta(q.period), property, results };
   if (r.period) body.comparison = { from: new Date(r.period.from).toISOString(), to: new Date(r.period.to).toISOString() };
   return body;
 }
