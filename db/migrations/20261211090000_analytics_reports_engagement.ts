@@ -41,7 +41,8 @@ export async function up(knex: Knex): Promise<void> {
       samples integer NOT NULL,
       scroll_sum bigint NOT NULL,
       engaged_ms_sum bigint NOT NULL,
-      PRIMARY KEY (project_id, hour, path)
+      -- Path before hour: a pages answer asks for its listed paths over a range of hours.
+      PRIMARY KEY (project_id, path, hour)
     );
   `);
 }
