@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { api, beacon, createProject, startAnalytics, type Created } from './testing.ts';
 import { trackerSource } from './tracker.ts';
+import { pageEngagement } from '../db/analytics/pageEngagement.ts';
 import { DESKTOP_CHROME, launchChromium, type LaunchedBrowser } from '../test/browser.ts';
 import { hasPackage, needs } from '../test/systemPackages.ts';
 
@@ -61,6 +62,25 @@ describe('engagement: scroll depth and engaged time per page', () => {
     // Under a visit filter the per-page tallies would answer another question: left out.
     const filtered = await get(`/v1/stats/pages?period=24h&filters=${encodeURIComponent('[["is","visit:country",["DE"]]]')}`);
     expect(filtered.results.every((x: any) => x.scrollDepth === undefined)).toBe(true);
+  });
+
+  it('a period reads whole UTC days from the day tallies and its edge hours from the hour tallies, summing to the hours\' total', async () => {
+    const other = await createProject(svc.url);
+    const id = other.project.id;
+    // Four days of hours on three pages, each hour a different count, and the day tallies the ingest keeps beside them.
+    await svc.db.raw(`INSERT INTO analytics_page_engagement (project_id, hour, path, samples, scroll_sum, engaged_ms_sum)
+      SELECT ?, timestamptz '2026-11-20T00:00:00Z' + h * interval '1 hour', '/p' || n, 1 + (h + n) % 4, 10 * h + n, 1000 * h
+      FROM generate_series(0, 95) h, generate_series(0, 2) n`, [id]);
+    await svc.db.raw(`INSERT INTO analytics_page_engagement_daily (project_id, day, path, samples, scroll_sum, engaged_ms_sum)
+      SELECT project_id, date_trunc('day', hour, 'UTC'), path, sum(samples), sum(scroll_sum), sum(engaged_ms_sum)
+      FROM analytics_page_engagement WHERE project_id = ? GROUP BY 1, 2, 3`, [id]);
+    const at = (s: string) => new Date(`2026-11-${s}Z`);
+    for (const [from, to] of [['20T00:00', '24T00:00'], ['20T23:00', '23T05:00'], ['21T03:30', '21T09:00'], ['21T00:00', '22T00:00'], ['22T17:45', '25T00:00']]) {
+      const got = (await pageEngagement(svc.db, id, at(from!), at(to!), ['/p0', '/p1', '/p2', '/none'])).map((r) => [r.path, r.samples, r.scrollSum, r.engagedMsSum]);
+      const { rows } = await svc.db.raw(`SELECT path, sum(samples)::float8 AS n, sum(scroll_sum)::float8 AS s, sum(engaged_ms_sum)::float8 AS m FROM analytics_page_engagement
+        WHERE project_id = ? AND hour >= date_trunc('hour', ?::timestamptz) AND hour < ? GROUP BY path`, [id, at(from!), at(to!)]);
+      expect(got.sort(), `${from}..${to}`).toEqual(rows.map((r: any) => [r.path, r.n, r.s, r.m]).sort());
+    }
   });
 
   describe('in a real browser (chromium)', () => {

@@ -22,8 +22,6 @@ export interface EngagementPayload {
   engagedMs: number;
 }
 
-const HOUR = 3600_000;
-
 export async function ingestEngagement(
   deps: { db: Knex; env: NodeJS.ProcessEnv },
   p: EngagementPayload,
@@ -47,7 +45,7 @@ export async function ingestEngagement(
   // Bots scroll nothing a person would; their engagement would only pull the averages.
   if (classifyVisitor(client.ip, client.userAgent).isBot) return;
   const path = ((url.pathname || '/') + (p.hash && url.hash.length > 1 ? url.hash : '')).slice(0, 2048);
-  await addPageEngagement(deps.db, p.projectId, new Date(Math.floor(now / HOUR) * HOUR), path, p.scrollDepth, p.engagedMs);
+  await addPageEngagement(deps.db, p.projectId, now, path, p.scrollDepth, p.engagedMs);
 }
 
 export interface Engagement {

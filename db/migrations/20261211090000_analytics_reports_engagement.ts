@@ -7,8 +7,8 @@ import type { Knex } from 'knex';
 // holds the hash of the mail's unsubscribe token.
 //
 // Engagement is tallied apart from the events (it is no event and counts in no other
-// number): sums per project, page path and UTC hour, added to at ingest, so the pages
-// routes join a few rows per page instead of reading the page views.
+// number): sums per project, page path and UTC hour (and UTC day), added to at ingest,
+// so the pages routes join a few rows per page instead of reading the page views.
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     CREATE TABLE analytics_report_subscriptions (
@@ -44,9 +44,19 @@ export async function up(knex: Knex): Promise<void> {
       -- Path before hour: a pages answer asks for its listed paths over a range of hours.
       PRIMARY KEY (project_id, path, hour)
     );
+    -- The same sums per UTC day: a period reads its whole days here and only its edge hours above.
+    CREATE TABLE analytics_page_engagement_daily (
+      project_id uuid NOT NULL REFERENCES analytics_projects(id) ON DELETE CASCADE,
+      day timestamptz NOT NULL,
+      path text NOT NULL,
+      samples integer NOT NULL,
+      scroll_sum bigint NOT NULL,
+      engaged_ms_sum bigint NOT NULL,
+      PRIMARY KEY (project_id, path, day)
+    );
   `);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('DROP TABLE analytics_page_engagement, analytics_report_sends, analytics_report_subscriptions');
+  await knex.raw('DROP TABLE analytics_page_engagement_daily, analytics_page_engagement, analytics_report_sends, analytics_report_subscriptions');
 }
