@@ -131,10 +131,15 @@ describe('email reports and traffic-spike alerts', () => {
     expect(await page.text()).toContain('<form method="post">');
     // Opening the link unsubscribes nobody.
     expect((await get('/v1/report-subscriptions')).subscriptions[0].weekly).toBe(true);
-    const done = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    // RFC 8058: a mail client POSTs the form as multipart/form-data (or urlencoded, as the confirm page does).
+    const form = new FormData();
+    form.set('List-Unsubscribe', 'One-Click');
+    const done = await fetch(link, { method: 'POST', body: form });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain('no longer receives the weekly report');
     expect((await get('/v1/report-subscriptions')).subscriptions[0].weekly).toBe(false);
+    const again = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(again.status).toBe(200);
     expect((await runReports(deps, nextMondayReport(1))).sent).toBe(0);
     expect(mailsTo('ana@example.com')).toHaveLength(1);
     const unknown = await fetch(`${svc.url}/v1/unsubscribe/un_${'x'.repeat(43)}`);

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { api, beacon, createProject, startAnalytics, type Created } from './testing.ts';
 import { trackerSource } from './tracker.ts';
 import { pageEngagement } from '../db/analytics/pageEngagement.ts';
+import { runRetention } from './retention.ts';
 import { DESKTOP_CHROME, launchChromium, type LaunchedBrowser } from '../test/browser.ts';
 import { hasPackage, needs } from '../test/systemPackages.ts';
 
@@ -80,6 +81,20 @@ describe('engagement: scroll depth and engaged time per page', () => {
       const { rows } = await svc.db.raw(`SELECT path, sum(samples)::float8 AS n, sum(scroll_sum)::float8 AS s, sum(engaged_ms_sum)::float8 AS m FROM analytics_page_engagement
         WHERE project_id = ? AND hour >= date_trunc('hour', ?::timestamptz) AND hour < ? GROUP BY path`, [id, at(from!), at(to!)]);
       expect(got.sort(), `${from}..${to}`).toEqual(rows.map((r: any) => [r.path, r.n, r.s, r.m]).sort());
+    }
+  });
+
+  it('retention deletes engagement tallies older than the project keeps its events', async () => {
+    const other = await createProject(svc.url);
+    const id = other.project.id;
+    const now = Date.now();
+    for (const at of [now - 500 * 86400_000, now - 86400_000]) {
+      await svc.db.raw(`INSERT INTO analytics_page_engagement (project_id, hour, path, samples, scroll_sum, engaged_ms_sum) VALUES (?, date_trunc('hour', ?::timestamptz), '/', 1, 50, 1000)`, [id, new Date(at)]);
+      await svc.db.raw(`INSERT INTO analytics_page_engagement_daily (project_id, day, path, samples, scroll_sum, engaged_ms_sum) VALUES (?, date_trunc('day', ?::timestamptz, 'UTC'), '/', 1, 50, 1000)`, [id, new Date(at)]);
+    }
+    await runRetention(svc.db, new Date(now));
+    for (const table of ['analytics_page_engagement', 'analytics_page_engagement_daily']) {
+      expect(Number((await svc.db(table).where({ project_id: id }).count({ n: '*' }))[0]!.n), table).toBe(1);
     }
   });
 

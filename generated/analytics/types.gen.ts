@@ -207,16 +207,18 @@ export type BreakdownEntry = {
 /**
  * Engagement (`event:page` rows and /v1/stats/pages only): the average of the
  * deepest point each page view scrolled to, in percent of the page's height (one
- * decimal), from the tracker's `engagement` extension. null when no page view of
- * the path reported engagement in the period, or when the request has filters
- * other than `event:page` (engagement is kept per page and hour, not per visit).
+ * decimal), from the tracker's `engagement` extension, over the engagement that
+ * arrived in the period's hours (UTC hours; the first hour counted whole). Absent
+ * when no page view of the path reported engagement in the period, and when the
+ * request has filters other than `event:page` (engagement is kept per page and
+ * hour, not per visit). Bot and internal toggles do not apply: bots are never tallied.
  *
  */
 export type ScrollDepth = number | null;
 
 /**
  * Engagement: the average engaged time per page view in seconds (one decimal),
- * counted only while the tab was visible. null as for `scrollDepth`.
+ * counted only while the tab was visible. Absent as `scrollDepth` is.
  *
  */
 export type TimeOnPage = number | null;
@@ -3802,7 +3804,7 @@ export type GetUnsubscribePageResponse = GetUnsubscribePageResponses[keyof GetUn
 
 export type UnsubscribeData = {
     /**
-     * Optional; at most 4 KB (4096 bytes). The form the confirm page or a mail client sends (`List-Unsubscribe=One-Click`); its content is not read.
+     * Optional; at most 4 KB (4096 bytes). The form the confirm page or a mail client sends (`List-Unsubscribe=One-Click`, as `multipart/form-data` or `application/x-www-form-urlencoded`, RFC 8058); its content is not read.
      */
     body?: {
         [key: string]: unknown;
