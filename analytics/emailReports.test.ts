@@ -70,6 +70,20 @@ describe('email reports and traffic-spike alerts', () => {
     await sink?.close();
   });
 
+  it('a report is due at the local hour of the Monday (or the 1st) after its week (or month)', () => {
+    const at = (iso: string) => Date.parse(iso);
+    const due = (kind: 'weekly' | 'monthly', tz: string, hour: number, now: string) => {
+      const p = duePeriod(kind, tz, hour, at(now));
+      return [p.from, p.to, new Date(p.dueAt).toISOString()];
+    };
+    expect(due('weekly', TZ, 8, '2026-11-30T07:05:00Z')).toEqual(['2026-11-23', '2026-11-29', '2026-11-30T07:00:00.000Z']);
+    expect(due('weekly', TZ, 8, '2026-11-30T06:59:59Z')).toEqual(['2026-11-16', '2026-11-22', '2026-11-23T07:00:00.000Z']);
+    expect(due('monthly', 'UTC', 0, '2026-12-01T00:00:00Z')).toEqual(['2026-11-01', '2026-11-30', '2026-12-01T00:00:00.000Z']);
+    expect(due('monthly', 'UTC', 9, '2026-12-01T08:59:00Z')).toEqual(['2026-10-01', '2026-10-31', '2026-11-01T09:00:00.000Z']);
+    // New York leaves summer time on 1 November 2026: the week still ends at local midnight, the report at 08:00 EST.
+    expect(due('weekly', 'America/New_York', 8, '2026-11-02T13:00:00Z')).toEqual(['2026-10-26', '2026-11-01', '2026-11-02T13:00:00.000Z']);
+  });
+
   it('manages subscriptions per project and address, with the live key', async () => {
     const created = await call('/v1/report-subscriptions', json({ email: 'Ana@Example.com', weekly: true, timeZone: TZ }));
     expect(created.status).toBe(201);
