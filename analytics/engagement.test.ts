@@ -173,6 +173,13 @@ describe('engagement: scroll depth and engaged time per page', () => {
       // At most the time before it was hidden (plus the answer's rounding to 0.1 s): the hidden second is not counted.
       expect(hidden.timeOnPage * 1000).toBeLessThanOrEqual(visibleMs + 50);
 
+      // A single-page navigation ends the page view too: its engagement goes before the next page's.
+      const spa = await open('/spa-first');
+      await scrollTo(spa, 0.5);
+      await spa.evaluate(() => history.pushState({}, '', '/spa-second'));
+      await tallied('/spa-first');
+      expect((await row('/spa-first')).scrollDepth).toBeCloseTo(50, 0);
+
       // The dashboard's pages table shows them.
       const dash = await browser.newPage();
       await dash.goto(`${svc.url}/dashboard`);
@@ -183,7 +190,7 @@ describe('engagement: scroll depth and engaged time per page', () => {
       const cell = (col: string) => dash.$eval(`table[data-panel="event:page"] tr[data-value="/long"] td[data-col="${col}"]`, (e) => e.textContent);
       expect(await cell('scrollDepth')).toBe('75%');
       expect(await cell('timeOnPage')).toMatch(/^\d+s$/);
-      await Promise.all([page.close(), bg.close(), front.close(), dash.close()]);
+      await Promise.all([page.close(), bg.close(), front.close(), spa.close(), dash.close()]);
     });
   });
 });
