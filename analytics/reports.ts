@@ -8,6 +8,7 @@ import { VISIT_DIMS, type SegmentStore, type VisitDim } from './query/store.ts';
 import type { GoalSpec } from './query/filters.ts';
 import { addHeadline, addOverview, addRows, addTimeseries, importedView, type Counts, type ImportedNote, type ImportedView } from './imported.ts';
 import type { ImportDim } from './imports/types.ts';
+import { withEngagement } from './engagement.ts';
 import {
   breakdownVisit, customEvents, funnel, goals, overview, pages, prepare, props, regionName, timeseries,
   type Run, type StatsQuery,
@@ -161,7 +162,8 @@ export async function pagesReport(e: Engine, q: StatsQuery, compare: Compare | n
   const r = await withImports(e, q, collected, (rows, v) => addRows(rows, v.byDim.get('page'), limit, (x) => x.path,
     (x, c) => ({ ...x, pageviews: x.pageviews + c.pageviews, visitors: x.visitors + c.visits }),
     (key, c) => ({ path: key ?? '/', pageviews: c.pageviews, visitors: c.visits }), (x) => x.pageviews));
-  return { ...meta(q.period), results: compareRows(r.now.slice(0, limit), r.before, (x) => x.path, 'pageviews', ['pageviews', 'visitors']), ...(r.note ? { imported: r.note } : {}) };
+  const results = compareRows(r.now.slice(0, limit), r.before, (x) => x.path, 'pageviews', ['pageviews', 'visitors']);
+  return { ...meta(q.period), results: await withEngagement(e.db, q, results, (x) => x.path), ...(r.note ? { imported: r.note } : {}) };
 }
 
 export async function sourcesReport(e: Engine, q: StatsQuery, compare: Compare | null, limit = 100) {
@@ -266,7 +268,9 @@ export async function breakdownReport(e: Engine, q: StatsQuery, compare: Compare
   const r = await withImports(e, q, await withComparison(e, q, compare, build), add);
   const now = r.now.slice(0, limit);
   const fields = ['visitors', 'pageviews', 'events'].filter((f) => now.some((x) => f in x));
-  const body: Record<string, unknown> = { ...meta(q.period), property, results: compareRows(now, r.before, (x) => x.value, main as keyof Row, fields) };
+  let results = compareRows(now, r.before, (x) => x.value, main as keyof Row, fields);
+  if (property === 'event:page') results = await withEngagement(e.db, q, results, (x) => x.value as string);
+  const body: Record<string, unknown> = { ...meta(q.period), property, results };
   if (r.period) body.comparison = { from: new Date(r.period.from).toISOString(), to: new Date(r.period.to).toISOString() };
   if (r.note) body.imported = r.note;
   return body;

@@ -3,6 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import { listRetentionPolicies } from '../db/analytics/listRetentionPolicies.ts';
 import { deleteExpiredData } from '../db/analytics/deleteExpiredData.ts';
 import { deleteStaleCounters } from '../db/analytics/deleteStaleCounters.ts';
+import { deleteExpiredEngagement } from '../db/analytics/deleteExpiredEngagement.ts';
 import { utcDay } from './sessions.ts';
 import { scheduleRecurring } from '../jobs/recurring.ts';
 
@@ -15,6 +16,7 @@ export async function runRetention(db: Knex, now = new Date()) {
   for (const p of await listRetentionPolicies(db)) {
     const cutoff = new Date(now.getTime() - p.retention_days * 86_400_000);
     const deleted = await deleteExpiredData(db, p.id, cutoff);
+    await deleteExpiredEngagement(db, p.id, cutoff);
     events += deleted.events;
     sessions += deleted.sessions;
   }

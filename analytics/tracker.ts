@@ -9,7 +9,7 @@ const read = (name: string) => readFileSync(new URL(`./tracker/${name}`, import.
  * loads only what it turns on. The click handler is shared by the two link
  * extensions; sendBeacon never delays the navigation, whatever the link's target.
  */
-export const EXTENSIONS = ['outbound-links', 'file-downloads', '404', 'hash', 'revenue'] as const;
+export const EXTENSIONS = ['outbound-links', 'file-downloads', '404', 'hash', 'revenue', 'engagement'] as const;
 export type Extension = (typeof EXTENSIONS)[number];
 
 const DOWNLOADS = 'pdf|xlsx?|docx?|txt|rtf|csv|exe|key|pp[st]x?|7z|pkg|rar|gz|tgz|zip|avi|mov|mp4|mpe?g|wmv|midi?|mp3|wav|wma|flac|dmg|iso|msi|apk|epub';
@@ -19,7 +19,7 @@ const LINK_RULES: Record<'outbound-links' | 'file-downloads', string> = {
 };
 
 const CORE = read('core.js');
-const PARTS: Record<'404' | 'hash' | 'revenue', string> = { '404': read('404.js'), hash: read('hash.js'), revenue: read('revenue.js') };
+const PARTS: Record<'404' | 'hash' | 'revenue' | 'engagement', string> = { '404': read('404.js'), hash: read('hash.js'), revenue: read('revenue.js'), engagement: read('engagement.js') };
 const LINKS = read('links.js');
 
 /** The script source for a set of extensions; `extensions` must be known names. */
@@ -28,7 +28,7 @@ export function trackerSource(extensions: readonly Extension[] = [], projectId?:
   let ext = '';
   const rules = (['outbound-links', 'file-downloads'] as const).filter((e) => on.has(e)).map((e) => LINK_RULES[e]);
   if (rules.length) ext += LINKS.replace('/*LINKS*/', rules.join('\n    '));
-  for (const e of ['hash', 'revenue', '404'] as const) if (on.has(e)) ext += PARTS[e];
+  for (const e of ['hash', 'revenue', '404', 'engagement'] as const) if (on.has(e)) ext += PARTS[e];
   const source = CORE.replace('  /*EXTENSIONS*/\n', ext);
   return projectId ? source.replace('__PROJECT__', projectId) : source;
 }

@@ -136,12 +136,18 @@
     var t = el('table', { 'data-panel': property });
     var main = property === 'event:page' ? 'pageviews' : property === 'event:name' ? 'events' : 'visitors';
     var max = Math.max(1, Math.max.apply(null, rows.map(function (r) { return r[main]; })));
+    // Engagement columns only where the tracker's engagement extension reported any.
+    var eng = property === 'event:page' && rows.some(function (r) { return r.scrollDepth !== undefined; });
     rows.forEach(function (r) {
       var tr = el('tr', { class: 'click', 'data-value': r.value === null ? '(none)' : r.value, 'data-visitors': String(r.visitors) });
       var k = el('td', { class: 'k', style: '--w:' + Math.round((r[main] / max) * 100) + '%', title: r.value || '(none)' }, r.label || (r.value === null ? '(none)' : r.value));
       tr.appendChild(k);
       tr.appendChild(el('td', { class: 'n', 'data-col': 'visitors' }, num(r.visitors)));
       if (main !== 'visitors') tr.appendChild(el('td', { class: 'n', 'data-col': main }, num(r[main])));
+      if (eng) {
+        tr.appendChild(el('td', { class: 'n', 'data-col': 'scrollDepth', title: 'Scroll depth (average)' }, r.scrollDepth === undefined ? '' : Math.round(r.scrollDepth) + '%'));
+        tr.appendChild(el('td', { class: 'n', 'data-col': 'timeOnPage', title: 'Time on page (visible, average)' }, r.timeOnPage === undefined ? '' : dur(r.timeOnPage)));
+      }
       if (r.change !== undefined && r.change !== null) tr.appendChild(el('td', { class: 'n ' + (r.change >= 0 ? 'up' : 'down') }, (r.change > 0 ? '+' : '') + r.change + '%'));
       tr.addEventListener('click', function () { addFilter(['is', property, [r.value === null ? '(none)' : String(r.value)]]); });
       t.appendChild(tr);

@@ -11,6 +11,8 @@ import { SegmentStore } from '../../analytics/query/store.ts';
 import { dashboardReport } from '../../analytics/reports.ts';
 import { warmClassifiers } from '../../analytics/classify.ts';
 import { scheduleRetention } from '../../analytics/retention.ts';
+import { scheduleReports } from '../../analytics/emailReports.ts';
+import { mailerFromEnv } from '../../protocols/mail.ts';
 import type { PgBoss } from 'pg-boss';
 
 // The contract's codes for the generic kinds the app raises (validation, unknown route).
@@ -59,10 +61,17 @@ export const analyticsSurface: SurfaceDefinition = {
         }), 1000).unref()
       : undefined;
     if (deps.boss && deps.env.ANALYTICS_RETENTION_JOB !== 'off') await scheduleRetention(deps.boss as PgBoss, deps.db);
+    // Reports need mail (SMTP_URL) and a public address for their unsubscribe links (ANALYTICS_PUBLIC_URL).
+    const mailer = mailerFromEnv(deps.env);
+    if (deps.boss && deps.env.ANALYTICS_REPORTS_JOB !== 'off') {
+      if (mailer && deps.env.ANALYTICS_PUBLIC_URL) await scheduleReports(deps.boss as PgBoss, { db: deps.db, store, mailer, publicUrl: deps.env.ANALYTICS_PUBLIC_URL, log: deps.log });
+      else deps.log.info('analytics: email reports are off (they need SMTP_URL and ANALYTICS_PUBLIC_URL)');
+    }
     return {
       stop: () => {
         stopping.abort();
         clearTimeout(warming);
+        mailer?.close();
         return buffer.stop();
       },
     };

@@ -1,5 +1,5 @@
-import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { CollectEventData, CollectEventErrors, CollectEventResponses, CreateFunnelData, CreateFunnelErrors, CreateFunnelResponses, CreateGoalData, CreateGoalErrors, CreateGoalResponses, CreateImportData, CreateImportErrors, CreateImportResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, CreateReadKeyData, CreateReadKeyErrors, CreateReadKeyResponses, CreateSharedLinkData, CreateSharedLinkErrors, CreateSharedLinkResponses, DeleteFunnelData, DeleteFunnelErrors, DeleteFunnelResponses, DeleteGoalData, DeleteGoalErrors, DeleteGoalResponses, DeleteImportData, DeleteImportErrors, DeleteImportResponses, DeleteSharedLinkData, DeleteSharedLinkErrors, DeleteSharedLinkResponses, ExportEventsData, ExportEventsErrors, ExportEventsResponses, GetBreakdownData, GetBreakdownErrors, GetBreakdownResponses, GetCountriesData, GetCountriesErrors, GetCountriesResponses, GetDashboardData, GetDashboardResponses, GetDashboardStatsData, GetDashboardStatsErrors, GetDashboardStatsResponses, GetDevicesData, GetDevicesErrors, GetDevicesResponses, GetEventStatsData, GetEventStatsErrors, GetEventStatsResponses, GetFunnelData, GetFunnelErrors, GetFunnelResponses, GetGoalsData, GetGoalsErrors, GetGoalsResponses, GetLocalesData, GetLocalesErrors, GetLocalesResponses, GetOverviewData, GetOverviewErrors, GetOverviewResponses, GetPagesData, GetPagesErrors, GetPagesResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRealtimeData, GetRealtimeErrors, GetRealtimeResponses, GetRegionsData, GetRegionsErrors, GetRegionsResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSourcesData, GetSourcesErrors, GetSourcesResponses, GetTimeseriesData, GetTimeseriesErrors, GetTimeseriesResponses, GetTrackerScriptData, GetTrackerScriptErrors, GetTrackerScriptResponses, GetTrackerScriptWithExtensionsData, GetTrackerScriptWithExtensionsErrors, GetTrackerScriptWithExtensionsResponses, GetUtmData, GetUtmErrors, GetUtmResponses, ImportEventsData, ImportEventsErrors, ImportEventsResponses, ListFunnelsData, ListFunnelsErrors, ListFunnelsResponses, ListGoalsData, ListGoalsErrors, ListGoalsResponses, ListImportsData, ListImportsErrors, ListImportsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, ListSharedLinksData, ListSharedLinksErrors, ListSharedLinksResponses, RecordEventData, RecordEventErrors, RecordEventResponses, RevokeReadKeyData, RevokeReadKeyErrors, RevokeReadKeyResponses, ValidateSetupData, ValidateSetupErrors, ValidateSetupResponses } from './types.gen.js';
+import { type Client, type ClientMeta, type Options as Options2, type RequestResult, type TDataShape } from './client/index.js';
+import type { CollectEngagementData, CollectEngagementErrors, CollectEngagementResponses, CollectEventData, CollectEventErrors, CollectEventResponses, CreateFunnelData, CreateFunnelErrors, CreateFunnelResponses, CreateGoalData, CreateGoalErrors, CreateGoalResponses, CreateImportData, CreateImportErrors, CreateImportResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, CreateReadKeyData, CreateReadKeyErrors, CreateReadKeyResponses, CreateSharedLinkData, CreateSharedLinkErrors, CreateSharedLinkResponses, DeleteFunnelData, DeleteFunnelErrors, DeleteFunnelResponses, DeleteGoalData, DeleteGoalErrors, DeleteGoalResponses, DeleteImportData, DeleteImportErrors, DeleteImportResponses, DeleteReportSubscriptionData, DeleteReportSubscriptionErrors, DeleteReportSubscriptionResponses, DeleteSharedLinkData, DeleteSharedLinkErrors, DeleteSharedLinkResponses, ExportEventsData, ExportEventsErrors, ExportEventsResponses, GetBreakdownData, GetBreakdownErrors, GetBreakdownResponses, GetCountriesData, GetCountriesErrors, GetCountriesResponses, GetDashboardData, GetDashboardResponses, GetDashboardStatsData, GetDashboardStatsErrors, GetDashboardStatsResponses, GetDevicesData, GetDevicesErrors, GetDevicesResponses, GetEventStatsData, GetEventStatsErrors, GetEventStatsResponses, GetFunnelData, GetFunnelErrors, GetFunnelResponses, GetGoalsData, GetGoalsErrors, GetGoalsResponses, GetLocalesData, GetLocalesErrors, GetLocalesResponses, GetOverviewData, GetOverviewErrors, GetOverviewResponses, GetPagesData, GetPagesErrors, GetPagesResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRealtimeData, GetRealtimeErrors, GetRealtimeResponses, GetRegionsData, GetRegionsErrors, GetRegionsResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSourcesData, GetSourcesErrors, GetSourcesResponses, GetTimeseriesData, GetTimeseriesErrors, GetTimeseriesResponses, GetTrackerScriptData, GetTrackerScriptErrors, GetTrackerScriptResponses, GetTrackerScriptWithExtensionsData, GetTrackerScriptWithExtensionsErrors, GetTrackerScriptWithExtensionsResponses, GetUnsubscribePageData, GetUnsubscribePageErrors, GetUnsubscribePageResponses, GetUtmData, GetUtmErrors, GetUtmResponses, ImportEventsData, ImportEventsErrors, ImportEventsResponses, ListFunnelsData, ListFunnelsErrors, ListFunnelsResponses, ListGoalsData, ListGoalsErrors, ListGoalsResponses, ListImportsData, ListImportsErrors, ListImportsResponses, ListReportSubscriptionsData, ListReportSubscriptionsErrors, ListReportSubscriptionsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, ListSharedLinksData, ListSharedLinksErrors, ListSharedLinksResponses, PutReportSubscriptionData, PutReportSubscriptionErrors, PutReportSubscriptionResponses, RecordEventData, RecordEventErrors, RecordEventResponses, RevokeReadKeyData, RevokeReadKeyErrors, RevokeReadKeyResponses, UnsubscribeData, UnsubscribeErrors, UnsubscribeResponses, ValidateSetupData, ValidateSetupErrors, ValidateSetupResponses } from './types.gen.js';
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
      * You can provide a client instance returned by `createClient()` instead of
@@ -422,6 +422,81 @@ export declare const recordEvent: <ThrowOnError extends boolean = false>(options
  */
 export declare const collectEvent: <ThrowOnError extends boolean = false>(options: Options<CollectEventData, ThrowOnError>) => RequestResult<CollectEventResponses, CollectEventErrors, ThrowOnError>;
 /**
+ * Ingest one page view's engagement (used by the tracker's engagement extension)
+ *
+ * Key-less, like `POST /v1/collect`, and accepted under the same rules (the page's
+ * hostname and the request's `Origin` trusted by the project). Sent once as the
+ * page is left (`pagehide`, or a single-page navigation): the deepest point the
+ * page was scrolled to and the time it was visible. Stored in the per-page, per-hour
+ * engagement tally of the page's path (at the hour the beacon arrives), never as an
+ * event: it counts in no visitor, page view or event number, and the daily event
+ * cap does not apply. Bot traffic is not tallied.
+ *
+ */
+export declare const collectEngagement: <ThrowOnError extends boolean = false>(options: Options<CollectEngagementData, ThrowOnError>) => RequestResult<CollectEngagementResponses, CollectEngagementErrors, ThrowOnError>;
+/**
+ * Who receives the project's email reports and traffic-spike alerts
+ *
+ * Live key only (the list holds people's email addresses). Oldest first.
+ */
+export declare const listReportSubscriptions: <ThrowOnError extends boolean = false>(options?: Options<ListReportSubscriptionsData, ThrowOnError>) => RequestResult<ListReportSubscriptionsResponses, ListReportSubscriptionsErrors, ThrowOnError>;
+/**
+ * Subscribe an email address to reports and alerts (creates or replaces)
+ *
+ * Live key only. One subscription per project and email address (compared
+ * case-insensitively): posting the same address again replaces its settings
+ * (200), a new address creates one (201). A subscription with `weekly`, `monthly`
+ * false and no `spikeVisitorsPerHour` receives nothing and is kept.
+ *
+ * **When.** Weekly reports cover Monday 00:00 to Monday 00:00 in the subscription's
+ * `timeZone` and are sent on Monday at `hour` (local); monthly reports cover the
+ * previous calendar month and are sent on the 1st at `hour`. Each is compared with
+ * the period before it of the same length (/v1/stats `compare=previous_period`) and
+ * its numbers are the stats routes' answers for `period=custom` with that week or
+ * month. A spike alert is sent when the visitors of the last 60 minutes reach
+ * `spikeVisitorsPerHour`, at most once per clock hour (UTC) per subscription.
+ *
+ * **Delivery.** Each report and alert is sent once per period per subscription,
+ * whatever the number of analytics processes: a process claims the period in the
+ * database and keeps the claim only when the mail was handed to the SMTP server.
+ * When the send fails or the process dies before recording it, the claim is undone
+ * and the next run (within 5 minutes) sends it: delivery is at least once, and a
+ * second copy is possible only when a process dies between the SMTP server's
+ * acceptance and the commit. Sent over SMTP_URL; without it nothing is sent.
+ *
+ * Refused although the schema accepts it (400 `bad_request`): a `timeZone` that is
+ * no IANA time zone. 409 `conflict` past 100 subscriptions per project.
+ *
+ */
+export declare const putReportSubscription: <ThrowOnError extends boolean = false>(options: Options<PutReportSubscriptionData, ThrowOnError>) => RequestResult<PutReportSubscriptionResponses, PutReportSubscriptionErrors, ThrowOnError>;
+/**
+ * Remove a subscription
+ */
+export declare const deleteReportSubscription: <ThrowOnError extends boolean = false>(options: Options<DeleteReportSubscriptionData, ThrowOnError>) => RequestResult<DeleteReportSubscriptionResponses, DeleteReportSubscriptionErrors, ThrowOnError>;
+/**
+ * The unsubscribe confirmation page (the link in every report and alert)
+ *
+ * No key and no sign-in: the token is the authority. Every mail carries its own
+ * random token (`un_` + 43 base64url characters; only its SHA-256 hash is stored)
+ * that can do one thing: stop that kind of mail (weekly, monthly or spike) for its
+ * subscription. GET only shows a page with a confirm button (link scanners that
+ * open every link unsubscribe nobody); the button POSTs to the same URL. An
+ * unknown token shows a page saying so (404).
+ *
+ */
+export declare const getUnsubscribePage: <ThrowOnError extends boolean = false>(options: Options<GetUnsubscribePageData, ThrowOnError>) => RequestResult<GetUnsubscribePageResponses, GetUnsubscribePageErrors, ThrowOnError>;
+/**
+ * Unsubscribe (the confirm button, and one-click unsubscribe per RFC 8058)
+ *
+ * Stops the kind of mail the token came with for its subscription; repeating it
+ * changes nothing and answers the same page. Mail carries `List-Unsubscribe:
+ * <this URL>` and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so a mail
+ * client's unsubscribe button POSTs here directly (RFC 8058); the form body it
+ * sends is accepted and not needed.
+ *
+ */
+export declare const unsubscribe: <ThrowOnError extends boolean = false>(options: Options<UnsubscribeData, ThrowOnError>) => RequestResult<UnsubscribeResponses, UnsubscribeErrors, ThrowOnError>;
+/**
  * Readiness
  *
  * No key: for load balancers and orchestrators. 200 once the process has
@@ -468,6 +543,12 @@ export declare const getTrackerScript: <ThrowOnError extends boolean = false>(op
  * `hashchange` is a navigation.
  * - `revenue`: `switchyard('event', name, props, { revenue: { amount, currency } })`
  * records the revenue with the event.
+ * - `engagement`: scroll depth (the deepest point of the page seen, in percent of
+ * its height) and engaged time (counted only while the tab is visible, paused on
+ * `visibilitychange` to hidden) of each page view, sent with `sendBeacon` to
+ * `POST /v1/collect/engagement` when the page is left (`pagehide`) or a
+ * single-page navigation replaces it; shown per page as `scrollDepth` and
+ * `timeOnPage` by /v1/stats/pages and the `event:page` breakdown.
  *
  * Link events go out with `sendBeacon` (or `fetch` with `keepalive`) while the
  * navigation proceeds, never delaying it, whatever the link's `target`. An unknown

@@ -170,6 +170,8 @@ export type BreakdownEntry = {
     events?: number;
     bounceRate?: number;
     avgVisitDurationSeconds?: number;
+    scrollDepth?: ScrollDepth;
+    timeOnPage?: TimeOnPage;
     /**
      * Revenue carried by the events, per currency (event:name).
      */
@@ -185,6 +187,23 @@ export type BreakdownEntry = {
      */
     change?: number | null;
 };
+/**
+ * Engagement (`event:page` rows and /v1/stats/pages only): the average of the
+ * deepest point each page view scrolled to, in percent of the page's height (one
+ * decimal), from the tracker's `engagement` extension, over the engagement that
+ * arrived in the period's hours (UTC hours; the first hour counted whole). Absent
+ * when no page view of the path reported engagement in the period, and when the
+ * request has filters other than `event:page` (engagement is kept per page and
+ * hour, not per visit). Bot and internal toggles do not apply: bots are never tallied.
+ *
+ */
+export type ScrollDepth = number | null;
+/**
+ * Engagement: the average engaged time per page view in seconds (one decimal),
+ * counted only while the tab was visible. Absent as `scrollDepth` is.
+ *
+ */
+export type TimeOnPage = number | null;
 export type Breakdown = {
     imported?: ImportedNote;
     window: Window;
@@ -440,6 +459,8 @@ export type PageStats = {
         path: string;
         pageviews: number;
         visitors: number;
+        scrollDepth?: ScrollDepth;
+        timeOnPage?: TimeOnPage;
     }>;
 };
 export type SourceStats = {
@@ -723,9 +744,68 @@ export type CollectPayload = {
     hash?: boolean;
     revenue?: RevenueInput;
 };
+export type EngagementPayload = {
+    projectId: string;
+    /**
+     * location.href of the page the engagement belongs to; its path names the page, as for a page view.
+     */
+    url: string;
+    /**
+     * Hash-based routing, as in CollectPayload.
+     */
+    hash?: boolean;
+    /**
+     * The deepest point of the page seen, in percent of the page's height (100 for a page with nothing to scroll).
+     */
+    scrollDepth: number;
+    /**
+     * Milliseconds the page was visible (document.visibilityState visible) since it was viewed.
+     */
+    engagedMs: number;
+};
+export type ReportSubscriptionInput = {
+    email: string;
+    /**
+     * The weekly report (Monday to Sunday).
+     */
+    weekly?: boolean;
+    /**
+     * The monthly report (the calendar month).
+     */
+    monthly?: boolean;
+    /**
+     * Alert when the visitors of the last 60 minutes reach this; null is no alert.
+     */
+    spikeVisitorsPerHour?: number | null;
+    /**
+     * IANA zone of the report periods and the sending hour.
+     */
+    timeZone?: string;
+    /**
+     * Local hour the reports are sent at.
+     */
+    hour?: number;
+};
+export type ReportSubscription = {
+    id: string;
+    /**
+     * Lower-cased.
+     */
+    email: string;
+    weekly: boolean;
+    monthly: boolean;
+    spikeVisitorsPerHour: number | null;
+    timeZone: string;
+    hour: number;
+    createdAt: string;
+};
 export type Accepted = {
     accepted: true;
 };
+/**
+ * The single-purpose token of one mail.
+ */
+export type UnsubscribeToken = string;
 /**
  * Project id baked into the script, for embeds that cannot set `data-project`.
  */
@@ -3585,6 +3665,235 @@ export type CollectEventResponses = {
     202: Accepted;
 };
 export type CollectEventResponse = CollectEventResponses[keyof CollectEventResponses];
+export type CollectEngagementData = {
+    /**
+     * At most 8 KB (8192 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
+    body: EngagementPayload;
+    path?: never;
+    query?: never;
+    url: '/v1/collect/engagement';
+};
+export type CollectEngagementErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * The page's domain or the request's origin is not trusted for this project.
+     */
+    403: Error;
+    /**
+     * No project has this id.
+     */
+    404: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
+};
+export type CollectEngagementError = CollectEngagementErrors[keyof CollectEngagementErrors];
+export type CollectEngagementResponses = {
+    /**
+     * Tallied.
+     */
+    202: Accepted;
+};
+export type CollectEngagementResponse = CollectEngagementResponses[keyof CollectEngagementResponses];
+export type ListReportSubscriptionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/report-subscriptions';
+};
+export type ListReportSubscriptionsErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type ListReportSubscriptionsError = ListReportSubscriptionsErrors[keyof ListReportSubscriptionsErrors];
+export type ListReportSubscriptionsResponses = {
+    /**
+     * Subscriptions.
+     */
+    200: {
+        subscriptions: Array<ReportSubscription>;
+    };
+};
+export type ListReportSubscriptionsResponse = ListReportSubscriptionsResponses[keyof ListReportSubscriptionsResponses];
+export type PutReportSubscriptionData = {
+    /**
+     * At most 8 KB (8192 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
+    body: ReportSubscriptionInput;
+    path?: never;
+    query?: never;
+    url: '/v1/report-subscriptions';
+};
+export type PutReportSubscriptionErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * A per-project limit is reached, or the same thing exists already.
+     */
+    409: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type PutReportSubscriptionError = PutReportSubscriptionErrors[keyof PutReportSubscriptionErrors];
+export type PutReportSubscriptionResponses = {
+    /**
+     * The subscription, replaced.
+     */
+    200: ReportSubscription;
+    /**
+     * The subscription, created.
+     */
+    201: ReportSubscription;
+};
+export type PutReportSubscriptionResponse = PutReportSubscriptionResponses[keyof PutReportSubscriptionResponses];
+export type DeleteReportSubscriptionData = {
+    body?: never;
+    path: {
+        subscriptionId: string;
+    };
+    query?: never;
+    url: '/v1/report-subscriptions/{subscriptionId}';
+};
+export type DeleteReportSubscriptionErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * A read-only key was used on an operation that needs the live key.
+     */
+    403: Error;
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type DeleteReportSubscriptionError = DeleteReportSubscriptionErrors[keyof DeleteReportSubscriptionErrors];
+export type DeleteReportSubscriptionResponses = {
+    /**
+     * Removed.
+     */
+    204: void;
+};
+export type DeleteReportSubscriptionResponse = DeleteReportSubscriptionResponses[keyof DeleteReportSubscriptionResponses];
+export type GetUnsubscribePageData = {
+    body?: never;
+    path: {
+        /**
+         * The single-purpose token of one mail.
+         */
+        token: string;
+    };
+    query?: never;
+    url: '/v1/unsubscribe/{token}';
+};
+export type GetUnsubscribePageErrors = {
+    /**
+     * The token is unknown (the page says so).
+     */
+    404: string;
+};
+export type GetUnsubscribePageError = GetUnsubscribePageErrors[keyof GetUnsubscribePageErrors];
+export type GetUnsubscribePageResponses = {
+    /**
+     * The confirm page.
+     */
+    200: string;
+};
+export type GetUnsubscribePageResponse = GetUnsubscribePageResponses[keyof GetUnsubscribePageResponses];
+export type UnsubscribeData = {
+    /**
+     * Optional; at most 4 KB (4096 bytes). The form the confirm page or a mail client sends (`List-Unsubscribe=One-Click`, as `multipart/form-data` or `application/x-www-form-urlencoded`, RFC 8058); its content is not read.
+     */
+    body?: {
+        [key: string]: unknown;
+    };
+    path: {
+        /**
+         * The single-purpose token of one mail.
+         */
+        token: string;
+    };
+    query?: never;
+    url: '/v1/unsubscribe/{token}';
+};
+export type UnsubscribeErrors = {
+    /**
+     * The token is unknown (the page says so).
+     */
+    404: string;
+};
+export type UnsubscribeError = UnsubscribeErrors[keyof UnsubscribeErrors];
+export type UnsubscribeResponses = {
+    /**
+     * Unsubscribed (a page saying so).
+     */
+    200: string;
+};
+export type UnsubscribeResponse = UnsubscribeResponses[keyof UnsubscribeResponses];
 export type GetReadinessData = {
     body?: never;
     path?: never;
