@@ -1,7 +1,9 @@
 import type { SurfaceDefinition } from '../surface.ts';
 import type { ApiError } from '../../protocols/errors.ts';
 import { loadHandlers } from '../handlers.ts';
-import { authenticateApiKey, authenticateShareLink, requireLiveKey } from './analytics/auth.ts';
+import { authenticateApiKey, authenticateSession, authenticateShareLink, authorize } from './analytics/auth.ts';
+import { AnalyticsAccounts, accountSettings } from '../../analytics/accounts.ts';
+import { mailerFromEnv } from '../../protocols/mail.ts';
 import { cors } from './analytics/cors.ts';
 import { outageAs503 } from './analytics/outage.ts';
 import { ndjsonBody } from './analytics/ndjsonBody.ts';
@@ -29,10 +31,11 @@ export const analyticsSurface: SurfaceDefinition = {
     liveKey: authenticateApiKey as never,
     readKey: authenticateApiKey as never,
     shareLink: authenticateShareLink as never,
+    session: authenticateSession as never,
   },
   renderError: errorBody,
   before: [cors, outageAs503, ndjsonBody],
-  afterAuth: [requireLiveKey, rateLimit],
+  afterAuth: [authorize, rateLimit],
   async start(deps) {
     // The ASN tables load on a worker thread; beacons arriving before wait for them.
     warmClassifiers().catch((err) => deps.log.warn({ err }, 'analytics: the ASN tables did not load on a worker; the first beacon reads them'));
@@ -43,6 +46,8 @@ export const analyticsSurface: SurfaceDefinition = {
     });
     buffer.start();
     deps.analyticsIngest = buffer;
+    const mailer = mailerFromEnv(deps.env);
+    deps.analyticsAccounts = new AnalyticsAccounts(deps.db, accountSettings(deps.env), mailer);
     const store = new SegmentStore(deps.db, { maxEvents: Number(deps.env.ANALYTICS_QUERY_CACHE_EVENTS || 40_000_000) });
     deps.analyticsStore = store;
     // The 30-day view of the recently active projects is loaded in the background at
@@ -63,6 +68,7 @@ export const analyticsSurface: SurfaceDefinition = {
       stop: () => {
         stopping.abort();
         clearTimeout(warming);
+        mailer?.close();
         return buffer.stop();
       },
     };
