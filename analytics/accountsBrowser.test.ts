@@ -20,7 +20,7 @@ describe('people in the dashboard (chromium): invitations, roles, protected shar
   beforeAll(async () => {
     if (!hasPackage('chromium')) return;
     smtp = await startSmtpSink();
-    svc = await startAnalytics({ SMTP_URL: smtp.url, ANALYTICS_SCRYPT_LOG_N: '14' });
+    svc = await startAnalytics({ SMTP_URL: smtp.url, ANALYTICS_SCRYPT_LOG_N: '10' });
     p = await createProject(svc.url, { name: 'Shop' });
     const events = Array.from({ length: 9 }, (_, i) => ({
       sessionId: randomUUID(), createdAt: new Date(Date.now() - (i + 1) * 3600_000).toISOString(), eventType: 'pageview', path: `/p/${i % 3}`, country: 'DE',

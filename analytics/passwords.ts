@@ -3,8 +3,8 @@
 // The stored form names its own cost: `scrypt$<log2 N>$<r>$<p>$<salt>$<hash>`,
 // so raising the cost later leaves older hashes verifiable. The default cost,
 // N = 2^17, r = 8, p = 1 (128 MiB, about 0.2 s on one core), is OWASP's
-// recommended minimum for scrypt; ANALYTICS_SCRYPT_LOG_N lowers or raises N
-// (14 to 20) for small machines or tests.
+// recommended minimum for scrypt; ANALYTICS_SCRYPT_LOG_N raises N (up to 20) or
+// lowers it: 14 for a small machine, below that (down to 10) for tests only.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 export interface ScryptCost {
