@@ -32,10 +32,20 @@ import { takePasswordReset } from '../db/analytics/takePasswordReset.ts';
 import { countSignInFailure } from '../db/analytics/countSignInFailure.ts';
 import { getSignInFailures } from '../db/analytics/getSignInFailures.ts';
 import { getProject } from '../db/analytics/getProject.ts';
+import { insertSignIn } from '../db/analytics/insertSignIn.ts';
+import { takeSignIn } from '../db/analytics/takeSignIn.ts';
+import { findAccountBySubject } from '../db/analytics/findAccountBySubject.ts';
+import { linkAccountSubject } from '../db/analytics/linkAccountSubject.ts';
+import { hasPendingInvitation } from '../db/analytics/hasPendingInvitation.ts';
+import { issuerUrl, OidcClient, type OidcClientSettings } from '../protocols/oidc.ts';
 
 export type { MemberRole };
 export const ROLES: readonly MemberRole[] = ['owner', 'admin', 'viewer'];
 export const SESSION_COOKIE = 'switchyard_analytics';
+export const SIGN_IN_COOKIE = 'switchyard_analytics_sign_in';
+export const CALLBACK_PATH = '/v1/account/sign-in/oidc/callback';
+/** How long the identity provider may take to send the browser back. */
+const SIGN_IN_MS = 10 * 60_000;
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface AccountSettings {
@@ -51,6 +61,8 @@ export interface AccountSettings {
   failuresPerAccount: number;
   failuresPerAddress: number;
   failureWindowMs: number;
+  /** The identity provider people may sign in through (absent: passwords only). */
+  oidc?: OidcClientSettings;
 }
 
 export class AccountSettingsError extends Error {}
@@ -81,7 +93,24 @@ export function accountSettings(env: NodeJS.ProcessEnv): AccountSettings {
     failuresPerAccount: positive(env, 'ANALYTICS_SIGN_IN_FAILURES_PER_ACCOUNT', 5, 1000),
     failuresPerAddress: positive(env, 'ANALYTICS_SIGN_IN_FAILURES_PER_ADDRESS', 20, 100_000),
     failureWindowMs: 15 * 60_000,
+    ...oidcSettings(env),
   };
+}
+
+/**
+ * ANALYTICS_OIDC_ISSUER, _CLIENT_ID, _CLIENT_SECRET (and _SCOPES); unset, the
+ * console's CONSOLE_OIDC_* (one identity provider for the deployment, with
+ * this service's callback registered beside the console's).
+ */
+function oidcSettings(env: NodeJS.ProcessEnv): { oidc?: OidcClientSettings } {
+  const prefix = env.ANALYTICS_OIDC_ISSUER?.trim() ? 'ANALYTICS_OIDC_' : env.CONSOLE_OIDC_ISSUER?.trim() ? 'CONSOLE_OIDC_' : null;
+  if (!prefix) return {};
+  const issuer = issuerUrl(env[`${prefix}ISSUER`]!.trim());
+  if (typeof issuer === 'string') throw new AccountSettingsError(`${prefix}ISSUER=${env[`${prefix}ISSUER`]} ${issuer}`);
+  const clientId = env[`${prefix}CLIENT_ID`]?.trim();
+  const clientSecret = env[`${prefix}CLIENT_SECRET`];
+  if (!clientId || !clientSecret) throw new AccountSettingsError(`${prefix}ISSUER is set: ${prefix}CLIENT_ID and ${prefix}CLIENT_SECRET are needed too`);
+  return { oidc: { issuer, clientId, clientSecret, scopes: env[`${prefix}SCOPES`]?.trim() || 'openid email profile' } };
 }
 
 export interface SignedIn {
@@ -134,6 +163,7 @@ export class AnalyticsAccounts {
   readonly settings: AccountSettings;
   private readonly mailer: Mailer | null;
   private readonly now: () => number;
+  private readonly oidc: OidcClient | null;
 
   /** `now` is the clock sessions, links and sign-in windows go by (a test's own). */
   constructor(db: Knex, settings: AccountSettings, mailer: Mailer | null, now: () => number = Date.now) {
@@ -141,6 +171,64 @@ export class AnalyticsAccounts {
     this.settings = settings;
     this.mailer = mailer;
     this.now = now;
+    this.oidc = settings.oidc ? new OidcClient(settings.oidc) : null;
+  }
+
+  get methods(): Array<'password' | 'oidc'> {
+    return this.oidc ? ['password', 'oidc'] : ['password'];
+  }
+
+  private oidcOrFail(): OidcClient {
+    if (!this.oidc) throw new ApiError('not_found', 'No identity provider is configured (ANALYTICS_OIDC_ISSUER or CONSOLE_OIDC_ISSUER); sign in with email and password', { code: 'oidc_not_configured' });
+    return this.oidc;
+  }
+
+  /** The redirect URI registered with the identity provider, for a request that came to `origin`. */
+  callbackUrl(origin: string): string {
+    return `${this.linkBase(origin)}${CALLBACK_PATH}`;
+  }
+
+  /** Starts a sign-in through the identity provider: its URL, and the state the browser keeps in its sign-in cookie. */
+  async beginOidc(origin: string): Promise<{ url: string; state: string }> {
+    const pending = await this.oidcOrFail().begin(this.callbackUrl(origin));
+    await insertSignIn(this.db, sha256(pending.state), { codeVerifier: pending.codeVerifier, nonce: pending.nonce, expiresAt: new Date(this.now() + SIGN_IN_MS) });
+    return { url: pending.url, state: pending.state };
+  }
+
+  /**
+   * Completes a sign-in from the identity provider's redirect. The state must
+   * be the one this browser's cookie holds and is used once. The person's
+   * account is the one already linked to the provider's subject; else the
+   * account of their email, which the provider must say it verified (linked
+   * now); else a new one, only while sign-up is open or an invitation to that
+   * email is pending. Roles never come from the provider: they are the sites'.
+   */
+  async finishOidc(origin: string, search: string, cookieState: string | undefined): Promise<SignedIn> {
+    const client = this.oidcOrFail();
+    const params = new URLSearchParams(search);
+    const state = params.get('state') ?? '';
+    if (!cookieState || !state || !hashesMatch(sha256(state), sha256(cookieState))) {
+      throw new ApiError('unauthorized', 'This sign-in was not started in this browser, or took too long; sign in again', { code: 'sign_in_expired' });
+    }
+    const pending = await takeSignIn(this.db, sha256(state), new Date(this.now()));
+    if (!pending) throw new ApiError('unauthorized', 'This sign-in expired or was already used; sign in again', { code: 'sign_in_expired' });
+    if (params.get('error')) throw new ApiError('forbidden', `The identity provider refused the sign-in: ${params.get('error')}`, { code: 'sign_in_refused' });
+    const callback = new URL(this.callbackUrl(origin));
+    callback.search = search;
+    const claims = await client.finish(callback, { state, ...pending }, ['email', 'email_verified', 'name']);
+    // Per issuer and subject: the same `sub` at another issuer is another person.
+    const subject = `oidc:${sha256(`${client.settings.issuer.href}\n${String(claims.sub)}`).toString('base64url')}`;
+    let account = await findAccountBySubject(this.db, subject);
+    if (!account) {
+      if (typeof claims.email !== 'string' || claims.email_verified !== true) {
+        throw new ApiError('forbidden', 'The identity provider did not give a verified email, which is how an account is found', { code: 'email_not_verified' });
+      }
+      const email = normalEmail(claims.email);
+      const create = this.settings.signup === 'open' || (await hasPendingInvitation(this.db, email, new Date(this.now())));
+      account = await linkAccountSubject(this.db, email, subject, typeof claims.name === 'string' ? claims.name : null, create);
+      if (!account) throw new ApiError('forbidden', `${email} has no account here (or it is linked to another identity); ask a site's owner for an invitation`, { code: 'no_account' });
+    }
+    return this.open(account);
   }
 
   /** Where links in mail point: ANALYTICS_PUBLIC_URL, else the origin the request came to. */

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { api, createProject, linkIn, Person, startAnalytics, type Created } from './testing.ts';
@@ -7,8 +10,14 @@ import { hasPackage, needs } from '../test/systemPackages.ts';
 import { startSmtpSink, type SmtpSink } from '../test/smtp.ts';
 
 const PASSWORD = 'correct horse battery';
+const CLIENT = { client_id: 'switchyard-analytics', client_secret: 'analytics-test-secret-0123456789abcdef' };
+const PEOPLE: Record<string, { email: string; email_verified: boolean; name: string }> = {
+  grace: { email: 'grace@example.com', email_verified: true, name: 'Grace Hopper' },
+  eve: { email: 'eve@example.com', email_verified: true, name: 'Eve Nobody' },
+};
 
 describe('people in the dashboard (chromium): invitations, roles, protected share links', () => {
+  let idpServer: http.Server;
   let svc: Awaited<ReturnType<typeof startAnalytics>>;
   let smtp: SmtpSink;
   let p: Created;
@@ -20,7 +29,22 @@ describe('people in the dashboard (chromium): invitations, roles, protected shar
   beforeAll(async () => {
     if (!hasPackage('chromium')) return;
     smtp = await startSmtpSink();
-    svc = await startAnalytics({ SMTP_URL: smtp.url, ANALYTICS_SCRYPT_LOG_N: '10' });
+    // A real identity provider on loopback: its address is needed before the service starts, the service's before the client is registered.
+    idpServer = http.createServer();
+    await new Promise<void>((resolve) => idpServer.listen(0, '127.0.0.1', resolve));
+    const issuer = `http://127.0.0.1:${(idpServer.address() as AddressInfo).port}`;
+    svc = await startAnalytics({
+      SMTP_URL: smtp.url, ANALYTICS_SCRYPT_LOG_N: '10',
+      ANALYTICS_OIDC_ISSUER: issuer, ANALYTICS_OIDC_CLIENT_ID: CLIENT.client_id, ANALYTICS_OIDC_CLIENT_SECRET: CLIENT.client_secret,
+    });
+    const idp = new Provider(issuer, {
+      clients: [{ ...CLIENT, redirect_uris: [`${svc.url}/v1/account/sign-in/oidc/callback`], response_types: ['code'], grant_types: ['authorization_code'] }],
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+      cookies: { keys: ['analytics-test-cookie-key'] },
+      ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
+      findAccount: (_ctx: unknown, id: string) => ({ accountId: id, claims: () => ({ sub: id, ...PEOPLE[id] }) }),
+    } as never);
+    idpServer.on('request', idp.callback());
     p = await createProject(svc.url, { name: 'Shop' });
     const events = Array.from({ length: 9 }, (_, i) => ({
       sessionId: randomUUID(), createdAt: new Date(Date.now() - (i + 1) * 3600_000).toISOString(), eventType: 'pageview', path: `/p/${i % 3}`, country: 'DE',
@@ -37,14 +61,25 @@ describe('people in the dashboard (chromium): invitations, roles, protected shar
     await chromium?.close();
     await svc?.close();
     await smtp?.close();
+    await new Promise((resolve) => idpServer?.close(resolve));
   });
 
-  /** A page in a browser context of its own: its own cookies, as another person's browser. */
+  /** A page in a browser context of its own: its own cookies, as another person's browser; loopback only (the provider's login page imports a web font). */
   async function fresh(url: string): Promise<Page> {
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
+    await page.setRequestInterception(true);
+    page.on('request', (req) => (new URL(req.url()).hostname === '127.0.0.1' ? req.continue() : req.abort()));
     await page.goto(url);
     return page;
+  }
+  /** The identity provider's own login and consent pages, as a person fills them in. */
+  async function throughProvider(page: Page, login: string): Promise<void> {
+    await page.waitForSelector('input[name="login"]');
+    await page.type('input[name="login"]', login);
+    await page.type('input[name="password"]', 'any');
+    await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+    await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
   }
   const ready = (page: Page) => page.waitForSelector('body[data-ready="1"]', { timeout: 20_000 });
   /** A call from inside the page, as its own script makes them (cookie, X-Site, CSRF token). */
@@ -112,5 +147,24 @@ describe('people in the dashboard (chromium): invitations, roles, protected shar
     await ready(page);
     expect(await page.$eval('[data-metric="pageviews"]', (e) => Number(e.getAttribute('data-raw')))).toBe(9);
     expect(await page.$eval('#project-name', (e) => e.textContent)).toBe('Shop');
+  });
+
+  it('a person invited by email accepts by signing in through the identity provider; an identity with no account is refused', { timeout: 60_000 }, async () => {
+    await api(svc.url, p.apiKey)('/v1/invitations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'Grace@example.com', role: 'viewer' }) });
+    const { link } = linkIn((await smtp.next((m) => (m.to as { text: string }).text === 'grace@example.com')).text!, 'invite');
+    const page = await fresh(link);
+    await page.waitForSelector('#invite-oidc', { visible: true });
+    await Promise.all([page.waitForNavigation(), page.click('#invite-oidc')]);
+    await throughProvider(page, 'grace');
+    await ready(page);
+    expect(await page.$eval('#who', (e) => e.textContent)).toBe('grace@example.com · viewer');
+    expect(await fromPage(page, '/v1/export')).toEqual([403, 'viewer_role']);
+
+    const eve = await fresh(`${svc.url}/dashboard`);
+    await eve.waitForSelector('#signin-oidc', { visible: true });
+    await Promise.all([eve.waitForNavigation(), eve.click('#signin-oidc')]);
+    await throughProvider(eve, 'eve');
+    await eve.waitForFunction(() => document.getElementById('account-error')!.textContent!.includes('no account'));
+    expect((await svc.db('analytics_accounts').where({ email: 'eve@example.com' })).length).toBe(0);
   });
 });

@@ -82,15 +82,26 @@
   function pct(x) { return (Math.round(x * 1000) / 10) + '%'; }
   function dur(s) { var m = Math.floor(s / 60); return (m ? m + 'm ' : '') + Math.round(s % 60) + 's'; }
 
-  function signin(message) {
+  // How people sign in here (password, and an identity provider when one is configured).
+  var methods = api('/v1/account/sign-in-methods').then(function (m) { return m.methods; }, function () { return ['password']; });
+  function signin(message, field) {
     show('signin');
-    $('signin-error').textContent = message || '';
+    $('account-error').textContent = '';
+    $('signin-error').textContent = '';
+    if (message) $(field || 'account-error').textContent = message;
+    methods.then(function (m) { $('signin-oidc').hidden = m.indexOf('oidc') < 0; });
   }
+  var failed = /[#&]sign-in-error=([^&]+)/.exec(location.hash);
+  var FAILED = {
+    no_account: 'That identity has no account here: ask a site\'s owner for an invitation.',
+    email_not_verified: 'The identity provider did not give a verified email.',
+    sign_in_expired: 'The sign-in took too long or was already used: sign in again.',
+  };
   $('signin-form').addEventListener('submit', function (e) {
     e.preventDefault();
     key = $('key').value.trim();
     account = null;
-    api('/v1/project').then(function () { sessionStorage.setItem('switchyard_key', key); start(); }, function (err) { key = null; signin(err.message); });
+    api('/v1/project').then(function () { sessionStorage.setItem('switchyard_key', key); start(); }, function (err) { key = null; signin(err.message, 'signin-error'); });
   });
   function signedIn(session, then) {
     account = session;
@@ -124,6 +135,9 @@
     show('invite');
     api('/v1/invitations/preview', { method: 'POST', body: { token: token } }).then(function (inv) {
       $('invite-text').textContent = 'You are invited to ' + inv.siteName + ' as ' + inv.role + ' (' + inv.email + ').' + (inv.hasAccount && !account ? ' Sign in first, then the invitation is accepted.' : '');
+      methods.then(function (m) { $('invite-oidc').hidden = Boolean(account) || m.indexOf('oidc') < 0; });
+      // Accepted after the identity provider sends the browser back signed in.
+      $('invite-oidc').onclick = function () { sessionStorage.setItem('switchyard_invite', token); };
       $('invite-password').hidden = inv.hasAccount || Boolean(account);
       $('invite-password').required = !$('invite-password').hidden;
       $('invite-form').onsubmit = function (e) {
@@ -175,6 +189,8 @@
   function openAccount() {
     api('/v1/account').then(function (s) {
       account = s;
+      var invited = sessionStorage.getItem('switchyard_invite');
+      if (invited) { sessionStorage.removeItem('switchyard_invite'); return accept(invited); }
       if (!s.sites.length) return signin('Signed in as ' + s.account.email + ', who is a member of no site yet. Ask an owner for an invitation.');
       var wanted = localStorage.getItem('switchyard_site');
       site = s.sites.filter(function (x) { return x.id === wanted; })[0] || s.sites[0];
@@ -264,8 +280,8 @@
   }
   function fail(err) {
     if (err.code === 'share_link_locked') return openShareLock();
-    if (err.code === 'share_link_expired') return signin('This shared link has expired.');
-    if (err.status === 401) return account ? (account = null, signin('The session ended; sign in again.')) : signin(shared ? 'This shared link was revoked.' : 'The key is not valid (any more).');
+    if (err.code === 'share_link_expired') return signin('This shared link has expired.', 'signin-error');
+    if (err.status === 401) return account ? (account = null, signin('The session ended; sign in again.')) : signin(shared ? 'This shared link was revoked.' : 'The key is not valid (any more).', 'signin-error');
     $('error').textContent = err.message;
   }
 
@@ -500,6 +516,9 @@
     // Signed in already, the invitation goes to this account.
     api('/v1/account').then(function (s) { account = s; }, function () {}).then(function () { openInvite(decodeURIComponent(inviteToken[1])); });
   } else if (resetToken) openReset(decodeURIComponent(resetToken[1]));
-  else if (key) start();
+  else if (failed) {
+    history.replaceState(null, '', location.pathname + location.search);
+    signin(FAILED[failed[1]] || 'The sign-in failed (' + decodeURIComponent(failed[1]) + '): try again.');
+  } else if (key) start();
   else openAccount();
 })();

@@ -5,7 +5,10 @@ import type { Knex } from 'knex';
 // invitations and password resets are found by the SHA-256 of their random
 // token (the token itself is only in the cookie or the mailed link). Failed
 // sign-ins are counted per account and per client address in fixed windows so
-// that guessing is throttled across every process. A shared link may carry a
+// that guessing is throttled across every process. A sign-in through an
+// identity provider keeps its PKCE verifier and nonce, found by the hash of its
+// state, for the minutes the provider takes to send the browser back; an
+// account found that way keeps the hash of the provider's issuer and subject. A shared link may carry a
 // password (scrypt, like an account's) and an expiry; unlocking it with the
 // password yields a short-lived unlock token, kept here by its hash.
 export async function up(knex: Knex): Promise<void> {
@@ -57,6 +60,12 @@ export async function up(knex: Knex): Promise<void> {
       count integer NOT NULL,
       PRIMARY KEY (subject, window_start)
     );
+    CREATE TABLE analytics_sign_ins (
+      state_hash bytea PRIMARY KEY,
+      code_verifier text NOT NULL,
+      nonce text NOT NULL,
+      expires_at timestamptz(3) NOT NULL
+    );
     CREATE TABLE analytics_share_unlocks (
       token_hash bytea PRIMARY KEY,
       key_id uuid NOT NULL REFERENCES analytics_keys (id) ON DELETE CASCADE,
@@ -70,6 +79,6 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw(`
     ALTER TABLE analytics_keys DROP COLUMN expires_at, DROP COLUMN password_hash;
     ALTER TABLE analytics_projects DROP COLUMN hidden_sections;
-    DROP TABLE analytics_share_unlocks, analytics_sign_in_failures, analytics_password_resets,
+    DROP TABLE analytics_share_unlocks, analytics_sign_ins, analytics_sign_in_failures, analytics_password_resets,
       analytics_invitations, analytics_account_sessions, analytics_members, analytics_accounts;`);
 }

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.ts';
-import type { AcceptInvitationData, AcceptInvitationErrors, AcceptInvitationResponses, CollectEventData, CollectEventErrors, CollectEventResponses, CompletePasswordResetData, CompletePasswordResetErrors, CompletePasswordResetResponses, CreateFunnelData, CreateFunnelErrors, CreateFunnelResponses, CreateGoalData, CreateGoalErrors, CreateGoalResponses, CreateInvitationData, CreateInvitationErrors, CreateInvitationResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, CreateReadKeyData, CreateReadKeyErrors, CreateReadKeyResponses, CreateSharedLinkData, CreateSharedLinkErrors, CreateSharedLinkResponses, DeleteFunnelData, DeleteFunnelErrors, DeleteFunnelResponses, DeleteGoalData, DeleteGoalErrors, DeleteGoalResponses, DeleteInvitationData, DeleteInvitationErrors, DeleteInvitationResponses, DeleteSharedLinkData, DeleteSharedLinkErrors, DeleteSharedLinkResponses, ExportEventsData, ExportEventsErrors, ExportEventsResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetBreakdownData, GetBreakdownErrors, GetBreakdownResponses, GetCountriesData, GetCountriesErrors, GetCountriesResponses, GetDashboardData, GetDashboardResponses, GetDashboardStatsData, GetDashboardStatsErrors, GetDashboardStatsResponses, GetDevicesData, GetDevicesErrors, GetDevicesResponses, GetEventStatsData, GetEventStatsErrors, GetEventStatsResponses, GetFunnelData, GetFunnelErrors, GetFunnelResponses, GetGoalsData, GetGoalsErrors, GetGoalsResponses, GetLocalesData, GetLocalesErrors, GetLocalesResponses, GetOverviewData, GetOverviewErrors, GetOverviewResponses, GetPagesData, GetPagesErrors, GetPagesResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRealtimeData, GetRealtimeErrors, GetRealtimeResponses, GetRegionsData, GetRegionsErrors, GetRegionsResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSourcesData, GetSourcesErrors, GetSourcesResponses, GetTimeseriesData, GetTimeseriesErrors, GetTimeseriesResponses, GetTrackerScriptData, GetTrackerScriptErrors, GetTrackerScriptResponses, GetTrackerScriptWithExtensionsData, GetTrackerScriptWithExtensionsErrors, GetTrackerScriptWithExtensionsResponses, GetUtmData, GetUtmErrors, GetUtmResponses, GetVisibilityData, GetVisibilityErrors, GetVisibilityResponses, ImportEventsData, ImportEventsErrors, ImportEventsResponses, ListFunnelsData, ListFunnelsErrors, ListFunnelsResponses, ListGoalsData, ListGoalsErrors, ListGoalsResponses, ListMembersData, ListMembersErrors, ListMembersResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, ListSharedLinksData, ListSharedLinksErrors, ListSharedLinksResponses, PreviewInvitationData, PreviewInvitationErrors, PreviewInvitationResponses, RecordEventData, RecordEventErrors, RecordEventResponses, RemoveMemberData, RemoveMemberErrors, RemoveMemberResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RevokeReadKeyData, RevokeReadKeyErrors, RevokeReadKeyResponses, SetVisibilityData, SetVisibilityErrors, SetVisibilityResponses, SignInData, SignInErrors, SignInResponses, SignOutData, SignOutErrors, SignOutResponses, SignUpData, SignUpErrors, SignUpResponses, UnlockSharedLinkData, UnlockSharedLinkErrors, UnlockSharedLinkResponses, UpdateMemberData, UpdateMemberErrors, UpdateMemberResponses, ValidateSetupData, ValidateSetupErrors, ValidateSetupResponses } from './types.gen.ts';
+import type { AcceptInvitationData, AcceptInvitationErrors, AcceptInvitationResponses, CollectEventData, CollectEventErrors, CollectEventResponses, CompletePasswordResetData, CompletePasswordResetErrors, CompletePasswordResetResponses, CreateFunnelData, CreateFunnelErrors, CreateFunnelResponses, CreateGoalData, CreateGoalErrors, CreateGoalResponses, CreateInvitationData, CreateInvitationErrors, CreateInvitationResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, CreateReadKeyData, CreateReadKeyErrors, CreateReadKeyResponses, CreateSharedLinkData, CreateSharedLinkErrors, CreateSharedLinkResponses, DeleteFunnelData, DeleteFunnelErrors, DeleteFunnelResponses, DeleteGoalData, DeleteGoalErrors, DeleteGoalResponses, DeleteInvitationData, DeleteInvitationErrors, DeleteInvitationResponses, DeleteSharedLinkData, DeleteSharedLinkErrors, DeleteSharedLinkResponses, ExportEventsData, ExportEventsErrors, ExportEventsResponses, FinishAccountSignInData, FinishAccountSignInErrors, GetAccountData, GetAccountErrors, GetAccountResponses, GetBreakdownData, GetBreakdownErrors, GetBreakdownResponses, GetCountriesData, GetCountriesErrors, GetCountriesResponses, GetDashboardData, GetDashboardResponses, GetDashboardStatsData, GetDashboardStatsErrors, GetDashboardStatsResponses, GetDevicesData, GetDevicesErrors, GetDevicesResponses, GetEventStatsData, GetEventStatsErrors, GetEventStatsResponses, GetFunnelData, GetFunnelErrors, GetFunnelResponses, GetGoalsData, GetGoalsErrors, GetGoalsResponses, GetLocalesData, GetLocalesErrors, GetLocalesResponses, GetOverviewData, GetOverviewErrors, GetOverviewResponses, GetPagesData, GetPagesErrors, GetPagesResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRealtimeData, GetRealtimeErrors, GetRealtimeResponses, GetRegionsData, GetRegionsErrors, GetRegionsResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSignInMethodsData, GetSignInMethodsResponses, GetSourcesData, GetSourcesErrors, GetSourcesResponses, GetTimeseriesData, GetTimeseriesErrors, GetTimeseriesResponses, GetTrackerScriptData, GetTrackerScriptErrors, GetTrackerScriptResponses, GetTrackerScriptWithExtensionsData, GetTrackerScriptWithExtensionsErrors, GetTrackerScriptWithExtensionsResponses, GetUtmData, GetUtmErrors, GetUtmResponses, GetVisibilityData, GetVisibilityErrors, GetVisibilityResponses, ImportEventsData, ImportEventsErrors, ImportEventsResponses, ListFunnelsData, ListFunnelsErrors, ListFunnelsResponses, ListGoalsData, ListGoalsErrors, ListGoalsResponses, ListMembersData, ListMembersErrors, ListMembersResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, ListSharedLinksData, ListSharedLinksErrors, ListSharedLinksResponses, PreviewInvitationData, PreviewInvitationErrors, PreviewInvitationResponses, RecordEventData, RecordEventErrors, RecordEventResponses, RemoveMemberData, RemoveMemberErrors, RemoveMemberResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RevokeReadKeyData, RevokeReadKeyErrors, RevokeReadKeyResponses, SetVisibilityData, SetVisibilityErrors, SetVisibilityResponses, SignInData, SignInErrors, SignInResponses, SignOutData, SignOutErrors, SignOutResponses, SignUpData, SignUpErrors, SignUpResponses, StartAccountSignInData, StartAccountSignInErrors, UnlockSharedLinkData, UnlockSharedLinkErrors, UnlockSharedLinkResponses, UpdateMemberData, UpdateMemberErrors, UpdateMemberResponses, ValidateSetupData, ValidateSetupErrors, ValidateSetupResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -964,6 +964,45 @@ export const signIn = <ThrowOnError extends boolean = false>(options: Options<Si
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * How people sign in here
+ *
+ * `password` always; `oidc` when an identity provider is configured (`ANALYTICS_OIDC_ISSUER`, else the console's `CONSOLE_OIDC_ISSUER`); and whether anyone may sign up.
+ */
+export const getSignInMethods = <ThrowOnError extends boolean = false>(options?: Options<GetSignInMethodsData, ThrowOnError>): RequestResult<GetSignInMethodsResponses, unknown, ThrowOnError> => (options?.client ?? client).get<GetSignInMethodsResponses, unknown, ThrowOnError>({ url: '/v1/account/sign-in-methods', ...options });
+
+/**
+ * Sign in through the identity provider (a browser navigation)
+ *
+ * Redirects the browser to the identity provider (OpenID Connect, authorization
+ * code with PKCE; openid-client checks discovery, the code exchange and the ID
+ * token). A short-lived HttpOnly cookie holds the sign-in's state. Register
+ * `{ANALYTICS_PUBLIC_URL or the service's address}/v1/account/sign-in/oidc/callback`
+ * as a redirect URI of the client. 404 `oidc_not_configured` without an identity
+ * provider.
+ *
+ */
+export const startAccountSignIn = <ThrowOnError extends boolean = false>(options?: Options<StartAccountSignInData, ThrowOnError>): RequestResult<unknown, StartAccountSignInErrors, ThrowOnError> => (options?.client ?? client).get<unknown, StartAccountSignInErrors, ThrowOnError>({ url: '/v1/account/sign-in/oidc', ...options });
+
+/**
+ * Where the identity provider sends the browser back
+ *
+ * Completes the sign-in (its state must match this browser's sign-in cookie, and
+ * is used once) and redirects to `/dashboard` signed in, or to
+ * `/dashboard#sign-in-error=<code>`: `sign_in_expired`, `sign_in_failed`,
+ * `sign_in_refused`, `email_not_verified` (the provider gave no verified email)
+ * or `no_account`. The person's account is the one linked to the provider's
+ * issuer and subject; else the account of their verified email (linked from then
+ * on); else a new account, only while sign-up is open or an invitation to that
+ * email is pending. Roles are never taken from the provider: they are per site.
+ *
+ */
+export const finishAccountSignIn = <ThrowOnError extends boolean = false>(options?: Options<FinishAccountSignInData, ThrowOnError>): RequestResult<unknown, FinishAccountSignInErrors, ThrowOnError> => (options?.client ?? client).get<unknown, FinishAccountSignInErrors, ThrowOnError>({
+    querySerializer: { parameters: { response: { object: { style: 'form' } } } },
+    url: '/v1/account/sign-in/oidc/callback',
+    ...options
 });
 
 /**

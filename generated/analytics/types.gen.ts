@@ -3339,6 +3339,72 @@ export type SignInResponses = {
 
 export type SignInResponse = SignInResponses[keyof SignInResponses];
 
+export type GetSignInMethodsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/account/sign-in-methods';
+};
+
+export type GetSignInMethodsResponses = {
+    /**
+     * The methods.
+     */
+    200: {
+        methods: Array<'password' | 'oidc'>;
+        signup: 'open' | 'invite';
+    };
+};
+
+export type GetSignInMethodsResponse = GetSignInMethodsResponses[keyof GetSignInMethodsResponses];
+
+export type StartAccountSignInData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/account/sign-in/oidc';
+};
+
+export type StartAccountSignInErrors = {
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+
+export type StartAccountSignInError = StartAccountSignInErrors[keyof StartAccountSignInErrors];
+
+export type FinishAccountSignInData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The identity provider's authorization response (`code`, `state`, `iss`, or `error` and `error_description`), as RFC 6749 and OpenID Connect define it.
+         */
+        response?: {
+            [key: string]: string;
+        };
+    };
+    url: '/v1/account/sign-in/oidc/callback';
+};
+
+export type FinishAccountSignInErrors = {
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+
+export type FinishAccountSignInError = FinishAccountSignInErrors[keyof FinishAccountSignInErrors];
+
 export type SignOutData = {
     body?: never;
     path?: never;

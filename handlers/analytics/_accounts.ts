@@ -17,12 +17,16 @@ export function originOf(ctx: ApiContext): string {
   return `${ctx.state.secure ? 'https' : 'http'}://${ctx.get('host')}`;
 }
 
-/** The session cookie: HttpOnly, SameSite=Lax, Secure over https. */
-export function setSessionCookie(ctx: ApiContext, value: string, maxAgeMs: number): void {
-  const parts = [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`];
+/** A cookie of the service: HttpOnly, SameSite=Lax (the identity provider's redirect back is a top-level navigation), Secure over https. */
+export function setCookie(ctx: ApiContext, name: string, value: string, maxAgeMs: number): void {
+  const parts = [`${name}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`];
   if (ctx.state.secure) parts.push('Secure');
   ctx.append('Set-Cookie', parts.join('; '));
   ctx.set('Cache-Control', 'no-store');
+}
+
+export function setSessionCookie(ctx: ApiContext, value: string, maxAgeMs: number): void {
+  setCookie(ctx, SESSION_COOKIE, value, maxAgeMs);
 }
 
 export async function sessionBody(ctx: ApiContext, token: string, account: { id: string; email: string; name: string | null }, expiresAt: Date) {

@@ -918,6 +918,42 @@ export const signIn = (options) => (options.client ?? client).post({
     }
 });
 /**
+ * How people sign in here
+ *
+ * `password` always; `oidc` when an identity provider is configured (`ANALYTICS_OIDC_ISSUER`, else the console's `CONSOLE_OIDC_ISSUER`); and whether anyone may sign up.
+ */
+export const getSignInMethods = (options) => (options?.client ?? client).get({ url: '/v1/account/sign-in-methods', ...options });
+/**
+ * Sign in through the identity provider (a browser navigation)
+ *
+ * Redirects the browser to the identity provider (OpenID Connect, authorization
+ * code with PKCE; openid-client checks discovery, the code exchange and the ID
+ * token). A short-lived HttpOnly cookie holds the sign-in's state. Register
+ * `{ANALYTICS_PUBLIC_URL or the service's address}/v1/account/sign-in/oidc/callback`
+ * as a redirect URI of the client. 404 `oidc_not_configured` without an identity
+ * provider.
+ *
+ */
+export const startAccountSignIn = (options) => (options?.client ?? client).get({ url: '/v1/account/sign-in/oidc', ...options });
+/**
+ * Where the identity provider sends the browser back
+ *
+ * Completes the sign-in (its state must match this browser's sign-in cookie, and
+ * is used once) and redirects to `/dashboard` signed in, or to
+ * `/dashboard#sign-in-error=<code>`: `sign_in_expired`, `sign_in_failed`,
+ * `sign_in_refused`, `email_not_verified` (the provider gave no verified email)
+ * or `no_account`. The person's account is the one linked to the provider's
+ * issuer and subject; else the account of their verified email (linked from then
+ * on); else a new account, only while sign-up is open or an invitation to that
+ * email is pending. Roles are never taken from the provider: they are per site.
+ *
+ */
+export const finishAccountSignIn = (options) => (options?.client ?? client).get({
+    querySerializer: { parameters: { response: { object: { style: 'form' } } } },
+    url: '/v1/account/sign-in/oidc/callback',
+    ...options
+});
+/**
  * End the session
  *
  * Ends the session on the server (its cookie opens nothing any more, on any process) and clears the cookie. Needs the session's `X-CSRF-Token`.
