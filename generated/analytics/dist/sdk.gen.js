@@ -1253,9 +1253,13 @@ export const unlockSharedLink = (options) => (options.client ?? client).post({
  * The dashboard (HTML)
  *
  * The analytics dashboard, served by this service (one HTML page with its style
- * and script inline; no build server). Sign in with the project's live or
- * read-only key (kept in the browser's sessionStorage, sent as a Bearer header),
- * or open a shared link (`/dashboard#share=<token>`). Every number on the page
+ * and script inline; no build server). Sign in as a person (email and password,
+ * or the identity provider; a site switcher for the person's sites, members and
+ * the sections hidden from viewers for owners and admins), with the project's
+ * live or read-only key (kept in the browser's sessionStorage, sent as a Bearer
+ * header), or open a shared link (`/dashboard#share=<token>`, which asks for its
+ * password when it has one). Invitation and password reset links open it at
+ * `#invite=<token>` and `#reset=<token>`. Every number on the page
  * comes from `GET /v1/stats/dashboard` and the other routes above.
  *
  */
