@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createProject, INVITE, linkIn, Person, startAnalytics, uniqueDomain, type Created } from './testing.ts';
 import { startSmtpSink, type SmtpSink } from '../test/smtp.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { accountClock } from './accounts.ts';
 
 const PASSWORD = 'correct horse battery';
 let addresses = 0;
@@ -200,6 +201,17 @@ describe('analytics accounts, roles, invitations and protected share links', () 
 
   it('sign-in is rate-limited per account and per address, before any password is checked', async () => {
     const email = (await owner.json('/v1/account')).body.account.email;
+    // Every attempt in one counting window, however long the test takes.
+    const fixed = Date.now();
+    accountClock.now = () => fixed;
+    try {
+      await rateLimited(email);
+    } finally {
+      accountClock.now = () => Date.now();
+    }
+  });
+
+  async function rateLimited(email: string) {
     const guesser = new Person(svc.url, nextAddress());
     for (let i = 0; i < 5; i++) {
       const res = await guesser.json('/v1/account/sign-in', { body: { email, password: `wrong guess ${i}` } });
@@ -216,6 +228,23 @@ describe('analytics accounts, roles, invitations and protected share links', () 
       expect((await sprayer.call('/v1/account/sign-in', { body: { email: `nobody-${i}-${randomUUID()}@example.com`, password: 'some password' } })).status).toBe(401);
     }
     expect((await sprayer.call('/v1/account/sign-in', { body: { email: `nobody-${randomUUID()}@example.com`, password: 'some password' } })).status).toBe(429);
+  }
+
+  it('sessions and invitation links expire (by the service\'s clock, moved on)', async () => {
+    const person = await invited('viewer');
+    const email = `late-${randomUUID()}@example.com`;
+    await owner.call('/v1/invitations', { body: { email, role: 'viewer' } });
+    const { token } = linkIn((await smtp.next((m) => (m.to as { text: string }).text === email)).text!, 'invite');
+    const now = Date.now();
+    try {
+      accountClock.now = () => now + 13 * 3600_000;
+      expect((await person.call('/v1/account')).status).toBe(401);
+      accountClock.now = () => now + 8 * 86400_000;
+      expect((await new Person(svc.url).json('/v1/invitations/preview', { body: { token } })).body.error.code).toBe('link_expired');
+    } finally {
+      accountClock.now = () => Date.now();
+    }
+    expect((await person.call('/v1/account')).status).toBe(200);
   });
 
   it('a password reset by a mailed single-use link sets the password and ends the old sessions', async () => {
@@ -276,7 +305,7 @@ describe('analytics accounts, roles, invitations and protected share links', () 
     expect(listed.links.find((l: { id: string }) => l.id === made.id)).toMatchObject({ label: 'Board', passwordProtected: true });
   });
 
-  it('sign-up is closed unless configured, and answers a clear error for a weak password or a taken email', async () => {
+  it('open sign-up answers a clear error for a weak password, a taken email or no email at all', async () => {
     const weak = await new Person(svc.url).json('/v1/account/sign-up', { body: { email: `w-${randomUUID()}@example.com`, password: 'short' } });
     expect(weak).toMatchObject({ status: 400, body: { error: { code: 'weak_password' } } });
     const email = (await owner.json('/v1/account')).body.account.email;

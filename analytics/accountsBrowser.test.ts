@@ -166,5 +166,8 @@ describe('people in the dashboard (chromium): invitations, roles, protected shar
     await throughProvider(eve, 'eve');
     await eve.waitForFunction(() => document.getElementById('account-error')!.textContent!.includes('no account'));
     expect((await svc.db('analytics_accounts').where({ email: 'eve@example.com' })).length).toBe(0);
+    // Sign-up is by invitation here (the default), so eve cannot make herself an account either.
+    const signUp = await new Person(svc.url).json('/v1/account/sign-up', { body: { email: 'eve@example.com', password: PASSWORD } });
+    expect(signUp).toMatchObject({ status: 403, body: { error: { code: 'signup_closed' } } });
   });
 });
