@@ -31,6 +31,6 @@ export function toFunnel(f: { id: string; name: string; steps: GoalSpec[]; creat
   return { id: f.id, name: f.name, steps: f.steps, createdAt: f.created_at.toISOString() };
 }
 
-export function toSharedLink(l: { id: string; label: string | null; prefix: string; created_at: Date }) {
-  return { id: l.id, label: l.label, prefix: l.prefix, createdAt: l.created_at.toISOString() };
+export function toSharedLink(l: { id: string; label: string | null; prefix: string; created_at: Date; expires_at?: Date | null; protected?: boolean }) {
+  return { id: l.id, label: l.label, prefix: l.prefix, createdAt: l.created_at.toISOString(), expiresAt: l.expires_at?.toISOString() ?? null, passwordProtected: Boolean(l.protected) };
 }

@@ -32,9 +32,14 @@ export function hashesMatch(a: Buffer, b: Buffer): boolean {
 /** What a valid key resolves to: ctx.state.auth on the analytics surface. */
 export interface AnalyticsAuth {
   [key: string]: unknown;
+  /** Absent only for an account's session on an operation that names no site. */
   projectId: string;
+  /** The key's id, or a session's account id: what the rate limit counts by. */
   keyId: string;
-  kind: KeyKind;
+  kind: KeyKind | 'session';
+  /** A shared link's expiry, and whether it has a password. */
+  expiresAt?: Date | null;
+  passwordProtected?: boolean;
 }
 
 /** The project and kind of a presented key, or null when it is malformed or unknown. */
@@ -42,7 +47,9 @@ export async function findKey(db: Knex, key: string | null): Promise<AnalyticsAu
   if (!key || !keyKindOf(key) || key.length < KEY_PREFIX_LENGTH + 32) return null;
   const hash = hashKey(key);
   for (const row of await findKeysByPrefix(db, key.slice(0, KEY_PREFIX_LENGTH))) {
-    if (hashesMatch(row.hash, hash)) return { projectId: row.project_id, keyId: row.id, kind: row.kind };
+    if (!hashesMatch(row.hash, hash)) continue;
+    if (row.kind !== 'share') return { projectId: row.project_id, keyId: row.id, kind: row.kind };
+    return { projectId: row.project_id, keyId: row.id, kind: row.kind, expiresAt: row.expires_at, passwordProtected: row.password_hash !== null };
   }
   return null;
 }

@@ -56,3 +56,52 @@ export async function beacon(url: string, body: Record<string, unknown>, opts: {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A person in a test: a cookie jar for the session cookie, the CSRF token, the site named in X-Site. */
+export class Person {
+  cookie = '';
+  csrf = '';
+  site = '';
+  setCookie = '';
+  readonly url: string;
+  readonly address: string;
+
+  constructor(url: string, address = '127.0.0.1') {
+    this.url = url;
+    this.address = address;
+  }
+
+  async call(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string>; csrf?: boolean } = {}): Promise<Response> {
+    const headers: Record<string, string> = { 'x-forwarded-for': this.address };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (this.site) headers['x-site'] = this.site;
+    Object.assign(headers, init.headers);
+    const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+    if (method !== 'GET' && this.csrf && init.csrf !== false) headers['x-csrf-token'] = this.csrf;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${this.url}${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+    const set = res.headers.get('set-cookie');
+    if (set?.startsWith('switchyard_analytics=')) {
+      this.setCookie = set;
+      const value = /^switchyard_analytics=([^;]*)/.exec(set)![1]!;
+      this.cookie = value ? `switchyard_analytics=${value}` : '';
+    }
+    return res;
+  }
+
+  async json(path: string, init: Parameters<Person['call']>[1] = {}): Promise<{ status: number; body: any }> {
+    const res = await this.call(path, init);
+    const text = await res.text();
+    const body = text ? JSON.parse(text) : null;
+    if (body?.csrfToken) this.csrf = body.csrfToken;
+    if (body?.session?.csrfToken) this.csrf = body.session.csrfToken;
+    return { status: res.status, body };
+  }
+}
+
+/** The link a mail carries to this service's dashboard, and the token in its fragment. */
+export function linkIn(text: string, kind: 'invite' | 'reset'): { link: string; token: string } {
+  const m = new RegExp(`(https?://\\S+/dashboard#${kind}=([A-Za-z0-9_-]+))`).exec(text);
+  if (!m) throw new Error(`no ${kind} link in: ${text}`);
+  return { link: m[1]!, token: m[2]! };
+}

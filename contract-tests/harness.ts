@@ -7,13 +7,17 @@ export interface Credentials {
   analyticsKey: string;
 }
 
+const SESSION_COOKIES: Record<string, string> = { consoleSession: 'switchyard_console', session: 'switchyard_analytics' };
+const BEARER_SCHEMES = ['bearerAuth', 'liveKey', 'readKey', 'shareLink'];
+
 export function authHeaders(spec: Spec, op: Operation, creds: Credentials): Record<string, string> {
   const requirements: Array<Record<string, string[]>> = op.op.security ?? spec.doc.security ?? [];
   const schemes = requirements.flatMap((r) => Object.keys(r));
   if (schemes.includes('webhookSecret')) return { 'x-webhook-secret': 'not-the-template-secret' };
   if (!schemes.length) return {};
-  // Operations only a console session opens: a session cookie of no session (401, as the spec declares).
-  if (!schemes.includes('bearerAuth') && schemes.includes('consoleSession')) return { cookie: 'switchyard_console=no-such-session' };
+  // Operations only a session opens (the console's, an analytics account's): a session cookie of no session (401, as the spec declares).
+  const cookieScheme = schemes.find((s) => s in SESSION_COOKIES);
+  if (cookieScheme && !schemes.some((s) => BEARER_SCHEMES.includes(s))) return { cookie: `${SESSION_COOKIES[cookieScheme]}=no-such-session` };
   return { authorization: `Bearer ${spec.name === 'analytics' ? creds.analyticsKey : creds.gatewayKey}` };
 }
 

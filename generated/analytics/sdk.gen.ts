@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import { type Client, type ClientMeta, type Options as Options2, type RequestResult, type TDataShape, urlSearchParamsBodySerializer } from './client/index.ts';
-import type { CollectEngagementData, CollectEngagementErrors, CollectEngagementResponses, CollectEventData, CollectEventErrors, CollectEventResponses, CreateFunnelData, CreateFunnelErrors, CreateFunnelResponses, CreateGoalData, CreateGoalErrors, CreateGoalResponses, CreateImportData, CreateImportErrors, CreateImportResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, CreateReadKeyData, CreateReadKeyErrors, CreateReadKeyResponses, CreateSharedLinkData, CreateSharedLinkErrors, CreateSharedLinkResponses, DeleteFunnelData, DeleteFunnelErrors, DeleteFunnelResponses, DeleteGoalData, DeleteGoalErrors, DeleteGoalResponses, DeleteImportData, DeleteImportErrors, DeleteImportResponses, DeleteReportSubscriptionData, DeleteReportSubscriptionErrors, DeleteReportSubscriptionResponses, DeleteSharedLinkData, DeleteSharedLinkErrors, DeleteSharedLinkResponses, ExportEventsData, ExportEventsErrors, ExportEventsResponses, GetBreakdownData, GetBreakdownErrors, GetBreakdownResponses, GetCountriesData, GetCountriesErrors, GetCountriesResponses, GetDashboardData, GetDashboardResponses, GetDashboardStatsData, GetDashboardStatsErrors, GetDashboardStatsResponses, GetDevicesData, GetDevicesErrors, GetDevicesResponses, GetEventStatsData, GetEventStatsErrors, GetEventStatsResponses, GetFunnelData, GetFunnelErrors, GetFunnelResponses, GetGoalsData, GetGoalsErrors, GetGoalsResponses, GetLocalesData, GetLocalesErrors, GetLocalesResponses, GetOverviewData, GetOverviewErrors, GetOverviewResponses, GetPagesData, GetPagesErrors, GetPagesResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRealtimeData, GetRealtimeErrors, GetRealtimeResponses, GetRegionsData, GetRegionsErrors, GetRegionsResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSourcesData, GetSourcesErrors, GetSourcesResponses, GetTimeseriesData, GetTimeseriesErrors, GetTimeseriesResponses, GetTrackerScriptData, GetTrackerScriptErrors, GetTrackerScriptResponses, GetTrackerScriptWithExtensionsData, GetTrackerScriptWithExtensionsErrors, GetTrackerScriptWithExtensionsResponses, GetUnsubscribePageData, GetUnsubscribePageErrors, GetUnsubscribePageResponses, GetUtmData, GetUtmErrors, GetUtmResponses, ImportEventsData, ImportEventsErrors, ImportEventsResponses, ListFunnelsData, ListFunnelsErrors, ListFunnelsResponses, ListGoalsData, ListGoalsErrors, ListGoalsResponses, ListImportsData, ListImportsErrors, ListImportsResponses, ListReportSubscriptionsData, ListReportSubscriptionsErrors, ListReportSubscriptionsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, ListSharedLinksData, ListSharedLinksErrors, ListSharedLinksResponses, PutReportSubscriptionData, PutReportSubscriptionErrors, PutReportSubscriptionResponses, RecordEventData, RecordEventErrors, RecordEventResponses, RevokeReadKeyData, RevokeReadKeyErrors, RevokeReadKeyResponses, UnsubscribeData, UnsubscribeErrors, UnsubscribeResponses, ValidateSetupData, ValidateSetupErrors, ValidateSetupResponses } from './types.gen.ts';
+import type { AcceptInvitationData, AcceptInvitationErrors, AcceptInvitationResponses, CollectEngagementData, CollectEngagementErrors, CollectEngagementResponses, CollectEventData, CollectEventErrors, CollectEventResponses, CompletePasswordResetData, CompletePasswordResetErrors, CompletePasswordResetResponses, CreateFunnelData, CreateFunnelErrors, CreateFunnelResponses, CreateGoalData, CreateGoalErrors, CreateGoalResponses, CreateImportData, CreateImportErrors, CreateImportResponses, CreateInvitationData, CreateInvitationErrors, CreateInvitationResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, CreateReadKeyData, CreateReadKeyErrors, CreateReadKeyResponses, CreateSharedLinkData, CreateSharedLinkErrors, CreateSharedLinkResponses, DeleteFunnelData, DeleteFunnelErrors, DeleteFunnelResponses, DeleteGoalData, DeleteGoalErrors, DeleteGoalResponses, DeleteImportData, DeleteImportErrors, DeleteImportResponses, DeleteInvitationData, DeleteInvitationErrors, DeleteInvitationResponses, DeleteReportSubscriptionData, DeleteReportSubscriptionErrors, DeleteReportSubscriptionResponses, DeleteSharedLinkData, DeleteSharedLinkErrors, DeleteSharedLinkResponses, ExportEventsData, ExportEventsErrors, ExportEventsResponses, FinishAccountSignInData, FinishAccountSignInErrors, GetAccountData, GetAccountErrors, GetAccountResponses, GetBreakdownData, GetBreakdownErrors, GetBreakdownResponses, GetCountriesData, GetCountriesErrors, GetCountriesResponses, GetDashboardData, GetDashboardResponses, GetDashboardStatsData, GetDashboardStatsErrors, GetDashboardStatsResponses, GetDevicesData, GetDevicesErrors, GetDevicesResponses, GetEventStatsData, GetEventStatsErrors, GetEventStatsResponses, GetFunnelData, GetFunnelErrors, GetFunnelResponses, GetGoalsData, GetGoalsErrors, GetGoalsResponses, GetLocalesData, GetLocalesErrors, GetLocalesResponses, GetOverviewData, GetOverviewErrors, GetOverviewResponses, GetPagesData, GetPagesErrors, GetPagesResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRealtimeData, GetRealtimeErrors, GetRealtimeResponses, GetRegionsData, GetRegionsErrors, GetRegionsResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSignInMethodsData, GetSignInMethodsResponses, GetSourcesData, GetSourcesErrors, GetSourcesResponses, GetTimeseriesData, GetTimeseriesErrors, GetTimeseriesResponses, GetTrackerScriptData, GetTrackerScriptErrors, GetTrackerScriptResponses, GetTrackerScriptWithExtensionsData, GetTrackerScriptWithExtensionsErrors, GetTrackerScriptWithExtensionsResponses, GetUnsubscribePageData, GetUnsubscribePageErrors, GetUnsubscribePageResponses, GetUtmData, GetUtmErrors, GetUtmResponses, GetVisibilityData, GetVisibilityErrors, GetVisibilityResponses, ImportEventsData, ImportEventsErrors, ImportEventsResponses, ListFunnelsData, ListFunnelsErrors, ListFunnelsResponses, ListGoalsData, ListGoalsErrors, ListGoalsResponses, ListImportsData, ListImportsErrors, ListImportsResponses, ListMembersData, ListMembersErrors, ListMembersResponses, ListReportSubscriptionsData, ListReportSubscriptionsErrors, ListReportSubscriptionsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, ListSharedLinksData, ListSharedLinksErrors, ListSharedLinksResponses, PreviewInvitationData, PreviewInvitationErrors, PreviewInvitationResponses, PutReportSubscriptionData, PutReportSubscriptionErrors, PutReportSubscriptionResponses, RecordEventData, RecordEventErrors, RecordEventResponses, RemoveMemberData, RemoveMemberErrors, RemoveMemberResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RevokeReadKeyData, RevokeReadKeyErrors, RevokeReadKeyResponses, SetVisibilityData, SetVisibilityErrors, SetVisibilityResponses, SignInData, SignInErrors, SignInResponses, SignOutData, SignOutErrors, SignOutResponses, SignUpData, SignUpErrors, SignUpResponses, StartAccountSignInData, StartAccountSignInErrors, UnlockSharedLinkData, UnlockSharedLinkErrors, UnlockSharedLinkResponses, UnsubscribeData, UnsubscribeErrors, UnsubscribeResponses, UpdateMemberData, UpdateMemberErrors, UpdateMemberResponses, ValidateSetupData, ValidateSetupErrors, ValidateSetupResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -25,9 +25,16 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  * `ANALYTICS_INVITE_CODES`). Domains are hostnames without scheme, port or path
  * (e.g. `example.com`, `blog.example.com`), lowercased, at most 20, each claimable
  * by one project only. The plaintext live key is returned exactly once.
+ * Made by a signed-in person (the `session` scheme, with its CSRF token), the
+ * project is also a site of theirs, with them as its owner.
  *
  */
 export const createProject = <ThrowOnError extends boolean = false>(options: Options<CreateProjectData, ThrowOnError>): RequestResult<CreateProjectResponses, CreateProjectErrors, ThrowOnError> => (options.client ?? client).post<CreateProjectResponses, CreateProjectErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
     url: '/v1/projects',
     ...options,
     headers: {
@@ -55,6 +62,11 @@ export const getProject = <ThrowOnError extends boolean = false>(options?: Optio
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/project',
@@ -71,6 +83,10 @@ export const revokeReadKey = <ThrowOnError extends boolean = false>(options?: Op
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/keys/read',
     ...options
@@ -89,6 +105,10 @@ export const createReadKey = <ThrowOnError extends boolean = false>(options?: Op
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/keys/read',
     ...options
@@ -110,15 +130,23 @@ export const createReadKey = <ThrowOnError extends boolean = false>(options?: Op
  *
  */
 export const validateSetup = <ThrowOnError extends boolean = false>(options: Options<ValidateSetupData, ThrowOnError>): RequestResult<ValidateSetupResponses, ValidateSetupErrors, ThrowOnError> => (options.client ?? client).get<ValidateSetupResponses, ValidateSetupErrors, ThrowOnError>({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }
+    ],
     url: '/v1/validate',
     ...options
 });
@@ -146,6 +174,11 @@ export const getOverview = <ThrowOnError extends boolean = false>(options?: Opti
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/overview',
@@ -177,6 +210,11 @@ export const getTimeseries = <ThrowOnError extends boolean = false>(options?: Op
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/timeseries',
@@ -208,6 +246,11 @@ export const getPages = <ThrowOnError extends boolean = false>(options?: Options
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/pages',
@@ -239,6 +282,11 @@ export const getSources = <ThrowOnError extends boolean = false>(options?: Optio
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/sources',
@@ -270,6 +318,11 @@ export const getCountries = <ThrowOnError extends boolean = false>(options?: Opt
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/countries',
@@ -299,6 +352,11 @@ export const getRegions = <ThrowOnError extends boolean = false>(options?: Optio
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/regions',
@@ -330,6 +388,11 @@ export const getLocales = <ThrowOnError extends boolean = false>(options?: Optio
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/locales',
@@ -361,6 +424,11 @@ export const getEventStats = <ThrowOnError extends boolean = false>(options?: Op
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/events',
@@ -392,6 +460,11 @@ export const getUtm = <ThrowOnError extends boolean = false>(options?: Options<G
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/utm',
@@ -421,6 +494,11 @@ export const getDevices = <ThrowOnError extends boolean = false>(options?: Optio
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/devices',
@@ -454,6 +532,11 @@ export const getGoals = <ThrowOnError extends boolean = false>(options?: Options
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/goals',
@@ -486,6 +569,11 @@ export const getRealtime = <ThrowOnError extends boolean = false>(options?: Opti
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/realtime',
@@ -525,6 +613,11 @@ export const getBreakdown = <ThrowOnError extends boolean = false>(options: Opti
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/breakdown',
@@ -564,6 +657,11 @@ export const getFunnel = <ThrowOnError extends boolean = false>(options?: Option
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/funnel',
@@ -600,6 +698,11 @@ export const getDashboardStats = <ThrowOnError extends boolean = false>(options?
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/dashboard',
@@ -625,6 +728,11 @@ export const listGoals = <ThrowOnError extends boolean = false>(options?: Option
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/goals',
@@ -644,6 +752,10 @@ export const createGoal = <ThrowOnError extends boolean = false>(options: Option
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/goals',
     ...options,
@@ -661,6 +773,10 @@ export const deleteGoal = <ThrowOnError extends boolean = false>(options: Option
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/goals/{goalId}',
     ...options
@@ -685,6 +801,11 @@ export const listFunnels = <ThrowOnError extends boolean = false>(options?: Opti
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/funnels',
@@ -701,6 +822,10 @@ export const createFunnel = <ThrowOnError extends boolean = false>(options: Opti
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/funnels',
     ...options,
@@ -718,6 +843,10 @@ export const deleteFunnel = <ThrowOnError extends boolean = false>(options: Opti
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/funnels/{funnelId}',
     ...options
@@ -733,6 +862,10 @@ export const listSharedLinks = <ThrowOnError extends boolean = false>(options?: 
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/shared-links',
     ...options
@@ -747,7 +880,10 @@ export const listSharedLinks = <ThrowOnError extends boolean = false>(options?: 
  * access logs and Referer headers. It is a credential of its own kind (`an_share_`
  * + 43 characters, stored as a hash) that reads the stats routes, goals, funnels
  * and the project's name only: not sessions, export, keys or settings. Revoke it
- * with DELETE; at most 20 links per project.
+ * with DELETE; at most 20 links per project. With a `password`, the link works
+ * only after POST /v1/shared-links/unlock (the page asks for it); with
+ * `expiresAt`, it answers 410 `share_link_expired` from then on. An `expiresAt`
+ * not in the future answers 400 `bad_request`.
  *
  */
 export const createSharedLink = <ThrowOnError extends boolean = false>(options?: Options<CreateSharedLinkData, ThrowOnError>): RequestResult<CreateSharedLinkResponses, CreateSharedLinkErrors, ThrowOnError> => (options?.client ?? client).post<CreateSharedLinkResponses, CreateSharedLinkErrors, ThrowOnError>({
@@ -755,6 +891,10 @@ export const createSharedLink = <ThrowOnError extends boolean = false>(options?:
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/shared-links',
     ...options,
@@ -774,18 +914,418 @@ export const deleteSharedLink = <ThrowOnError extends boolean = false>(options: 
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/shared-links/{linkId}',
     ...options
 });
 
 /**
+ * Create an account (when sign-up is open)
+ *
+ * Only while `ANALYTICS_SIGNUP=open`; otherwise (the default, `invite`) accounts
+ * come from invitations and this answers 403 `signup_closed`. The email is
+ * lowercased; the password has 10 to 200 characters (400 `weak_password`) and is
+ * stored as an scrypt hash. Signs the new account in: the answer sets the session
+ * cookie (see the `session` scheme) and carries its CSRF token. An account has no
+ * site until it creates one (POST /v1/projects while signed in) or accepts an
+ * invitation.
+ *
+ */
+export const signUp = <ThrowOnError extends boolean = false>(options: Options<SignUpData, ThrowOnError>): RequestResult<SignUpResponses, SignUpErrors, ThrowOnError> => (options.client ?? client).post<SignUpResponses, SignUpErrors, ThrowOnError>({
+    url: '/v1/account/sign-up',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign in with email and password
+ *
+ * Opens a session (cookie `switchyard_analytics`, HttpOnly, SameSite=Lax, Secure
+ * over https; 12 hours unless `ANALYTICS_SESSION_HOURS` says otherwise) for every
+ * site of the account. A wrong email or password answers 401 `invalid_credentials`
+ * (the same answer, in about the same time, for an email without an account).
+ * Failed attempts are counted in fixed 15-minute windows per account (5,
+ * `ANALYTICS_SIGN_IN_FAILURES_PER_ACCOUNT`) and per client address (20,
+ * `ANALYTICS_SIGN_IN_FAILURES_PER_ADDRESS`); past either, sign-in answers 429
+ * `rate_limited` with Retry-After before any password is checked, even a right one.
+ *
+ */
+export const signIn = <ThrowOnError extends boolean = false>(options: Options<SignInData, ThrowOnError>): RequestResult<SignInResponses, SignInErrors, ThrowOnError> => (options.client ?? client).post<SignInResponses, SignInErrors, ThrowOnError>({
+    url: '/v1/account/sign-in',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * How people sign in here
+ *
+ * `password` always; `oidc` when an identity provider is configured (`ANALYTICS_OIDC_ISSUER`, else the console's `CONSOLE_OIDC_ISSUER`); and whether anyone may sign up.
+ */
+export const getSignInMethods = <ThrowOnError extends boolean = false>(options?: Options<GetSignInMethodsData, ThrowOnError>): RequestResult<GetSignInMethodsResponses, unknown, ThrowOnError> => (options?.client ?? client).get<GetSignInMethodsResponses, unknown, ThrowOnError>({ url: '/v1/account/sign-in-methods', ...options });
+
+/**
+ * Sign in through the identity provider (a browser navigation)
+ *
+ * Redirects the browser to the identity provider (OpenID Connect, authorization
+ * code with PKCE; openid-client checks discovery, the code exchange and the ID
+ * token). A short-lived HttpOnly cookie holds the sign-in's state. Register
+ * `{ANALYTICS_PUBLIC_URL or the service's address}/v1/account/sign-in/oidc/callback`
+ * as a redirect URI of the client. 404 `oidc_not_configured` without an identity
+ * provider.
+ *
+ */
+export const startAccountSignIn = <ThrowOnError extends boolean = false>(options?: Options<StartAccountSignInData, ThrowOnError>): RequestResult<unknown, StartAccountSignInErrors, ThrowOnError> => (options?.client ?? client).get<unknown, StartAccountSignInErrors, ThrowOnError>({ url: '/v1/account/sign-in/oidc', ...options });
+
+/**
+ * Where the identity provider sends the browser back
+ *
+ * Completes the sign-in (its state must match this browser's sign-in cookie, and
+ * is used once) and redirects to `/dashboard` signed in, or to
+ * `/dashboard#sign-in-error=<code>`: `sign_in_expired`, `sign_in_failed`,
+ * `sign_in_refused`, `email_not_verified` (the provider gave no verified email)
+ * or `no_account`. The person's account is the one linked to the provider's
+ * issuer and subject; else the account of their verified email (linked from then
+ * on); else a new account, only while sign-up is open or an invitation to that
+ * email is pending. Roles are never taken from the provider: they are per site.
+ *
+ */
+export const finishAccountSignIn = <ThrowOnError extends boolean = false>(options?: Options<FinishAccountSignInData, ThrowOnError>): RequestResult<unknown, FinishAccountSignInErrors, ThrowOnError> => (options?.client ?? client).get<unknown, FinishAccountSignInErrors, ThrowOnError>({
+    querySerializer: { parameters: { response: { object: { style: 'form' } } } },
+    url: '/v1/account/sign-in/oidc/callback',
+    ...options
+});
+
+/**
+ * End the session
+ *
+ * Ends the session on the server (its cookie opens nothing any more, on any process) and clears the cookie. Needs the session's `X-CSRF-Token`.
+ */
+export const signOut = <ThrowOnError extends boolean = false>(options?: Options<SignOutData, ThrowOnError>): RequestResult<SignOutResponses, SignOutErrors, ThrowOnError> => (options?.client ?? client).post<SignOutResponses, SignOutErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/account/sign-out',
+    ...options
+});
+
+/**
+ * Who is signed in, their sites and the CSRF token
+ *
+ * The signed-in account, the session's CSRF token (send it as `X-CSRF-Token` on
+ * every POST, PUT, PATCH and DELETE made with the session) and every site the
+ * account is a member of, with its role there and the sections hidden from that
+ * site's viewers.
+ *
+ */
+export const getAccount = <ThrowOnError extends boolean = false>(options?: Options<GetAccountData, ThrowOnError>): RequestResult<GetAccountResponses, GetAccountErrors, ThrowOnError> => (options?.client ?? client).get<GetAccountResponses, GetAccountErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/account',
+    ...options
+});
+
+/**
+ * Mail a password reset link
+ *
+ * Answers 202 whether or not the email has an account (the answer tells no one
+ * which emails have accounts). When it has one, a mail (over `SMTP_URL`) carries
+ * a link `{analytics_url}/dashboard#reset=<token>`: single-use, valid for one
+ * hour. Requests are counted like failed sign-ins (per email and per address),
+ * so nobody can flood a mailbox. Without `SMTP_URL` it answers 503
+ * `mail_not_configured`.
+ *
+ */
+export const requestPasswordReset = <ThrowOnError extends boolean = false>(options: Options<RequestPasswordResetData, ThrowOnError>): RequestResult<RequestPasswordResetResponses, RequestPasswordResetErrors, ThrowOnError> => (options.client ?? client).post<RequestPasswordResetResponses, RequestPasswordResetErrors, ThrowOnError>({
+    url: '/v1/account/password-reset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Set a new password from a reset link
+ *
+ * Uses the link's token once. Sets the password and ends every session of the
+ * account (sign in again with the new password). An unknown, used or expired
+ * token answers 410 `link_expired`.
+ *
+ */
+export const completePasswordReset = <ThrowOnError extends boolean = false>(options: Options<CompletePasswordResetData, ThrowOnError>): RequestResult<CompletePasswordResetResponses, CompletePasswordResetErrors, ThrowOnError> => (options.client ?? client).post<CompletePasswordResetResponses, CompletePasswordResetErrors, ThrowOnError>({
+    url: '/v1/account/password-reset/complete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The site's members and pending invitations
+ *
+ * Owners and admins (and the live key). Viewers answer 403 `viewer_role`.
+ */
+export const listMembers = <ThrowOnError extends boolean = false>(options?: Options<ListMembersData, ThrowOnError>): RequestResult<ListMembersResponses, ListMembersErrors, ThrowOnError> => (options?.client ?? client).get<ListMembersResponses, ListMembersErrors, ThrowOnError>({
+    security: [{
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/members',
+    ...options
+});
+
+/**
+ * Remove a member from the site
+ *
+ * Owners and admins (and the live key); an admin cannot remove an owner (403
+ * `owner_role`). Removing the last owner answers 409 `last_owner`. The account
+ * itself stays (it may be a member of other sites).
+ *
+ */
+export const removeMember = <ThrowOnError extends boolean = false>(options: Options<RemoveMemberData, ThrowOnError>): RequestResult<RemoveMemberResponses, RemoveMemberErrors, ThrowOnError> => (options.client ?? client).delete<RemoveMemberResponses, RemoveMemberErrors, ThrowOnError>({
+    security: [{
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/members/{accountId}',
+    ...options
+});
+
+/**
+ * Change a member's role
+ *
+ * Owners and admins (and the live key). Only an owner (or the live key) grants or
+ * takes away the owner role (403 `owner_role` for an admin). A change that would
+ * leave the site without an owner answers 409 `last_owner`.
+ *
+ */
+export const updateMember = <ThrowOnError extends boolean = false>(options: Options<UpdateMemberData, ThrowOnError>): RequestResult<UpdateMemberResponses, UpdateMemberErrors, ThrowOnError> => (options.client ?? client).patch<UpdateMemberResponses, UpdateMemberErrors, ThrowOnError>({
+    security: [{
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/members/{accountId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Invite someone to the site by email
+ *
+ * Owners and admins (and the live key: this is how a site made with an invite
+ * code gets its first owner). Only an owner or the live key invites an owner (403
+ * `owner_role`). Mails (over `SMTP_URL`) a single-use link
+ * `{analytics_url}/dashboard#invite=<token>` valid for 7 days
+ * (`ANALYTICS_INVITATION_DAYS`); a new invitation to the same email replaces the
+ * pending one. Links point to `ANALYTICS_PUBLIC_URL` when set, else to the address
+ * the request came to. Without `SMTP_URL`: 503 `mail_not_configured`.
+ *
+ */
+export const createInvitation = <ThrowOnError extends boolean = false>(options: Options<CreateInvitationData, ThrowOnError>): RequestResult<CreateInvitationResponses, CreateInvitationErrors, ThrowOnError> => (options.client ?? client).post<CreateInvitationResponses, CreateInvitationErrors, ThrowOnError>({
+    security: [{
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/invitations',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Withdraw a pending invitation
+ *
+ * Owners and admins (and the live key). Its link stops working at once.
+ */
+export const deleteInvitation = <ThrowOnError extends boolean = false>(options: Options<DeleteInvitationData, ThrowOnError>): RequestResult<DeleteInvitationResponses, DeleteInvitationErrors, ThrowOnError> => (options.client ?? client).delete<DeleteInvitationResponses, DeleteInvitationErrors, ThrowOnError>({
+    security: [{
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/invitations/{invitationId}',
+    ...options
+});
+
+/**
+ * What an invitation link invites to
+ *
+ * For the page the link opens: the site's name, the role, the invited email and
+ * whether that email has an account already (then the person signs in before
+ * accepting). The token travels in the body, never in a URL. An unknown, used,
+ * withdrawn or expired token answers 410 `link_expired`.
+ *
+ */
+export const previewInvitation = <ThrowOnError extends boolean = false>(options: Options<PreviewInvitationData, ThrowOnError>): RequestResult<PreviewInvitationResponses, PreviewInvitationErrors, ThrowOnError> => (options.client ?? client).post<PreviewInvitationResponses, PreviewInvitationErrors, ThrowOnError>({
+    url: '/v1/invitations/preview',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Accept an invitation (creates or links the account)
+ *
+ * Uses the link's token once. Signed in (the `session` scheme, with its CSRF
+ * token), the membership goes to the signed-in account. Not signed in: when the
+ * invited email has no account yet, one is created with `password` (and `name`)
+ * and signed in (the answer sets the session cookie); when it has one, 409
+ * `sign_in_first` (sign in, then accept). A member already on the site keeps the
+ * higher of its role and the invited one.
+ *
+ */
+export const acceptInvitation = <ThrowOnError extends boolean = false>(options: Options<AcceptInvitationData, ThrowOnError>): RequestResult<AcceptInvitationResponses, AcceptInvitationErrors, ThrowOnError> => (options.client ?? client).post<AcceptInvitationResponses, AcceptInvitationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/invitations/accept',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The dashboard sections hidden from the site's viewers
+ */
+export const getVisibility = <ThrowOnError extends boolean = false>(options?: Options<GetVisibilityData, ThrowOnError>): RequestResult<GetVisibilityResponses, GetVisibilityErrors, ThrowOnError> => (options?.client ?? client).get<GetVisibilityResponses, GetVisibilityErrors, ThrowOnError>({
+    security: [
+        {
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
+            key: 'readKey',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }
+    ],
+    url: '/v1/project/visibility',
+    ...options
+});
+
+/**
+ * Hide dashboard sections from the site's viewers
+ *
+ * Owners only (and the live key); an admin answers 403 `owner_role`. The API
+ * enforces it: for a viewer, a hidden section's routes answer 403
+ * `section_hidden`, and so does a breakdown or a filter on one of its properties;
+ * `GET /v1/stats/dashboard` leaves the section's breakdowns (and, for `goals`, the
+ * goal results; for `sources`, the overview's `bySource`) out; the page shows
+ * none of it. Owners, admins, keys and shared links are not affected.
+ *
+ */
+export const setVisibility = <ThrowOnError extends boolean = false>(options: Options<SetVisibilityData, ThrowOnError>): RequestResult<SetVisibilityResponses, SetVisibilityErrors, ThrowOnError> => (options.client ?? client).put<SetVisibilityResponses, SetVisibilityErrors, ThrowOnError>({
+    security: [{
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/project/visibility',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Open a password-protected shared link
+ *
+ * With the link's token as the Bearer credential and the link's password in the
+ * body, answers an unlock token for 12 hours: send it as `X-Share-Unlock` with the
+ * link's token on every request. Until then every other route answers 403
+ * `share_link_locked` for that link. A wrong password answers 403
+ * `wrong_password`; 10 wrong passwords in 15 minutes per link answer 429
+ * `rate_limited` (with Retry-After) for the rest of that window. An expired link
+ * answers 410 `share_link_expired` here and everywhere.
+ *
+ */
+export const unlockSharedLink = <ThrowOnError extends boolean = false>(options: Options<UnlockSharedLinkData, ThrowOnError>): RequestResult<UnlockSharedLinkResponses, UnlockSharedLinkErrors, ThrowOnError> => (options.client ?? client).post<UnlockSharedLinkResponses, UnlockSharedLinkErrors, ThrowOnError>({
+    security: [{
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/v1/shared-links/unlock',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * The dashboard (HTML)
  *
  * The analytics dashboard, served by this service (one HTML page with its style
- * and script inline; no build server). Sign in with the project's live or
- * read-only key (kept in the browser's sessionStorage, sent as a Bearer header),
- * or open a shared link (`/dashboard#share=<token>`). Every number on the page
+ * and script inline; no build server). Sign in as a person (email and password,
+ * or the identity provider; a site switcher for the person's sites, members and
+ * the sections hidden from viewers for owners and admins), with the project's
+ * live or read-only key (kept in the browser's sessionStorage, sent as a Bearer
+ * header), or open a shared link (`/dashboard#share=<token>`, which asks for its
+ * password when it has one). Invitation and password reset links open it at
+ * `#invite=<token>` and `#reset=<token>`. Every number on the page
  * comes from `GET /v1/stats/dashboard` and the other routes above.
  *
  */
@@ -814,15 +1354,23 @@ export const getDashboard = <ThrowOnError extends boolean = false>(options?: Opt
  *
  */
 export const listSessions = <ThrowOnError extends boolean = false>(options?: Options<ListSessionsData, ThrowOnError>): RequestResult<ListSessionsResponses, ListSessionsErrors, ThrowOnError> => (options?.client ?? client).get<ListSessionsResponses, ListSessionsErrors, ThrowOnError>({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }
+    ],
     url: '/v1/sessions',
     ...options
 });
@@ -831,15 +1379,23 @@ export const listSessions = <ThrowOnError extends boolean = false>(options?: Opt
  * One session with its events
  */
 export const getSession = <ThrowOnError extends boolean = false>(options: Options<GetSessionData, ThrowOnError>): RequestResult<GetSessionResponses, GetSessionErrors, ThrowOnError> => (options.client ?? client).get<GetSessionResponses, GetSessionErrors, ThrowOnError>({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }
+    ],
     url: '/v1/sessions/{sessionId}',
     ...options
 });
@@ -861,15 +1417,23 @@ export const getSession = <ThrowOnError extends boolean = false>(options: Option
  *
  */
 export const exportEvents = <ThrowOnError extends boolean = false>(options?: Options<ExportEventsData, ThrowOnError>): RequestResult<ExportEventsResponses, ExportEventsErrors, ThrowOnError> => (options?.client ?? client).get<ExportEventsResponses, ExportEventsErrors, ThrowOnError>({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }
+    ],
     url: '/v1/export',
     ...options
 });
@@ -895,6 +1459,10 @@ export const importEvents = <ThrowOnError extends boolean = false>(options?: Opt
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/import',
     ...options,
@@ -994,6 +1562,10 @@ export const recordEvent = <ThrowOnError extends boolean = false>(options: Optio
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/events',
     ...options,

@@ -2,6 +2,7 @@ import { ApiError } from '../../protocols/errors.ts';
 import { generateKey } from '../../analytics/keys.ts';
 import { createProject } from '../../db/analytics/createProject.ts';
 import { getProject } from '../../db/analytics/getProject.ts';
+import { addMember } from '../../db/analytics/addMember.ts';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { Handler } from '../types.ts';
 import type { CreateProjectData } from '../../generated/analytics/types.gen.ts';
@@ -44,6 +45,9 @@ const handler: Handler<CreateProjectData> = async (ctx, { body }) => {
   if ('claimed' in created) {
     throw new ApiError('conflict', `Domain ${created.claimed} is already claimed by another project.`, { code: 'conflict' });
   }
+  // Signed in, the creator becomes the site's owner.
+  const auth = ctx.state.auth as { kind?: string; accountId?: string } | undefined;
+  if (auth?.kind === 'session') await addMember(ctx.state.deps.db, created.id, auth.accountId!, 'owner');
   ctx.status = 201;
   ctx.body = { apiKey: live.key, project: await getProject(ctx.state.deps.db, created.id) };
 };

@@ -1,7 +1,9 @@
 import type { SurfaceDefinition } from '../surface.ts';
 import type { ApiError } from '../../protocols/errors.ts';
 import { loadHandlers } from '../handlers.ts';
-import { authenticateApiKey, authenticateShareLink, requireLiveKey } from './analytics/auth.ts';
+import { authenticateApiKey, authenticateSession, authenticateShareLink, authorize } from './analytics/auth.ts';
+import { AnalyticsAccounts, accountSettings } from '../../analytics/accounts.ts';
+import { mailerFromEnv } from '../../protocols/mail.ts';
 import { cors } from './analytics/cors.ts';
 import { outageAs503 } from './analytics/outage.ts';
 import { ndjsonBody } from './analytics/ndjsonBody.ts';
@@ -12,7 +14,6 @@ import { dashboardReport } from '../../analytics/reports.ts';
 import { warmClassifiers } from '../../analytics/classify.ts';
 import { scheduleRetention } from '../../analytics/retention.ts';
 import { scheduleReports } from '../../analytics/emailReports.ts';
-import { mailerFromEnv } from '../../protocols/mail.ts';
 import type { PgBoss } from 'pg-boss';
 
 // The contract's codes for the generic kinds the app raises (validation, unknown route).
@@ -31,10 +32,11 @@ export const analyticsSurface: SurfaceDefinition = {
     liveKey: authenticateApiKey as never,
     readKey: authenticateApiKey as never,
     shareLink: authenticateShareLink as never,
+    session: authenticateSession as never,
   },
   renderError: errorBody,
   before: [cors, outageAs503, ndjsonBody],
-  afterAuth: [requireLiveKey, rateLimit],
+  afterAuth: [authorize, rateLimit],
   async start(deps) {
     // The ASN tables load on a worker thread; beacons arriving before wait for them.
     warmClassifiers().catch((err) => deps.log.warn({ err }, 'analytics: the ASN tables did not load on a worker; the first beacon reads them'));
@@ -45,6 +47,8 @@ export const analyticsSurface: SurfaceDefinition = {
     });
     buffer.start();
     deps.analyticsIngest = buffer;
+    const mailer = mailerFromEnv(deps.env);
+    deps.analyticsAccounts = new AnalyticsAccounts(deps.db, accountSettings(deps.env), mailer);
     const store = new SegmentStore(deps.db, { maxEvents: Number(deps.env.ANALYTICS_QUERY_CACHE_EVENTS || 40_000_000) });
     deps.analyticsStore = store;
     // The 30-day view of the recently active projects is loaded in the background at
@@ -62,7 +66,6 @@ export const analyticsSurface: SurfaceDefinition = {
       : undefined;
     if (deps.boss && deps.env.ANALYTICS_RETENTION_JOB !== 'off') await scheduleRetention(deps.boss as PgBoss, deps.db);
     // Reports need mail (SMTP_URL) and a public address for their unsubscribe links (ANALYTICS_PUBLIC_URL).
-    const mailer = mailerFromEnv(deps.env);
     if (deps.boss && deps.env.ANALYTICS_REPORTS_JOB !== 'off') {
       if (mailer && deps.env.ANALYTICS_PUBLIC_URL) await scheduleReports(deps.boss as PgBoss, { db: deps.db, store, mailer, publicUrl: deps.env.ANALYTICS_PUBLIC_URL, log: deps.log });
       else deps.log.info('analytics: email reports are off (they need SMTP_URL and ANALYTICS_PUBLIC_URL)');

@@ -8,9 +8,16 @@ import { urlSearchParamsBodySerializer } from "./client/index.js";
  * `ANALYTICS_INVITE_CODES`). Domains are hostnames without scheme, port or path
  * (e.g. `example.com`, `blog.example.com`), lowercased, at most 20, each claimable
  * by one project only. The plaintext live key is returned exactly once.
+ * Made by a signed-in person (the `session` scheme, with its CSRF token), the
+ * project is also a site of theirs, with them as its owner.
  *
  */
 export const createProject = (options) => (options.client ?? client).post({
+    security: [{
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
     url: '/v1/projects',
     ...options,
     headers: {
@@ -37,6 +44,11 @@ export const getProject = (options) => (options?.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/project',
@@ -52,6 +64,10 @@ export const revokeReadKey = (options) => (options?.client ?? client).delete({
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/keys/read',
     ...options
@@ -69,6 +85,10 @@ export const createReadKey = (options) => (options?.client ?? client).post({
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/keys/read',
     ...options
@@ -89,15 +109,23 @@ export const createReadKey = (options) => (options?.client ?? client).post({
  *
  */
 export const validateSetup = (options) => (options.client ?? client).get({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }
+    ],
     url: '/v1/validate',
     ...options
 });
@@ -124,6 +152,11 @@ export const getOverview = (options) => (options?.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/overview',
@@ -154,6 +187,11 @@ export const getTimeseries = (options) => (options?.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/timeseries',
@@ -184,6 +222,11 @@ export const getPages = (options) => (options?.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/pages',
@@ -214,6 +257,11 @@ export const getSources = (options) => (options?.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/sources',
@@ -244,6 +292,11 @@ export const getCountries = (options) => (options?.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/countries',
@@ -272,6 +325,11 @@ export const getRegions = (options) => (options?.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/regions',
@@ -302,6 +360,11 @@ export const getLocales = (options) => (options?.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/locales',
@@ -332,6 +395,11 @@ export const getEventStats = (options) => (options?.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/events',
@@ -362,6 +430,11 @@ export const getUtm = (options) => (options?.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/utm',
@@ -390,6 +463,11 @@ export const getDevices = (options) => (options?.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/devices',
@@ -422,6 +500,11 @@ export const getGoals = (options) => (options?.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/goals',
@@ -453,6 +536,11 @@ export const getRealtime = (options) => (options?.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/realtime',
@@ -491,6 +579,11 @@ export const getBreakdown = (options) => (options.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/breakdown',
@@ -529,6 +622,11 @@ export const getFunnel = (options) => (options?.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/funnel',
@@ -564,6 +662,11 @@ export const getDashboardStats = (options) => (options?.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/stats/dashboard',
@@ -588,6 +691,11 @@ export const listGoals = (options) => (options?.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/goals',
@@ -606,6 +714,10 @@ export const createGoal = (options) => (options.client ?? client).post({
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/goals',
     ...options,
@@ -622,6 +734,10 @@ export const deleteGoal = (options) => (options.client ?? client).delete({
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/goals/{goalId}',
     ...options
@@ -645,6 +761,11 @@ export const listFunnels = (options) => (options?.client ?? client).get({
             key: 'shareLink',
             scheme: 'bearer',
             type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }
     ],
     url: '/v1/funnels',
@@ -660,6 +781,10 @@ export const createFunnel = (options) => (options.client ?? client).post({
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/funnels',
     ...options,
@@ -676,6 +801,10 @@ export const deleteFunnel = (options) => (options.client ?? client).delete({
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/funnels/{funnelId}',
     ...options
@@ -690,6 +819,10 @@ export const listSharedLinks = (options) => (options?.client ?? client).get({
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/shared-links',
     ...options
@@ -703,7 +836,10 @@ export const listSharedLinks = (options) => (options?.client ?? client).get({
  * access logs and Referer headers. It is a credential of its own kind (`an_share_`
  * + 43 characters, stored as a hash) that reads the stats routes, goals, funnels
  * and the project's name only: not sessions, export, keys or settings. Revoke it
- * with DELETE; at most 20 links per project.
+ * with DELETE; at most 20 links per project. With a `password`, the link works
+ * only after POST /v1/shared-links/unlock (the page asks for it); with
+ * `expiresAt`, it answers 410 `share_link_expired` from then on. An `expiresAt`
+ * not in the future answers 400 `bad_request`.
  *
  */
 export const createSharedLink = (options) => (options?.client ?? client).post({
@@ -711,6 +847,10 @@ export const createSharedLink = (options) => (options?.client ?? client).post({
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/shared-links',
     ...options,
@@ -729,17 +869,398 @@ export const deleteSharedLink = (options) => (options.client ?? client).delete({
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/shared-links/{linkId}',
     ...options
 });
 /**
+ * Create an account (when sign-up is open)
+ *
+ * Only while `ANALYTICS_SIGNUP=open`; otherwise (the default, `invite`) accounts
+ * come from invitations and this answers 403 `signup_closed`. The email is
+ * lowercased; the password has 10 to 200 characters (400 `weak_password`) and is
+ * stored as an scrypt hash. Signs the new account in: the answer sets the session
+ * cookie (see the `session` scheme) and carries its CSRF token. An account has no
+ * site until it creates one (POST /v1/projects while signed in) or accepts an
+ * invitation.
+ *
+ */
+export const signUp = (options) => (options.client ?? client).post({
+    url: '/v1/account/sign-up',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Sign in with email and password
+ *
+ * Opens a session (cookie `switchyard_analytics`, HttpOnly, SameSite=Lax, Secure
+ * over https; 12 hours unless `ANALYTICS_SESSION_HOURS` says otherwise) for every
+ * site of the account. A wrong email or password answers 401 `invalid_credentials`
+ * (the same answer, in about the same time, for an email without an account).
+ * Failed attempts are counted in fixed 15-minute windows per account (5,
+ * `ANALYTICS_SIGN_IN_FAILURES_PER_ACCOUNT`) and per client address (20,
+ * `ANALYTICS_SIGN_IN_FAILURES_PER_ADDRESS`); past either, sign-in answers 429
+ * `rate_limited` with Retry-After before any password is checked, even a right one.
+ *
+ */
+export const signIn = (options) => (options.client ?? client).post({
+    url: '/v1/account/sign-in',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * How people sign in here
+ *
+ * `password` always; `oidc` when an identity provider is configured (`ANALYTICS_OIDC_ISSUER`, else the console's `CONSOLE_OIDC_ISSUER`); and whether anyone may sign up.
+ */
+export const getSignInMethods = (options) => (options?.client ?? client).get({ url: '/v1/account/sign-in-methods', ...options });
+/**
+ * Sign in through the identity provider (a browser navigation)
+ *
+ * Redirects the browser to the identity provider (OpenID Connect, authorization
+ * code with PKCE; openid-client checks discovery, the code exchange and the ID
+ * token). A short-lived HttpOnly cookie holds the sign-in's state. Register
+ * `{ANALYTICS_PUBLIC_URL or the service's address}/v1/account/sign-in/oidc/callback`
+ * as a redirect URI of the client. 404 `oidc_not_configured` without an identity
+ * provider.
+ *
+ */
+export const startAccountSignIn = (options) => (options?.client ?? client).get({ url: '/v1/account/sign-in/oidc', ...options });
+/**
+ * Where the identity provider sends the browser back
+ *
+ * Completes the sign-in (its state must match this browser's sign-in cookie, and
+ * is used once) and redirects to `/dashboard` signed in, or to
+ * `/dashboard#sign-in-error=<code>`: `sign_in_expired`, `sign_in_failed`,
+ * `sign_in_refused`, `email_not_verified` (the provider gave no verified email)
+ * or `no_account`. The person's account is the one linked to the provider's
+ * issuer and subject; else the account of their verified email (linked from then
+ * on); else a new account, only while sign-up is open or an invitation to that
+ * email is pending. Roles are never taken from the provider: they are per site.
+ *
+ */
+export const finishAccountSignIn = (options) => (options?.client ?? client).get({
+    querySerializer: { parameters: { response: { object: { style: 'form' } } } },
+    url: '/v1/account/sign-in/oidc/callback',
+    ...options
+});
+/**
+ * End the session
+ *
+ * Ends the session on the server (its cookie opens nothing any more, on any process) and clears the cookie. Needs the session's `X-CSRF-Token`.
+ */
+export const signOut = (options) => (options?.client ?? client).post({
+    security: [{
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/account/sign-out',
+    ...options
+});
+/**
+ * Who is signed in, their sites and the CSRF token
+ *
+ * The signed-in account, the session's CSRF token (send it as `X-CSRF-Token` on
+ * every POST, PUT, PATCH and DELETE made with the session) and every site the
+ * account is a member of, with its role there and the sections hidden from that
+ * site's viewers.
+ *
+ */
+export const getAccount = (options) => (options?.client ?? client).get({
+    security: [{
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/account',
+    ...options
+});
+/**
+ * Mail a password reset link
+ *
+ * Answers 202 whether or not the email has an account (the answer tells no one
+ * which emails have accounts). When it has one, a mail (over `SMTP_URL`) carries
+ * a link `{analytics_url}/dashboard#reset=<token>`: single-use, valid for one
+ * hour. Requests are counted like failed sign-ins (per email and per address),
+ * so nobody can flood a mailbox. Without `SMTP_URL` it answers 503
+ * `mail_not_configured`.
+ *
+ */
+export const requestPasswordReset = (options) => (options.client ?? client).post({
+    url: '/v1/account/password-reset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Set a new password from a reset link
+ *
+ * Uses the link's token once. Sets the password and ends every session of the
+ * account (sign in again with the new password). An unknown, used or expired
+ * token answers 410 `link_expired`.
+ *
+ */
+export const completePasswordReset = (options) => (options.client ?? client).post({
+    url: '/v1/account/password-reset/complete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * The site's members and pending invitations
+ *
+ * Owners and admins (and the live key). Viewers answer 403 `viewer_role`.
+ */
+export const listMembers = (options) => (options?.client ?? client).get({
+    security: [{
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/members',
+    ...options
+});
+/**
+ * Remove a member from the site
+ *
+ * Owners and admins (and the live key); an admin cannot remove an owner (403
+ * `owner_role`). Removing the last owner answers 409 `last_owner`. The account
+ * itself stays (it may be a member of other sites).
+ *
+ */
+export const removeMember = (options) => (options.client ?? client).delete({
+    security: [{
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/members/{accountId}',
+    ...options
+});
+/**
+ * Change a member's role
+ *
+ * Owners and admins (and the live key). Only an owner (or the live key) grants or
+ * takes away the owner role (403 `owner_role` for an admin). A change that would
+ * leave the site without an owner answers 409 `last_owner`.
+ *
+ */
+export const updateMember = (options) => (options.client ?? client).patch({
+    security: [{
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/members/{accountId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Invite someone to the site by email
+ *
+ * Owners and admins (and the live key: this is how a site made with an invite
+ * code gets its first owner). Only an owner or the live key invites an owner (403
+ * `owner_role`). Mails (over `SMTP_URL`) a single-use link
+ * `{analytics_url}/dashboard#invite=<token>` valid for 7 days
+ * (`ANALYTICS_INVITATION_DAYS`); a new invitation to the same email replaces the
+ * pending one. Links point to `ANALYTICS_PUBLIC_URL` when set, else to the address
+ * the request came to. Without `SMTP_URL`: 503 `mail_not_configured`.
+ *
+ */
+export const createInvitation = (options) => (options.client ?? client).post({
+    security: [{
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/invitations',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Withdraw a pending invitation
+ *
+ * Owners and admins (and the live key). Its link stops working at once.
+ */
+export const deleteInvitation = (options) => (options.client ?? client).delete({
+    security: [{
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/invitations/{invitationId}',
+    ...options
+});
+/**
+ * What an invitation link invites to
+ *
+ * For the page the link opens: the site's name, the role, the invited email and
+ * whether that email has an account already (then the person signs in before
+ * accepting). The token travels in the body, never in a URL. An unknown, used,
+ * withdrawn or expired token answers 410 `link_expired`.
+ *
+ */
+export const previewInvitation = (options) => (options.client ?? client).post({
+    url: '/v1/invitations/preview',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Accept an invitation (creates or links the account)
+ *
+ * Uses the link's token once. Signed in (the `session` scheme, with its CSRF
+ * token), the membership goes to the signed-in account. Not signed in: when the
+ * invited email has no account yet, one is created with `password` (and `name`)
+ * and signed in (the answer sets the session cookie); when it has one, 409
+ * `sign_in_first` (sign in, then accept). A member already on the site keeps the
+ * higher of its role and the invited one.
+ *
+ */
+export const acceptInvitation = (options) => (options.client ?? client).post({
+    security: [{
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/invitations/accept',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * The dashboard sections hidden from the site's viewers
+ */
+export const getVisibility = (options) => (options?.client ?? client).get({
+    security: [
+        {
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
+            key: 'readKey',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }
+    ],
+    url: '/v1/project/visibility',
+    ...options
+});
+/**
+ * Hide dashboard sections from the site's viewers
+ *
+ * Owners only (and the live key); an admin answers 403 `owner_role`. The API
+ * enforces it: for a viewer, a hidden section's routes answer 403
+ * `section_hidden`, and so does a breakdown or a filter on one of its properties;
+ * `GET /v1/stats/dashboard` leaves the section's breakdowns (and, for `goals`, the
+ * goal results; for `sources`, the overview's `bySource`) out; the page shows
+ * none of it. Owners, admins, keys and shared links are not affected.
+ *
+ */
+export const setVisibility = (options) => (options.client ?? client).put({
+    security: [{
+            key: 'liveKey',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }],
+    url: '/v1/project/visibility',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Open a password-protected shared link
+ *
+ * With the link's token as the Bearer credential and the link's password in the
+ * body, answers an unlock token for 12 hours: send it as `X-Share-Unlock` with the
+ * link's token on every request. Until then every other route answers 403
+ * `share_link_locked` for that link. A wrong password answers 403
+ * `wrong_password`; 10 wrong passwords in 15 minutes per link answer 429
+ * `rate_limited` (with Retry-After) for the rest of that window. An expired link
+ * answers 410 `share_link_expired` here and everywhere.
+ *
+ */
+export const unlockSharedLink = (options) => (options.client ?? client).post({
+    security: [{
+            key: 'shareLink',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/v1/shared-links/unlock',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
  * The dashboard (HTML)
  *
  * The analytics dashboard, served by this service (one HTML page with its style
- * and script inline; no build server). Sign in with the project's live or
- * read-only key (kept in the browser's sessionStorage, sent as a Bearer header),
- * or open a shared link (`/dashboard#share=<token>`). Every number on the page
+ * and script inline; no build server). Sign in as a person (email and password,
+ * or the identity provider; a site switcher for the person's sites, members and
+ * the sections hidden from viewers for owners and admins), with the project's
+ * live or read-only key (kept in the browser's sessionStorage, sent as a Bearer
+ * header), or open a shared link (`/dashboard#share=<token>`, which asks for its
+ * password when it has one). Invitation and password reset links open it at
+ * `#invite=<token>` and `#reset=<token>`. Every number on the page
  * comes from `GET /v1/stats/dashboard` and the other routes above.
  *
  */
@@ -767,15 +1288,23 @@ export const getDashboard = (options) => (options?.client ?? client).get({
  *
  */
 export const listSessions = (options) => (options?.client ?? client).get({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }
+    ],
     url: '/v1/sessions',
     ...options
 });
@@ -783,15 +1312,23 @@ export const listSessions = (options) => (options?.client ?? client).get({
  * One session with its events
  */
 export const getSession = (options) => (options.client ?? client).get({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }
+    ],
     url: '/v1/sessions/{sessionId}',
     ...options
 });
@@ -812,15 +1349,23 @@ export const getSession = (options) => (options.client ?? client).get({
  *
  */
 export const exportEvents = (options) => (options?.client ?? client).get({
-    security: [{
+    security: [
+        {
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
-        }, {
+        },
+        {
             key: 'readKey',
             scheme: 'bearer',
             type: 'http'
-        }],
+        },
+        {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
+        }
+    ],
     url: '/v1/export',
     ...options
 });
@@ -845,6 +1390,10 @@ export const importEvents = (options) => (options?.client ?? client).post({
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/import',
     ...options,
@@ -940,6 +1489,10 @@ export const recordEvent = (options) => (options.client ?? client).post({
             key: 'liveKey',
             scheme: 'bearer',
             type: 'http'
+        }, {
+            in: 'cookie',
+            name: 'switchyard_analytics',
+            type: 'apiKey'
         }],
     url: '/v1/events',
     ...options,

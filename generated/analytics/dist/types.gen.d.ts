@@ -1,6 +1,98 @@
 export type ClientOptions = {
     baseUrl: '{scheme}://{host}' | (string & {});
 };
+/**
+ * A person's role on one site. owner: everything a live key does, plus granting
+ * the owner role and hiding sections from viewers. admin: everything a live key
+ * does (keys, shared links, goals, funnels, import, events, members) except the
+ * owner role and the sections. viewer: the dashboard and the stats API (what a
+ * read-only key reads) minus export, setup validation and the sections an owner
+ * hid; nothing else (403 `viewer_role`).
+ *
+ */
+export type MemberRole = 'owner' | 'admin' | 'viewer';
+export type SignUpRequest = {
+    email: string;
+    /**
+     * 10 to 200 characters.
+     */
+    password: string;
+    name?: string;
+};
+export type SignInRequest = {
+    email: string;
+    password: string;
+};
+export type AccountSite = {
+    /**
+     * The project id; send it as `X-Site` to act on this site with the session.
+     */
+    id: string;
+    name: string;
+    role: MemberRole;
+    /**
+     * Sections hidden from this site's viewers.
+     */
+    hiddenSections: Array<Section>;
+};
+export type AccountSession = {
+    account: {
+        id: string;
+        email: string;
+        name: string | null;
+    };
+    /**
+     * Send as `X-CSRF-Token` on POST, PUT, PATCH and DELETE made with the session.
+     */
+    csrfToken: string;
+    expiresAt: string;
+    sites: Array<AccountSite>;
+};
+export type Member = {
+    accountId: string;
+    email: string;
+    name: string | null;
+    role: MemberRole;
+    createdAt: string;
+};
+export type Invitation = {
+    id: string;
+    email: string;
+    role: MemberRole;
+    createdAt: string;
+    expiresAt: string;
+};
+export type MemberList = {
+    members: Array<Member>;
+    invitations: Array<Invitation>;
+};
+export type InvitationPreview = {
+    siteName: string;
+    role: MemberRole;
+    email: string;
+    hasAccount: boolean;
+    expiresAt: string;
+};
+export type InvitationAccepted = {
+    siteId: string;
+    role: MemberRole;
+    session?: AccountSession;
+};
+/**
+ * A dashboard section and what it covers. pages: /v1/stats/pages, event:page,
+ * visit:entry_page, visit:exit_page. sources: /v1/stats/sources, visit:channel_group,
+ * visit:channel, visit:source, visit:referrer, the overview's bySource. campaigns:
+ * /v1/stats/utm, visit:utm_*. locations: /v1/stats/countries, /v1/stats/regions,
+ * visit:country, visit:region, visit:city. devices: /v1/stats/devices, visit:device,
+ * visit:browser, visit:os. languages: /v1/stats/locales, visit:locale. events:
+ * /v1/stats/events, event:name, event:props:*. goals: /v1/stats/goals, /v1/goals.
+ * funnels: /v1/stats/funnel, /v1/funnels. sessions: /v1/sessions.
+ *
+ */
+export type Section = 'pages' | 'sources' | 'campaigns' | 'locations' | 'devices' | 'languages' | 'events' | 'goals' | 'funnels' | 'sessions';
+export type Visibility = {
+    hiddenSections: Array<Section>;
+};
 export type Error = {
     error: {
         /**
@@ -9,6 +101,11 @@ export type Error = {
          * conflict (409), payload_too_large (413), unsupported_media_type (415),
          * headers_too_large (431), rate_limited (429), daily_cap_exceeded (429),
          * service_unavailable (503: the database is unreachable).
+         * Accounts and members: invalid_credentials (401), viewer_role,
+         * owner_role, not_a_member, section_hidden, csrf_failed, signup_closed,
+         * share_link_locked, wrong_password (403), site_required, weak_password
+         * (400), account_exists, sign_in_first, last_owner (409), link_expired,
+         * share_link_expired (410), mail_not_configured (503).
          *
          */
         code: string;
@@ -282,6 +379,14 @@ export type SharedLink = {
      */
     prefix: string;
     createdAt: string;
+    /**
+     * After this instant the link answers 410 `share_link_expired`; null: it works until revoked.
+     */
+    expiresAt: string | null;
+    /**
+     * Whether the link asks for a password (POST /v1/shared-links/unlock).
+     */
+    passwordProtected: boolean;
 };
 export type SharedLinkCreated = SharedLink & {
     token: string;
@@ -806,6 +911,10 @@ export type Accepted = {
  * The single-purpose token of one mail.
  */
 export type UnsubscribeToken = string;
+/**
+ * The member's account id.
+ */
+export type AccountId = string;
 /**
  * Project id baked into the script, for embeds that cannot set `data-project`.
  */
@@ -3091,6 +3200,14 @@ export type CreateSharedLinkData = {
          * What the link is for.
          */
         label?: string;
+        /**
+         * Whoever opens the link must type it (the page asks; POST /v1/shared-links/unlock). Stored as an scrypt hash, like account passwords.
+         */
+        password?: string;
+        /**
+         * When the link stops working (410 `share_link_expired`); in the future. Absent: until revoked.
+         */
+        expiresAt?: string;
     };
     path?: never;
     query?: never;
@@ -3180,6 +3297,823 @@ export type DeleteSharedLinkResponses = {
     204: void;
 };
 export type DeleteSharedLinkResponse = DeleteSharedLinkResponses[keyof DeleteSharedLinkResponses];
+export type SignUpData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
+    body: SignUpRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/account/sign-up';
+};
+export type SignUpErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * The credential is valid but may not do this: `viewer_role` (a viewer's session
+     * on anything but the dashboard and stats), `owner_role` (needs an owner),
+     * `not_a_member` (the session's account is no member of the `X-Site` site),
+     * `section_hidden` (a section the owner hid from viewers), `csrf_failed` (a
+     * session's unsafe request without its X-CSRF-Token), `read_only_key`,
+     * `share_link_locked`, `wrong_password`, `signup_closed`.
+     *
+     */
+    403: Error;
+    /**
+     * A per-project limit is reached, or the same thing exists already.
+     */
+    409: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type SignUpError = SignUpErrors[keyof SignUpErrors];
+export type SignUpResponses = {
+    /**
+     * Signed in as the new account.
+     */
+    201: AccountSession;
+};
+export type SignUpResponse = SignUpResponses[keyof SignUpResponses];
+export type SignInData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
+    body: SignInRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/account/sign-in';
+};
+export type SignInErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type SignInError = SignInErrors[keyof SignInErrors];
+export type SignInResponses = {
+    /**
+     * Signed in.
+     */
+    200: AccountSession;
+};
+export type SignInResponse = SignInResponses[keyof SignInResponses];
+export type GetSignInMethodsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/account/sign-in-methods';
+};
+export type GetSignInMethodsResponses = {
+    /**
+     * The methods.
+     */
+    200: {
+        methods: Array<'password' | 'oidc'>;
+        signup: 'open' | 'invite';
+    };
+};
+export type GetSignInMethodsResponse = GetSignInMethodsResponses[keyof GetSignInMethodsResponses];
+export type StartAccountSignInData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/account/sign-in/oidc';
+};
+export type StartAccountSignInErrors = {
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type StartAccountSignInError = StartAccountSignInErrors[keyof StartAccountSignInErrors];
+export type FinishAccountSignInData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The identity provider's authorization response (`code`, `state`, `iss`, or `error` and `error_description`), as RFC 6749 and OpenID Connect define it.
+         */
+        response?: {
+            [key: string]: string;
+        };
+    };
+    url: '/v1/account/sign-in/oidc/callback';
+};
+export type FinishAccountSignInErrors = {
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type FinishAccountSignInError = FinishAccountSignInErrors[keyof FinishAccountSignInErrors];
+export type SignOutData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/account/sign-out';
+};
+export type SignOutErrors = {
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * The credential is valid but may not do this: `viewer_role` (a viewer's session
+     * on anything but the dashboard and stats), `owner_role` (needs an owner),
+     * `not_a_member` (the session's account is no member of the `X-Site` site),
+     * `section_hidden` (a section the owner hid from viewers), `csrf_failed` (a
+     * session's unsafe request without its X-CSRF-Token), `read_only_key`,
+     * `share_link_locked`, `wrong_password`, `signup_closed`.
+     *
+     */
+    403: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type SignOutError = SignOutErrors[keyof SignOutErrors];
+export type SignOutResponses = {
+    /**
+     * Signed out.
+     */
+    200: {
+        signedOut: true;
+    };
+};
+export type SignOutResponse = SignOutResponses[keyof SignOutResponses];
+export type GetAccountData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/account';
+};
+export type GetAccountErrors = {
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetAccountError = GetAccountErrors[keyof GetAccountErrors];
+export type GetAccountResponses = {
+    /**
+     * The session.
+     */
+    200: AccountSession;
+};
+export type GetAccountResponse = GetAccountResponses[keyof GetAccountResponses];
+export type RequestPasswordResetData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
+    body: {
+        email: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/account/password-reset';
+};
+export type RequestPasswordResetErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type RequestPasswordResetError = RequestPasswordResetErrors[keyof RequestPasswordResetErrors];
+export type RequestPasswordResetResponses = {
+    /**
+     * If the email has an account, the mail is on its way.
+     */
+    202: Accepted;
+};
+export type RequestPasswordResetResponse = RequestPasswordResetResponses[keyof RequestPasswordResetResponses];
+export type CompletePasswordResetData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
+    body: {
+        token: string;
+        password: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/account/password-reset/complete';
+};
+export type CompletePasswordResetErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * A link that no longer works: `link_expired` (invitation or reset), `share_link_expired`.
+     */
+    410: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type CompletePasswordResetError = CompletePasswordResetErrors[keyof CompletePasswordResetErrors];
+export type CompletePasswordResetResponses = {
+    /**
+     * The password is set.
+     */
+    200: {
+        passwordSet: true;
+    };
+};
+export type CompletePasswordResetResponse = CompletePasswordResetResponses[keyof CompletePasswordResetResponses];
+export type ListMembersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/members';
+};
+export type ListMembersErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * The credential is valid but may not do this: `viewer_role` (a viewer's session
+     * on anything but the dashboard and stats), `owner_role` (needs an owner),
+     * `not_a_member` (the session's account is no member of the `X-Site` site),
+     * `section_hidden` (a section the owner hid from viewers), `csrf_failed` (a
+     * session's unsafe request without its X-CSRF-Token), `read_only_key`,
+     * `share_link_locked`, `wrong_password`, `signup_closed`.
+     *
+     */
+    403: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type ListMembersError = ListMembersErrors[keyof ListMembersErrors];
+export type ListMembersResponses = {
+    /**
+     * Members (oldest first) and invitations not yet accepted.
+     */
+    200: MemberList;
+};
+export type ListMembersResponse = ListMembersResponses[keyof ListMembersResponses];
+export type RemoveMemberData = {
+    body?: never;
+    path: {
+        /**
+         * The member's account id.
+         */
+        accountId: string;
+    };
+    query?: never;
+    url: '/v1/members/{accountId}';
+};
+export type RemoveMemberErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * The credential is valid but may not do this: `viewer_role` (a viewer's session
+     * on anything but the dashboard and stats), `owner_role` (needs an owner),
+     * `not_a_member` (the session's account is no member of the `X-Site` site),
+     * `section_hidden` (a section the owner hid from viewers), `csrf_failed` (a
+     * session's unsafe request without its X-CSRF-Token), `read_only_key`,
+     * `share_link_locked`, `wrong_password`, `signup_closed`.
+     *
+     */
+    403: Error;
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+    /**
+     * A per-project limit is reached, or the same thing exists already.
+     */
+    409: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type RemoveMemberError = RemoveMemberErrors[keyof RemoveMemberErrors];
+export type RemoveMemberResponses = {
+    /**
+     * Removed.
+     */
+    204: void;
+};
+export type RemoveMemberResponse = RemoveMemberResponses[keyof RemoveMemberResponses];
+export type UpdateMemberData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
+    body: {
+        role: MemberRole;
+    };
+    path: {
+        /**
+         * The member's account id.
+         */
+        accountId: string;
+    };
+    query?: never;
+    url: '/v1/members/{accountId}';
+};
+export type UpdateMemberErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * The credential is valid but may not do this: `viewer_role` (a viewer's session
+     * on anything but the dashboard and stats), `owner_role` (needs an owner),
+     * `not_a_member` (the session's account is no member of the `X-Site` site),
+     * `section_hidden` (a section the owner hid from viewers), `csrf_failed` (a
+     * session's unsafe request without its X-CSRF-Token), `read_only_key`,
+     * `share_link_locked`, `wrong_password`, `signup_closed`.
+     *
+     */
+    403: Error;
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+    /**
+     * A per-project limit is reached, or the same thing exists already.
+     */
+    409: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type UpdateMemberError = UpdateMemberErrors[keyof UpdateMemberErrors];
+export type UpdateMemberResponses = {
+    /**
+     * The member now.
+     */
+    200: Member;
+};
+export type UpdateMemberResponse = UpdateMemberResponses[keyof UpdateMemberResponses];
+export type CreateInvitationData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
+    body: {
+        email: string;
+        role: MemberRole;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/invitations';
+};
+export type CreateInvitationErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * The credential is valid but may not do this: `viewer_role` (a viewer's session
+     * on anything but the dashboard and stats), `owner_role` (needs an owner),
+     * `not_a_member` (the session's account is no member of the `X-Site` site),
+     * `section_hidden` (a section the owner hid from viewers), `csrf_failed` (a
+     * session's unsafe request without its X-CSRF-Token), `read_only_key`,
+     * `share_link_locked`, `wrong_password`, `signup_closed`.
+     *
+     */
+    403: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type CreateInvitationError = CreateInvitationErrors[keyof CreateInvitationErrors];
+export type CreateInvitationResponses = {
+    /**
+     * Invited; the mail is sent.
+     */
+    201: Invitation;
+};
+export type CreateInvitationResponse = CreateInvitationResponses[keyof CreateInvitationResponses];
+export type DeleteInvitationData = {
+    body?: never;
+    path: {
+        invitationId: string;
+    };
+    query?: never;
+    url: '/v1/invitations/{invitationId}';
+};
+export type DeleteInvitationErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * The credential is valid but may not do this: `viewer_role` (a viewer's session
+     * on anything but the dashboard and stats), `owner_role` (needs an owner),
+     * `not_a_member` (the session's account is no member of the `X-Site` site),
+     * `section_hidden` (a section the owner hid from viewers), `csrf_failed` (a
+     * session's unsafe request without its X-CSRF-Token), `read_only_key`,
+     * `share_link_locked`, `wrong_password`, `signup_closed`.
+     *
+     */
+    403: Error;
+    /**
+     * No such resource in this project.
+     */
+    404: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type DeleteInvitationError = DeleteInvitationErrors[keyof DeleteInvitationErrors];
+export type DeleteInvitationResponses = {
+    /**
+     * Withdrawn.
+     */
+    204: void;
+};
+export type DeleteInvitationResponse = DeleteInvitationResponses[keyof DeleteInvitationResponses];
+export type PreviewInvitationData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
+    body: {
+        token: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/invitations/preview';
+};
+export type PreviewInvitationErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * A link that no longer works: `link_expired` (invitation or reset), `share_link_expired`.
+     */
+    410: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type PreviewInvitationError = PreviewInvitationErrors[keyof PreviewInvitationErrors];
+export type PreviewInvitationResponses = {
+    /**
+     * The invitation.
+     */
+    200: InvitationPreview;
+};
+export type PreviewInvitationResponse = PreviewInvitationResponses[keyof PreviewInvitationResponses];
+export type AcceptInvitationData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
+    body: {
+        token: string;
+        /**
+         * For a new account (10 to 200 characters).
+         */
+        password?: string;
+        name?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/invitations/accept';
+};
+export type AcceptInvitationErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * The credential is valid but may not do this: `viewer_role` (a viewer's session
+     * on anything but the dashboard and stats), `owner_role` (needs an owner),
+     * `not_a_member` (the session's account is no member of the `X-Site` site),
+     * `section_hidden` (a section the owner hid from viewers), `csrf_failed` (a
+     * session's unsafe request without its X-CSRF-Token), `read_only_key`,
+     * `share_link_locked`, `wrong_password`, `signup_closed`.
+     *
+     */
+    403: Error;
+    /**
+     * A per-project limit is reached, or the same thing exists already.
+     */
+    409: Error;
+    /**
+     * A link that no longer works: `link_expired` (invitation or reset), `share_link_expired`.
+     */
+    410: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type AcceptInvitationError = AcceptInvitationErrors[keyof AcceptInvitationErrors];
+export type AcceptInvitationResponses = {
+    /**
+     * Accepted; the site and role now, and the session when one was opened.
+     */
+    200: InvitationAccepted;
+};
+export type AcceptInvitationResponse = AcceptInvitationResponses[keyof AcceptInvitationResponses];
+export type GetVisibilityData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/project/visibility';
+};
+export type GetVisibilityErrors = {
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * The credential is valid but may not do this: `viewer_role` (a viewer's session
+     * on anything but the dashboard and stats), `owner_role` (needs an owner),
+     * `not_a_member` (the session's account is no member of the `X-Site` site),
+     * `section_hidden` (a section the owner hid from viewers), `csrf_failed` (a
+     * session's unsafe request without its X-CSRF-Token), `read_only_key`,
+     * `share_link_locked`, `wrong_password`, `signup_closed`.
+     *
+     */
+    403: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type GetVisibilityError = GetVisibilityErrors[keyof GetVisibilityErrors];
+export type GetVisibilityResponses = {
+    /**
+     * The hidden sections.
+     */
+    200: Visibility;
+};
+export type GetVisibilityResponse = GetVisibilityResponses[keyof GetVisibilityResponses];
+export type SetVisibilityData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
+    body: Visibility;
+    path?: never;
+    query?: never;
+    url: '/v1/project/visibility';
+};
+export type SetVisibilityErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * The credential is valid but may not do this: `viewer_role` (a viewer's session
+     * on anything but the dashboard and stats), `owner_role` (needs an owner),
+     * `not_a_member` (the session's account is no member of the `X-Site` site),
+     * `section_hidden` (a section the owner hid from viewers), `csrf_failed` (a
+     * session's unsafe request without its X-CSRF-Token), `read_only_key`,
+     * `share_link_locked`, `wrong_password`, `signup_closed`.
+     *
+     */
+    403: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type SetVisibilityError = SetVisibilityErrors[keyof SetVisibilityErrors];
+export type SetVisibilityResponses = {
+    /**
+     * The hidden sections now.
+     */
+    200: Visibility;
+};
+export type SetVisibilityResponse = SetVisibilityResponses[keyof SetVisibilityResponses];
+export type UnlockSharedLinkData = {
+    /**
+     * At most 64 KB (65536 bytes); a larger body answers 413 `payload_too_large` before it is parsed.
+     */
+    body: {
+        password: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/shared-links/unlock';
+};
+export type UnlockSharedLinkErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
+     * Missing, unknown or revoked key.
+     */
+    401: Error;
+    /**
+     * The credential is valid but may not do this: `viewer_role` (a viewer's session
+     * on anything but the dashboard and stats), `owner_role` (needs an owner),
+     * `not_a_member` (the session's account is no member of the `X-Site` site),
+     * `section_hidden` (a section the owner hid from viewers), `csrf_failed` (a
+     * session's unsafe request without its X-CSRF-Token), `read_only_key`,
+     * `share_link_locked`, `wrong_password`, `signup_closed`.
+     *
+     */
+    403: Error;
+    /**
+     * A link that no longer works: `link_expired` (invitation or reset), `share_link_expired`.
+     */
+    410: Error;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
+    /**
+     * More than 120 requests in the key's 60-second window.
+     */
+    429: Error;
+    /**
+     * The service's database is unreachable (an outage, never a wrong key); retry after Retry-After seconds.
+     */
+    503: Error;
+};
+export type UnlockSharedLinkError = UnlockSharedLinkErrors[keyof UnlockSharedLinkErrors];
+export type UnlockSharedLinkResponses = {
+    /**
+     * Unlocked (or the link had no password; then the token is not needed).
+     */
+    200: {
+        unlockToken: string;
+        expiresAt: string;
+    };
+};
+export type UnlockSharedLinkResponse = UnlockSharedLinkResponses[keyof UnlockSharedLinkResponses];
 export type GetDashboardData = {
     body?: never;
     path?: never;

@@ -1,8 +1,15 @@
 import type { Middleware } from 'koa';
 import { ApiError } from '../../../protocols/errors.ts';
 import type { ApiContext, AppState } from '../../../handlers/types.ts';
-import { findKey, type AnalyticsAuth } from '../../../analytics/keys.ts';
+import { findKey, hashKey, type AnalyticsAuth } from '../../../analytics/keys.ts';
+import { SESSION_COOKIE, type AnalyticsAccounts, type SessionAuth } from '../../../analytics/accounts.ts';
+import { hiddenSectionReached, withoutHidden } from '../../../analytics/sections.ts';
+import { findMembership } from '../../../db/analytics/findMembership.ts';
+import { findShareUnlock } from '../../../db/analytics/findShareUnlock.ts';
 import { noteLookupFailure } from './outage.ts';
+
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function bearer(ctx: ApiContext): string | null {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'));
@@ -13,7 +20,7 @@ const memo = new WeakMap<object, Promise<AnalyticsAuth | null>>();
 
 /**
  * Both security schemes resolve any valid key once per request; whether a read key
- * may do what it asks is decided after routing (requireLiveKey), so a read key on
+ * may do what it asks is decided after routing (authorize), so a read key on
  * a write operation answers 403 read_only_key rather than 401.
  */
 export function authenticateKey(ctx: ApiContext): Promise<AnalyticsAuth | null> {
@@ -30,10 +37,50 @@ export function authenticateKey(ctx: ApiContext): Promise<AnalyticsAuth | null> 
   return p;
 }
 
-/** Keys for the liveKey and readKey schemes: a shared link's token is not one of them. */
+const sessions = new WeakMap<object, Promise<SessionAuth | null>>();
+
+/**
+ * The session scheme: the account behind the cookie, and its role on the site
+ * the X-Site header names. A request with an Authorization header is a key's
+ * request, whatever cookie the client also sends.
+ */
+export function authenticateSession(ctx: ApiContext): Promise<SessionAuth | null> {
+  let p = sessions.get(ctx);
+  if (!p) {
+    p = (async () => {
+      const accounts = ctx.state.deps.analyticsAccounts as AnalyticsAccounts | undefined;
+      if (!accounts || ctx.get('authorization')) return null;
+      const session = await accounts.authenticate({ method: ctx.method, token: ctx.cookies.get(SESSION_COOKIE) || undefined, csrf: ctx.get('x-csrf-token') || undefined });
+      if (!session) return null;
+      const auth: SessionAuth = {
+        kind: 'session', keyId: session.accountId, accountId: session.accountId, email: session.email, name: session.name,
+        sessionExpiresAt: session.expiresAt, projectId: '', hiddenSections: [],
+      };
+      const site = ctx.get('x-site');
+      if (site && UUID.test(site)) {
+        auth.projectId = site;
+        const member = await findMembership(ctx.state.deps.db, site, session.accountId);
+        if (member) {
+          auth.role = member.role;
+          auth.hiddenSections = member.hidden_sections;
+        }
+      }
+      return auth;
+    })();
+    sessions.set(ctx, p);
+  }
+  return p;
+}
+
+/**
+ * Keys for the liveKey and readKey schemes (a shared link's token is not one of
+ * them), or a person's session: its role decides after routing (authorize), so
+ * every operation open to the keys is open to sessions without naming them.
+ */
 export async function authenticateApiKey(ctx: ApiContext): Promise<AnalyticsAuth | null> {
   const auth = await authenticateKey(ctx);
-  return auth && auth.kind !== 'share' ? auth : null;
+  if (auth) return auth.kind !== 'share' ? auth : null;
+  return authenticateSession(ctx);
 }
 
 /** The shareLink scheme: only a shared link's token. */
@@ -42,12 +89,51 @@ export async function authenticateShareLink(ctx: ApiContext): Promise<AnalyticsA
   return auth?.kind === 'share' ? auth : null;
 }
 
-export const requireLiveKey: Middleware<AppState> = async (ctx, next) => {
+/**
+ * What each credential may do, decided from the operation's security and
+ * extensions, so that no handler repeats it: a read key only where the
+ * operation lists readKey; a shared link only until it expires and, with a
+ * password, once unlocked; a session by its role on the X-Site site (owner and
+ * admin as the live key; viewer as the read key, minus `x-viewer: false`
+ * operations and the sections the owner hid; `x-owner-only` for owners).
+ */
+export const authorize: Middleware<AppState> = async (ctx, next) => {
   const auth = ctx.state.auth as AnalyticsAuth | undefined;
-  const security = (ctx.state.op.operation.security ?? []) as Record<string, unknown>[];
+  const operation = ctx.state.op.operation as typeof ctx.state.op.operation & { 'x-viewer'?: boolean; 'x-owner-only'?: boolean };
+  const security = (operation.security ?? []) as Record<string, unknown>[];
   const readAllowed = security.length === 0 || security.some((s) => 'readKey' in s);
   if (auth?.kind === 'read' && !readAllowed) {
     throw new ApiError('forbidden', 'This operation needs the live key; the read-only key cannot write.', { code: 'read_only_key' });
   }
+  if (auth?.kind === 'share') await checkShareLink(ctx, auth, operation.operationId);
+  const hidden = auth?.kind === 'session' ? authorizeSession(ctx, auth as SessionAuth, security, readAllowed, operation) : [];
   await next();
+  if (hidden.length) ctx.body = withoutHidden(operation.operationId ?? '', ctx.body, hidden);
 };
+
+async function checkShareLink(ctx: ApiContext, auth: AnalyticsAuth, operationId: string | undefined): Promise<void> {
+  if (auth.expiresAt && auth.expiresAt.getTime() <= Date.now()) {
+    throw new ApiError('gone', 'This shared link has expired; ask its owner for a new one.', { code: 'share_link_expired' });
+  }
+  if (!auth.passwordProtected || operationId === 'unlockSharedLink') return;
+  const unlock = ctx.get('x-share-unlock');
+  if (!unlock || !(await findShareUnlock(ctx.state.deps.db, hashKey(unlock), auth.keyId, new Date()))) {
+    throw new ApiError('forbidden', 'This shared link asks for its password (POST /v1/shared-links/unlock).', { code: 'share_link_locked' });
+  }
+}
+
+/** The sections hidden from this request's viewer (empty for anyone else); throws what the role may not do. */
+function authorizeSession(ctx: ApiContext, auth: SessionAuth, security: Record<string, unknown>[], readAllowed: boolean, operation: { operationId?: string; 'x-viewer'?: boolean; 'x-owner-only'?: boolean }): string[] {
+  const onSite = security.some((s) => 'liveKey' in s || 'readKey' in s);
+  if (!onSite) return [];
+  if (!auth.projectId) throw new ApiError('invalid_request', 'Name the site in the X-Site header (its id, from GET /v1/account).', { code: 'site_required' });
+  if (!auth.role) throw new ApiError('forbidden', 'This account is no member of that site.', { code: 'not_a_member' });
+  if (auth.role === 'viewer' && (!readAllowed || operation['x-viewer'] === false)) {
+    throw new ApiError('forbidden', 'A viewer sees the dashboard and the stats; this needs an owner or an admin.', { code: 'viewer_role' });
+  }
+  if (operation['x-owner-only'] && auth.role !== 'owner') throw new ApiError('forbidden', 'Only an owner of the site may do this.', { code: 'owner_role' });
+  if (auth.role !== 'viewer') return [];
+  const section = hiddenSectionReached(operation.operationId ?? '', ctx.query as Record<string, unknown>, auth.hiddenSections);
+  if (section) throw new ApiError('forbidden', `The site's owner hid the ${section} section from viewers.`, { code: 'section_hidden' });
+  return auth.hiddenSections;
+}
