@@ -24,6 +24,7 @@ export const PROVIDER_IDS = [
   'openrouter',
   'compatible',
   'cohere',
+  'azure',
 ] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 

@@ -57,7 +57,7 @@ const PROVIDERS: Row[] = await Promise.all(
 test('every provider that serves chat is in the suite', () => {
   expect(PROVIDERS.map((p) => p.id)).toEqual([
     'gemini', 'vertex', 'openai', 'anthropic', 'xai', 'mistral', 'deepseek', 'perplexity', 'ollama', 'localai',
-    'bedrock', 'groq', 'together', 'fireworks', 'cerebras', 'openrouter', 'compatible', 'cohere',
+    'bedrock', 'groq', 'together', 'fireworks', 'cerebras', 'openrouter', 'compatible', 'cohere', 'azure',
   ]);
   expect(embedderOf('anthropic')).toBeUndefined();
 });
