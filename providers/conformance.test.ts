@@ -363,6 +363,7 @@ describe.each(PROVIDERS)('$id conformance', ({ id, startFake, model, caps, setti
     seed: [{ seed: 4242 }, /"(random_)?seed":4242/],
     verbosity: [{ verbosity: 'low' }, /"verbosity":"low"/],
     logitBias: [{ logitBias: { '12345': -7 } }, /"12345":-7/],
+    providerPreferences: [{ providerPreferences: { order: ['anthropic'], allow_fallbacks: false } }, /"provider":\{"order":\["anthropic"\],"allow_fallbacks":false\}/],
   };
   for (const option of caps.options ?? []) {
     test.concurrent(`option ${option} reaches the upstream`, () =>

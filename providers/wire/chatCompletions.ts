@@ -89,8 +89,8 @@ export interface ChatDialect {
   dispatcher?: Dispatcher;
   /** Where a stream chunk carries usage, when not in `usage` (Groq: x_groq.usage). */
   chunkUsage?(chunk: any): unknown;
-  /** Body fields from the operator's settings, added to every call (OpenRouter's routing preferences). */
-  settingsFields?(settings: ProviderSettings): Record<string, unknown>;
+  /** Body fields from the operator's settings and the request together, added to every call (OpenRouter's routing preferences). */
+  settingsFields?(settings: ProviderSettings, req: CanonicalRequest): Record<string, unknown>;
   /**
    * Where a call goes and how it is authorised, when not `<baseUrl>/<path>`
    * with a bearer key (Azure: a deployment in the path, an api-version, an
@@ -492,7 +492,7 @@ export function createChatAdapter(d: ChatDialect, opts: AdapterOptions = {}): Ch
   const upstream = (ctx: CallContext, path: string, body: Record<string, unknown>): UpstreamRequest =>
     d.route ? { ...d.route(ctx, path, body), dispatcher: d.dispatcher } : { url: url(ctx, path), headers: headers(d, ctx), body, dispatcher: d.dispatcher };
   const reading = <T>(run: () => Promise<T>): Promise<T> => (d.rejection ? run().catch((err: unknown) => Promise.reject(err instanceof ProviderError ? d.rejection!(err) : err)) : run());
-  const withSettings = (ctx: CallContext, body: Record<string, unknown>) => (d.settingsFields ? { ...body, ...d.settingsFields(ctx.settings) } : body);
+  const withSettings = (ctx: CallContext, req: CanonicalRequest, body: Record<string, unknown>) => (d.settingsFields ? { ...body, ...d.settingsFields(ctx.settings, req) } : body);
 
   const adapter: ChatAdapter = {
     id: d.id,
@@ -504,11 +504,11 @@ export function createChatAdapter(d: ChatDialect, opts: AdapterOptions = {}): Ch
     },
     async complete(req, ctx, wire) {
       const { body, ids: map } = (wire as ChatWire | undefined) ?? adapter.validate!(req) as ChatWire;
-      return parseChatResult(d, req, await reading(() => sendJson(d.id, ctx, upstream(ctx, d.chatPath, withSettings(ctx, body)))), map);
+      return parseChatResult(d, req, await reading(() => sendJson(d.id, ctx, upstream(ctx, d.chatPath, withSettings(ctx, req, body)))), map);
     },
     async *stream(req, ctx, wire) {
       const { body, ids: map } = (wire as ChatWire | undefined) ?? adapter.validate!(req) as ChatWire;
-      const res = await reading(() => send(d.id, ctx, upstream(ctx, d.chatPath, streamingBody(d, withSettings(ctx, body)))));
+      const res = await reading(() => send(d.id, ctx, upstream(ctx, d.chatPath, streamingBody(d, withSettings(ctx, req, body)))));
       const mapper = new ChunkMapper(d, map);
       let done = false;
       for await (const message of sseMessages(d.id, ctx, res)) {
