@@ -16,6 +16,8 @@ import {
   type Render,
   type Reply,
 } from '../testing/fake.ts';
+import { BatchStore, withBatches } from '../testing/batchFake.ts';
+import { openaiBatchRoutes } from './batchFake.ts';
 
 export interface Counts {
   prompt: number;
@@ -233,8 +235,8 @@ export const embeddingsRoute: Render = (req, _reply, res) => {
   );
 };
 
-export function startChatFake(q: ChatFakeQuirks): Promise<Fake> {
-  const routes: Record<string, Render> = { 'POST /chat/completions': chatRoute(q) };
+export function startChatFake(q: ChatFakeQuirks, more?: { routes: Record<string, Render>; match: (method: string, path: string) => Render | undefined }): Promise<Fake> {
+  const routes: Record<string, Render> = { 'POST /chat/completions': chatRoute(q), ...more?.routes };
   if (q.embeddings) routes['POST /embeddings'] = embeddingsRoute;
   if (q.models) {
     const list = q.models;
@@ -243,9 +245,13 @@ export function startChatFake(q: ChatFakeQuirks): Promise<Fake> {
       res.end(JSON.stringify({ object: 'list', data: list.map((id) => ({ id, object: 'model', owned_by: 'fake' })) }));
     };
   }
-  return startFakeServer({ prefix: q.prefix, routes });
+  return startFakeServer({ prefix: q.prefix, routes, ...(more ? { match: more.match } : {}) });
 }
 
-export function startFake(): Promise<Fake> {
-  return startChatFake({ prefix: '/v1', embeddings: true, models: ['gpt-4o-mini', 'text-embedding-3-small'], streamUsage: 'option' });
+/** OpenAI's chat completions, embeddings and models, with its Batch API and files (providers/openai/batchFake.ts). */
+export async function startFake(): Promise<Fake> {
+  const store = new BatchStore('batch_fake', '/chat/completions');
+  const fake = await startChatFake({ prefix: '/v1', embeddings: true, models: ['gpt-4o-mini', 'text-embedding-3-small'], streamUsage: 'option' }, openaiBatchRoutes(store));
+  store.url = fake.url;
+  return withBatches(fake, store, { authorization: 'Bearer sk-fake-batch' });
 }

@@ -2021,6 +2021,15 @@ export type BatchCreateRequest = {
      * Accepted and ignored; output files are kept until deleted.
      */
     output_expires_after?: unknown;
+    /**
+     * Gateway extension: true requires the provider's own batch API
+     * (refused with `native_batch_unavailable` when the batch cannot use
+     * it), false keeps the batch on the gateway's queue. Absent: the
+     * provider's API when the operator enabled it and the batch can use it
+     * (see createBatch).
+     *
+     */
+    native?: boolean;
 };
 export type BatchError = {
     code: string;
