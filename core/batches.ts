@@ -6,7 +6,8 @@
 // tasks, at most LINES_IN_FLIGHT at a time, and once no line runs any more
 // writes its output and error files. A pg-boss job per batch advances it
 // every second or so in whichever process takes it; reading a batch
-// advances it too.
+// advances it too. A batch the provider's own batch API runs instead
+// (core/nativeBatches.ts) is advanced by the same job and ends the same way.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -34,6 +35,7 @@ import { toApiError } from './errors.ts';
 import { prepareRoute } from './routing.ts';
 import type { StoredCompletion } from './tasks/completion.ts';
 import { secretBox } from './agents/secrets.ts';
+import { ProviderError } from '../providers/types.ts';
 import { advanceNative, planNative, type LinePlan } from './nativeBatches.ts';
 
 export const BATCH_QUEUE = 'gateway-batches';
@@ -167,7 +169,14 @@ export async function createBatch(
   );
   if (failed) return row;
   await deps.boss.send(BATCH_QUEUE, { batchId: id });
-  return (await advanceBatch(deps, id)) ?? row;
+  try {
+    return (await advanceBatch(deps, id)) ?? row;
+  } catch (err) {
+    // The batch exists: a provider that did not answer its native submission is asked again by the job.
+    if (!(err instanceof ProviderError)) throw err;
+    deps.log.warn({ batchId: id, err: err.message }, 'batch not advanced yet');
+    return row;
+  }
 }
 
 /**

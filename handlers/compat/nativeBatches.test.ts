@@ -116,6 +116,24 @@ describe("a provider's own batch API", () => {
     expect(batchesOf(fakes.openai)).toHaveLength(before);
   });
 
+  it('a submission the provider does not answer is made again by the job; one it refuses leaves the batch to the queue', async () => {
+    const before = batchesOf(fakes.openai).length;
+    const down = { status: 500, body: { error: { message: 'try later', type: 'server_error' } } };
+    fakes.openai.script(down, down, down);
+    const created = await create(oai, [chatLine('r', 'openai/gpt-4o-mini', 'again')]);
+    expect(created.status).toBe('in_progress');
+    const end = Date.now() + 15_000;
+    while (batchesOf(fakes.openai).length === before && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    expect(batchesOf(fakes.openai)).toHaveLength(before + 1);
+    await endBatches(fakes.openai);
+    expect((await jsonl(oai, (await ended(oai, created.id)).output_file_id!))[0].response.body.choices[0].message.content).toBe('echo: again');
+
+    fakes.openai.script({ status: 403, body: { error: { message: 'This key has no access to the Batch API', type: 'invalid_request_error' } } });
+    const fallback = await ended(oai, (await create(oai, [chatLine('f', 'openai/gpt-4o-mini', 'queue instead')])).id);
+    expect((await jsonl(oai, fallback.output_file_id!))[0].response.body.choices[0].message.content).toBe('echo: queue instead');
+    expect(batchesOf(fakes.openai)).toHaveLength(before + 1);
+  });
+
   it('cancel is passed on to the provider; the batch ends cancelled once the provider has stopped', async () => {
     const created = await create(oai, [chatLine('c', 'openai/gpt-4o-mini', 'never')]);
     expect((await oai.batches.cancel(created.id)).status).toBe('cancelling');
