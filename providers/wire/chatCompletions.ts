@@ -491,7 +491,8 @@ export function createChatAdapter(d: ChatDialect, opts: AdapterOptions = {}): Ch
   const cap = (req: CanonicalRequest) => opts.maxOutputTokens?.(req.model);
   const upstream = (ctx: CallContext, path: string, body: Record<string, unknown>): UpstreamRequest =>
     d.route ? { ...d.route(ctx, path, body), dispatcher: d.dispatcher } : { url: url(ctx, path), headers: headers(d, ctx), body, dispatcher: d.dispatcher };
-  const reading = <T>(run: () => Promise<T>): Promise<T> => (d.rejection ? run().catch((err: unknown) => Promise.reject(err instanceof ProviderError ? d.rejection!(err) : err)) : run());
+  // A promise, not a thunk: the providers without their own refusals allocate nothing more per call.
+  const reading = <T>(call: Promise<T>): Promise<T> => (d.rejection ? call.catch((err: unknown) => Promise.reject(err instanceof ProviderError ? d.rejection!(err) : err)) : call);
   const withSettings = (ctx: CallContext, req: CanonicalRequest, body: Record<string, unknown>) => (d.settingsFields ? { ...body, ...d.settingsFields(ctx.settings, req) } : body);
 
   const adapter: ChatAdapter = {
@@ -504,11 +505,11 @@ export function createChatAdapter(d: ChatDialect, opts: AdapterOptions = {}): Ch
     },
     async complete(req, ctx, wire) {
       const { body, ids: map } = (wire as ChatWire | undefined) ?? adapter.validate!(req) as ChatWire;
-      return parseChatResult(d, req, await reading(() => sendJson(d.id, ctx, upstream(ctx, d.chatPath, withSettings(ctx, req, body)))), map);
+      return parseChatResult(d, req, await reading(sendJson(d.id, ctx, upstream(ctx, d.chatPath, withSettings(ctx, req, body)))), map);
     },
     async *stream(req, ctx, wire) {
       const { body, ids: map } = (wire as ChatWire | undefined) ?? adapter.validate!(req) as ChatWire;
-      const res = await reading(() => send(d.id, ctx, upstream(ctx, d.chatPath, streamingBody(d, withSettings(ctx, req, body)))));
+      const res = await reading(send(d.id, ctx, upstream(ctx, d.chatPath, streamingBody(d, withSettings(ctx, req, body)))));
       const mapper = new ChunkMapper(d, map);
       let done = false;
       for await (const message of sseMessages(d.id, ctx, res)) {
@@ -521,7 +522,7 @@ export function createChatAdapter(d: ChatDialect, opts: AdapterOptions = {}): Ch
       yield* mapper.end(done);
     },
   };
-  if (d.embeddingsPath) adapter.embed = (req, ctx) => reading(() => embed(d, req, ctx, upstream(ctx, d.embeddingsPath!, (d.embeddingBody ?? embeddingBody)(req))));
+  if (d.embeddingsPath) adapter.embed = async (req, ctx) => reading(embed(d, req, ctx, upstream(ctx, d.embeddingsPath!, (d.embeddingBody ?? embeddingBody)(req))));
   if (d.modelsPath) adapter.listModels = (ctx) => listModels(d, ctx);
   return adapter;
 }
