@@ -38,6 +38,10 @@ export const openaiBatch: NativeBatchApi = {
   provider: 'openai',
   lineBody: (req) => (adapter.validate(req) as { body: Record<string, unknown> }).body,
   async submit(ctx, lines, label) {
+    // A submission whose answer was lost (the process died before storing the id) is found by its label, not made twice.
+    const listed = await sendJson<{ data?: any[] }>('openai', ctx, { method: 'GET', url: url(ctx, 'batches?limit=100'), headers: auth(ctx) });
+    const earlier = listed?.data?.find((b) => b?.metadata?.switchyard_batch === label && typeof b.id === 'string');
+    if (earlier) return { id: earlier.id, ...(typeof earlier.input_file_id === 'string' ? { inputFileId: earlier.input_file_id } : {}) };
     const jsonl = lines.map((l) => JSON.stringify({ custom_id: l.customId, method: 'POST', url: '/v1/chat/completions', body: l.body })).join('\n');
     const form = multipart([
       { name: 'purpose', value: 'batch' },

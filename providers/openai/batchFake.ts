@@ -1,6 +1,6 @@
 // OpenAI's Batch API on the openai fake: POST /v1/files (multipart, purpose
 // batch, a JSONL of {custom_id, method, url, body}), POST /v1/batches over it,
-// GET /v1/batches/{id} (validating/in_progress until the test ends it, then
+// GET /v1/batches (the list), GET /v1/batches/{id} (validating/in_progress until the test ends it, then
 // completed with output and error files), GET /v1/files/{id}/content and
 // POST /v1/batches/{id}/cancel. Each line is answered by the fake's own
 // /v1/chat/completions.
@@ -17,6 +17,7 @@ export function openaiBatchRoutes(store: BatchStore): { routes: Record<string, R
     return { id, object: 'file', bytes: Buffer.byteLength(text), created_at: 1_763_800_000, filename, purpose, status: 'processed' };
   };
 
+  const metadataOf = new Map<string, unknown>();
   const view = (b: FakeBatch, inputFileId: string) => {
     let end = ends.get(b.id);
     if (b.status === 'ended' && !end) {
@@ -39,7 +40,7 @@ export function openaiBatchRoutes(store: BatchStore): { routes: Record<string, R
       error_file_id: end?.error ?? null,
       created_at: b.createdAt,
       request_counts: { total: b.lines.length, completed: b.answers.filter((a) => a.status === 200).length, failed: b.answers.filter((a) => a.status !== 200).length },
-      metadata: null,
+      metadata: metadataOf.get(b.id) ?? null,
     };
   };
   const inputOf = new Map<string, string>();
@@ -50,6 +51,11 @@ export function openaiBatchRoutes(store: BatchStore): { routes: Record<string, R
       if (!file) return json(res, 400, { error: { message: 'Expected a multipart body with a file', type: 'invalid_request_error', param: 'file', code: null } });
       if (file.fields.purpose !== 'batch') return json(res, 400, { error: { message: "purpose must be 'batch'", type: 'invalid_request_error', param: 'purpose', code: null } });
       json(res, 200, addFile(file.filename, 'batch', file.text));
+    },
+    // Newest first, as the Batch API lists them.
+    'GET /batches': (_req, _reply, res) => {
+      const data = [...store.batches.values()].reverse().map((b) => view(b, inputOf.get(b.id)!));
+      json(res, 200, { object: 'list', data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false });
     },
     'POST /batches': (req, _reply, res) => {
       const file = files.get(req.body?.input_file_id);
@@ -63,6 +69,7 @@ export function openaiBatchRoutes(store: BatchStore): { routes: Record<string, R
       }
       const batch = store.add(lines.map((l) => ({ customId: l.custom_id, body: l.body })));
       inputOf.set(batch.id, req.body.input_file_id);
+      metadataOf.set(batch.id, req.body.metadata ?? null);
       json(res, 200, view(batch, req.body.input_file_id));
     },
   };
