@@ -6,7 +6,8 @@
 // tasks, at most LINES_IN_FLIGHT at a time, and once no line runs any more
 // writes its output and error files. A pg-boss job per batch advances it
 // every second or so in whichever process takes it; reading a batch
-// advances it too.
+// advances it too. A batch the provider's own batch API runs instead
+// (core/nativeBatches.ts) is advanced by the same job and ends the same way.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -34,6 +35,8 @@ import { toApiError } from './errors.ts';
 import { prepareRoute } from './routing.ts';
 import type { StoredCompletion } from './tasks/completion.ts';
 import { secretBox } from './agents/secrets.ts';
+import { ProviderError } from '../providers/types.ts';
+import { advanceNative, planNative, type LinePlan } from './nativeBatches.ts';
 
 export const BATCH_QUEUE = 'gateway-batches';
 export const MAX_BATCH_FILE_BYTES = 50 * 1024 * 1024;
@@ -73,16 +76,23 @@ interface LineError {
 }
 
 /** The file's lines as the queue will run them; a line whose shape is wrong fails the whole batch. */
-function readLines(content: Buffer, endpoint: string, batchId: string, caller: Caller, keyRouting: RoutingPolicy | undefined): { errors: LineError[]; lines: NewBatchLine[] } {
+function readLines(
+  content: Buffer,
+  endpoint: string,
+  batchId: string,
+  caller: Caller,
+  keyRouting: RoutingPolicy | undefined,
+): { errors: LineError[]; lines: NewBatchLine[]; plans: LinePlan[] } {
   const raw = content.toString('utf8').split('\n');
   while (raw.length && !raw.at(-1)!.trim()) raw.pop();
   const errors: LineError[] = [];
-  if (!raw.length) return { errors: [{ code: 'empty_file', message: 'The input file has no lines.', param: null, line: 1 }], lines: [] };
+  if (!raw.length) return { errors: [{ code: 'empty_file', message: 'The input file has no lines.', param: null, line: 1 }], lines: [], plans: [] };
   if (raw.length > MAX_BATCH_LINES) {
-    return { errors: [{ code: 'too_many_requests', message: `The input file has ${raw.length} lines; a batch takes at most ${MAX_BATCH_LINES}.`, param: null, line: MAX_BATCH_LINES + 1 }], lines: [] };
+    return { errors: [{ code: 'too_many_requests', message: `The input file has ${raw.length} lines; a batch takes at most ${MAX_BATCH_LINES}.`, param: null, line: MAX_BATCH_LINES + 1 }], lines: [], plans: [] };
   }
   const seen = new Set<string>();
   const lines: NewBatchLine[] = [];
+  const plans: LinePlan[] = [];
   raw.forEach((text, i) => {
     const line = i + 1;
     const fail = (code: string, message: string, param: string | null = null) => errors.push({ code, message, param, line });
@@ -106,15 +116,17 @@ function readLines(content: Buffer, endpoint: string, batchId: string, caller: C
       if (chat.stream) throw new ApiError('invalid_request', 'stream is not supported in a batch', { code: 'invalid_request', param: 'stream' });
       const routing = mergeRouting(item.body.routing === undefined ? undefined : fromCompatRouting(item.body.routing), keyRouting);
       // Refusals (an option the provider lacks, an unconfigured provider) are known now, as the endpoint would know them.
-      const request = prepareRoute(chat.request, caller, routing).targets[0]!.request;
-      const stored: StoredCompletion = { request, ...(routing ? { routing } : {}) };
+      const { targets } = prepareRoute(chat.request, caller, routing);
+      const stored: StoredCompletion = { request: targets[0]!.request, ...(routing ? { routing } : {}) };
       lines.push({ ...base, request: stored });
+      plans.push({ request: stored, single: targets.length === 1 });
     } catch (err) {
       const apiError = toApiError(err, 'openai');
       lines.push({ ...base, refusal: { status: apiError.status, body: openaiErrorBody(apiError) } });
+      plans.push({ single: true });
     }
   });
-  return { errors, lines };
+  return { errors, lines, plans };
 }
 
 /** Creates a batch from a file of this key; it starts at once unless the file is refused whole. */
@@ -122,7 +134,7 @@ export async function createBatch(
   deps: BatchDeps,
   caller: Caller,
   keyRouting: RoutingPolicy | undefined,
-  input: { inputFileId: string; endpoint: string; completionWindow: string; metadata?: Record<string, string> | null },
+  input: { inputFileId: string; endpoint: string; completionWindow: string; metadata?: Record<string, string> | null; native?: boolean },
 ): Promise<BatchRow> {
   const { db } = deps;
   const file = await getFile(db, input.inputFileId, caller.keyId);
@@ -130,8 +142,9 @@ export async function createBatch(
   if (file.purpose !== 'batch') throw new ApiError('invalid_request', `File '${file.id}' has purpose '${file.purpose}'; a batch reads a file of purpose 'batch'.`, { code: 'invalid_file_purpose', param: 'input_file_id' });
   const { content } = (await getFileContent(db, file.id, caller.keyId))!;
   const id = `batch_${randomBytes(16).toString('hex')}`;
-  const { errors, lines } = readLines(content, input.endpoint, id, caller, keyRouting);
+  const { errors, lines, plans } = readLines(content, input.endpoint, id, caller, keyRouting);
   const failed = errors.length > 0;
+  const native = failed ? null : planNative(deps.env, plans, input.native);
   const now = deps.now?.() ?? new Date();
   const row = await insertBatch(
     db,
@@ -149,13 +162,21 @@ export async function createBatch(
       tag: caller.tag ?? null,
       provider_key: caller.providerKey && !failed ? (await secretBox(deps.env)).seal(caller.providerKey) : null,
       expires_at: new Date(now.getTime() + WINDOW_MS),
+      native,
       ended: failed,
     },
     failed ? [] : lines,
   );
   if (failed) return row;
   await deps.boss.send(BATCH_QUEUE, { batchId: id });
-  return (await advanceBatch(deps, id)) ?? row;
+  try {
+    return (await advanceBatch(deps, id)) ?? row;
+  } catch (err) {
+    // The batch exists: a provider that did not answer its native submission is asked again by the job.
+    if (!(err instanceof ProviderError)) throw err;
+    deps.log.warn({ batchId: id, err: err.message }, 'batch not advanced yet');
+    return row;
+  }
 }
 
 /**
@@ -166,8 +187,18 @@ export async function createBatch(
 export async function advanceBatch(deps: BatchDeps, id: string): Promise<BatchRow | undefined> {
   const { db } = deps;
   return db.transaction(async (trx) => {
-    const batch = await lockBatch(trx, id);
+    let batch = await lockBatch(trx, id);
     if (!batch || ENDED.has(batch.status)) return batch;
+    if (batch.native) {
+      const providerKey = batch.provider_key ? (await secretBox(deps.env)).open(batch.provider_key) : undefined;
+      const outcome = await advanceNative({ env: deps.env, log: deps.log, now: deps.now, providerKey }, trx, batch, await batchResults(trx, id));
+      if (outcome === undefined) return batch;
+      if (outcome !== 'queue') {
+        await writeFiles(trx, batch, outcome.status, outcome.lines);
+        return lockBatch(trx, id);
+      }
+      batch = { ...batch, native: null };
+    }
     const { inFlight, waiting } = await batchProgress(trx, id);
     const expired = (deps.now?.() ?? new Date()) >= batch.expires_at;
     if (batch.status === 'in_progress' && !expired && waiting > 0) {
@@ -221,10 +252,10 @@ function lineOf(l: BatchLineResult, ending: string): { ok: boolean; json: unknow
   return { ok: false, json: { id, custom_id: l.custom_id, response: null, error: { code, message } } };
 }
 
-async function writeFiles(trx: Knex.Transaction, batch: BatchRow, status: 'completed' | 'expired' | 'cancelled'): Promise<void> {
+async function writeFiles(trx: Knex.Transaction, batch: BatchRow, status: 'completed' | 'expired' | 'cancelled', results?: BatchLineResult[]): Promise<void> {
   const output: string[] = [];
   const errors: string[] = [];
-  for (const l of await batchResults(trx, batch.id)) {
+  for (const l of results ?? (await batchResults(trx, batch.id))) {
     const { ok, json } = lineOf(l, status);
     (ok ? output : errors).push(JSON.stringify(json));
   }

@@ -14,6 +14,7 @@ const SAMPLE: Record<OptionalChatOption, Partial<CanonicalRequest>> = {
   seed: { seed: 1 },
   verbosity: { verbosity: 'high' },
   logitBias: { logitBias: { '1': 1 } },
+  providerPreferences: { providerPreferences: { order: ['anthropic'] } },
 };
 
 const chat = PROVIDERS.filter((d) => d.capabilities.chat);

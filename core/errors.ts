@@ -69,6 +69,10 @@ function rowFor(err: ProviderError): Row {
         return { native: { kind: 'upstream', code: 'upstream_rejected' }, compat: { kind: 'upstream', code: 'upstream_error' } };
       }
       // A route the upstream lacks is a configuration fault upstream of the caller, not a model they named.
+      // A provider's content policy refusing the prompt (Azure's content filter): the caller's request, named so on every surface.
+      if (err.upstreamType === 'content_filter') {
+        return { native: { kind: 'invalid_request', code: 'content_filter', param: err.param }, compat: { kind: 'invalid_request', code: 'content_filter', param: err.param } };
+      }
       if (isMissingRoute(err.status, err.upstreamBody)) return { native: { kind: 'upstream', code: 'upstream_error' }, compat: { kind: 'upstream', code: 'upstream_error' } };
       if (err.status === 404) {
         return { native: { kind: 'invalid_request', code: 'upstream_rejected' }, compat: { kind: 'not_found', code: 'model_not_found', param: 'model' } };

@@ -82,6 +82,8 @@ export interface ProviderCatalogue {
   defaultModel: string;
   defaultEmbeddingModel?: string;
   mediaDefaults?: Partial<Record<MediaKind, string>>;
+  /** The share off every rate for calls run through the provider's own batch API. */
+  batchDiscount?: number;
   notes?: string;
   models: CatalogueModel[];
 }
@@ -253,6 +255,11 @@ export function defaultModel(provider: ProviderId): string {
   const entry = providerEntry(provider);
   if (!entry) throw new Error(`pricing catalogue has no provider ${provider}`);
   return entry.defaultModel;
+}
+
+/** The share off every rate when the provider's own batch API runs the call; undefined when it has none. */
+export function batchDiscountOf(provider: ProviderId): number | undefined {
+  return providerEntry(provider)?.batchDiscount;
 }
 
 export function defaultEmbeddingModel(provider: ProviderId): string | undefined {

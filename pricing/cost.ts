@@ -7,7 +7,7 @@
 // step yet keeps single-token calls on the cheapest models non-zero.
 
 import type { ProviderId, Usage } from '../protocols/canonical.ts';
-import { findModel, isTokenPricing, type ImageQuality, type TokenPricing } from './catalogue.ts';
+import { batchDiscountOf, findModel, isTokenPricing, type ImageQuality, type TokenPricing } from './catalogue.ts';
 
 export interface CostObject {
   customerPrice: number;
@@ -143,6 +143,17 @@ export function completionCost(provider: ProviderId | string, model: string, usa
   const found = findModel(provider, model);
   if (!found || !isTokenPricing(found.pricing)) return unpriced(provider, model, opts);
   return costObject(tokenPrice(found.pricing, usage), opts);
+}
+
+/**
+ * A call the provider's own batch API ran: its catalogue price less the
+ * provider's batch discount (catalogue batchDiscount), rounded again to 1e-8 USD.
+ */
+export function nativeBatchCost(provider: ProviderId, model: string, usage: Usage, opts: CostOptions): Cost {
+  const full = completionCost(provider, model, usage, opts);
+  const discount = batchDiscountOf(provider) ?? 0;
+  if (!discount || full.customerPrice === 0) return full;
+  return { ...full, customerPrice: Math.round(full.customerPrice * (1 - discount) * 1e8) / 1e8 };
 }
 
 /**

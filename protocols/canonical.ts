@@ -24,6 +24,7 @@ export const PROVIDER_IDS = [
   'openrouter',
   'compatible',
   'cohere',
+  'azure',
 ] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
@@ -102,6 +103,8 @@ export interface CanonicalRequest {
   verbosity?: 'low' | 'medium' | 'high';
   /** Token id (as a string) -> bias from -100 to 100. */
   logitBias?: Record<string, number>;
+  /** OpenRouter's provider routing preferences for this call (its `provider` object). */
+  providerPreferences?: Record<string, unknown>;
 }
 
 /**
@@ -110,7 +113,7 @@ export interface CanonicalRequest {
  * core/completion.ts refuses the rest before any adapter runs, so an adapter
  * that never heard of an option cannot drop it.
  */
-export const OPTIONAL_CHAT_OPTIONS = ['topK', 'logprobs', 'n', 'seed', 'verbosity', 'logitBias'] as const;
+export const OPTIONAL_CHAT_OPTIONS = ['topK', 'logprobs', 'n', 'seed', 'verbosity', 'logitBias', 'providerPreferences'] as const;
 export type OptionalChatOption = (typeof OPTIONAL_CHAT_OPTIONS)[number];
 
 /** The optional options a request asks for (n only when more than one answer is wanted). */
@@ -122,6 +125,7 @@ export function optionalOptionsOf(req: CanonicalRequest): OptionalChatOption[] {
   if (req.seed !== undefined) asked.push('seed');
   if (req.verbosity !== undefined) asked.push('verbosity');
   if (req.logitBias !== undefined) asked.push('logitBias');
+  if (req.providerPreferences !== undefined) asked.push('providerPreferences');
   return asked;
 }
 

@@ -105,6 +105,8 @@ export function fromChatRequest(input: unknown): ChatRequest {
   setGiven(request, 'seed', optSeed(body.seed));
   setGiven(request, 'verbosity', verbosity(body.verbosity, 'verbosity'));
   setGiven(request, 'logitBias', logitBias(body.logit_bias));
+  // OpenRouter's own request field; the spec's schema checks its shape, the provider refuses it or sends it on.
+  setGiven(request, 'providerPreferences', optObject(body.provider, 'provider'));
   // Clients that target caching upstreams through an OpenAI-shaped API mark breakpoints this way.
   if (hasCacheControl(body.messages) || hasCacheControl(body.tools)) request.promptCaching = true;
 

@@ -57,7 +57,7 @@ const PROVIDERS: Row[] = await Promise.all(
 test('every provider that serves chat is in the suite', () => {
   expect(PROVIDERS.map((p) => p.id)).toEqual([
     'gemini', 'vertex', 'openai', 'anthropic', 'xai', 'mistral', 'deepseek', 'perplexity', 'ollama', 'localai',
-    'bedrock', 'groq', 'together', 'fireworks', 'cerebras', 'openrouter', 'compatible', 'cohere',
+    'bedrock', 'groq', 'together', 'fireworks', 'cerebras', 'openrouter', 'compatible', 'cohere', 'azure',
   ]);
   expect(embedderOf('anthropic')).toBeUndefined();
 });
@@ -363,6 +363,7 @@ describe.each(PROVIDERS)('$id conformance', ({ id, startFake, model, caps, setti
     seed: [{ seed: 4242 }, /"(random_)?seed":4242/],
     verbosity: [{ verbosity: 'low' }, /"verbosity":"low"/],
     logitBias: [{ logitBias: { '12345': -7 } }, /"12345":-7/],
+    providerPreferences: [{ providerPreferences: { order: ['anthropic'], allow_fallbacks: false } }, /"provider":\{"order":\["anthropic"\],"allow_fallbacks":false\}/],
   };
   for (const option of caps.options ?? []) {
     test.concurrent(`option ${option} reaches the upstream`, () =>

@@ -54,7 +54,8 @@ describe('provider registry', () => {
   test('hosted providers need a key, local runtimes do not', () => {
     for (const d of PROVIDERS) {
       expect(d.local).toBe(d.keyEnv === undefined);
-      expect(d.baseUrlEnv).toMatch(/^[A-Z_]+_BASE_URL$/);
+      // Azure's own SDKs and docs name a resource's address AZURE_OPENAI_ENDPOINT.
+      expect(d.baseUrlEnv).toMatch(/^[A-Z_]+_(BASE_URL|ENDPOINT)$/);
     }
   });
 

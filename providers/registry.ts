@@ -4,6 +4,7 @@
 import type { ProviderId } from '../protocols/canonical.ts';
 import { findModel } from '../pricing/catalogue.ts';
 import anthropic from './anthropic/index.ts';
+import azure from './azure/index.ts';
 import bedrock from './bedrock/index.ts';
 import cerebras from './cerebras/index.ts';
 import cohere from './cohere/index.ts';
@@ -48,6 +49,7 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   openrouter,
   compatible,
   cohere,
+  azure,
 ];
 
 const byId = new Map<ProviderId, ProviderDescriptor>(PROVIDERS.map((d) => [d.id, d]));

@@ -1,5 +1,18 @@
 import type { Knex } from 'knex';
 
+/** A batch the provider's own batch API runs: its provider, its id there once submitted, when it was last asked. */
+export interface NativeBatchState {
+  provider: 'openai' | 'anthropic';
+  /** The provider's batch id; absent until submitted. */
+  id?: string;
+  /** The input file uploaded for it (OpenAI). */
+  inputFileId?: string;
+  /** ISO time of the last status check. */
+  polledAt?: string;
+  /** Set once a cancel was sent upstream. */
+  cancelSent?: boolean;
+}
+
 export interface BatchRow {
   id: string;
   key_id: string;
@@ -17,6 +30,7 @@ export interface BatchRow {
   service: string | null;
   tag: string | null;
   provider_key: Buffer | null;
+  native: NativeBatchState | null;
   created_at: Date;
   expires_at: Date;
   cancelling_at: Date | null;

@@ -22,7 +22,7 @@ export async function insertBatch(
   return db.transaction(async (trx) => {
     const { ended, ...row } = batch;
     const [inserted] = await trx('gateway_batches')
-      .insert({ ...row, metadata: row.metadata === null ? null : JSON.stringify(row.metadata), errors: row.errors === null ? null : JSON.stringify(row.errors), ended_at: ended ? trx.fn.now() : null })
+      .insert({ ...row, metadata: row.metadata === null ? null : JSON.stringify(row.metadata), errors: row.errors === null ? null : JSON.stringify(row.errors), native: row.native === null ? null : JSON.stringify(row.native), ended_at: ended ? trx.fn.now() : null })
       .returning('*');
     for (let i = 0; i < lines.length; i += 1000) {
       await trx('gateway_batch_lines').insert(

@@ -41,9 +41,21 @@ export type UsageProviderId = 'gemini' | 'vertex' | 'openai' | 'anthropic' | 'xa
  * openrouter calls carry the operator's OPENROUTER_PROVIDER_PREFERENCES
  * (OpenRouter's `provider` routing object) and are billed at the cost
  * OpenRouter reports in each answer's usage.
+ * azure is Azure OpenAI on the operator's resource (AZURE_OPENAI_ENDPOINT,
+ * https://<resource>.openai.azure.com): the v1 API (/openai/v1/..., the
+ * deployment named in the body) unless AZURE_OPENAI_API_VERSION names a
+ * dated version (then /openai/deployments/<deployment>/...?api-version=).
+ * A model is served by the deployment AZURE_OPENAI_DEPLOYMENTS maps it to
+ * (JSON, e.g. {"gpt-4o-mini":"chat-mini"}), else by a deployment of the
+ * same name. Calls authenticate with AZURE_OPENAI_API_KEY (the api-key
+ * header) or, without it, AZURE_OPENAI_AD_TOKEN (a Microsoft Entra ID
+ * bearer token the operator obtains and renews). A prompt Azure's content
+ * filter refuses answers 400 with code `content_filter` (the flagged
+ * categories in the message); an answer it cuts short finishes with
+ * `content_filter`.
  *
  */
-export type MoreProviderId = 'bedrock' | 'groq' | 'together' | 'fireworks' | 'cerebras' | 'openrouter' | 'compatible' | 'cohere';
+export type MoreProviderId = 'bedrock' | 'groq' | 'together' | 'fireworks' | 'cerebras' | 'openrouter' | 'compatible' | 'cohere' | 'azure';
 
 /**
  * A provider id, one of ProviderId or of MoreProviderId.
@@ -1244,6 +1256,7 @@ export type CapabilitiesMap = {
     openrouter?: Capabilities;
     compatible?: Capabilities;
     cohere?: Capabilities;
+    azure?: Capabilities;
 };
 
 export type ConcurrencyRecord = {
@@ -1286,6 +1299,7 @@ export type ConcurrencyMap = {
     openrouter?: ConcurrencyRecord;
     compatible?: ConcurrencyRecord;
     cohere?: ConcurrencyRecord;
+    azure?: ConcurrencyRecord;
 };
 
 export type ProviderConcurrency = {

@@ -1,4 +1,4 @@
-// POST /v1/batches: a file of chat-completions requests, run line by line on the gateway's queue.
+// POST /v1/batches: a file of chat-completions requests, run line by line on the gateway's queue or by the provider's own batch API.
 import type { Handler } from '../types.ts';
 import type { CreateBatchData } from '../../generated/compat/types.gen.ts';
 import { createBatch as startBatch, liveCounts, toBatch } from '../../core/batches.ts';
@@ -14,6 +14,7 @@ const createBatch: Handler<CreateBatchData> = async (ctx, { body }) => {
       endpoint: body.endpoint,
       completionWindow: body.completion_window,
       metadata: body.metadata ?? null,
+      ...(body.native !== undefined ? { native: body.native } : {}),
     });
   } catch (err) {
     throw toApiError(err, 'openai');

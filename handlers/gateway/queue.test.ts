@@ -346,7 +346,7 @@ describe('discovery', () => {
     expect(providers).toEqual([
       'gemini', 'vertex', 'openai', 'anthropic', 'xai', 'mistral', 'deepseek', 'perplexity',
       'ollama', 'elevenlabs', 'local-audio', 'localai', 'local-video',
-      'bedrock', 'groq', 'together', 'fireworks', 'cerebras', 'openrouter', 'compatible', 'cohere',
+      'bedrock', 'groq', 'together', 'fireworks', 'cerebras', 'openrouter', 'compatible', 'cohere', 'azure',
     ]);
     const models = (await sdk.listModels({ client, query: { provider: 'anthropic' } })).data!.data as any;
     expect(models.models.length).toBeGreaterThan(0);

@@ -18,6 +18,8 @@ import {
   type Render,
   type Reply,
 } from '../testing/fake.ts';
+import { BatchStore, withBatches } from '../testing/batchFake.ts';
+import { anthropicBatchRoutes } from './batchFake.ts';
 
 type Block = Record<string, any>;
 
@@ -184,7 +186,14 @@ const countTokensRoute: Render = (req, _reply, res) => {
 };
 
 export async function startFake(): Promise<Fake> {
-  const fake = await startFakeServer({ prefix: '/v1', routes: { 'POST /messages': messagesRoute(), 'POST /messages/count_tokens': countTokensRoute } });
+  const store = new BatchStore('msgbatch_fake', '/v1/messages');
+  const batches = anthropicBatchRoutes(store, () => store.url);
+  const fake = await startFakeServer({
+    prefix: '/v1',
+    routes: { 'POST /messages': messagesRoute(), 'POST /messages/count_tokens': countTokensRoute, ...batches.routes },
+    match: batches.match,
+  });
   // ANTHROPIC_BASE_URL is the host; the adapter adds /v1/messages.
-  return { ...fake, url: fake.url.replace(/\/v1$/, '') };
+  store.url = fake.url.replace(/\/v1$/, '');
+  return withBatches({ ...fake, url: store.url }, store, { 'x-api-key': 'sk-ant-fake-batch', 'anthropic-version': '2023-06-01' });
 }

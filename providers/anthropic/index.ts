@@ -8,7 +8,7 @@ import { jsonTool, messagesBody } from './request.ts';
 
 export { anthropicMaxTokens, DEFAULT_MAX_TOKENS } from './request.ts';
 
-const VERSION = '2023-06-01';
+export const VERSION = '2023-06-01';
 
 /** Maximum output tokens per model family, used until a catalogue lookup is plugged in. Longest prefix first. */
 const MAX_OUTPUT: [prefix: string, tokens: number][] = [

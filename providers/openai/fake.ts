@@ -16,6 +16,8 @@ import {
   type Render,
   type Reply,
 } from '../testing/fake.ts';
+import { BatchStore, withBatches } from '../testing/batchFake.ts';
+import { openaiBatchRoutes } from './batchFake.ts';
 
 export interface Counts {
   prompt: number;
@@ -51,6 +53,10 @@ export interface ChatFakeQuirks {
   keepAliveComment?: string;
   /** The message field reasoning comes in (`reasoning_content` otherwise; Groq, Cerebras, OpenRouter: `reasoning`). */
   reasoningField?: string;
+  /** A chunk sent before the first choice chunk (Azure: the prompt's content-filter results, with no choices). */
+  firstChunk?(body: any): Record<string, unknown>;
+  /** Fields of every choice, in completions and chunks (Azure: content_filter_results). */
+  choiceExtras?(): Record<string, unknown>;
 }
 
 /** Usage as providers without cache or reasoning details report it. */
@@ -138,6 +144,7 @@ function completion(q: ChatFakeQuirks, body: any, reply: Reply, a: Answer, id: s
       message: message(text),
       logprobs: body.logprobs ? logprobsOf(text, body.top_logprobs ?? 0) : null,
       finish_reason: a.finish,
+      ...q.choiceExtras?.(),
     })),
     usage: (q.usage ?? openaiUsageShape)(a.counts),
     ...q.extras?.(reply),
@@ -161,9 +168,10 @@ function* streamDeltas(q: ChatFakeQuirks, a: Answer): Generator<Record<string, u
 async function stream(q: ChatFakeQuirks, res: ServerResponse, body: any, reply: Reply, a: Answer, id: string, signal: AbortSignal) {
   sseHeaders(res);
   if (q.keepAliveComment) res.write(`: ${q.keepAliveComment}\n\n`);
+  if (q.firstChunk) res.write(`data: ${JSON.stringify(q.firstChunk(body))}\n\n`);
   const chunk = (delta: any, finish: string | null, extra: Record<string, unknown> = {}, index = 0) => {
     const logprobs = body.logprobs && typeof delta.content === 'string' && delta.content ? logprobsOf(delta.content, body.top_logprobs ?? 0) : undefined;
-    return `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_700_000_000, model: body.model, choices: [{ index, delta, ...(logprobs ? { logprobs } : {}), finish_reason: finish }], ...extra })}\n\n`;
+    return `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_700_000_000, model: body.model, choices: [{ index, delta, ...(logprobs ? { logprobs } : {}), finish_reason: finish, ...q.choiceExtras?.() }], ...extra })}\n\n`;
   };
   // n choices stream one after the other, each under its own index, as in the non-streamed answer.
   const choices = Array.from({ length: body.n ?? 1 }, (_, i) => (i ? `${a.text} (choice ${i})` : a.text));
@@ -189,7 +197,7 @@ async function stream(q: ChatFakeQuirks, res: ServerResponse, body: any, reply: 
   res.end('data: [DONE]\n\n');
 }
 
-function chatRoute(q: ChatFakeQuirks): Render {
+export function chatRoute(q: ChatFakeQuirks): Render {
   const newId = idMaker('call_');
   const newRequestId = idMaker('chatcmpl-');
   return async (req: CapturedRequest, reply, res, signal) => {
@@ -212,7 +220,7 @@ function embedding(text: string, dims: number): number[] {
   return Array.from({ length: dims }, (_, i) => ((text.charCodeAt(i % Math.max(text.length, 1)) || 0) % 97) / 97);
 }
 
-const embeddingsRoute: Render = (req, _reply, res) => {
+export const embeddingsRoute: Render = (req, _reply, res) => {
   const inputs: string[] = Array.isArray(req.body?.input) ? req.body.input : [req.body?.input ?? ''];
   const dims = req.body?.dimensions ?? req.body?.output_dimension ?? 8;
   const used = tokens(inputs.join(''));
@@ -227,8 +235,8 @@ const embeddingsRoute: Render = (req, _reply, res) => {
   );
 };
 
-export function startChatFake(q: ChatFakeQuirks): Promise<Fake> {
-  const routes: Record<string, Render> = { 'POST /chat/completions': chatRoute(q) };
+export function startChatFake(q: ChatFakeQuirks, more?: { routes: Record<string, Render>; match: (method: string, path: string) => Render | undefined }): Promise<Fake> {
+  const routes: Record<string, Render> = { 'POST /chat/completions': chatRoute(q), ...more?.routes };
   if (q.embeddings) routes['POST /embeddings'] = embeddingsRoute;
   if (q.models) {
     const list = q.models;
@@ -237,9 +245,13 @@ export function startChatFake(q: ChatFakeQuirks): Promise<Fake> {
       res.end(JSON.stringify({ object: 'list', data: list.map((id) => ({ id, object: 'model', owned_by: 'fake' })) }));
     };
   }
-  return startFakeServer({ prefix: q.prefix, routes });
+  return startFakeServer({ prefix: q.prefix, routes, ...(more ? { match: more.match } : {}) });
 }
 
-export function startFake(): Promise<Fake> {
-  return startChatFake({ prefix: '/v1', embeddings: true, models: ['gpt-4o-mini', 'text-embedding-3-small'], streamUsage: 'option' });
+/** OpenAI's chat completions, embeddings and models, with its Batch API and files (providers/openai/batchFake.ts). */
+export async function startFake(): Promise<Fake> {
+  const store = new BatchStore('batch_fake', '/chat/completions');
+  const fake = await startChatFake({ prefix: '/v1', embeddings: true, models: ['gpt-4o-mini', 'text-embedding-3-small'], streamUsage: 'option' }, openaiBatchRoutes(store));
+  store.url = fake.url;
+  return withBatches(fake, store, { authorization: 'Bearer sk-fake-batch' });
 }

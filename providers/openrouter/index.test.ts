@@ -110,4 +110,40 @@ describe('openrouter', () => {
       expect(fake.requests).toHaveLength(1);
     }),
   );
+  test("a request's own preferences go upstream as its provider object, streamed and not, checked before any call", () =>
+    run(async (fake, ctx) => {
+      const own = { order: ['deepinfra', 'together'], allow_fallbacks: false, require_parameters: true, sort: 'throughput', quantizations: ['fp8'] };
+      await adapter.complete(req({ providerPreferences: own }), ctx);
+      await collect(adapter.stream(req({ providerPreferences: own }), ctx));
+      expect(fake.requests.map((r) => r.body.provider)).toEqual([own, own]);
+      const err = (await adapter.complete(req({ providerPreferences: { sort: 'cheapest', orderr: [] } }), ctx).catch((e: unknown) => e)) as ProviderError;
+      expect(err.code).toBe('unsupported_option');
+      expect(err.param).toBe('provider');
+      expect(err.message).toMatch(/provider\.sort/);
+      expect(err.message).toContain('orderr');
+      expect(fake.requests).toHaveLength(2);
+    }),
+  );
+
+  test("a request's preferences replace the operator's field by field but only narrow its restrictions", () =>
+    run(async (fake) => {
+      const operator = '{"order":["anthropic"],"data_collection":"deny","zdr":true,"ignore":["azure"],"only":["anthropic","amazon-bedrock","google-vertex"],"max_price":{"prompt":5,"completion":20}}';
+      const ctx = withPreferences(fake, operator);
+      const own = { order: ['amazon-bedrock'], data_collection: 'allow', zdr: false, ignore: ['groq'], only: ['amazon-bedrock', 'deepinfra'], max_price: { prompt: 8, completion: 10, request: 0.01 }, sort: 'price' };
+      await adapter.complete(req({ providerPreferences: own }), ctx);
+      expect(fake.requests[0]!.body.provider).toEqual({
+        order: ['amazon-bedrock'],
+        data_collection: 'deny',
+        zdr: true,
+        ignore: ['azure', 'groq'],
+        only: ['amazon-bedrock'],
+        max_price: { prompt: 5, completion: 10, request: 0.01 },
+        sort: 'price',
+      });
+      const none = (await adapter.complete(req({ providerPreferences: { only: ['deepinfra'] } }), ctx).catch((e: unknown) => e)) as ProviderError;
+      expect(none.code).toBe('unsupported_option');
+      expect(none.message).toContain('the operator allows only anthropic, amazon-bedrock, google-vertex');
+      expect(fake.requests).toHaveLength(1);
+    }),
+  );
 });

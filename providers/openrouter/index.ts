@@ -4,7 +4,7 @@
 import type { CanonicalRequest, Usage } from '../../protocols/canonical.ts';
 import { createChatAdapter, openaiUsage, type ChatDialect } from '../wire/chatCompletions.ts';
 import { hosted, unsupported, type ProviderDescriptor } from '../types.ts';
-import { routingPreferences } from './preferences.ts';
+import { checkRequestPreferences, joinPreferences, routingPreferences } from './preferences.ts';
 
 // A token budget goes as max_tokens, an effort as effort; OpenRouter turns
 // either into what the routed model takes.
@@ -65,8 +65,12 @@ export const openrouterDialect: ChatDialect = {
     return { plugins: [{ id: 'web', ...(ws.maxUses !== undefined ? { max_results: ws.maxUses } : {}) }] };
   },
   usage,
-  settingsFields: (settings) => {
-    const provider = routingPreferences(settings.extra.providerPreferences);
+  // The request's preferences are checked before any call; joined with the operator's at the call.
+  finishBody: (req) => {
+    if (req.providerPreferences) checkRequestPreferences(req.providerPreferences);
+  },
+  settingsFields: (settings, req) => {
+    const provider = joinPreferences(routingPreferences(settings.extra.providerPreferences), req.providerPreferences);
     return provider ? { provider } : {};
   },
   // Citations of the web plugin come as url_citation annotations on the message.
@@ -87,7 +91,7 @@ export default {
     return { extra };
   },
   capabilities: {
-    chat: { tools: true, json: true, cachedTokens: true, options: ['topK', 'logprobs', 'seed', 'logitBias'] },
+    chat: { tools: true, json: true, cachedTokens: true, options: ['topK', 'logprobs', 'seed', 'logitBias', 'providerPreferences'] },
     embeddings: true,
     liveModels: true,
   },

@@ -89,8 +89,16 @@ export interface ChatDialect {
   dispatcher?: Dispatcher;
   /** Where a stream chunk carries usage, when not in `usage` (Groq: x_groq.usage). */
   chunkUsage?(chunk: any): unknown;
-  /** Body fields from the operator's settings, added to every call (OpenRouter's routing preferences). */
-  settingsFields?(settings: ProviderSettings): Record<string, unknown>;
+  /** Body fields from the operator's settings and the request together, added to every call (OpenRouter's routing preferences). */
+  settingsFields?(settings: ProviderSettings, req: CanonicalRequest): Record<string, unknown>;
+  /**
+   * Where a call goes and how it is authorised, when not `<baseUrl>/<path>`
+   * with a bearer key (Azure: a deployment in the path, an api-version, an
+   * api-key header); it may rewrite the body (the model a deployment names).
+   */
+  route?(ctx: CallContext, path: string, body: Record<string, unknown>): { url: string; headers: Record<string, string>; body: Record<string, unknown> };
+  /** The provider's own refusals read from a failed call (Azure's content filter), as the error the caller gets. */
+  rejection?(err: ProviderError): ProviderError;
 }
 
 const identityIds: ToolIdMap = { toWire: (id) => id, fromWire: (id) => id };
@@ -481,8 +489,11 @@ function url(ctx: CallContext, path: string): string {
 export function createChatAdapter(d: ChatDialect, opts: AdapterOptions = {}): ChatAdapter {
   const ids = () => d.toolIds?.() ?? identityIds;
   const cap = (req: CanonicalRequest) => opts.maxOutputTokens?.(req.model);
-  const upstream = (ctx: CallContext, path: string, body: unknown) => ({ url: url(ctx, path), headers: headers(d, ctx), body, dispatcher: d.dispatcher });
-  const withSettings = (ctx: CallContext, body: Record<string, unknown>) => (d.settingsFields ? { ...body, ...d.settingsFields(ctx.settings) } : body);
+  const upstream = (ctx: CallContext, path: string, body: Record<string, unknown>): UpstreamRequest =>
+    d.route ? { ...d.route(ctx, path, body), dispatcher: d.dispatcher } : { url: url(ctx, path), headers: headers(d, ctx), body, dispatcher: d.dispatcher };
+  // A promise, not a thunk: the providers without their own refusals allocate nothing more per call.
+  const reading = <T>(call: Promise<T>): Promise<T> => (d.rejection ? call.catch((err: unknown) => Promise.reject(err instanceof ProviderError ? d.rejection!(err) : err)) : call);
+  const withSettings = (ctx: CallContext, req: CanonicalRequest, body: Record<string, unknown>) => (d.settingsFields ? { ...body, ...d.settingsFields(ctx.settings, req) } : body);
 
   const adapter: ChatAdapter = {
     id: d.id,
@@ -494,11 +505,11 @@ export function createChatAdapter(d: ChatDialect, opts: AdapterOptions = {}): Ch
     },
     async complete(req, ctx, wire) {
       const { body, ids: map } = (wire as ChatWire | undefined) ?? adapter.validate!(req) as ChatWire;
-      return parseChatResult(d, req, await sendJson(d.id, ctx, upstream(ctx, d.chatPath, withSettings(ctx, body))), map);
+      return parseChatResult(d, req, await reading(sendJson(d.id, ctx, upstream(ctx, d.chatPath, withSettings(ctx, req, body)))), map);
     },
     async *stream(req, ctx, wire) {
       const { body, ids: map } = (wire as ChatWire | undefined) ?? adapter.validate!(req) as ChatWire;
-      const res = await send(d.id, ctx, upstream(ctx, d.chatPath, streamingBody(d, withSettings(ctx, body))));
+      const res = await reading(send(d.id, ctx, upstream(ctx, d.chatPath, streamingBody(d, withSettings(ctx, req, body)))));
       const mapper = new ChunkMapper(d, map);
       let done = false;
       for await (const message of sseMessages(d.id, ctx, res)) {
@@ -511,7 +522,7 @@ export function createChatAdapter(d: ChatDialect, opts: AdapterOptions = {}): Ch
       yield* mapper.end(done);
     },
   };
-  if (d.embeddingsPath) adapter.embed = async (req, ctx) => embed(d, req, ctx, upstream(ctx, d.embeddingsPath!, (d.embeddingBody ?? embeddingBody)(req)));
+  if (d.embeddingsPath) adapter.embed = async (req, ctx) => reading(embed(d, req, ctx, upstream(ctx, d.embeddingsPath!, (d.embeddingBody ?? embeddingBody)(req))));
   if (d.modelsPath) adapter.listModels = (ctx) => listModels(d, ctx);
   return adapter;
 }

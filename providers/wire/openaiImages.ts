@@ -29,9 +29,10 @@ async function readImages(provider: ProviderId, ctx: MediaCallContext, res: Awai
 export async function generateImages(
   provider: ProviderId,
   ctx: MediaCallContext,
-  o: { headers: Record<string, string>; body: Record<string, unknown>; path?: string },
+  o: { headers: Record<string, string>; body: Record<string, unknown>; path?: string; url?: string },
 ): Promise<{ files: StoredMedia[]; model?: string }> {
-  const res = await send(provider, ctx, { url: joinUrl(ctx.settings.baseUrl, o.path ?? 'images/generations'), headers: o.headers, body: o.body, attempts: 2 });
+  const url = o.url ?? joinUrl(ctx.settings.baseUrl, o.path ?? 'images/generations');
+  const res = await send(provider, ctx, { url, headers: o.headers, body: o.body, attempts: 2 });
   return readImages(provider, ctx, res);
 }
 

@@ -509,15 +509,36 @@ export const listBatches = (options) => (options?.client ?? client).get({
  * (`response.status_code` 200, `response.body` the endpoint's answer with
  * its `cost`); lines that failed upstream go to the error file with the
  * error body and status the endpoint would have answered. Every line is
- * billed and recorded as its own call; a provider's own batch API and
- * its discount are not used. `completion_window` is accepted as `24h`;
+ * billed and recorded as its own call. `completion_window` is accepted as `24h`;
  * lines still waiting 24 hours after creation are not sent, and the batch
  * ends `expired`. `X-Provider-Key` applies to every line, as on the
  * endpoint itself.
  *
+ * A provider's own batch API: when every line that runs targets openai
+ * (its Batch API) or anthropic (its Message Batches API) with no fallback
+ * or second target, and the operator lists that provider in
+ * BATCH_NATIVE_PROVIDERS, the batch is submitted there instead of the
+ * queue (gateway extension `native`: `false` keeps it on the queue,
+ * `true` requires the provider's API and is refused when it cannot be
+ * used). The gateway asks the provider how it goes every
+ * BATCH_NATIVE_POLL_MS (60 s by default) from a job any process may run,
+ * so it survives restarts; the batch stays `in_progress` until the
+ * provider has ended it (within its own 24 hours), then the output and
+ * error files are written in the same shapes as above, each answered line
+ * priced at the catalogue's rates less the provider's batch discount
+ * (`batchDiscount`, half price for both) and recorded as its own call. A
+ * line the provider refused goes to the error file with its status and
+ * message; a line it never ran (it expired or was cancelled there) goes to
+ * the error file as `batch_expired` or `batch_cancelled`. A submission the
+ * provider refuses outright (a key without batch access, say) leaves the
+ * batch to the queue; one it does not answer is tried again. Cancel is
+ * passed on to the provider and the batch ends once it has stopped, with
+ * the lines it answered meanwhile.
+ *
  * Refused although the schema accepts the request (400 unless said):
  * - `file_not_found`: `input_file_id` names no file of this key (404).
  * - `invalid_file_purpose`: the file's purpose is not `batch`.
+ * - `native_batch_unavailable`: `native: true` for a batch that cannot run on a provider's own batch API (the message says why).
  *
  */
 export const createBatch = (options) => (options.client ?? client).post({

@@ -2,6 +2,60 @@ export type ClientOptions = {
     baseUrl: 'http://localhost:8080' | (string & {});
 };
 /**
+ * OpenRouter's provider routing preferences for this call (its `provider`
+ * object), sent upstream as they are on calls to `openrouter/...` models;
+ * any other provider refuses the field with 400 `capability_not_supported`
+ * (param `provider`), as it cannot honour it. The operator's
+ * OPENROUTER_PROVIDER_PREFERENCES are the defaults: a field given here
+ * replaces the operator's, except that the request can only narrow what
+ * the operator restricted: `data_collection: deny`, `zdr: true` and
+ * `enforce_distillable_text: true` stay set, `ignore` lists are joined,
+ * `only` keeps the providers both lists name (none left is refused with
+ * 400 `capability_not_supported`), and each `max_price` field keeps the lower price.
+ * Example: `{"order": ["anthropic", "amazon-bedrock"], "allow_fallbacks": false, "sort": "price"}`.
+ *
+ */
+export type OpenRouterProviderPreferences = {
+    /**
+     * Provider slugs to try in this order.
+     */
+    order?: Array<string>;
+    /**
+     * The only provider slugs allowed.
+     */
+    only?: Array<string>;
+    /**
+     * Provider slugs never used.
+     */
+    ignore?: Array<string>;
+    /**
+     * false keeps the call on the listed providers.
+     */
+    allow_fallbacks?: boolean;
+    /**
+     * Only providers that support every parameter of the request.
+     */
+    require_parameters?: boolean;
+    data_collection?: 'allow' | 'deny';
+    /**
+     * Only zero-data-retention endpoints.
+     */
+    zdr?: boolean;
+    enforce_distillable_text?: boolean;
+    quantizations?: Array<'int4' | 'int8' | 'fp4' | 'fp6' | 'fp8' | 'fp16' | 'bf16' | 'fp32' | 'unknown'>;
+    sort?: 'price' | 'throughput' | 'latency';
+    /**
+     * Highest price accepted, in USD per million tokens (prompt, completion) or per unit (image, audio, request).
+     */
+    max_price?: {
+        prompt?: number;
+        completion?: number;
+        image?: number;
+        audio?: number;
+        request?: number;
+    };
+};
+/**
  * Gateway extension (send it with the SDKs' extra body): retries, fallbacks,
  * load balancing and timeouts for this call, exactly as the native API's
  * `Routing` (see its description in the gateway spec), except that a target names
@@ -131,6 +185,7 @@ export type JsonSchemaObject = {
 export type ChatCompletionRequest = {
     model: ModelRef;
     routing?: Routing;
+    provider?: OpenRouterProviderPreferences;
     messages: Array<ChatMessage>;
     /**
      * true answers text/event-stream.
@@ -1966,6 +2021,15 @@ export type BatchCreateRequest = {
      * Accepted and ignored; output files are kept until deleted.
      */
     output_expires_after?: unknown;
+    /**
+     * Gateway extension: true requires the provider's own batch API
+     * (refused with `native_batch_unavailable` when the batch cannot use
+     * it), false keeps the batch on the gateway's queue. Absent: the
+     * provider's API when the operator enabled it and the batch can use it
+     * (see createBatch).
+     *
+     */
+    native?: boolean;
 };
 export type BatchError = {
     code: string;
