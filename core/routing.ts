@@ -8,7 +8,8 @@ import type { CanonicalRequest, ProviderId, StreamEvent } from '../protocols/can
 import type { RoutingAttempt, RoutingPolicy } from '../protocols/routing.ts';
 import { ProviderError, type RetryPolicy, type UpstreamObserver } from '../providers/types.ts';
 import { callerCaused, CallerCausedError, circuits, unanswered } from './circuitBreaker.ts';
-import { ownKeyFailure } from './providerCall.ts';
+import { deploymentCall, ownKeyFailure } from './providerCall.ts';
+import { deploymentSlots, deploymentsOf } from './deployments.ts';
 import { DEFAULT_TIMEOUT_MS } from '../providers/transport/http.ts';
 import {
   completeOnce,
@@ -24,7 +25,8 @@ import { upstreamObserver } from './upstreamObserver.ts';
 import { routingFallbacks } from '../metrics/index.ts';
 import { ModelCall, slotWait } from './modelSpans.ts';
 
-export type RoutedResult = PricedResult & { attempts?: RoutingAttempt[] };
+/** `deployment`: which of the provider's deployments (switchyard.yaml) answered, when it has them. */
+export type RoutedResult = PricedResult & { attempts?: RoutingAttempt[]; deployment?: string };
 
 /** A completion with every target prepared (and so validated) before anything runs. */
 export interface PreparedRoute {
@@ -182,45 +184,87 @@ class RouteRun {
    * not meet hands over to the next.
    */
   async commit<T>(start: Start<T>): Promise<Leg<T>> {
-    const { hooks, breakers } = this;
     const requested = this.route.targets[0]!.request.provider;
     let last: unknown;
     for (const p of orderTargets(this.route.targets, this.route.weights)) {
-      const { provider } = p.request;
-      if (!breakers.allow(provider, p.call.settings.baseUrl)) {
-        ModelCall.skipped(p, this.caller, this.attempts.length);
-        this.record(p, 'skipped', 0, new ApiError('unavailable', 'circuit open', { code: 'circuit_open' }));
-        routingFallbacks.labels(provider).inc();
+      const set = deploymentsOf(p.request.provider);
+      if (!set) {
+        const tried = await this.attempt(p, requested, start);
+        if (tried instanceof Leg) return tried;
+        if (tried !== SKIPPED) last = tried.err;
         continue;
       }
-      const { tuning, observer } = this.tuning();
-      let release: (() => void) | undefined;
-      let span: ModelCall | undefined;
-      try {
-        const slot = hooks.acquire?.(provider, this.signal);
-        release = slot instanceof Promise ? await slotWait(provider, slot) : slot;
-        const started = performance.now();
-        let value: T;
-        span = ModelCall.start(p, this.caller, this.attempts.length);
-        const payer = payerOf(this.caller, requested, provider);
-        try {
-          value = await (span ? span.run(() => start(p, payer, this.signal, tuning)) : start(p, payer, this.signal, tuning));
-        } finally {
-          if (hooks.trace) hooks.trace.upstreamMs += performance.now() - started;
-        }
-        this.trace(p);
-        return new Leg(this, p, observer, release, value, span);
-      } catch (caught) {
-        release?.();
-        const err = this.failed(p, caught);
-        this.record(p, 'failed', observer?.tries ?? 1, err);
-        span?.failed(err, observer?.tries ?? 1);
-        if (!fallsThrough(err) || this.signal.aborted) throw err;
-        last = err;
-        routingFallbacks.labels(provider).inc();
+      // The provider's deployments are its targets, each behind its own circuit and slots.
+      const members = set.order(p.request.model, deploymentSlots());
+      if (!members.length) {
+        last = this.failed(p, noDeploymentServes(p));
+        this.record(p, 'failed', 0, last);
+        continue;
+      }
+      for (const m of members) {
+        const call = p.call.callersKey ? deploymentCall(m.deployment.settings, p.call.settings.apiKey) : m.call;
+        const tried = await this.attempt({ ...p, call, deployment: m.deployment.name }, requested, start);
+        if (tried instanceof Leg) return tried;
+        if (tried !== SKIPPED) last = tried.err;
       }
     }
     throw this.exhausted(last);
+  }
+
+  /** One target (or one deployment of it): its leg once it answers, else why not. */
+  private async attempt<T>(p: PreparedCompletion, requested: ProviderId, start: Start<T>): Promise<Leg<T> | Missed> {
+    const { hooks, breakers } = this;
+    const { provider } = p.request;
+    if (!breakers.allow(provider, p.call.settings.baseUrl, p.deployment)) {
+      ModelCall.skipped(p, this.caller, this.attempts.length);
+      this.record(p, 'skipped', 0, new ApiError('unavailable', 'circuit open', { code: 'circuit_open' }));
+      routingFallbacks.labels(provider).inc();
+      return SKIPPED;
+    }
+    const { tuning, observer } = this.tuning();
+    let release: (() => void) | undefined;
+    let span: ModelCall | undefined;
+    try {
+      const slot = hooks.acquire?.(provider, this.signal);
+      release = slot instanceof Promise ? await slotWait(provider, slot) : slot;
+      if (p.deployment !== undefined) release = await this.deploymentSlot(p, release);
+      const started = performance.now();
+      let value: T;
+      span = ModelCall.start(p, this.caller, this.attempts.length);
+      const payer = payerOf(this.caller, requested, provider);
+      try {
+        value = await (span ? span.run(() => start(p, payer, this.signal, tuning)) : start(p, payer, this.signal, tuning));
+      } finally {
+        if (hooks.trace) hooks.trace.upstreamMs += performance.now() - started;
+      }
+      this.trace(p);
+      return new Leg(this, p, observer, release, value, span);
+    } catch (caught) {
+      release?.();
+      const err = this.failed(p, caught);
+      this.record(p, 'failed', observer?.tries ?? 1, err);
+      span?.failed(err, observer?.tries ?? 1);
+      if (!fallsThrough(err) || this.signal.aborted) throw err;
+      routingFallbacks.labels(provider).inc();
+      return new Missed(err);
+    }
+  }
+
+  /** The deployment's own slot, held with the provider's (`held`); both go together. */
+  private async deploymentSlot(p: PreparedCompletion, held: (() => void) | undefined): Promise<() => void> {
+    const key = `${p.request.provider}/${p.deployment}`;
+    let own: () => void;
+    try {
+      const slot = deploymentSlots().acquire(key, this.signal);
+      own = slot instanceof Promise ? await slotWait(p.request.provider, slot) : slot;
+    } catch (err) {
+      held?.();
+      throw err;
+    }
+    return () => {
+      own();
+      held?.();
+    };
   }
 
   private tuning(): { tuning: CallTuning; observer: CountingObserver | undefined } {
@@ -234,12 +278,12 @@ class RouteRun {
   /** A target's failure as the caller is answered, told to its circuit (which counts only the provider's own). */
   failed(p: PreparedCompletion, caught: unknown): unknown {
     const err = this.translate(caught, p);
-    this.breakers.failed(p.request.provider, p.call.settings.baseUrl, err);
+    this.breakers.failed(p.request.provider, p.call.settings.baseUrl, err, p.deployment);
     return err;
   }
 
   succeeded(p: PreparedCompletion, tries: number): void {
-    this.breakers.succeeded(p.request.provider);
+    this.breakers.succeeded(p.request.provider, p.deployment);
     this.record(p, 'answered', tries);
   }
 
@@ -263,6 +307,7 @@ class RouteRun {
 
   private record(p: PreparedCompletion, outcome: RoutingAttempt['outcome'], tries: number, err?: unknown): void {
     const attempt: RoutingAttempt = { provider: p.request.provider, model: p.request.model, outcome, tries };
+    if (p.deployment !== undefined) attempt.deployment = p.deployment;
     if (err !== undefined) attempt.errorCode = err instanceof ApiError ? err.code : err instanceof ProviderError ? err.code : 'internal_error';
     this.attempts.push(attempt);
   }
@@ -275,14 +320,15 @@ class RouteRun {
     if (this.routed || trace.targets > 1) trace.answeredBy = `${p.request.provider}/${p.request.model}`;
   }
 
-  result(result: PricedResult): RoutedResult {
-    return this.routed || this.attempts.length > 1 ? { ...result, attempts: this.attempts } : result;
+  result(result: PricedResult, deployment: string | undefined): RoutedResult {
+    const named: RoutedResult = deployment === undefined ? result : { ...result, deployment };
+    return this.routed || this.attempts.length > 1 ? { ...named, attempts: this.attempts } : named;
   }
 
   /** All targets failed or were skipped: the last provider failure, or 503 when every circuit was open. */
   private exhausted(last: unknown): unknown {
     if (last !== undefined) return last;
-    const open = this.attempts.map((a) => a.provider).join(', ');
+    const open = this.attempts.map((a) => (a.deployment === undefined ? a.provider : `${a.provider}/${a.deployment}`)).join(', ');
     return new ApiError('unavailable', `Not calling ${open}: the circuit is open after repeated failures (see GET /api/llm/circuits)`, {
       code: 'circuit_open',
       headers: { 'retry-after': String(Math.ceil(circuitRetrySeconds(this.attempts))) },
@@ -319,7 +365,7 @@ class Leg<T> {
   answered(result: PricedResult): RoutedResult {
     this.run.succeeded(this.target, this.observer?.tries ?? 1);
     this.span?.answered(result, this.observer?.tries ?? 1);
-    return this.run.result(result);
+    return this.run.result(result, this.target.deployment);
   }
 
   /** A failure after the call was committed: told to the circuit, and the caller's to handle (no other target is tried). */
@@ -330,9 +376,28 @@ class Leg<T> {
   }
 }
 
+/** A call failed or skipped on a target is told apart from a leg that answers. */
+class Missed {
+  readonly err: unknown;
+  constructor(err: unknown) {
+    this.err = err;
+  }
+}
+
+const SKIPPED = new Missed(undefined);
+
+/** No deployment of the provider lists the model: answered as a model the upstream does not have. */
+function noDeploymentServes(p: PreparedCompletion): ProviderError {
+  const { provider, model } = p.request;
+  return new ProviderError(provider, 'upstream_rejected', `no deployment of ${provider} serves the model ${model} (see their models in switchyard.yaml)`, {
+    status: 404,
+    upstreamBody: `model ${model} not served`,
+  });
+}
+
 function circuitRetrySeconds(attempts: RoutingAttempt[]): number {
   const breakers = circuits();
-  const soonest = Math.min(...attempts.map((a) => Date.parse(breakers.state(a.provider).retryAt ?? '') || Date.now()));
+  const soonest = Math.min(...attempts.map((a) => Date.parse(breakers.state(a.provider, a.deployment).retryAt ?? '') || Date.now()));
   return Math.max(1, (soonest - Date.now()) / 1000);
 }
 
