@@ -11,6 +11,7 @@ import { useFileSettings } from '../providers/settings.ts';
 import type { ProviderSettings } from '../providers/types.ts';
 import { deploymentCall, type ProviderCall } from './providerCall.ts';
 import { LocalSlots } from './slots.ts';
+import type { CircuitBreakers, CircuitSnapshot } from './circuitBreaker.ts';
 
 /** One deployment as routing holds it: its call with the operator's key made once, its round-robin credit. */
 export interface Member {
@@ -106,4 +107,67 @@ export function withDeploymentLimits(limits: ProviderLimits): ProviderLimits {
   const out = { ...limits };
   for (const set of sets.values()) out[set.provider] = set.members.reduce((sum, m) => sum + limitOf.get(m.deployment.key)!, 0);
   return out;
+}
+
+/** What GET /api/llm/providers/status adds for a provider with deployments: never a key or an address. */
+export function deploymentStatus(provider: ProviderId): { configuredBy: 'environment' } | DeploymentStatus {
+  const set = deploymentsOf(provider);
+  if (!set) return { configuredBy: 'environment' };
+  return {
+    configuredBy: 'file',
+    // Every deployment of a hosted provider has a key: the file was refused at start otherwise.
+    configured: true,
+    missing: [],
+    deployments: set.members.map(({ deployment: d }) => ({
+      name: d.name,
+      weight: d.weight,
+      concurrency: limitOf.get(d.key)!,
+      ...(d.region ? { region: d.region } : {}),
+      ...(d.models ? { models: [...d.models] } : {}),
+      keySet: Boolean(d.settings.apiKey),
+    })),
+  };
+}
+
+interface DeploymentStatus {
+  configuredBy: 'file';
+  configured: true;
+  missing: string[];
+  deployments: Array<{ name: string; weight: number; concurrency: number; region?: string; models?: string[]; keySet: boolean }>;
+}
+
+/**
+ * Every provider's circuit; one with deployments lists theirs and is summed up
+ * from them: open when all are, half-open when none is closed, else closed.
+ */
+export function circuitStates(breakers: CircuitBreakers): Array<CircuitSnapshot & { deployments?: Array<Omit<CircuitSnapshot, 'provider' | 'deployment'> & { name: string }> }> {
+  return breakers.all().map((own) => {
+    const set = deploymentsOf(own.provider);
+    if (!set) return own;
+    const deployments = set.members.map(({ deployment: d }) => {
+      const { provider: _, deployment: __, ...state } = breakers.state(d.provider, d.name);
+      return { name: d.name, ...state };
+    });
+    const open = deployments.filter((d) => d.state === 'open').length;
+    const closed = deployments.filter((d) => d.state === 'closed').length;
+    const state = open === deployments.length ? 'open' : closed === 0 ? 'half_open' : 'closed';
+    const soonest = deployments.filter((d) => d.retryAt).sort((a, b) => a.retryAt!.localeCompare(b.retryAt!))[0];
+    return {
+      provider: own.provider,
+      state,
+      consecutiveFailures: Math.min(...deployments.map((d) => d.consecutiveFailures)),
+      ...(state !== 'closed' && soonest ? { openedAt: soonest.openedAt, retryAt: soonest.retryAt } : {}),
+      deployments,
+    };
+  });
+}
+
+/** The calls each of the provider's deployments holds and awaits in this process, when it has deployments. */
+export function deploymentConcurrency(provider: ProviderId): Array<{ name: string; activeRequests: number; queuedRequests: number; limit: number }> | undefined {
+  return deploymentsOf(provider)?.members.map(({ deployment: d }) => ({
+    name: d.name,
+    activeRequests: slots.activeCount(d.key),
+    queuedRequests: slots.waitingCount(d.key),
+    limit: limitOf.get(d.key)!,
+  }));
 }
