@@ -194,25 +194,45 @@ class RouteRun {
         if (tried !== SKIPPED) last = tried.err;
         continue;
       }
-      // The provider's deployments are its targets, each behind its own circuit and slots.
-      const members = set.order(p.request.model, deploymentSlots());
-      if (!members.length) {
-        last = this.failed(p, noDeploymentServes(p));
-        this.record(p, 'failed', 0, last);
-        continue;
+      // The provider's deployments are its targets, each behind its own circuit and slot, all
+      // inside one slot of the provider's: taken first, so the deployments are ordered by
+      // which has room once this call may run, not before it waited.
+      let held: (() => void) | undefined;
+      try {
+        const slot = this.hooks.acquire?.(p.request.provider, this.signal);
+        held = slot instanceof Promise ? await slotWait(p.request.provider, slot) : slot;
+      } catch (caught) {
+        const err = this.failed(p, caught);
+        this.record(p, 'failed', 0, err);
+        throw err;
       }
-      for (const m of members) {
-        const call = p.call.callersKey ? deploymentCall(m.deployment.settings, p.call.settings.apiKey) : m.call;
-        const tried = await this.attempt({ ...p, call, deployment: m.deployment.name }, requested, start);
-        if (tried instanceof Leg) return tried;
-        if (tried !== SKIPPED) last = tried.err;
+      let leg: Leg<T> | undefined;
+      try {
+        const members = set.order(p.request.model, deploymentSlots());
+        if (!members.length) {
+          last = this.failed(p, noDeploymentServes(p));
+          this.record(p, 'failed', 0, last);
+          continue;
+        }
+        for (const m of members) {
+          const call = p.call.callersKey ? deploymentCall(m.deployment.settings, p.call.settings.apiKey) : m.call;
+          const tried = await this.attempt({ ...p, call, deployment: m.deployment.name }, requested, start, held);
+          if (tried instanceof Leg) return (leg = tried);
+          if (tried !== SKIPPED) last = tried.err;
+        }
+      } finally {
+        // The leg holds it until the call ends.
+        if (!leg) held?.();
       }
     }
     throw this.exhausted(last);
   }
 
-  /** One target (or one deployment of it): its leg once it answers, else why not. */
-  private async attempt<T>(p: PreparedCompletion, requested: ProviderId, start: Start<T>): Promise<Leg<T> | Missed> {
+  /**
+   * One target (or one deployment of it, `held` being the provider's slot
+   * already taken for it): its leg once it answers, else why not.
+   */
+  private async attempt<T>(p: PreparedCompletion, requested: ProviderId, start: Start<T>, held?: () => void): Promise<Leg<T> | Missed> {
     const { hooks, breakers } = this;
     const { provider } = p.request;
     if (!breakers.allow(provider, p.call.settings.baseUrl, p.deployment)) {
@@ -222,12 +242,19 @@ class RouteRun {
       return SKIPPED;
     }
     const { tuning, observer } = this.tuning();
+    // What a failure gives back (this attempt's own slot), and what the leg holds (the provider's too).
+    let own: (() => void) | undefined;
     let release: (() => void) | undefined;
     let span: ModelCall | undefined;
     try {
-      const slot = hooks.acquire?.(provider, this.signal);
-      release = slot instanceof Promise ? await slotWait(provider, slot) : slot;
-      if (p.deployment !== undefined) release = await this.deploymentSlot(p, release);
+      if (p.deployment === undefined) {
+        const slot = hooks.acquire?.(provider, this.signal);
+        release = own = slot instanceof Promise ? await slotWait(provider, slot) : slot;
+      } else {
+        const slot = deploymentSlots().acquire(`${provider}/${p.deployment}`, this.signal);
+        own = slot instanceof Promise ? await slotWait(provider, slot) : slot;
+        release = held ? both(own, held) : own;
+      }
       const started = performance.now();
       let value: T;
       span = ModelCall.start(p, this.caller, this.attempts.length);
@@ -240,7 +267,7 @@ class RouteRun {
       this.trace(p);
       return new Leg(this, p, observer, release, value, span);
     } catch (caught) {
-      release?.();
+      own?.();
       const err = this.failed(p, caught);
       this.record(p, 'failed', observer?.tries ?? 1, err);
       span?.failed(err, observer?.tries ?? 1);
@@ -248,23 +275,6 @@ class RouteRun {
       routingFallbacks.labels(provider).inc();
       return new Missed(err);
     }
-  }
-
-  /** The deployment's own slot, held with the provider's (`held`); both go together. */
-  private async deploymentSlot(p: PreparedCompletion, held: (() => void) | undefined): Promise<() => void> {
-    const key = `${p.request.provider}/${p.deployment}`;
-    let own: () => void;
-    try {
-      const slot = deploymentSlots().acquire(key, this.signal);
-      own = slot instanceof Promise ? await slotWait(p.request.provider, slot) : slot;
-    } catch (err) {
-      held?.();
-      throw err;
-    }
-    return () => {
-      own();
-      held?.();
-    };
   }
 
   private tuning(): { tuning: CallTuning; observer: CountingObserver | undefined } {
@@ -385,6 +395,13 @@ class Missed {
 }
 
 const SKIPPED = new Missed(undefined);
+
+function both(first: () => void, second: () => void): () => void {
+  return () => {
+    first();
+    second();
+  };
+}
 
 /** No deployment of the provider lists the model: answered as a model the upstream does not have. */
 function noDeploymentServes(p: PreparedCompletion): ProviderError {
