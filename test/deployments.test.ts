@@ -13,6 +13,7 @@ import type { Fake } from '../providers/testing/fake.ts';
 import { circuits } from '../core/circuitBreaker.ts';
 import { deploymentSlots, deploymentsOf } from '../core/deployments.ts';
 import { createGatewayKey, startTestService, type TestService } from './support.ts';
+import { Spec } from '../contract-tests/spec.ts';
 
 let eu: Fake;
 let us: Fake;
@@ -64,15 +65,26 @@ function chat(signal?: AbortSignal) {
   });
 }
 
+const spec = new Spec('gateway');
+const ENVELOPES: Record<string, string> = {
+  '/api/llm/circuits': 'CircuitsEnvelope',
+  '/api/llm/providers/status': 'ProviderStatusEnvelope',
+  '/api/llm/concurrency/openai': 'ProviderConcurrencyEnvelope',
+};
+
+/** A discovery endpoint's data, its body checked against the spec (the deployments' added fields included). */
 async function get(p: string): Promise<any> {
   const res = await fetch(`${service.gatewayUrl}${p}`, { headers: { authorization: `Bearer ${key}` } });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { data: unknown }).data;
+  const body = await res.json();
+  const valid = spec.validator(`/components/schemas/${ENVELOPES[p]}`);
+  expect(valid(body), JSON.stringify(valid.errors)).toBe(true);
+  return (body as { data: unknown }).data;
 }
 
-const usageRows = async () =>
+const usageRows = async (of = keyId) =>
   Object.fromEntries(
-    (await service.db('gateway_usage').where({ key_id: keyId }).select('deployment').count({ n: '*' }).groupBy('deployment')).map((r: any) => [r.deployment, Number(r.n)]),
+    (await service.db('gateway_usage').where({ key_id: of }).select('deployment').count({ n: '*' }).groupBy('deployment')).map((r: any) => [r.deployment, Number(r.n)]),
   );
 
 /**
@@ -115,7 +127,7 @@ describe('deployments of one provider', () => {
     expect(new Set(eu.requests.map((r) => r.headers.authorization))).toEqual(new Set(['Bearer sk-eu']));
     expect(new Set(us.requests.map((r) => r.headers.authorization))).toEqual(new Set(['Bearer sk-us']));
     // Usage is written just after answering: wait for the rows, not for time.
-    await expect.poll(usageRows, { timeout: 10_000, interval: 50 }).toEqual({ eu: 30, us: 10 });
+    await expect.poll(() => usageRows(), { timeout: 10_000, interval: 50 }).toEqual({ eu: 30, us: 10 });
   });
 
   test('a 429 or a 5xx from the picked deployment hands the call to the other', async () => {
@@ -134,7 +146,7 @@ describe('deployments of one provider', () => {
       ]);
       await closeEu();
     }
-    await expect.poll(usageRows, { timeout: 10_000, interval: 50 }).toEqual({ eu: 30, us: 12 });
+    await expect.poll(() => usageRows(), { timeout: 10_000, interval: 50 }).toEqual({ eu: 30, us: 12 });
   });
 
   test("a deployment whose circuit is open is skipped; the circuit is shared through the database under the deployment's name", async () => {
@@ -183,6 +195,21 @@ describe('deployments of one provider', () => {
     await Promise.all(calls);
     expect(eu.inFlight().peak).toBe(1);
     expect(us.inFlight().peak).toBe(1);
+  });
+
+  test('a streamed call is balanced too, and its usage row names its deployment', async () => {
+    atCycleStart();
+    // A key of its own, so its rows are this call's alone.
+    const own = await createGatewayKey(service.db, 'deployments-stream');
+    const res = await fetch(`${service.gatewayUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${own.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'hello' }] }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('data: [DONE]');
+    // The cycle's first pick.
+    await expect.poll(() => usageRows(own.id), { timeout: 10_000, interval: 50 }).toEqual({ eu: 1 });
   });
 
   test('providers/status shows the deployments, never their keys or addresses', async () => {

@@ -1207,18 +1207,22 @@ export type ConcurrencyRecord = {
     /**
      * Only for a provider with deployments (switchyard.yaml); the calls each holds in this gateway process.
      */
-    deployments?: Array<{
-        name: string;
-        activeRequests: number;
-        /**
-         * Calls waiting for this deployment's slot.
-         */
-        queuedRequests: number;
-        /**
-         * Its concurrency per process.
-         */
-        limit: number;
-    }>;
+    deployments?: Array<DeploymentConcurrency>;
+};
+export type DeploymentConcurrency = {
+    name: string;
+    /**
+     * Calls it is answering now, in this gateway process.
+     */
+    activeRequests: number;
+    /**
+     * Calls waiting for its slot, in this gateway process.
+     */
+    queuedRequests: number;
+    /**
+     * Its concurrency per process.
+     */
+    limit: number;
 };
 /**
  * One entry per provider id.
@@ -1251,6 +1255,10 @@ export type ProviderConcurrency = {
     activeRequests: number;
     queuedRequests: number;
     limit: number;
+    /**
+     * Only for a provider with deployments (switchyard.yaml, docs/deployments.md); the calls each holds in this gateway process.
+     */
+    deployments?: Array<DeploymentConcurrency>;
 };
 export type PublicModelCatalog = {
     updatedAt: string;
