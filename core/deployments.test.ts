@@ -52,6 +52,13 @@ describe('deployments', () => {
     expect(slots.activeCount('openai/eu')).toBe(0);
   });
 
+  test('a model no deployment lists leaves none to try (answered as a model the upstream lacks)', () => {
+    useDeployments(parseDeployments('providers:\n  openai:\n    deployments:\n      - {name: a, models: [gpt-4o]}\n', { OPENAI_API_KEY: 'sk' }), providerLimits({}));
+    const set = deploymentsOf('openai')!;
+    expect(set.order('gpt-4o-mini', deploymentSlots())).toEqual([]);
+    expect(set.order('gpt-4o', deploymentSlots()).map((m) => m.deployment.name)).toEqual(['a']);
+  });
+
   test("a provider with deployments takes, in all, its deployments' concurrency; one without, its own", () => {
     fresh();
     const limits = withDeploymentLimits({ ...providerLimits({}), openai: 5 });
