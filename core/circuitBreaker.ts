@@ -11,6 +11,8 @@ export type CircuitStateName = 'closed' | 'open' | 'half_open';
 
 export interface CircuitSnapshot {
   provider: ProviderId;
+  /** One of the provider's deployments (switchyard.yaml), when the circuit is that deployment's. */
+  deployment?: string;
   state: CircuitStateName;
   consecutiveFailures: number;
   openedAt?: string;
@@ -19,8 +21,8 @@ export interface CircuitSnapshot {
 
 /** A circuit opened (or opened again after a failed probe) or closed, as told between processes. */
 export type CircuitChange =
-  | { provider: ProviderId; state: 'open'; origin: string; failures: number; openedAt: number }
-  | { provider: ProviderId; state: 'closed' };
+  | { provider: ProviderId; deployment?: string; state: 'open'; origin: string; failures: number; openedAt: number }
+  | { provider: ProviderId; deployment?: string; state: 'closed' };
 
 export interface BreakerOptions {
   /** Consecutive failed calls that open the circuit. */
@@ -66,8 +68,13 @@ export function countsAgainstProvider(err: unknown): boolean {
   return unanswered(err) && !(err instanceof CallerCausedError);
 }
 
+/** A provider's own circuit is kept under its id, a deployment's under `<provider>/<deployment>`. */
+function keyOf(provider: ProviderId, deployment: string | undefined): string {
+  return deployment === undefined ? provider : `${provider}/${deployment}`;
+}
+
 export class CircuitBreakers {
-  private readonly circuits = new Map<ProviderId, Circuit>();
+  private readonly circuits = new Map<string, Circuit>();
   private readonly threshold: number;
   private readonly cooldownMs: number;
   private readonly now: () => number;
@@ -84,32 +91,34 @@ export class CircuitBreakers {
    * Whether a call may go to the provider now. Past the cooldown the first
    * caller is let through as the probe (and must report its outcome).
    */
-  allow(provider: ProviderId, origin: string): boolean {
-    const c = this.circuits.get(provider);
+  allow(provider: ProviderId, origin: string, deployment?: string): boolean {
+    const c = this.circuits.get(keyOf(provider, deployment));
     if (!c || c.failures < this.threshold || c.origin !== origin) return true;
     if (c.probing || this.now() < c.openedAt + this.cooldownMs) return false;
     c.probing = true;
     return true;
   }
 
-  succeeded(provider: ProviderId): void {
+  succeeded(provider: ProviderId, deployment?: string): void {
     // The common case (never failed) costs one lookup.
-    const c = this.circuits.get(provider);
+    const key = keyOf(provider, deployment);
+    const c = this.circuits.get(key);
     if (!c) return;
-    this.circuits.delete(provider);
-    if (c.failures >= this.threshold) this.onChange?.({ provider, state: 'closed' });
+    this.circuits.delete(key);
+    if (c.failures >= this.threshold) this.onChange?.(deployment === undefined ? { provider, state: 'closed' } : { provider, deployment, state: 'closed' });
   }
 
   /** A change decided by another process: taken as is, and not announced again. */
   apply(change: CircuitChange): void {
+    const key = keyOf(change.provider, change.deployment);
     if (change.state === 'closed') {
-      this.circuits.delete(change.provider);
+      this.circuits.delete(key);
       return;
     }
-    const c = this.circuits.get(change.provider);
+    const c = this.circuits.get(key);
     // This process's own probe stays out until it settles.
     const probing = c?.origin === change.origin && c.probing;
-    this.circuits.set(change.provider, {
+    this.circuits.set(key, {
       origin: change.origin,
       failures: Math.max(change.failures, this.threshold),
       openedAt: change.openedAt,
@@ -118,16 +127,17 @@ export class CircuitBreakers {
   }
 
   /** Records a failed call; only the provider's own failures count. A call that ended otherwise releases its probe. */
-  failed(provider: ProviderId, origin: string, err: unknown): void {
-    const c = this.circuits.get(provider);
+  failed(provider: ProviderId, origin: string, err: unknown, deployment?: string): void {
+    const key = keyOf(provider, deployment);
+    const c = this.circuits.get(key);
     if (!countsAgainstProvider(err)) {
       if (c) c.probing = false;
       return;
     }
     if (!c || c.origin !== origin) {
       const opened = this.threshold <= 1;
-      this.circuits.set(provider, { origin, failures: 1, openedAt: opened ? this.now() : 0, probing: false });
-      if (opened) this.onChange?.({ provider, state: 'open', origin, failures: 1, openedAt: this.now() });
+      this.circuits.set(key, { origin, failures: 1, openedAt: opened ? this.now() : 0, probing: false });
+      if (opened) this.onChange?.({ provider, ...named(deployment), state: 'open', origin, failures: 1, openedAt: this.now() });
       return;
     }
     c.failures += 1;
@@ -135,17 +145,18 @@ export class CircuitBreakers {
     // Opening (or a failed probe) starts the cooldown afresh.
     if (c.failures >= this.threshold) {
       c.openedAt = this.now();
-      this.onChange?.({ provider, state: 'open', origin, failures: c.failures, openedAt: c.openedAt });
+      this.onChange?.({ provider, ...named(deployment), state: 'open', origin, failures: c.failures, openedAt: c.openedAt });
     }
   }
 
-  state(provider: ProviderId): CircuitSnapshot {
-    const c = this.circuits.get(provider);
-    if (!c || c.failures < this.threshold) return { provider, state: 'closed', consecutiveFailures: c?.failures ?? 0 };
+  state(provider: ProviderId, deployment?: string): CircuitSnapshot {
+    const c = this.circuits.get(keyOf(provider, deployment));
+    if (!c || c.failures < this.threshold) return { provider, ...named(deployment), state: 'closed', consecutiveFailures: c?.failures ?? 0 };
     const retryAt = c.openedAt + this.cooldownMs;
     const state: CircuitStateName = c.probing || this.now() >= retryAt ? 'half_open' : 'open';
     return {
       provider,
+      ...named(deployment),
       state,
       consecutiveFailures: c.failures,
       openedAt: new Date(c.openedAt).toISOString(),
@@ -156,6 +167,20 @@ export class CircuitBreakers {
   all(): CircuitSnapshot[] {
     return PROVIDER_IDS.map((id) => this.state(id));
   }
+
+  /** The deployments' circuits that have seen failures (the others are closed). */
+  deploymentCircuits(): CircuitSnapshot[] {
+    const out: CircuitSnapshot[] = [];
+    for (const key of this.circuits.keys()) {
+      const cut = key.indexOf('/');
+      if (cut > 0) out.push(this.state(key.slice(0, cut) as ProviderId, key.slice(cut + 1)));
+    }
+    return out;
+  }
+}
+
+function named(deployment: string | undefined): { deployment?: string } {
+  return deployment === undefined ? {} : { deployment };
 }
 
 function positiveInt(raw: string | undefined, fallback: number, name: string): number {

@@ -34,6 +34,8 @@ export interface PreparedCompletion {
   call: ProviderCall;
   /** The upstream request the adapter built while validating, so a /v1 call builds it once. */
   wire?: unknown;
+  /** The provider's deployment it is sent to (core/deployments.ts), when it has them; `call` is then that deployment's. */
+  deployment?: string;
 }
 
 function chatAdapter(request: { provider: CanonicalRequest['provider'] }): ChatAdapter {

@@ -2,11 +2,14 @@ import type { Knex } from 'knex';
 import { PROVIDER_IDS, type ProviderId } from '../protocols/canonical.ts';
 import { countTasksByProvider } from '../db/gateway/countTasksByProvider.ts';
 import type { GatewayRuntime } from './runtime.ts';
+import { deploymentConcurrency } from './deployments.ts';
 
 export interface ConcurrencyRecord {
   activeRequests: number;
   queuedRequests: number;
   limit: number;
+  /** Each deployment's calls in this process, when the provider has deployments (switchyard.yaml). */
+  deployments?: Array<{ name: string; activeRequests: number; queuedRequests: number; limit: number }>;
 }
 
 /**
@@ -22,6 +25,8 @@ export async function concurrency(db: Knex, runtime: GatewayRuntime): Promise<Re
       queuedRequests: (counts[id]?.queued ?? 0) + runtime.slots.waitingCount(id),
       limit: runtime.limits[id],
     };
+    const deployments = deploymentConcurrency(id);
+    if (deployments) out[id].deployments = deployments;
   }
   return out;
 }

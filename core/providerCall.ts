@@ -75,3 +75,8 @@ class ResolvedCall implements ProviderCall {
     return { settings: this.settings, signal, timeoutMs: this.settings.timeoutMs };
   }
 }
+
+/** A deployment's call (core/deployments.ts): its own settings, with the caller's own key (X-Provider-Key) in place of its key when given. */
+export function deploymentCall(settings: ProviderSettings, callersKey?: string): ProviderCall {
+  return callersKey ? new ResolvedCall({ ...settings, apiKey: callersKey }, true) : new ResolvedCall(settings, false);
+}

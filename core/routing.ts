@@ -8,7 +8,8 @@ import type { CanonicalRequest, ProviderId, StreamEvent } from '../protocols/can
 import type { RoutingAttempt, RoutingPolicy } from '../protocols/routing.ts';
 import { ProviderError, type RetryPolicy, type UpstreamObserver } from '../providers/types.ts';
 import { callerCaused, CallerCausedError, circuits, unanswered } from './circuitBreaker.ts';
-import { ownKeyFailure } from './providerCall.ts';
+import { deploymentCall, ownKeyFailure } from './providerCall.ts';
+import { deploymentSlots, deploymentsOf } from './deployments.ts';
 import { DEFAULT_TIMEOUT_MS } from '../providers/transport/http.ts';
 import {
   completeOnce,
@@ -24,7 +25,8 @@ import { upstreamObserver } from './upstreamObserver.ts';
 import { routingFallbacks } from '../metrics/index.ts';
 import { ModelCall, slotWait } from './modelSpans.ts';
 
-export type RoutedResult = PricedResult & { attempts?: RoutingAttempt[] };
+/** `deployment`: which of the provider's deployments (switchyard.yaml) answered, when it has them. */
+export type RoutedResult = PricedResult & { attempts?: RoutingAttempt[]; deployment?: string };
 
 /** A completion with every target prepared (and so validated) before anything runs. */
 export interface PreparedRoute {
@@ -182,45 +184,97 @@ class RouteRun {
    * not meet hands over to the next.
    */
   async commit<T>(start: Start<T>): Promise<Leg<T>> {
-    const { hooks, breakers } = this;
     const requested = this.route.targets[0]!.request.provider;
     let last: unknown;
     for (const p of orderTargets(this.route.targets, this.route.weights)) {
-      const { provider } = p.request;
-      if (!breakers.allow(provider, p.call.settings.baseUrl)) {
-        ModelCall.skipped(p, this.caller, this.attempts.length);
-        this.record(p, 'skipped', 0, new ApiError('unavailable', 'circuit open', { code: 'circuit_open' }));
-        routingFallbacks.labels(provider).inc();
+      const set = deploymentsOf(p.request.provider);
+      if (!set) {
+        const tried = await this.attempt(p, requested, start);
+        if (tried instanceof Leg) return tried;
+        if (tried !== SKIPPED) last = tried.err;
         continue;
       }
-      const { tuning, observer } = this.tuning();
-      let release: (() => void) | undefined;
-      let span: ModelCall | undefined;
+      // The provider's deployments are its targets, each behind its own circuit and slot, all
+      // inside one slot of the provider's: taken first, so the deployments are ordered by
+      // which has room once this call may run, not before it waited.
+      let held: (() => void) | undefined;
       try {
-        const slot = hooks.acquire?.(provider, this.signal);
-        release = slot instanceof Promise ? await slotWait(provider, slot) : slot;
-        const started = performance.now();
-        let value: T;
-        span = ModelCall.start(p, this.caller, this.attempts.length);
-        const payer = payerOf(this.caller, requested, provider);
-        try {
-          value = await (span ? span.run(() => start(p, payer, this.signal, tuning)) : start(p, payer, this.signal, tuning));
-        } finally {
-          if (hooks.trace) hooks.trace.upstreamMs += performance.now() - started;
-        }
-        this.trace(p);
-        return new Leg(this, p, observer, release, value, span);
+        const slot = this.hooks.acquire?.(p.request.provider, this.signal);
+        held = slot instanceof Promise ? await slotWait(p.request.provider, slot) : slot;
       } catch (caught) {
-        release?.();
         const err = this.failed(p, caught);
-        this.record(p, 'failed', observer?.tries ?? 1, err);
-        span?.failed(err, observer?.tries ?? 1);
-        if (!fallsThrough(err) || this.signal.aborted) throw err;
-        last = err;
-        routingFallbacks.labels(provider).inc();
+        this.record(p, 'failed', 0, err);
+        throw err;
+      }
+      let leg: Leg<T> | undefined;
+      try {
+        const members = set.order(p.request.model, deploymentSlots());
+        if (!members.length) {
+          last = this.failed(p, noDeploymentServes(p));
+          this.record(p, 'failed', 0, last);
+          continue;
+        }
+        for (const m of members) {
+          const call = p.call.callersKey ? deploymentCall(m.deployment.settings, p.call.settings.apiKey) : m.call;
+          const tried = await this.attempt({ ...p, call, deployment: m.deployment.name }, requested, start, held);
+          if (tried instanceof Leg) return (leg = tried);
+          if (tried !== SKIPPED) last = tried.err;
+        }
+      } finally {
+        // The leg holds it until the call ends.
+        if (!leg) held?.();
       }
     }
     throw this.exhausted(last);
+  }
+
+  /**
+   * One target (or one deployment of it, `held` being the provider's slot
+   * already taken for it): its leg once it answers, else why not.
+   */
+  private async attempt<T>(p: PreparedCompletion, requested: ProviderId, start: Start<T>, held?: () => void): Promise<Leg<T> | Missed> {
+    const { hooks, breakers } = this;
+    const { provider } = p.request;
+    if (!breakers.allow(provider, p.call.settings.baseUrl, p.deployment)) {
+      ModelCall.skipped(p, this.caller, this.attempts.length);
+      this.record(p, 'skipped', 0, new ApiError('unavailable', 'circuit open', { code: 'circuit_open' }));
+      routingFallbacks.labels(provider).inc();
+      return SKIPPED;
+    }
+    const { tuning, observer } = this.tuning();
+    // What a failure gives back (this attempt's own slot), and what the leg holds (the provider's too).
+    let own: (() => void) | undefined;
+    let release: (() => void) | undefined;
+    let span: ModelCall | undefined;
+    try {
+      if (p.deployment === undefined) {
+        const slot = hooks.acquire?.(provider, this.signal);
+        release = own = slot instanceof Promise ? await slotWait(provider, slot) : slot;
+      } else {
+        const slot = deploymentSlots().acquire(`${provider}/${p.deployment}`, this.signal);
+        own = slot instanceof Promise ? await slotWait(provider, slot) : slot;
+        release = held ? both(own, held) : own;
+      }
+      const started = performance.now();
+      let value: T;
+      span = ModelCall.start(p, this.caller, this.attempts.length);
+      const payer = payerOf(this.caller, requested, provider);
+      try {
+        value = await (span ? span.run(() => start(p, payer, this.signal, tuning)) : start(p, payer, this.signal, tuning));
+      } finally {
+        if (hooks.trace) hooks.trace.upstreamMs += performance.now() - started;
+      }
+      this.trace(p);
+      return new Leg(this, p, observer, release, value, span);
+    } catch (caught) {
+      own?.();
+      const err = this.failed(p, caught);
+      this.record(p, 'failed', observer?.tries ?? 1, err);
+      span?.failed(err, observer?.tries ?? 1);
+      if (!fallsThrough(err) || this.signal.aborted) throw err;
+      routingFallbacks.labels(provider).inc();
+      return new Missed(err);
+    }
   }
 
   private tuning(): { tuning: CallTuning; observer: CountingObserver | undefined } {
@@ -234,12 +288,12 @@ class RouteRun {
   /** A target's failure as the caller is answered, told to its circuit (which counts only the provider's own). */
   failed(p: PreparedCompletion, caught: unknown): unknown {
     const err = this.translate(caught, p);
-    this.breakers.failed(p.request.provider, p.call.settings.baseUrl, err);
+    this.breakers.failed(p.request.provider, p.call.settings.baseUrl, err, p.deployment);
     return err;
   }
 
   succeeded(p: PreparedCompletion, tries: number): void {
-    this.breakers.succeeded(p.request.provider);
+    this.breakers.succeeded(p.request.provider, p.deployment);
     this.record(p, 'answered', tries);
   }
 
@@ -263,6 +317,7 @@ class RouteRun {
 
   private record(p: PreparedCompletion, outcome: RoutingAttempt['outcome'], tries: number, err?: unknown): void {
     const attempt: RoutingAttempt = { provider: p.request.provider, model: p.request.model, outcome, tries };
+    if (p.deployment !== undefined) attempt.deployment = p.deployment;
     if (err !== undefined) attempt.errorCode = err instanceof ApiError ? err.code : err instanceof ProviderError ? err.code : 'internal_error';
     this.attempts.push(attempt);
   }
@@ -275,14 +330,15 @@ class RouteRun {
     if (this.routed || trace.targets > 1) trace.answeredBy = `${p.request.provider}/${p.request.model}`;
   }
 
-  result(result: PricedResult): RoutedResult {
-    return this.routed || this.attempts.length > 1 ? { ...result, attempts: this.attempts } : result;
+  result(result: PricedResult, deployment: string | undefined): RoutedResult {
+    const named: RoutedResult = deployment === undefined ? result : { ...result, deployment };
+    return this.routed || this.attempts.length > 1 ? { ...named, attempts: this.attempts } : named;
   }
 
   /** All targets failed or were skipped: the last provider failure, or 503 when every circuit was open. */
   private exhausted(last: unknown): unknown {
     if (last !== undefined) return last;
-    const open = this.attempts.map((a) => a.provider).join(', ');
+    const open = this.attempts.map((a) => (a.deployment === undefined ? a.provider : `${a.provider}/${a.deployment}`)).join(', ');
     return new ApiError('unavailable', `Not calling ${open}: the circuit is open after repeated failures (see GET /api/llm/circuits)`, {
       code: 'circuit_open',
       headers: { 'retry-after': String(Math.ceil(circuitRetrySeconds(this.attempts))) },
@@ -319,7 +375,7 @@ class Leg<T> {
   answered(result: PricedResult): RoutedResult {
     this.run.succeeded(this.target, this.observer?.tries ?? 1);
     this.span?.answered(result, this.observer?.tries ?? 1);
-    return this.run.result(result);
+    return this.run.result(result, this.target.deployment);
   }
 
   /** A failure after the call was committed: told to the circuit, and the caller's to handle (no other target is tried). */
@@ -330,9 +386,35 @@ class Leg<T> {
   }
 }
 
+/** A call failed or skipped on a target is told apart from a leg that answers. */
+class Missed {
+  readonly err: unknown;
+  constructor(err: unknown) {
+    this.err = err;
+  }
+}
+
+const SKIPPED = new Missed(undefined);
+
+function both(first: () => void, second: () => void): () => void {
+  return () => {
+    first();
+    second();
+  };
+}
+
+/** No deployment of the provider lists the model: answered as a model the upstream does not have. */
+function noDeploymentServes(p: PreparedCompletion): ProviderError {
+  const { provider, model } = p.request;
+  return new ProviderError(provider, 'upstream_rejected', `no deployment of ${provider} serves the model ${model} (see their models in switchyard.yaml)`, {
+    status: 404,
+    upstreamBody: `model ${model} not served`,
+  });
+}
+
 function circuitRetrySeconds(attempts: RoutingAttempt[]): number {
   const breakers = circuits();
-  const soonest = Math.min(...attempts.map((a) => Date.parse(breakers.state(a.provider).retryAt ?? '') || Date.now()));
+  const soonest = Math.min(...attempts.map((a) => Date.parse(breakers.state(a.provider, a.deployment).retryAt ?? '') || Date.now()));
   return Math.max(1, (soonest - Date.now()) / 1000);
 }
 

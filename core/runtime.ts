@@ -9,6 +9,8 @@ import { runTask } from './tasks/index.ts';
 import { scheduleGatewayCleanup } from '../jobs/gatewayCleanup.ts';
 import { providerLimits, type ProviderLimits } from '../providers/registry.ts';
 import { LocalSlots } from './slots.ts';
+import { loadDeployments } from '../providers/deployments.ts';
+import { useDeployments, withDeploymentLimits } from './deployments.ts';
 import { OCR_PROVIDER, ocrConcurrency, stopOcrEngine } from './ocr.ts';
 import { engineGroupLimits } from './vision.ts';
 import { ensureTrainingQueue, startTrainingRunner, type TrainingRunner } from './visionTrainer.ts';
@@ -54,7 +56,9 @@ export async function startGatewayRuntime(o: {
   onUnpriced((provider, model) =>
     o.log.warn({ provider, model }, `model missing from the price catalogue: ${provider}/${model} calls are billed 0 (marked unpriced) until pricing/catalogue.json has its prices`),
   );
-  const limits = providerLimits(o.env);
+  // switchyard.yaml's deployments: a fault in the file stops the start, naming its line.
+  useDeployments(loadDeployments(o.env), providerLimits(o.env));
+  const limits = withDeploymentLimits(providerLimits(o.env));
   const requestLog = new RequestLog({ db: o.db, log: o.log, env: o.env });
   const notifier = new Notifier(o.databaseUrl, o.db, o.log);
   await notifier.start();

@@ -20,9 +20,11 @@ function parseChange(payload: string): CircuitChange | undefined {
     const c = JSON.parse(payload) as Record<string, unknown>;
     if (typeof c.provider !== 'string' || !KNOWN.has(c.provider)) return undefined;
     const provider = c.provider as ProviderId;
-    if (c.state === 'closed') return { provider, state: 'closed' };
+    // A deployment's circuit (switchyard.yaml); absent or null for the provider's own.
+    const deployment = typeof c.deployment === 'string' && c.deployment !== '' ? { deployment: c.deployment } : {};
+    if (c.state === 'closed') return { provider, ...deployment, state: 'closed' };
     if (c.state === 'open' && typeof c.origin === 'string' && Number.isFinite(c.failures) && Number.isFinite(c.openedAt)) {
-      return { provider, state: 'open', origin: c.origin, failures: c.failures as number, openedAt: c.openedAt as number };
+      return { provider, ...deployment, state: 'open', origin: c.origin, failures: c.failures as number, openedAt: c.openedAt as number };
     }
   } catch {
     // Not ours to understand (a newer version's notice): ignored.
@@ -36,7 +38,7 @@ export async function shareCircuits(o: { db: Knex; notifier: Notifier; log: Logg
   let writes: Promise<void> = Promise.resolve();
   const announce = (change: CircuitChange) => {
     writes = writes
-      .then(() => (change.state === 'open' ? openProviderCircuit(db, change) : closeProviderCircuit(db, change.provider)))
+      .then(() => (change.state === 'open' ? openProviderCircuit(db, change) : closeProviderCircuit(db, change.provider, change.deployment)))
       .catch((err) => log.warn({ err: (err as Error).message, provider: change.provider }, 'could not share a circuit change; it holds in this process only'));
   };
   const heard = (payload: string) => {
@@ -45,10 +47,14 @@ export async function shareCircuits(o: { db: Knex; notifier: Notifier; log: Logg
   };
   const load = async () => {
     const rows = await listProviderCircuits(db);
-    const open = new Set(rows.map((r) => r.provider));
-    for (const r of rows) heard(JSON.stringify({ provider: r.provider, state: 'open', origin: r.origin, failures: r.failures, openedAt: r.opened_at.getTime() }));
+    const open = new Set(rows.map((r) => `${r.provider}/${r.deployment}`));
+    for (const r of rows) {
+      heard(JSON.stringify({ provider: r.provider, deployment: r.deployment, state: 'open', origin: r.origin, failures: r.failures, openedAt: r.opened_at.getTime() }));
+    }
     // A closing missed while disconnected.
-    for (const s of breakers.all()) if (s.state !== 'closed' && !open.has(s.provider)) breakers.apply({ provider: s.provider, state: 'closed' });
+    for (const s of [...breakers.all(), ...breakers.deploymentCircuits()]) {
+      if (s.state !== 'closed' && !open.has(`${s.provider}/${s.deployment ?? ''}`)) breakers.apply({ provider: s.provider, ...(s.deployment ? { deployment: s.deployment } : {}), state: 'closed' });
+    }
   };
   const reload = () => void load().catch((err) => log.warn({ err: (err as Error).message }, 'could not read the shared circuits'));
   breakers.onChange = announce;

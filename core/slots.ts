@@ -1,25 +1,24 @@
 // In-process slots for the calls that bypass the queue.
 import type { ProviderId } from '../protocols/canonical.ts';
-import type { ProviderLimits } from '../providers/registry.ts';
 
 /**
  * In-process slots for calls that bypass the queue (the /v1 endpoints): they
  * wait here, in order, for the same per-provider limit queued tasks obey.
  */
-export class LocalSlots {
-  private active = new Map<ProviderId, number>();
-  private waiting = new Map<ProviderId, Array<() => void>>();
+export class LocalSlots<K extends string = ProviderId> {
+  private active = new Map<K, number>();
+  private waiting = new Map<K, Array<() => void>>();
 
-  private readonly limits: ProviderLimits;
-  constructor(limits: ProviderLimits) {
+  private readonly limits: Readonly<Record<K, number>>;
+  constructor(limits: Readonly<Record<K, number>>) {
     this.limits = limits;
   }
 
-  activeCount(id: ProviderId): number {
+  activeCount(id: K): number {
     return this.active.get(id) ?? 0;
   }
 
-  waitingCount(id: ProviderId): number {
+  waitingCount(id: K): number {
     return this.waiting.get(id)?.length ?? 0;
   }
 
@@ -27,13 +26,13 @@ export class LocalSlots {
    * The release of a slot of `id`: at once when one is free (no promise on the
    * /v1 hot path), else once one is handed over, in arrival order.
    */
-  acquire(id: ProviderId, signal?: AbortSignal): (() => void) | Promise<() => void> {
+  acquire(id: K, signal?: AbortSignal): (() => void) | Promise<() => void> {
     if (this.activeCount(id) >= this.limits[id]) return this.wait(id, signal);
     this.active.set(id, this.activeCount(id) + 1);
     return this.releaser(id);
   }
 
-  private async wait(id: ProviderId, signal?: AbortSignal): Promise<() => void> {
+  private async wait(id: K, signal?: AbortSignal): Promise<() => void> {
     await new Promise<void>((resolve, reject) => {
       const queue = this.waiting.get(id) ?? [];
       this.waiting.set(id, queue);
@@ -51,7 +50,7 @@ export class LocalSlots {
     return this.releaser(id);
   }
 
-  private releaser(id: ProviderId): () => void {
+  private releaser(id: K): () => void {
     let released = false;
     return () => {
       if (released) return;

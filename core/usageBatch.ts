@@ -150,9 +150,9 @@ export function usageBatcher(db: Knex): UsageBatcher {
 }
 
 /** The record core/completion.ts's recordUsage writes for a priced completion. */
-export function completionUsage(result: PricedResult, caller: Caller, kind = 'completion'): UsageRecord {
+export function completionUsage(result: PricedResult & { deployment?: string }, caller: Caller, kind = 'completion'): UsageRecord {
   const u = result.usage;
-  return {
+  const record: UsageRecord = {
     keyId: caller.keyId,
     taskId: caller.taskId,
     kind,
@@ -172,6 +172,8 @@ export function completionUsage(result: PricedResult, caller: Caller, kind = 'co
     teamId: caller.teamId,
     keyTags: caller.keyTags,
   };
+  if (result.deployment !== undefined) record.deployment = result.deployment;
+  return record;
 }
 
 /** Logs instead of throwing: the caller already has its answer. */

@@ -26,6 +26,8 @@ export interface RoutingAttempt {
   outcome: 'answered' | 'failed' | 'skipped';
   tries: number;
   errorCode?: string;
+  /** Which of the provider's deployments (switchyard.yaml), when it has them. */
+  deployment?: string;
 }
 
 interface CompatRouting extends Omit<RoutingPolicy, 'fallbacks'> {

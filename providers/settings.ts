@@ -6,6 +6,11 @@ import type { ProviderSettings } from './types.ts';
 import { DEFAULT_TIMEOUT_MS } from './transport/http.ts';
 
 export function providerSettings(id: ProviderId, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
+  // A provider the configuration file names: its first deployment, for what is not balanced (core/deployments.ts balances completions).
+  if (fromFile.size) {
+    const first = fromFile.get(id);
+    if (first) return { ...first, extra: { ...first.extra } };
+  }
   const d = descriptorOf(id);
   if (d.extraSettings) return resolveSettings(id, d, env);
   let last = resolved.get(id);
@@ -38,7 +43,20 @@ const endTurn = () => checkedThisTurn.clear();
 
 const resolved = new Map<ProviderId, { env: NodeJS.ProcessEnv; given?: string; key?: string; own?: string; shared?: string; settings: ProviderSettings }>();
 
-function resolveSettings(id: ProviderId, d: ReturnType<typeof descriptorOf>, env: NodeJS.ProcessEnv): ProviderSettings {
+let fromFile: ReadonlyMap<ProviderId, ProviderSettings> = new Map();
+
+/** The settings of the providers the configuration file names (providers/deployments.ts), in place of the environment's. */
+export function useFileSettings(settings: ReadonlyMap<ProviderId, ProviderSettings>): void {
+  fromFile = settings;
+}
+
+/** Whether the configuration file names the provider. */
+export function configuredByFile(id: ProviderId): boolean {
+  return fromFile.has(id);
+}
+
+/** A provider's settings from this environment (a deployment's is the process's with its own values laid over). */
+export function resolveSettings(id: ProviderId, d: ReturnType<typeof descriptorOf>, env: NodeJS.ProcessEnv): ProviderSettings {
   const more = d.extraSettings?.(env);
   const fallback = more?.defaultBaseUrl || d.defaultBaseUrl;
   const given = env[d.baseUrlEnv];

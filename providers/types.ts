@@ -148,6 +148,8 @@ export interface ProviderDescriptor {
   /** The environment variable holding the key; local runtimes have none. */
   keyEnv?: string;
   baseUrlEnv: string;
+  /** The variable naming its region, when it has regions (a deployment's `region` in switchyard.yaml sets it). */
+  regionEnv?: string;
   /** Where the provider answers unless baseUrlEnv says otherwise. */
   defaultBaseUrl: string;
   local: boolean;

@@ -1,5 +1,6 @@
 // Reads the environment once; everything else receives these values.
 import { requestLogConfig } from '../core/requestLog.ts';
+import { ConfigFileError, loadDeployments } from '../providers/deployments.ts';
 
 export interface Config {
   gatewayPort: number;
@@ -54,6 +55,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestLogConfig(env);
   } catch (err) {
     throw new StartupError((err as Error).message);
+  }
+  // switchyard.yaml is read again where the gateway starts; a fault in it is said here first, naming its line.
+  try {
+    loadDeployments(env);
+  } catch (err) {
+    throw err instanceof ConfigFileError ? new StartupError(err.message) : err;
   }
   return {
     gatewayPort: port('GATEWAY_PORT', env.GATEWAY_PORT, 8080),

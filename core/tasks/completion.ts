@@ -75,7 +75,9 @@ export const runCompletionTask: TaskRunner = async (deps, task, signal, finish) 
     const hit = cacheKey ? ((await getCachedResult(db, cacheKey)) as PricedResult | undefined) : undefined;
     let result: PricedResult;
     if (hit) {
-      result = { ...hit, cost: { customerPrice: 0, currency: 'USD', billing: hit.cost.billing, cached: true } };
+      // No deployment served a cached answer: its usage row names none.
+      const { deployment: _, ...answer } = hit as PricedResult & { deployment?: string };
+      result = { ...answer, cost: { customerPrice: 0, currency: 'USD', billing: hit.cost.billing, cached: true } };
     } else if (writer) {
       let final: PricedResult | undefined;
       for await (const event of streamRouted(route, caller, signal)) {

@@ -26,9 +26,11 @@ export interface UsageRecord {
    * webhook): the INSERT then takes team and tags from the key's row as it is.
    */
   keyTags?: readonly string[];
+  /** Which of the provider's deployments (switchyard.yaml) served the call, when it has them. */
+  deployment?: string;
 }
 
-const COLUMNS = 'key_id, task_id, kind, surface, provider, model, input_tokens, output_tokens, total_tokens, cached_tokens, cache_creation_tokens, cost, billing, cached, service, tag';
+const COLUMNS = 'key_id, task_id, kind, surface, provider, model, input_tokens, output_tokens, total_tokens, cached_tokens, cache_creation_tokens, cost, billing, cached, service, tag, deployment';
 const INSERT_FROM_JSON = `INSERT INTO gateway_usage (${COLUMNS}, team_id, tags)
 SELECT ${COLUMNS.split(', ').map((c) => `r.${c}`).join(', ')},
        CASE WHEN r.tags IS NULL THEN k.team_id ELSE r.team_id END, coalesce(r.tags, k.tags, '{}')
@@ -79,5 +81,6 @@ function usageRow(u: UsageRecord): Record<string, unknown> {
     tag: u.tag ?? null,
     team_id: u.teamId ?? null,
     tags: u.keyTags ?? null,
+    deployment: u.deployment ?? null,
   };
 }

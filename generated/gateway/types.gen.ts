@@ -248,6 +248,38 @@ export type ProviderStatus = {
      * Variables to set to configure it.
      */
     missing: Array<string>;
+    /**
+     * `file`: switchyard.yaml gives its deployments (then `variables` only fill in what a deployment leaves out); `environment`: its variables alone.
+     */
+    configuredBy?: 'environment' | 'file';
+    /**
+     * Its deployments, in the file's order, when switchyard.yaml gives it some.
+     */
+    deployments?: Array<ProviderDeployment>;
+};
+
+/**
+ * One deployment of a provider (switchyard.yaml); never its key or its address.
+ */
+export type ProviderDeployment = {
+    name: string;
+    /**
+     * Its share of the calls against the provider's other deployments (0 only when they fail).
+     */
+    weight: number;
+    /**
+     * Calls it takes at once per gateway process.
+     */
+    concurrency: number;
+    region?: string;
+    /**
+     * The only models it is called for, when it lists them.
+     */
+    models?: Array<string>;
+    /**
+     * Whether it has a key (from the file or the provider's key variable).
+     */
+    keySet: boolean;
 };
 
 export type ProviderStatusEnvelope = {
@@ -399,6 +431,10 @@ export type RoutingAttempt = {
      * Why the target failed (the native error code, e.g. upstream_rate_limited, circuit_open).
      */
     errorCode?: string;
+    /**
+     * Which of the provider's deployments (switchyard.yaml) was tried, when it has them; each is a target of its own.
+     */
+    deployment?: string;
 };
 
 export type CircuitState = {
@@ -406,6 +442,27 @@ export type CircuitState = {
     /**
      * `open`: calls skip this provider (to the next fallback, or 503 `circuit_open`) until `retryAt`; then one call probes it (`half_open`) and its outcome closes or reopens the circuit.
      */
+    state: 'closed' | 'open' | 'half_open';
+    consecutiveFailures: number;
+    openedAt?: string;
+    retryAt?: string;
+    /**
+     * Only for a provider with deployments (switchyard.yaml, see
+     * docs/deployments.md): each deployment's own circuit. Calls skip a
+     * deployment whose circuit is open and go to the provider's next
+     * deployment. The provider's own fields then sum them up: `open` when
+     * every deployment's circuit is open, `half_open` when none is closed,
+     * else `closed`; `consecutiveFailures` is the fewest of theirs.
+     *
+     */
+    deployments?: Array<DeploymentCircuit>;
+};
+
+export type DeploymentCircuit = {
+    /**
+     * The deployment's name in switchyard.yaml (or the one it was given).
+     */
+    name: string;
     state: 'closed' | 'open' | 'half_open';
     consecutiveFailures: number;
     openedAt?: string;
@@ -1069,6 +1126,10 @@ export type CompletionResult = {
      * Every target tried, in order, when the call was retried on another target or routed by `routing`; `provider` and `model` above name the one that answered.
      */
     attempts?: Array<RoutingAttempt>;
+    /**
+     * Which of the provider's deployments (switchyard.yaml, docs/deployments.md) answered, when it has them.
+     */
+    deployment?: string;
 };
 
 /**
@@ -1269,7 +1330,27 @@ export type ConcurrencyRecord = {
      */
     queuedRequests: number;
     /**
-     * Maximum tasks processed at once.
+     * Maximum tasks processed at once (a provider with deployments, the sum of theirs).
+     */
+    limit: number;
+    /**
+     * Only for a provider with deployments (switchyard.yaml); the calls each holds in this gateway process.
+     */
+    deployments?: Array<DeploymentConcurrency>;
+};
+
+export type DeploymentConcurrency = {
+    name: string;
+    /**
+     * Calls it is answering now, in this gateway process.
+     */
+    activeRequests: number;
+    /**
+     * Calls waiting for its slot, in this gateway process.
+     */
+    queuedRequests: number;
+    /**
+     * Its concurrency per process.
      */
     limit: number;
 };
@@ -1307,6 +1388,10 @@ export type ProviderConcurrency = {
     activeRequests: number;
     queuedRequests: number;
     limit: number;
+    /**
+     * Only for a provider with deployments (switchyard.yaml, docs/deployments.md); the calls each holds in this gateway process.
+     */
+    deployments?: Array<DeploymentConcurrency>;
 };
 
 export type PublicModelCatalog = {

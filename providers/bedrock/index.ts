@@ -245,6 +245,7 @@ export default {
   // The standard AWS variables, so the credentials an operator's AWS tooling uses work as they are.
   keyEnv: 'AWS_ACCESS_KEY_ID',
   baseUrlEnv: 'BEDROCK_BASE_URL',
+  regionEnv: 'BEDROCK_REGION',
   defaultBaseUrl: 'https://bedrock-runtime.us-east-1.amazonaws.com',
   local: false,
   concurrency: 20,

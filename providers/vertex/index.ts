@@ -73,6 +73,7 @@ export default {
   id,
   // No fixed default host: the region is part of it (see extraSettings).
   ...hosted('VERTEX', ''),
+  regionEnv: 'VERTEX_LOCATION',
   capabilities: {
     chat: { tools: true, json: true, cachedTokens: true, options: ['topK', 'logprobs', 'n', 'seed'], countTokens: true },
     embeddings: true,
