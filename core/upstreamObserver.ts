@@ -3,11 +3,12 @@ import type { ProviderId } from '../protocols/canonical.ts';
 import type { ProviderError, UpstreamObserver } from '../providers/types.ts';
 import { labelled, upstreamErrors, upstreamRequests, upstreamRetries } from '../metrics/index.ts';
 
+const requestsBy = labelled(upstreamRequests);
 const retriedBy = labelled(upstreamRetries);
 
 export const upstreamObserver: UpstreamObserver = {
   sending(provider: ProviderId, attempt: number): void {
-    upstreamRequests.labels(provider).inc();
+    requestsBy(provider).inc();
     if (attempt > 0) retriedBy(provider).inc();
   },
   failed(provider: ProviderId, err: ProviderError): void {

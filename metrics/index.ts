@@ -144,7 +144,8 @@ export const databaseUnavailable = new Counter({
 export function labelled<C>(metric: { labels(...values: string[]): C }): (...values: string[]) => C {
   const children = new Map<string, C>();
   return (...values) => {
-    const key = values.length === 1 ? values[0]! : values.join('\0');
+    // Each value's length first, so that no two combinations share a key whatever the values hold.
+    const key = values.length === 1 ? values[0]! : values.map((v) => `${v.length}:${v}`).join('');
     let child = children.get(key);
     if (!child) {
       if (children.size >= 10_000) children.clear();

@@ -10,7 +10,7 @@ import type { ContentEvent, FinishEvent } from '../../protocols/compat.ts';
 import type { ApiError } from '../../protocols/errors.ts';
 import type { Caller, PricedResult } from '../../core/completion.ts';
 import { completeRouted, payerOf, prepareRoute, streamRouted, type RouteHooks, type RoutedResult } from '../../core/routing.ts';
-import { gatewayAdded } from '../../metrics/index.ts';
+import { gatewayAdded, labelled } from '../../metrics/index.ts';
 import { hundredths, tenths } from '../../metrics/milliseconds.ts';
 import { fromCompatRouting, mergeRouting, type RoutingPolicy } from '../../protocols/routing.ts';
 import { logFailure, toApiError, type ErrorDialect } from '../../core/errors.ts';
@@ -77,6 +77,8 @@ class CallHooks implements Required<RouteHooks> {
   }
 }
 
+const addedBy = labelled(gatewayAdded);
+
 /**
  * Says which target answered (when routing chose one) and how long the
  * gateway itself took: Server-Timing `gateway` is the call's time so far minus
@@ -86,7 +88,7 @@ function announce(ctx: ApiContext, { trace }: Required<RouteHooks>, final: boole
   const elapsed = performance.now() - ctx.state.startedAt;
   const upstream = trace.upstreamMs;
   const added = Math.max(0, elapsed - upstream);
-  gatewayAdded.labels(ctx.state.op.operation.operationId ?? 'unknown').observe(added / 1000);
+  addedBy(ctx.state.op.operation.operationId ?? 'unknown').observe(added / 1000);
   ctx.set('server-timing', `gateway;dur=${hundredths(added)}, upstream;dur=${tenths(upstream)}${final ? `, total;dur=${tenths(elapsed)}` : ''}`);
   if (trace.answeredBy) ctx.set('x-switchyard-target', `${trace.answeredBy}; targets=${trace.targets}`);
 }
