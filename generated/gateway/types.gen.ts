@@ -2695,9 +2695,12 @@ export type ModelPattern = string;
  * Rate limits, each over a fixed window in UTC (minute: from :00 of the
  * minute; day: from 00:00). Requests count every call admitted (queued
  * tasks when submitted). Tokens count a call's input (the gateway's
- * count_tokens estimate) plus its output at `maxTokens` (or the model's
- * output cap) when it is admitted, then the tokens the provider reports
- * once it ends. Processes sharing the database take these limits in
+ * count_tokens estimate; an embeddings call's input at four characters
+ * a token) plus its output at `maxTokens` (or the model's output cap)
+ * when it is admitted, then the tokens the provider reports once it
+ * ends; a call billed by units (media, engines) counts no tokens. Every
+ * operation that bills (completions, embeddings, media, text
+ * recognition, vision) counts against these limits. Processes sharing the database take these limits in
  * chunks (a twentieth of the limit at a time), so with N processes a
  * limit may admit up to N-1 chunks more than its value in one window,
  * never fewer than it when the demand is there: 600 per minute on two
@@ -2714,11 +2717,21 @@ export type Limits = {
 /**
  * Money, in USD at the gateway's customer price (`Cost.customerPrice`),
  * per UTC calendar period (`week` starts on Monday, `total` never
- * resets). Before a call the gateway reserves its worst-case price
- * (input tokens from the count_tokens estimate, output at `maxTokens`
- * or the model's output cap, at the model's catalogue prices); the
- * actual price replaces the reservation in the same transaction that
- * writes the call's usage row. A `hard` budget refuses (429
+ * resets). Before a call the gateway reserves its worst-case price, a
+ * price the call cannot pass: the input at an upper bound of its tokens
+ * (a token per UTF-8 byte of text, since every provider's tokenizer
+ * gives a token at least a byte, plus framing per message, 1,024 with
+ * tools, 10,000 per image, the model's whole context window for a
+ * video; never above that window), all of it at the dearer of the input
+ * and cache-write rates, the output at `maxTokens` or the model's output
+ * cap, for the dearest routing target; for a call billed by units, the
+ * units its request asks for (images `n`, video seconds times videos,
+ * characters of speech, the audio's seconds, one image analysed) or
+ * their ceiling where it does not say (music: five minutes; audio of
+ * unknown length: its bytes at 4 kbit/s), at the catalogue's unit price.
+ * A queued task reserves at submit and gives back what it did not spend
+ * when it ends, fails or is cancelled. The actual price replaces the
+ * reservation in the same transaction that writes the call's usage row. A `hard` budget refuses (429
  * `budget_exceeded`) a call whose worst case it cannot cover, so spend
  * never passes it, however many calls or processes; a `soft` one only
  * alerts. Calls that cost nothing (a local model, the caller's own
@@ -4821,6 +4834,15 @@ export type GenerateImageErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -4831,6 +4853,18 @@ export type GenerateImageErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -4912,6 +4946,15 @@ export type GenerateVideoErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -4922,6 +4965,18 @@ export type GenerateVideoErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5003,6 +5058,15 @@ export type GenerateAudioErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5013,6 +5077,18 @@ export type GenerateAudioErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5094,6 +5170,15 @@ export type GenerateSoundEffectErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5104,6 +5189,18 @@ export type GenerateSoundEffectErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5185,6 +5282,15 @@ export type GenerateMusicErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5195,6 +5301,18 @@ export type GenerateMusicErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5276,6 +5394,15 @@ export type GenerateDialogueErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5286,6 +5413,18 @@ export type GenerateDialogueErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5367,6 +5506,15 @@ export type TranscribeErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5377,6 +5525,18 @@ export type TranscribeErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5458,6 +5618,15 @@ export type SubmitEmbeddingsErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5468,6 +5637,18 @@ export type SubmitEmbeddingsErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5549,6 +5730,15 @@ export type DetectObjectsErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5559,6 +5749,18 @@ export type DetectObjectsErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5640,6 +5842,15 @@ export type DetectZeroShotErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5650,6 +5861,18 @@ export type DetectZeroShotErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5731,6 +5954,15 @@ export type DetectFacesErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5741,6 +5973,18 @@ export type DetectFacesErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5822,6 +6066,15 @@ export type DetectWebErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5832,6 +6085,18 @@ export type DetectWebErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -6294,6 +6559,15 @@ export type RecognizeTextErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -6304,6 +6578,18 @@ export type RecognizeTextErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -6382,6 +6668,15 @@ export type RedactImageErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -6392,6 +6687,18 @@ export type RedactImageErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
