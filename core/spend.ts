@@ -1,6 +1,6 @@
 // GET /api/llm/spend: who may read which rows, the range rules, and the CSV form.
 import type { Knex } from 'knex';
-import { getSpend, SPEND_DIMENSIONS, type SpendBucket, type SpendDimension, type SpendJsonResult, type SpendQuery, type SpendResult } from '../db/gateway/getSpend.ts';
+import { getSpend, SPEND_DIMENSIONS, type SpendBucket, type SpendDimension, type SpendResult } from '../db/gateway/getSpend.ts';
 import { ApiError } from '../protocols/errors.ts';
 import type { GatewayAuth } from './gatewayAuth.ts';
 
@@ -17,7 +17,7 @@ export interface SpendRequest {
   limit?: number;
 }
 
-interface ReportHead {
+export interface SpendReport extends SpendResult {
   from: string;
   to: string;
   bucket: SpendBucket;
@@ -25,29 +25,12 @@ interface ReportHead {
   currency: 'USD';
 }
 
-export type SpendReport = ReportHead & SpendResult;
-
-/** The report as the JSON answer's `data`, its groups already JSON text (db/gateway/getSpend.ts). */
-export type SpendJsonReport = ReportHead & SpendJsonResult;
-
 const DAY_MS = 86_400_000;
 /** Days a report may span: a daily one is at most a year of periods. */
 const MAX_DAYS: Record<SpendBucket, number> = { day: 366, month: 3660, none: 3660 };
 
 /** The report for `caller`: an admin reads every key's rows, any other key its own only. */
 export async function spendReport(db: Knex, caller: GatewayAuth, q: SpendRequest, now = Date.now()): Promise<SpendReport> {
-  const { head, query } = checked(caller, q, now);
-  return { ...head, ...(await getSpend(db, query)) };
-}
-
-/** The same for the JSON answer. */
-export async function spendReportJson(db: Knex, caller: GatewayAuth, q: SpendRequest, now = Date.now()): Promise<SpendJsonReport> {
-  const { head, query } = checked(caller, q, now);
-  return { ...head, ...(await getSpend(db, query, 'json')) };
-}
-
-/** The caller's rights and the request's rules, then the query they make. */
-function checked(caller: GatewayAuth, q: SpendRequest, now: number): { head: ReportHead; query: SpendQuery } {
   if (caller.role !== 'admin') {
     if (q.keyId !== undefined && q.keyId !== caller.keyId) {
       throw new ApiError('forbidden', "Only an admin key may read another key's spend", { code: 'forbidden', param: 'keyId' });
@@ -69,19 +52,11 @@ function checked(caller: GatewayAuth, q: SpendRequest, now: number): { head: Rep
     // The spec's pattern refuses these first; kept so no other text reaches the SQL.
     if (!SPEND_DIMENSIONS.includes(g)) throw new ApiError('invalid_request', `Unknown groupBy ${g}`, { code: 'invalid_request', param: 'groupBy' });
   }
-  const query = { from, to, bucket, groupBy, limit: q.limit ?? 1000, ...pick(q, ['keyId', 'teamId', 'tag', 'model', 'provider']) };
-  return { head: { from, to, bucket, groupBy, currency: 'USD' }, query };
-}
-
-/**
- * The JSON answer's text: the envelope and the report, with the groups'
- * array spliced in as PostgreSQL made it (thousands of groups would
- * otherwise be parsed into objects and serialised again).
- */
-export function spendJson(report: SpendJsonReport): string {
-  const { rowsJson, ...rest } = report;
-  // The envelope ends with the two closing braces of data and of itself: the rows go before them.
-  return `${JSON.stringify({ success: true, data: rest }).slice(0, -2)},"rows":${rowsJson}}}`;
+  const result = await getSpend(db, {
+    from, to, bucket, groupBy, limit: q.limit ?? 1000,
+    ...pick(q, ['keyId', 'teamId', 'tag', 'model', 'provider']),
+  });
+  return { from, to, bucket, groupBy, currency: 'USD', ...result };
 }
 
 function pick<T extends object, K extends keyof T>(o: T, keys: K[]): Partial<Pick<T, K>> {

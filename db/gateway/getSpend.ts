@@ -34,13 +34,6 @@ export interface SpendResult {
   truncated: boolean;
 }
 
-/** The same with the groups as the JSON text of their array, made by PostgreSQL (no work per group in JavaScript). */
-export interface SpendJsonResult {
-  rowsJson: string;
-  totals: SpendAmounts;
-  truncated: boolean;
-}
-
 // What each dimension selects from gateway_usage_daily (see its migration,
 // 20261203100000_gateway_spend.ts, for the tag rows).
 const COLUMN: Record<SpendDimension, { expr: string; as: string }> = {
@@ -70,9 +63,7 @@ const AMOUNTS = `sum(d.calls)::text AS calls, sum(d.input_tokens)::text AS "inpu
  * first by period then spend) and the totals over every matching call, each
  * call once whatever its tags.
  */
-export function getSpend(db: Knex, q: SpendQuery): Promise<SpendResult>;
-export function getSpend(db: Knex, q: SpendQuery, as: 'json'): Promise<SpendJsonResult>;
-export async function getSpend(db: Knex, q: SpendQuery, as?: 'json'): Promise<SpendResult | SpendJsonResult> {
+export async function getSpend(db: Knex, q: SpendQuery): Promise<SpendResult> {
   const range = rangeSource(q, grainOf(q));
   const filters: string[] = [];
   const values: string[] = [];
@@ -102,61 +93,34 @@ export async function getSpend(db: Knex, q: SpendQuery, as?: 'json'): Promise<Sp
   const keys = [...(period ? [{ expr: period.group, as: 'period' }] : []), ...dims];
   const select = keys.map((k) => `${k.expr} AS "${k.as}"`);
   const order = [...(period ? ['"period"'] : []), 'sum(d.cost) DESC', ...dims.map((d) => `"${d.as}"`)];
-  // A window's ORDER BY cannot name the output columns: the same order by their expressions.
-  const windowOrder = [...(period ? [period.group] : []), 'sum(d.cost) DESC', ...dims.map((d) => d.expr)];
   // Names by join, once per group: a subquery per group scanned the keys once per group.
   const joins = [
     ...(q.groupBy.includes('key') ? ['LEFT JOIN gateway_keys k ON k.id = g."keyId"'] : []),
     ...(q.groupBy.includes('team') ? ['LEFT JOIN gateway_teams t ON t.id = g."teamId"'] : []),
   ];
-  // What a group answers, in the spec's order: amounts as text for the rows, as JSON numbers for the JSON text.
-  const shown: Array<{ name: string; expr: string; amount?: true }> = [
-    ...(period ? [{ name: 'period', expr: period.show }] : []),
-    ...dims.flatMap((d) => [
-      { name: d.as, expr: `g."${d.as}"` },
-      ...(d.as === 'keyId' ? [{ name: 'keyName', expr: 'k.name' }] : d.as === 'teamId' ? [{ name: 'teamName', expr: 't.name' }] : []),
-    ]),
-    ...AMOUNT_NAMES.map((a) => ({ name: a, expr: `g."${a}"`, amount: true as const })),
+  const shown = [
+    ...(period ? [`${period.show} AS "period"`] : []),
+    ...dims.flatMap((d) => [`g."${d.as}"`, ...(d.as === 'keyId' ? ['k.name AS "keyName"'] : d.as === 'teamId' ? ['t.name AS "teamName"'] : [])]),
+    ...['calls', 'inputTokens', 'outputTokens', 'totalTokens', 'spend'].map((a) => `g."${a}"::text AS "${a}"`),
   ];
   const outerOrder = [...(period ? ['g."period"'] : []), 'g.spend DESC', ...dims.map((d) => `g."${d.as}"`)];
-  const inner = `SELECT ${[...select, SUMS].join(', ')}${as === 'json' ? `, row_number() OVER (ORDER BY ${windowOrder.join(', ')}) AS ord` : ''}
+
+  const groups = db.raw(
+    `SELECT ${shown.join(', ')}
+       FROM (SELECT ${[...select, SUMS].join(', ')}
                FROM ${range.sql} d
               WHERE ${where} AND ${groupRows}
               ${keys.length ? `GROUP BY ${keys.map((_, i) => i + 1).join(', ')}` : 'HAVING count(*) > 0'}
               ORDER BY ${order.join(', ')}
-              LIMIT ?`;
-  // Without a grouping by tag, the groups are made of the very rows the totals
-  // count: unless some were cut off by the limit, their sums are the totals.
-  const sameRows = callRows === groupRows;
-  const totalsQuery = () => db.raw(`SELECT ${AMOUNTS} FROM ${range.sql} d WHERE ${where} AND ${callRows}`, [...range.values, ...values, ...tagValue]);
-
-  if (as === 'json') {
-    const pairs = shown.map((c) => `'${c.name}', ${c.name === 'spend' ? 'trim_scale(g.spend)' : c.expr}`);
-    const sums = AMOUNT_NAMES.map((a) => `sum(g."${a}") FILTER (WHERE g.ord <= ?)::text AS "${a}"`);
-    const [g, t] = await Promise.all([
-      db.raw(
-        `SELECT coalesce(json_agg(json_build_object(${pairs.join(', ')}) ORDER BY g.ord) FILTER (WHERE g.ord <= ?), '[]')::text AS rows,
-                count(*)::int AS n, ${sums.join(', ')}
-           FROM (${inner}) g
-           ${joins.join(' ')}`,
-        [q.limit, q.limit, q.limit, q.limit, q.limit, q.limit, ...range.values, ...values, ...tagValue, q.limit + 1],
-      ),
-      sameRows ? undefined : totalsQuery(),
-    ]);
-    const row = g.rows[0] as Record<string, string | null> & { rows: string; n: number };
-    const truncated = row.n > q.limit;
-    let total: Record<string, string | null> = t?.rows[0] ?? row;
-    if (!t && truncated) total = (await totalsQuery()).rows[0];
-    return { rowsJson: row.rows, totals: amountsOf(total), truncated };
-  }
-
-  const groups = db.raw(
-    `SELECT ${shown.map((c) => `${c.expr}${c.amount ? '::text' : ''} AS "${c.name}"`).join(', ')}
-       FROM (${inner}) g
+              LIMIT ?) g
       ${joins.join(' ')}
       ORDER BY ${outerOrder.join(', ')}`,
     [...range.values, ...values, ...tagValue, q.limit + 1],
   );
+  // Without a grouping by tag, the groups are made of the very rows the totals
+  // count: unless some were cut off by the limit, their sums are the totals.
+  const sameRows = callRows === groupRows;
+  const totalsQuery = () => db.raw(`SELECT ${AMOUNTS} FROM ${range.sql} d WHERE ${where} AND ${callRows}`, [...range.values, ...values, ...tagValue]);
   const [g, t] = await Promise.all([groups, sameRows ? undefined : totalsQuery()]);
   const rows: SpendRow[] = (g.rows as Array<Record<string, string | null>>).map((r) => {
     const row: Record<string, string | number | null> = {};
@@ -244,4 +208,3 @@ function addDays(day: string, n: number): string {
 }
 
 const AMOUNT_FIELDS = { calls: 1, inputTokens: 1, outputTokens: 1, totalTokens: 1, spend: 1 };
-const AMOUNT_NAMES = Object.keys(AMOUNT_FIELDS);
