@@ -15,6 +15,7 @@ import type { NewTask } from '../db/gateway/submitTasks.ts';
 import type { TaskQueue } from '../jobs/queue.ts';
 import { mediaStore, type FileRef } from '../media/store.ts';
 import { ApiError } from '../protocols/errors.ts';
+import type { Ticket } from './governance/governor.ts';
 
 /** A task's image as its row refers to it: a file in the task's media directory. */
 export interface ImageInput {
@@ -35,13 +36,17 @@ export async function submitWithImage<R extends object>(
   task: Omit<NewTask, 'request'>,
   request: R,
   image: Uint8Array,
+  ticket?: Ticket | null,
 ): Promise<void> {
   const store = mediaStore();
+  // What the call reserved of its budgets leaves with the task, settled when it ends.
+  const charges = ticket?.hold();
   try {
     const file = await store.put(task.id, 'input', image);
     const stored: R & EngineImage = { ...request, input: { file: file.name, size: file.size } };
-    await queue.submit({ ...task, request: stored });
+    await queue.submit({ ...task, request: stored, ...(charges?.length ? { charges } : {}) });
   } catch (err) {
+    ticket?.unhold();
     await store.purge(task.id).catch(() => {});
     throw err;
   }

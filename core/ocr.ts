@@ -25,6 +25,7 @@ import { decodeBase64Image } from '../media/base64.ts';
 import type { FileRef, WithFiles } from '../media/store.ts';
 import type { Caller } from './providerCall.ts';
 import { unitUsage } from './unitUsage.ts';
+import type { Ticket } from './governance/governor.ts';
 import { submitWithImage, type EngineImage, type TaskImage } from './engineInput.ts';
 
 export const OCR_PROVIDER = 'local-ocr';
@@ -186,10 +187,11 @@ export async function submitOcr(
   prepared: Prepared<RecognitionRequest | RedactionOptions>,
   keyId: string,
   tag?: string,
+  ticket?: Ticket | null,
 ): Promise<string> {
   const id = randomUUID();
   const model = OCR_MODEL;
-  await submitWithImage(queue, { id, keyId, kind, provider: OCR_PROVIDER, model, stream: false, tag }, prepared.request, prepared.image);
+  await submitWithImage(queue, { id, keyId, kind, provider: OCR_PROVIDER, model, stream: false, tag }, prepared.request, prepared.image, ticket);
   return id;
 }
 

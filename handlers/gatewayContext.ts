@@ -9,8 +9,9 @@ import { abortCall, callerAbortController } from '../providers/transport/http.ts
 import type { ServerResponse } from 'node:http';
 import type { ApiContext } from './types.ts';
 import type { PreparedRoute } from '../core/routing.ts';
-import type { RateView, Ticket } from '../core/governance/governor.ts';
-import { estimateCompletion } from '../core/governance/estimate.ts';
+import type { CallEstimate, RateView, Ticket } from '../core/governance/governor.ts';
+import { estimateCompletion, estimateMedia } from '../core/governance/estimate.ts';
+import type { PreparedMedia } from '../core/media/prepare.ts';
 
 /** The gateway key that authenticated this request. */
 export function keyOf(ctx: ApiContext): GatewayAuth {
@@ -71,6 +72,21 @@ export function admitCompletion(ctx: ApiContext, route: PreparedRoute, caller: C
       caller,
     ),
   );
+}
+
+/**
+ * The same for a call other than a completion (embeddings, media, an engine's
+ * analysis): its allow-list, limits and budgets, from its estimate. A queued
+ * task hands the ticket to its submit, which holds it on the task.
+ */
+export async function admitCall(ctx: ApiContext, estimate: () => CallEstimate): Promise<Ticket | null> {
+  const admitted = runtimeOf(ctx).governor.admit(keyOf(ctx), estimate);
+  return admitted instanceof Promise ? await admitted : admitted;
+}
+
+/** A prepared media task's admission: the units its request asks for, at their ceiling where it does not say. */
+export function admitMedia(ctx: ApiContext, prepared: PreparedMedia, caller: Pick<Caller, 'providerKey'>): Promise<Ticket | null> {
+  return admitCall(ctx, () => estimateMedia(prepared, caller));
 }
 
 /** OpenAI's rate-limit headers, from the tightest limit of each kind that applies (openapi/compat.yaml). */

@@ -29,6 +29,7 @@ import { ApiError } from '../../protocols/errors.ts';
 import { toApiError } from '../errors.ts';
 import { providerCall } from '../providerCall.ts';
 import type { GatewayRuntime } from '../runtime.ts';
+import type { Ticket } from '../governance/governor.ts';
 import { audioInput, imageInput, resolveAudio, resolveImage, type ResolvedInput } from './inputs.ts';
 
 export interface PreparedMedia {
@@ -317,10 +318,12 @@ export async function submitMedia(
   keyId: string,
   prepared: PreparedMedia,
   providerKey?: string,
-  opts: { id?: string; surface?: string } = {},
+  opts: { id?: string; surface?: string; ticket?: Ticket | null } = {},
 ): Promise<string> {
   const queueId = opts.id ?? randomUUID();
   const store = mediaStore();
+  // What the call reserved of its budgets leaves with the task, settled when it ends.
+  const charges = opts.ticket?.hold();
   try {
     for (const { base, input } of prepared.inputs) await store.put(queueId, base, input.bytes);
     await runtime.queue.submit({
@@ -333,8 +336,10 @@ export async function submitMedia(
       request: { request: prepared.request, ...(opts.surface ? { surface: opts.surface } : {}) },
       tag: prepared.tag,
       providerKey,
+      ...(charges?.length ? { charges } : {}),
     });
   } catch (err) {
+    opts.ticket?.unhold();
     await store.purge(queueId).catch(() => {});
     throw err;
   }

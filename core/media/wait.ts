@@ -12,6 +12,7 @@ import type { GatewayRuntime } from '../runtime.ts';
 import type { Caller } from '../providerCall.ts';
 import { wakeup } from '../wakeup.ts';
 import { submitMedia, type PreparedMedia } from './prepare.ts';
+import type { Ticket } from '../governance/governor.ts';
 
 // Only a safety net: the end's NOTIFY wakes the wait (a lost notice costs this much).
 const STATUS_CHECK_MS = 2_000;
@@ -48,6 +49,8 @@ export async function submitAndWait(o: {
   caller: Caller;
   prepared: PreparedMedia;
   signal: AbortSignal;
+  /** What the call reserved of its limits and budgets (core/governance): the task holds it. */
+  ticket?: Ticket | null;
 }): Promise<CompletedTask> {
   const { runtime, db, caller, signal } = o;
   const id = randomUUID();
@@ -60,7 +63,7 @@ export async function submitAndWait(o: {
   runtime.notifier.on('gateway_done', onDone);
   signal.addEventListener('abort', poke, { once: true });
   try {
-    await submitMedia(runtime, caller.keyId, o.prepared, caller.providerKey, { id, surface: caller.surface });
+    await submitMedia(runtime, caller.keyId, o.prepared, caller.providerKey, { id, surface: caller.surface, ticket: o.ticket });
     for (;;) {
       pause.arm();
       const task = await getTask(db, id);

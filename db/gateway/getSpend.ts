@@ -45,11 +45,15 @@ const COLUMN: Record<SpendDimension, { expr: string; as: string }> = {
   surface: { expr: 'd.surface', as: 'surface' },
 };
 
-const PERIOD: Record<SpendBucket, string | undefined> = {
-  day: `to_char(d.day, 'YYYY-MM-DD')`,
-  month: `to_char(d.day, 'YYYY-MM')`,
+// The period a rollup row falls in, grouped as a date; formatted once per group.
+const PERIOD: Record<SpendBucket, { group: string; show: string } | undefined> = {
+  day: { group: 'd.day', show: `to_char(g."period", 'YYYY-MM-DD')` },
+  month: { group: `date_trunc('month', d.day)::date`, show: `to_char(g."period", 'YYYY-MM')` },
   none: undefined,
 };
+
+const SUMS = `sum(d.calls) AS calls, sum(d.input_tokens) AS "inputTokens", sum(d.output_tokens) AS "outputTokens",
+       sum(d.total_tokens) AS "totalTokens", sum(d.cost) AS spend`;
 
 const AMOUNTS = `sum(d.calls)::text AS calls, sum(d.input_tokens)::text AS "inputTokens", sum(d.output_tokens)::text AS "outputTokens",
        sum(d.total_tokens)::text AS "totalTokens", sum(d.cost)::text AS spend`;
@@ -60,7 +64,7 @@ const AMOUNTS = `sum(d.calls)::text AS calls, sum(d.input_tokens)::text AS "inpu
  * call once whatever its tags.
  */
 export async function getSpend(db: Knex, q: SpendQuery): Promise<SpendResult> {
-  const range = rangeSource(q);
+  const range = rangeSource(q, grainOf(q));
   const filters: string[] = [];
   const values: string[] = [];
   for (const [value, column] of [
@@ -86,24 +90,30 @@ export async function getSpend(db: Knex, q: SpendQuery): Promise<SpendResult> {
 
   const period = PERIOD[q.bucket];
   const dims = q.groupBy.map((g) => COLUMN[g]);
-  const keys = [...(period ? [{ expr: period, as: 'period' }] : []), ...dims];
+  const keys = [...(period ? [{ expr: period.group, as: 'period' }] : []), ...dims];
   const select = keys.map((k) => `${k.expr} AS "${k.as}"`);
   const order = [...(period ? ['"period"'] : []), 'sum(d.cost) DESC', ...dims.map((d) => `"${d.as}"`)];
-  const names = [
-    ...(q.groupBy.includes('key') ? [`(SELECT k.name FROM gateway_keys k WHERE k.id = g."keyId") AS "keyName"`] : []),
-    ...(q.groupBy.includes('team') ? [`(SELECT t.name FROM gateway_teams t WHERE t.id = g."teamId") AS "teamName"`] : []),
+  // Names by join, once per group: a subquery per group scanned the keys once per group.
+  const joins = [
+    ...(q.groupBy.includes('key') ? ['LEFT JOIN gateway_keys k ON k.id = g."keyId"'] : []),
+    ...(q.groupBy.includes('team') ? ['LEFT JOIN gateway_teams t ON t.id = g."teamId"'] : []),
   ];
-  const outerOrder = [...(period ? ['g."period"'] : []), 'g.spend::numeric DESC', ...dims.map((d) => `g."${d.as}"`)];
+  const shown = [
+    ...(period ? [`${period.show} AS "period"`] : []),
+    ...dims.flatMap((d) => [`g."${d.as}"`, ...(d.as === 'keyId' ? ['k.name AS "keyName"'] : d.as === 'teamId' ? ['t.name AS "teamName"'] : [])]),
+    ...['calls', 'inputTokens', 'outputTokens', 'totalTokens', 'spend'].map((a) => `g."${a}"::text AS "${a}"`),
+  ];
+  const outerOrder = [...(period ? ['g."period"'] : []), 'g.spend DESC', ...dims.map((d) => `g."${d.as}"`)];
 
   const groups = db.raw(
-    `SELECT g.*${names.map((n) => `, ${n}`).join('')}
-       FROM (SELECT ${[...select, AMOUNTS].join(', ')}
+    `SELECT ${shown.join(', ')}
+       FROM (SELECT ${[...select, SUMS].join(', ')}
                FROM ${range.sql} d
               WHERE ${where} AND ${groupRows}
-              ${keys.length ? `GROUP BY ${keys.map((_, i) => i + 1).join(', ')}` : ''}
-              HAVING count(*) > 0
+              ${keys.length ? `GROUP BY ${keys.map((_, i) => i + 1).join(', ')}` : 'HAVING count(*) > 0'}
               ORDER BY ${order.join(', ')}
               LIMIT ?) g
+      ${joins.join(' ')}
       ORDER BY ${outerOrder.join(', ')}`,
     [...range.values, ...values, ...tagValue, q.limit + 1],
   );
@@ -140,22 +150,49 @@ function sumOf(rows: SpendAmounts[]): SpendAmounts {
 }
 
 /**
- * The rollup rows that cover [from, to]: the whole UTC months inside it from
- * the monthly table (its `day` is the month's first), the days before and
- * after them from the daily one. A daily bucket reads the daily table only.
+ * The coarsest rollup that still has every column the question groups or
+ * filters by (migration 20261207090000_gateway_spend_grains.ts): without the
+ * key when it neither groups nor filters by key; without provider, model and
+ * surface when it uses none of them; else the full one.
  */
-function rangeSource(q: SpendQuery): { sql: string; values: string[] } {
-  const daily = (from: string, to: string) => ({ sql: 'SELECT * FROM gateway_usage_daily WHERE day BETWEEN ?::date AND ?::date', values: [from, to] });
+function grainOf(q: SpendQuery): '' | '_teams' | '_keys' {
+  if (!q.groupBy.includes('key') && q.keyId === undefined) return '_teams';
+  if (!q.groupBy.some((g) => g === 'model' || g === 'provider' || g === 'surface') && q.model === undefined && q.provider === undefined) return '_keys';
+  return '';
+}
+
+/**
+ * The rollup rows that cover [from, to]: the whole UTC months inside it from
+ * the monthly table (its `day` is the month's first), the days before them
+ * from the daily one. The days of `to`'s month up to `to` come from its
+ * monthly row too when nothing can have been used after `to` (it is the
+ * database's today or later: usage rows are dated by the database's clock as
+ * they are written), so "the last N days" and "a year" read one row per
+ * group for the current month instead of one per day; else from the daily
+ * table. PostgreSQL decides which of the two at run time (a one-time filter),
+ * so the statement is the same whatever the day. A daily bucket reads the
+ * daily table only.
+ */
+function rangeSource(q: SpendQuery, grain: string): { sql: string; values: string[] } {
+  const daily = (from: string, to: string, when = '') => ({
+    sql: `SELECT * FROM gateway_usage_daily${grain} WHERE day BETWEEN ?::date AND ?::date${when}`,
+    values: when ? [from, to, q.to] : [from, to],
+  });
   const firstFull = q.from.endsWith('-01') ? q.from : monthStart(q.from, 1);
-  const afterLastFull = monthStart(q.to, 1);
-  const lastFull = addDays(afterLastFull, -1) === q.to ? q.to : addDays(monthStart(q.to, 0), -1);
-  if (q.bucket === 'day' || firstFull > lastFull) {
+  if (q.bucket === 'day' || firstFull > q.to) {
     const d = daily(q.from, q.to);
     return { sql: `(${d.sql})`, values: d.values };
   }
-  const parts = [{ sql: 'SELECT * FROM gateway_usage_monthly WHERE day BETWEEN ?::date AND ?::date', values: [firstFull, lastFull] }];
+  const toMonth = monthStart(q.to, 0);
+  const lastFull = addDays(monthStart(q.to, 1), -1) === q.to ? q.to : addDays(toMonth, -1);
+  const parts: Array<{ sql: string; values: string[] }> = [];
   if (q.from < firstFull) parts.push(daily(q.from, addDays(firstFull, -1)));
-  if (lastFull < q.to) parts.push(daily(addDays(lastFull, 1), q.to));
+  if (firstFull <= lastFull) parts.push({ sql: `SELECT * FROM gateway_usage_monthly${grain} WHERE day BETWEEN ?::date AND ?::date`, values: [firstFull, lastFull] });
+  if (lastFull < q.to) {
+    const today = `(now() AT TIME ZONE 'UTC')::date`;
+    parts.push({ sql: `SELECT * FROM gateway_usage_monthly${grain} WHERE day = ?::date AND ?::date >= ${today}`, values: [toMonth, q.to] });
+    parts.push(daily(toMonth, q.to, ` AND ?::date < ${today}`));
+  }
   return { sql: `(${parts.map((p) => p.sql).join(' UNION ALL ')})`, values: parts.flatMap((p) => p.values) };
 }
 

@@ -2794,9 +2794,12 @@ export type ModelPattern = string;
  * Rate limits, each over a fixed window in UTC (minute: from :00 of the
  * minute; day: from 00:00). Requests count every call admitted (queued
  * tasks when submitted). Tokens count a call's input (the gateway's
- * count_tokens estimate) plus its output at `maxTokens` (or the model's
- * output cap) when it is admitted, then the tokens the provider reports
- * once it ends. Processes sharing the database take these limits in
+ * count_tokens estimate; an embeddings call's input at four characters
+ * a token) plus its output at `maxTokens` (or the model's output cap)
+ * when it is admitted, then the tokens the provider reports once it
+ * ends; a call billed by units (media, engines) counts no tokens. Every
+ * operation that bills (completions, embeddings, media, text
+ * recognition, vision) counts against these limits. Processes sharing the database take these limits in
  * chunks (a twentieth of the limit at a time), so with N processes a
  * limit may admit up to N-1 chunks more than its value in one window,
  * never fewer than it when the demand is there: 600 per minute on two
@@ -2813,11 +2816,21 @@ export type Limits = {
 /**
  * Money, in USD at the gateway's customer price (`Cost.customerPrice`),
  * per UTC calendar period (`week` starts on Monday, `total` never
- * resets). Before a call the gateway reserves its worst-case price
- * (input tokens from the count_tokens estimate, output at `maxTokens`
- * or the model's output cap, at the model's catalogue prices); the
- * actual price replaces the reservation in the same transaction that
- * writes the call's usage row. A `hard` budget refuses (429
+ * resets). Before a call the gateway reserves its worst-case price, a
+ * price the call cannot pass: the input at an upper bound of its tokens
+ * (a token per UTF-8 byte of text, since every provider's tokenizer
+ * gives a token at least a byte, plus framing per message, 1,024 with
+ * tools, 10,000 per image, the model's whole context window for a
+ * video; never above that window), all of it at the dearer of the input
+ * and cache-write rates, the output at `maxTokens` or the model's output
+ * cap, for the dearest routing target; for a call billed by units, the
+ * units its request asks for (images `n`, video seconds times videos,
+ * characters of speech, the audio's seconds, one image analysed) or
+ * their ceiling where it does not say (music: five minutes; audio of
+ * unknown length: its bytes at 4 kbit/s), at the catalogue's unit price.
+ * A queued task reserves at submit and gives back what it did not spend
+ * when it ends, fails or is cancelled. The actual price replaces the
+ * reservation in the same transaction that writes the call's usage row. A `hard` budget refuses (429
  * `budget_exceeded`) a call whose worst case it cannot cover, so spend
  * never passes it, however many calls or processes; a `soft` one only
  * alerts. Calls that cost nothing (a local model, the caller's own
@@ -4920,6 +4933,15 @@ export type GenerateImageErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -4930,6 +4952,18 @@ export type GenerateImageErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5011,6 +5045,15 @@ export type GenerateVideoErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5021,6 +5064,18 @@ export type GenerateVideoErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5102,6 +5157,15 @@ export type GenerateAudioErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5112,6 +5176,18 @@ export type GenerateAudioErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5193,6 +5269,15 @@ export type GenerateSoundEffectErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5203,6 +5288,18 @@ export type GenerateSoundEffectErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5284,6 +5381,15 @@ export type GenerateMusicErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5294,6 +5400,18 @@ export type GenerateMusicErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5375,6 +5493,15 @@ export type GenerateDialogueErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5385,6 +5512,18 @@ export type GenerateDialogueErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5466,6 +5605,15 @@ export type TranscribeErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5476,6 +5624,18 @@ export type TranscribeErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5557,6 +5717,15 @@ export type SubmitEmbeddingsErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5567,6 +5736,18 @@ export type SubmitEmbeddingsErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5648,6 +5829,15 @@ export type DetectObjectsErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5658,6 +5848,18 @@ export type DetectObjectsErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5739,6 +5941,15 @@ export type DetectZeroShotErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5749,6 +5960,18 @@ export type DetectZeroShotErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5830,6 +6053,15 @@ export type DetectFacesErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5840,6 +6072,18 @@ export type DetectFacesErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -5921,6 +6165,15 @@ export type DetectWebErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -5931,6 +6184,18 @@ export type DetectWebErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -6393,6 +6658,15 @@ export type RecognizeTextErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -6403,6 +6677,18 @@ export type RecognizeTextErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */
@@ -6481,6 +6767,15 @@ export type RedactImageErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The body is larger than the operation's limit (code `payload_too_large`); each operation states its limit in its `requestBody`.
      */
     413: ErrorResponse;
@@ -6491,6 +6786,18 @@ export type RedactImageErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected server error (code `internal`).
      */

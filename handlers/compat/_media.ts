@@ -11,7 +11,7 @@ import type { Caller } from '../../core/providerCall.ts';
 import { mediaStore } from '../../media/store.ts';
 import { streamJsonWithFiles } from '../../media/resultJson.ts';
 import type { ApiContext } from '../types.ts';
-import { callerOf, clientSignal, runtimeOf } from '../gatewayContext.ts';
+import { admitMedia, callerOf, clientSignal, runtimeOf, setRateLimitHeaders } from '../gatewayContext.ts';
 
 /** The native request's field names as the protocol names them, for the `param` of an error. */
 export type ParamNames = Record<string, string>;
@@ -40,7 +40,9 @@ export async function runMediaTask(
   const caller = callerOf(ctx, surface);
   try {
     const prepared = await prepare(caller);
-    const task = await submitAndWait({ runtime: runtimeOf(ctx), db: ctx.state.deps.db, caller, prepared, signal: clientSignal(ctx) });
+    const ticket = await admitMedia(ctx, prepared, caller);
+    setRateLimitHeaders(ctx, ticket);
+    const task = await submitAndWait({ runtime: runtimeOf(ctx), db: ctx.state.deps.db, caller, prepared, signal: clientSignal(ctx), ticket });
     ctx.set('x-switchyard-queue-id', task.id);
     return task;
   } catch (err) {

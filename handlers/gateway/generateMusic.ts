@@ -1,13 +1,14 @@
 import type { Handler } from '../types.ts';
 import type { GenerateMusicData } from '../../generated/gateway/types.gen.ts';
 import { prepareMusic, submitMedia } from '../../core/media/prepare.ts';
-import { callerOf, runtimeOf } from '../gatewayContext.ts';
+import { admitMedia, callerOf, runtimeOf } from '../gatewayContext.ts';
 import { ok } from './_context.ts';
 
 const generateMusic: Handler<GenerateMusicData> = async (ctx, { body }) => {
   const caller = callerOf(ctx);
   const prepared = await prepareMusic(body, caller.providerKey);
-  const queueId = await submitMedia(runtimeOf(ctx), caller.keyId, prepared, caller.providerKey);
+  const ticket = await admitMedia(ctx, prepared, caller);
+  const queueId = await submitMedia(runtimeOf(ctx), caller.keyId, prepared, caller.providerKey, { ticket });
   ok(ctx, { queueId, status: 'queued', message: 'Request queued. Poll /api/llm/queue/result (or stream /api/llm/queue/stream for progress).' });
 };
 

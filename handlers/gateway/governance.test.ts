@@ -249,6 +249,42 @@ describe('budgets', () => {
   });
 });
 
+describe('what a call reserved', () => {
+  it('a stream settles its budget from its final usage', async () => {
+    const key = await newKey({ name: 'streamed', budgets: [{ period: 'month', amountUsd: 1, mode: 'hard' }] });
+    const res = await fetch(`${a.gatewayUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'stream me' }] }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('[DONE]');
+    await flushUsage();
+    await a.deps.gateway!.governor.sweep(true);
+    const [{ cost }] = (await a.db.raw('SELECT cost::float8 AS cost FROM gateway_usage WHERE key_id = ?', [key.id])).rows;
+    expect(cost).toBeGreaterThan(0);
+    const [row] = (await a.db.raw('SELECT used::float8 AS used, leased::float8 AS leased FROM gateway_allowances WHERE meter = ?', [`key:${key.id}:spend:month`])).rows;
+    expect(row).toEqual({ used: cost, leased: 0 });
+  });
+
+  it('a cancelled task gives its reservation back and is billed nothing', async () => {
+    const key = await newKey({ name: 'cancelled', budgets: [{ period: 'month', amountUsd: 1, mode: 'hard' }] });
+    fake.script({ hang: true });
+    const submitted = await api(a, key.secret, 'POST', '/api/llm/complete', { provider: 'openai', model: 'gpt-4o-mini', maxTokens: 100, messages: [{ role: 'user', content: 'never answered' }] });
+    expect(submitted.status).toBe(200);
+    const queueId = submitted.body.data.queueId;
+    // Running: its request is upstream, and hangs there.
+    await waitFor(() => fake.requests.length === 1);
+    expect((await api(b, key.secret, 'POST', '/api/llm/queue/cancel', { queueId })).status).toBe(200);
+    await waitFor(async () => (await api(a, key.secret, 'POST', '/api/llm/queue/status', { queueId })).body.data?.status === 'cancelled');
+    await Promise.all([a.deps.gateway!.governor.sweep(true), b.deps.gateway!.governor.sweep(true)]);
+    const [row] = (await a.db.raw('SELECT used::float8 AS used, leased::float8 AS leased FROM gateway_allowances WHERE meter = ?', [`key:${key.id}:spend:month`])).rows;
+    expect(row).toEqual({ used: 0, leased: 0 });
+    const [{ n }] = (await a.db.raw('SELECT count(*)::int AS n FROM gateway_usage WHERE key_id = ?', [key.id])).rows;
+    expect(n).toBe(0);
+  });
+});
+
 describe('rate limits', () => {
   it('600 requests per minute on two processes admits between 600 and 660', async () => {
     const key = await newKey({ name: 'rpm', limits: { requestsPerMinute: 600 } });

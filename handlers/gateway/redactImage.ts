@@ -1,11 +1,15 @@
 import type { Handler } from '../types.ts';
 import type { RedactImageData } from '../../generated/gateway/types.gen.ts';
-import { prepareRedaction, submitOcr } from '../../core/ocr.ts';
-import { keyOf, runtimeOf } from '../gatewayContext.ts';
+import { estimateUnits } from '../../core/governance/estimate.ts';
+import { OCR_MODEL, OCR_PROVIDER, prepareRedaction, submitOcr } from '../../core/ocr.ts';
+import { admitCall, keyOf, runtimeOf } from '../gatewayContext.ts';
 import { ok } from './_context.ts';
 
 const redactImage: Handler<RedactImageData> = async (ctx, { body: b }) => {
-  const queueId = await submitOcr(runtimeOf(ctx).queue, 'redaction', await prepareRedaction(b), keyOf(ctx).keyId, b.tag);
+  const prepared = await prepareRedaction(b);
+  // One image, billed metered (a local engine takes no provider key).
+  const ticket = await admitCall(ctx, () => estimateUnits(OCR_PROVIDER, OCR_MODEL, { images: 1 }));
+  const queueId = await submitOcr(runtimeOf(ctx).queue, 'redaction', prepared, keyOf(ctx).keyId, b.tag, ticket);
   ok(ctx, { queueId, status: 'queued', message: 'Task queued; poll POST /api/llm/queue/result' });
 };
 

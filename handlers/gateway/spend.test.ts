@@ -179,6 +179,32 @@ describe('groupings', () => {
     });
   }
 
+  it('a range that ends today (or later) reads its month so far from the monthly rollup, and still equals the raw rows', async () => {
+    const recent = await createGatewayKey(db, 'recent');
+    // Dated by the database's clock, as usage rows are when written.
+    await db('gateway_usage').insert(
+      Array.from({ length: 90 }, (_, i) => ({
+        key_id: recent.id, team_id: teams.blue, tags: i % 3 ? ['x'] : [], kind: 'completion', billing: 'metered', model: ['gpt-4o-mini', 'o3'][i % 2], provider: 'openai',
+        surface: 'native', input_tokens: i, output_tokens: 1, total_tokens: i + 1, cost: (i * 0.0001).toFixed(8), created_at: db.raw(`now() - make_interval(days => ${i % 45})`),
+      })),
+    );
+    const [{ today }] = (await db.raw(`SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS today`)).rows;
+    const shift = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    const from = shift(today, -44);
+    for (const to of [today, shift(today, 3)]) {
+      const raw = (await db('gateway_usage').where('created_at', '>=', `${from}T00:00:00Z`).where('created_at', '<', `${shift(to, 1)}T00:00:00Z`)
+        .select('key_id', 'team_id', 'tags', 'model', 'provider', 'surface', 'input_tokens', 'output_tokens', 'cost', db.raw(`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day`))) as Raw[];
+      expect(raw.length).toBeGreaterThanOrEqual(90);
+      for (const bucket of ['none', 'month']) {
+        for (const groupBy of [[], ['key'], ['model'], ['tag', 'team'], ['key', 'provider']]) {
+          const res = await spend(keys.admin.key, { from, to, bucket, ...(groupBy.length ? { groupBy: groupBy.join(',') } : {}), limit: '10000' });
+          expect(actual(res.json.data.rows, groupBy), `${from}..${to} ${bucket} by ${groupBy}`).toEqual(expected(raw, groupBy, bucket));
+          expect(res.json.data.totals.calls).toBe(raw.length);
+        }
+      }
+    }
+  });
+
   it('filters by key, team, tag, model and provider before grouping', async () => {
     const cases: Array<[Record<string, string>, (r: Raw) => boolean]> = [
       [{ keyId: keys.b.id }, (r) => r.key_id === keys.b.id],
@@ -260,7 +286,7 @@ describe('who may read what', () => {
   });
 });
 
-describe('the daily rollup', () => {
+describe('the rollups', () => {
   it('equals the raw rows after concurrent inserts, updates and deletes on the same groups', async () => {
     const writers = await Promise.all(Array.from({ length: 4 }, () => testDb()));
     try {
@@ -284,17 +310,26 @@ describe('the daily rollup', () => {
     } finally {
       await Promise.all(writers.map((w) => w.destroy()));
     }
-    for (const [table, day] of [['gateway_usage_daily', 'day'], ['gateway_usage_monthly', 'month']] as const) {
+    // Every rollup shape: the full one, without the key, without provider, model and surface.
+    const shapes = [
+      ['', 'key_id, team_id, provider, model, surface', 'u.key_id, u.team_id, u.provider, u.model, u.surface'],
+      ['_teams', 'team_id, provider, model, surface', 'u.team_id, u.provider, u.model, u.surface'],
+      ['_keys', 'key_id, team_id', 'u.key_id, u.team_id'],
+    ] as const;
+    for (const [table, day] of shapes.flatMap(([suffix, columns, exprs]) =>
+      (['day', 'month'] as const).map((period) => [{ name: `gateway_usage_${period === 'day' ? 'daily' : 'monthly'}${suffix}`, columns, exprs }, period] as const),
+    )) {
+      const n = table.columns.split(',').length + 3;
       const mismatch = await db.raw(`
         WITH expected AS (
-          SELECT date_trunc('${day}', u.created_at AT TIME ZONE 'UTC')::date AS day, t.tag, u.key_id, u.team_id, cardinality(u.tags) > 0 AS tagged, u.provider, u.model, u.surface,
+          SELECT date_trunc('${day}', u.created_at AT TIME ZONE 'UTC')::date AS day, t.tag, cardinality(u.tags) > 0 AS tagged, ${table.exprs},
                  count(*) AS calls, sum(u.input_tokens) AS input_tokens, sum(u.output_tokens) AS output_tokens, sum(u.total_tokens) AS total_tokens, sum(u.cost) AS cost
             FROM gateway_usage u CROSS JOIN LATERAL (SELECT NULL::text AS tag UNION SELECT unnest(u.tags)) t
-           GROUP BY 1, 2, 3, 4, 5, 6, 7, 8),
-        stored AS (SELECT day, tag, key_id, team_id, tagged, provider, model, surface, calls, input_tokens, output_tokens, total_tokens, cost FROM ${table})
+           GROUP BY ${Array.from({ length: n }, (_, i) => i + 1).join(', ')}),
+        stored AS (SELECT day, tag, tagged, ${table.columns}, calls, input_tokens, output_tokens, total_tokens, cost FROM ${table.name})
         SELECT (SELECT count(*) FROM (SELECT * FROM expected EXCEPT ALL SELECT * FROM stored) a) + (SELECT count(*) FROM (SELECT * FROM stored EXCEPT ALL SELECT * FROM expected) b) AS n,
                (SELECT count(*) FROM stored) AS stored`);
-      expect(Number(mismatch.rows[0].n), table).toBe(0);
+      expect(Number(mismatch.rows[0].n), table.name).toBe(0);
       expect(Number(mismatch.rows[0].stored)).toBeGreaterThan(0);
     }
     expect(Number((await db('gateway_usage').where({ model: 'm2' }).count('* as n'))[0]!.n)).toBeGreaterThan(0);
