@@ -62,6 +62,13 @@ describe('dewarp', () => {
     const flat = measureBend({ data, width: info.width, height: info.height, channels: 1, space: 'b-w' });
     expect(worthStraightening(flat)).toBe(false);
     expect(flat!.drift).toBeLessThan(1);
+    // Evenly repeating rows under strips wider than the pitch: a shift by one whole pitch must not pass for a bend.
+    const [w, h, pitch] = [3600, 400, 40];
+    const stripes = Buffer.alloc(w * h, 255);
+    for (let y = 0; y < h; y++) if (y % pitch < 16) for (let x = 100; x < w - 100; x += 2) stripes[y * w + x] = 0;
+    const even = measureBend({ data: stripes, width: w, height: h, channels: 1, space: 'b-w' });
+    expect(even?.pitch).toBe(pitch);
+    expect(even!.drift).toBeLessThan(1);
   });
 
   it('reads the bent page better straightened, with line boxes on the bent lines', async () => {

@@ -38,8 +38,8 @@ export interface Bend {
   strips: Array<{ x: number; measured: number }>;
   /** Rise of the curve over the measured text, from its lowest to its highest point, in pixels. */
   drift: number;
-  /** Distance between text lines (baseline to baseline) in pixels, when the rows repeat clearly enough to tell. */
-  pitch?: number;
+  /** Distance between text lines (baseline to baseline) in pixels. */
+  pitch: number;
 }
 
 /** Ink (darkness) per row of columns [x0, x1). */
@@ -112,7 +112,8 @@ function fit(xs: number[], ys: number[], ws: number[], degree: number): number[]
 /**
  * The bend of the text lines of a greyscale page (paper light, ink dark, as
  * flattenLighting leaves it), or undefined when the strips do not agree on
- * one (a blank page, columns of unrelated text).
+ * one (a blank page, columns of unrelated text) or the rows show no line
+ * pitch (a single line).
  */
 export function measureBend(r: Raster, degree = 2): Bend | undefined {
   if (r.width < STRIPS * 8 || r.height < 16) return undefined;
@@ -129,6 +130,9 @@ export function measureBend(r: Raster, degree = 2): Bend | undefined {
   const centreX = (i: number) => (bounds[i]! + bounds[i + 1]!) / 2;
   // Chain from the inked strip nearest the middle outwards, each to its nearest inked neighbour.
   const mid = inked.reduce((b, i) => (Math.abs(centreX(i) - r.width / 2) < Math.abs(centreX(b) - r.width / 2) ? i : b), inked[0]!);
+  const pitch = linePitch(profiles[mid]!);
+  // Text lines repeat: a shift of a whole pitch would match as well as none, so the search stays within half of one.
+  if (pitch === undefined) return undefined;
   const at = inked.indexOf(mid);
   const offset = new Map<number, number>([[mid, 0]]);
   const weight = new Map<number, number>([[mid, 1]]);
@@ -137,7 +141,7 @@ export function measureBend(r: Raster, degree = 2): Bend | undefined {
       const from = inked[k - dir]!;
       const to = inked[k]!;
       const range = Math.max(2, Math.ceil(MAX_SLOPE * Math.abs(centreX(to) - centreX(from))));
-      const { d, match } = bestShift(profiles[from]!, profiles[to]!, Math.min(range, Math.floor(r.height / 3)));
+      const { d, match } = bestShift(profiles[from]!, profiles[to]!, Math.min(range, Math.floor(0.45 * pitch)));
           if (match < MIN_MATCH) break;
       offset.set(to, offset.get(from)! + d);
       weight.set(to, match);
@@ -158,12 +162,12 @@ export function measureBend(r: Raster, degree = 2): Bend | undefined {
     lo = Math.min(lo, shift[x]!);
     hi = Math.max(hi, shift[x]!);
   }
-  return { shift, strips: idx.map((i) => ({ x: centreX(i), measured: offset.get(i)! })), drift: hi - lo, pitch: linePitch(profiles[mid]!) };
+  return { shift, strips: idx.map((i) => ({ x: centreX(i), measured: offset.get(i)! })), drift: hi - lo, pitch };
 }
 
-/** Whether a bend is worth straightening (MIN_DRIFT); a page whose line pitch cannot be told is left alone. */
+/** Whether a bend is worth straightening (MIN_DRIFT). */
 export function worthStraightening(b: Bend | undefined): b is Bend {
-  return !!b && b.pitch !== undefined && b.drift >= MIN_DRIFT * b.pitch;
+  return !!b && b.drift >= MIN_DRIFT * b.pitch;
 }
 
 /**
