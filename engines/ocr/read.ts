@@ -6,6 +6,7 @@ import Tesseract from 'tesseract.js';
 import sharp from 'sharp';
 import { franc } from 'franc';
 import type { Raster } from './image.ts';
+import { measureBend, paperLevel, straighten, unbendRows, worthStraightening, type Bend } from './dewarp.ts';
 import { installedLanguages, type OcrLanguage, type OcrLevel, type Script } from './languages.ts';
 
 /** Pixels Tesseract reads at most: larger images are downscaled, boxes scaled back. */
@@ -187,6 +188,9 @@ interface Working {
   /** The scaled upright size, before the turn. */
   width: number;
   height: number;
+  /** Set when the lines were straightened (dewarp.ts): the bend, measured on the working image `bendScale` times smaller. */
+  bend?: Bend;
+  bendScale?: number;
 }
 
 function pgm(r: Raster): Uint8Array {
@@ -258,7 +262,14 @@ export async function flattenLighting(r: Raster): Promise<Raster> {
 }
 
 /** A box in working pixels back to upright pixels, clipped to the image. */
-function toUpright(b: TBox, w: Working, uprightWidth: number, uprightHeight: number): Box {
+function toUpright(box: TBox, w: Working, uprightWidth: number, uprightHeight: number): Box {
+  let b = box;
+  if (w.bend) {
+    // Straightened rows back to the bent rows they were moved from, before the turn and scale are undone.
+    const k = w.bendScale ?? 1;
+    const [y0, y1] = unbendRows(w.bend, b.x0 / k, b.x1 / k, b.y0 / k, b.y1 / k);
+    b = { x0: b.x0, x1: b.x1, y0: y0 * k, y1: y1 * k };
+  }
   const W = w.width;
   const H = w.height;
   let x0: number, y0: number, x1: number, y1: number;
@@ -375,6 +386,12 @@ export async function read(readers: Readers, upright: Raster, o: ReadOptions): P
     const found = installed.filter((l) => l.script === scriptOf(s));
     return found.length ? found : installed.filter((l) => l.script === 'Latin');
   };
+  // Bent lines are straightened once the page is upright, before the layout pass measures them.
+  const bend = measureBend(w.grey);
+  if (worthStraightening(bend)) {
+    w = { ...w, grey: straighten(w.grey, bend, paperLevel(w.grey)), bend, bendScale: 1 };
+  }
+
   let candidates: OcrLanguage[] = o.languages ? [] : byScript(script);
   if (!o.languages && !candidates.length) candidates = installed.slice(0, 1);
   const first = o.languages ?? (candidates.length ? [candidates[0]!.code] : ['eng']);
@@ -392,6 +409,7 @@ export async function read(readers: Readers, upright: Raster, o: ReadOptions): P
           turn: w.turn,
           width: Math.round((turned ? w.grey.height : w.grey.width) * s),
           height: Math.round((turned ? w.grey.width : w.grey.height) * s),
+          ...(w.bend ? { bend: w.bend, bendScale: (w.bendScale ?? 1) * s } : {}),
         };
       }
     }

@@ -35,6 +35,8 @@ interface Page {
   fg?: string;
   bg?: string;
   width?: number;
+  /** Baseline to baseline, in multiples of the size (1.7 unless given). */
+  leading?: number;
   /** Page scale: the text is drawn at size * scale on a canvas scaled alike (the 30 MP image). */
   margin?: number;
 }
@@ -43,7 +45,7 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 
 function layout(p: Page) {
   const margin = p.margin ?? Math.round(p.size * 1.5);
-  const step = Math.round(p.size * 1.7);
+  const step = Math.round(p.size * (p.leading ?? 1.7));
   // Generous advance widths (CJK characters are square): a clipped line would be a wrong truth.
   const advance = (l: string) => [...l].reduce((sum, ch) => sum + (/[\p{Script=Han}，。]/u.test(ch) ? 1.05 : 0.66), 0);
   const width = p.width ?? Math.round(margin * 2 + p.size * Math.max(...p.lines.map(advance)));
@@ -85,6 +87,11 @@ async function render(p: Page): Promise<{ png: Buffer; truth: TruthLine[]; width
   return { png, truth, width, height };
 }
 
+/** Lines rendered on a white page, with each line's ink box (the dewarp test bends such a page). */
+export function renderLines(lines: string[], font: string, size: number, o: { margin?: number; leading?: number } = {}) {
+  return render({ lines, font, size, ...o });
+}
+
 /** Boxes of an image turned clockwise by `turn` degrees, for the truth of a turned page. */
 function turnBox(b: Box, turn: 90 | 180 | 270, width: number, height: number): Box {
   if (turn === 90) return { x: height - b.y - b.height, y: b.x, width: b.height, height: b.width };
@@ -92,7 +99,7 @@ function turnBox(b: Box, turn: 90 | 180 | 270, width: number, height: number): B
   return { x: b.y, y: width - b.x - b.width, width: b.height, height: b.width };
 }
 
-const EN = [
+export const EN = [
   'Invoice 2024-117: total due EUR 1,234.56 by 15 March.',
   'The quick brown fox jumps over the lazy dog.',
   'Pack my box with five dozen liquor jugs, please!',
