@@ -28,6 +28,9 @@ const DYNAMIC_READS: Record<string, string> = {
   'providers/webEngines.ts': "the web-detection engines' keyEnv and baseUrlEnv",
   'providers/media.ts': 'MEDIA_POLL_*, string literals passed to a reader',
   'core/vision.ts': 'PROVIDER_CONCURRENCY_GOOGLE_VISION and _TINEYE, string literals passed to a reader',
+  'analytics/accounts.ts': 'ANALYTICS_OIDC_* or CONSOLE_OIDC_* by a prefix, and the limits through a reader of string literals',
+  'providers/azure/settings.ts': 'AZURE_OPENAI_API_VERSION, _DEPLOYMENTS and _AD_TOKEN, constants passed to a reader',
+  'providers/deployments.ts': 'SWITCHYARD_CONFIG, and the ${NAME} references of switchyard.yaml',
 };
 
 /** Read, but set by the code itself for processes it starts, never by an operator. */
