@@ -47,16 +47,21 @@ export async function loadConsoleRows(db: Knex, total: number): Promise<void> {
         FROM generate_series(${start}::bigint, ${end}::bigint) i
         JOIN bench_keys k ON k.n = i % ${KEYS}`);
   }
-  // Each usage row a call that took 200 ms to 3.2 s; one call in 50 besides failed (no usage row).
+  // Each usage row a call that took 200 ms to 3.2 s; one call in 50 besides failed (no usage row). Counted per key, team and for all, as the gateway counts them.
   await db.raw(`
-    INSERT INTO gateway_traffic (day, key_id, team_id, provider, model, error_code, bucket, calls, latency_ms)
-    SELECT day, key_id, team_id, provider, model, error_code, greatest(0, ceil(ln(lat) / ln(1.25) - 1e-9))::int, count(*), sum(lat)
-      FROM (SELECT (created_at AT TIME ZONE 'UTC')::date AS day, key_id, team_id, provider, model, NULL::text AS error_code, 200 + (id * 7919) % 3000 AS lat FROM gateway_usage
-            UNION ALL
-            SELECT (created_at AT TIME ZONE 'UTC')::date, key_id, team_id, CASE WHEN id % 150 = 0 THEN NULL ELSE provider END, model,
-                   (ARRAY['budget_exceeded', 'provider_error', 'rate_limited'])[id % 3 + 1], 5 + id % 40
-              FROM gateway_usage WHERE id % 50 = 0) c
-     GROUP BY 1, 2, 3, 4, 5, 6, 7`);
+    WITH c AS MATERIALIZED (
+      SELECT day, key_id, team_id, provider, model, error_code, greatest(0, ceil(ln(lat) / ln(1.25) - 1e-9))::int AS bucket, lat
+        FROM (SELECT (created_at AT TIME ZONE 'UTC')::date AS day, key_id, team_id, provider, model, NULL::text AS error_code, 200 + (id * 7919) % 3000 AS lat FROM gateway_usage
+              UNION ALL
+              SELECT (created_at AT TIME ZONE 'UTC')::date, key_id, team_id, CASE WHEN id % 150 = 0 THEN NULL ELSE provider END, model,
+                     (ARRAY['budget_exceeded', 'provider_error', 'rate_limited'])[id % 3 + 1], 5 + id % 40
+                FROM gateway_usage WHERE id % 50 = 0) u)
+    INSERT INTO gateway_traffic (scope, subject, day, provider, model, error_code, bucket, calls, latency_ms)
+    SELECT 'key', key_id, day, provider, model, error_code, bucket, count(*), sum(lat) FROM c GROUP BY 2, 3, 4, 5, 6, 7
+    UNION ALL
+    SELECT 'team', team_id, day, provider, model, error_code, bucket, count(*), sum(lat) FROM c WHERE team_id IS NOT NULL GROUP BY 2, 3, 4, 5, 6, 7
+    UNION ALL
+    SELECT 'all', NULL::uuid, day, provider, model, error_code, bucket, count(*), sum(lat) FROM c GROUP BY 3, 4, 5, 6, 7`);
 }
 
 async function measurePaint(base: string, key: string, runs: number): Promise<{ coldMs: number; warmMs: number }> {

@@ -29,6 +29,7 @@ const CLIENT = { client_id: 'switchyard-console', client_secret: 'console-test-s
 const PEOPLE: Record<string, { email: string; name: string; groups: string[] }> = {
   ada: { email: 'ada@example.com', name: 'Ada Lovelace', groups: ['platform-admins', 'engineering'] },
   vic: { email: 'vic@example.com', name: 'Vic Viewer', groups: ['finance'] },
+  mia: { email: 'mia@example.com', name: 'Mia Member', groups: ['engineering'] },
   eve: { email: 'eve@example.com', name: 'Eve Sales', groups: ['sales'] },
 };
 // docs/console.md shows these; they are written there only when asked (UPDATE_DOCS_SCREENSHOTS=1), else under .artifacts/.
@@ -356,6 +357,34 @@ describe('the console in a real browser, signed in through a real identity provi
       expect(await page.$eval('#error', (e) => e.textContent)).toBe("read_only_role: A viewer's console session is read-only");
       // Signing out is open to a viewer.
       expect((await apiFrom(page, '/api/console/sign-out', { method: 'POST', csrf: session.csrfToken })).status).toBe(200);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a member sees its own key and spend; the admin routes refuse it whatever the page shows', { timeout: 60_000 }, async () => {
+    const { context, page } = await freshPage();
+    try {
+      await signIn(page, 'mia');
+      await ready(page, 'overview');
+      const session = (await apiFrom(page, '/api/console/session')).body.data;
+      expect(session).toMatchObject({ subject: 'mia', role: 'member' });
+      await page.click('#nav button[data-page="keys"]');
+      await ready(page, 'keys');
+      const own = (await apiFrom(page, '/api/llm/key')).body.data;
+      expect(own.key.name).toBe('console: mia@example.com');
+      expect(await page.$$eval('#keys tr[data-key]', (rows) => rows.map((r) => r.getAttribute('data-key')))).toEqual([own.key.id]);
+      expect(await page.$eval('#error', (e) => e.textContent)).toMatch(/^admin_only: /);
+      for (const [method, url, body] of [['GET', '/api/llm/admin/keys'], ['POST', '/api/llm/admin/keys', { name: 'mine' }], ['PATCH', `/api/llm/admin/keys/${own.key.id}`, { budgets: null }],
+        ['POST', '/api/llm/admin/teams', { name: 'mine' }], ['GET', '/api/llm/admin/audit']] as const) {
+        const answer = await apiFrom(page, url, { method, csrf: session.csrfToken, body });
+        expect([method, url, answer.status, answer.body?.code]).toEqual([method, url, 403, 'admin_only']);
+      }
+      // Spend: its own key's only, as for any key that is not an admin.
+      await page.click('#nav button[data-page="spend"]');
+      await ready(page, 'spend');
+      expect(await page.$$eval('#spend tr[data-key]', (rows) => rows.map((r) => r.getAttribute('data-key')))).toEqual([]);
+      expect((await apiFrom(page, '/api/llm/spend?groupBy=key')).body.data.rows).toEqual([]);
     } finally {
       await context.close();
     }

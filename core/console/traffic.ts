@@ -1,5 +1,5 @@
 // The console's Overview: calls, errors by code and latency of the /v1 calls
-// (gateway_traffic, counted here), beside the billed calls, tokens and spend
+// (gateway_traffic, counted here for the gateway, each team and each key), beside the billed calls, tokens and spend
 // of every surface (the daily usage rollup). A process counts its calls in
 // memory and adds them to PostgreSQL in one upsert every few seconds, so the
 // count costs a call no database round trip; a process that crashes loses at
@@ -50,11 +50,13 @@ export class TrafficRecorder {
   }
 
   observe(call: TrafficCall): void {
-    const c: TrafficCount = {
-      day: call.at.toISOString().slice(0, 10), keyId: call.keyId, teamId: call.teamId ?? null, provider: call.provider ?? null,
-      model: call.model ?? null, errorCode: call.errorCode ?? null, bucket: latencyBucket(call.latencyMs), calls: 1, latencyMs: call.latencyMs,
+    const c = {
+      day: call.at.toISOString().slice(0, 10), provider: call.provider ?? null, model: call.model ?? null, errorCode: call.errorCode ?? null,
+      bucket: latencyBucket(call.latencyMs), calls: 1, latencyMs: call.latencyMs,
     };
-    this.add(c);
+    this.add({ scope: 'all', subject: null, ...c });
+    if (call.teamId) this.add({ scope: 'team', subject: call.teamId, ...c });
+    this.add({ scope: 'key', subject: call.keyId, ...c });
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
       void this.flush();
@@ -62,7 +64,7 @@ export class TrafficRecorder {
   }
 
   private add(c: TrafficCount): void {
-    const id = [c.day, c.keyId, c.teamId, c.provider, c.model, c.errorCode, c.bucket].join('\u0000');
+    const id = [c.scope, c.subject, c.day, c.provider, c.model, c.errorCode, c.bucket].join('\u0000');
     const had = this.pending.get(id);
     if (had) {
       had.calls += c.calls;

@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 
 export interface TrafficCount {
+  scope: 'all' | 'team' | 'key';
+  /** The team's or key's id; null for scope 'all'. */
+  subject: string | null;
   /** UTC day, YYYY-MM-DD. */
   day: string;
-  keyId: string;
-  teamId: string | null;
   provider: string | null;
   model: string | null;
   errorCode: string | null;
@@ -21,12 +22,12 @@ export interface TrafficCount {
  */
 export async function addTraffic(db: Knex, counts: TrafficCount[]): Promise<void> {
   if (!counts.length) return;
-  const rows = counts.map((c) => ({ day: c.day, key_id: c.keyId, team_id: c.teamId, provider: c.provider, model: c.model, error_code: c.errorCode, bucket: c.bucket, calls: c.calls, latency_ms: c.latencyMs }));
+  const rows = counts.map((c) => ({ scope: c.scope, subject: c.subject, day: c.day, provider: c.provider, model: c.model, error_code: c.errorCode, bucket: c.bucket, calls: c.calls, latency_ms: c.latencyMs }));
   await db.raw(
-    `INSERT INTO gateway_traffic AS t (day, key_id, team_id, provider, model, error_code, bucket, calls, latency_ms)
-     SELECT r.day, r.key_id, r.team_id, r.provider, r.model, r.error_code, r.bucket, r.calls, r.latency_ms
+    `INSERT INTO gateway_traffic AS t (scope, subject, day, provider, model, error_code, bucket, calls, latency_ms)
+     SELECT r.scope, r.subject, r.day, r.provider, r.model, r.error_code, r.bucket, r.calls, r.latency_ms
        FROM json_populate_recordset(NULL::gateway_traffic, ?::json) r
-      ORDER BY r.day, r.key_id, r.team_id, r.provider, r.model, r.error_code, r.bucket
+      ORDER BY r.scope, r.subject, r.day, r.provider, r.model, r.error_code, r.bucket
      ON CONFLICT ON CONSTRAINT gateway_traffic_group DO UPDATE
         SET calls = t.calls + excluded.calls, latency_ms = t.latency_ms + excluded.latency_ms`,
     [JSON.stringify(rows)],

@@ -18,14 +18,12 @@ export interface TrafficRow {
 
 /** The /v1 calls of UTC days `from` to `to` (YYYY-MM-DD, both included) per day, provider, model, error code and latency bucket. */
 export async function getTraffic(db: Knex, scope: TrafficScope, from: string, to: string): Promise<TrafficRow[]> {
-  const where = scope.keyId ? 'AND key_id = ?' : scope.teamId ? 'AND team_id = ?' : '';
+  const [kind, subject] = scope.keyId ? ['key', scope.keyId] : scope.teamId ? ['team', scope.teamId] : ['all', null];
   const { rows } = await db.raw(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day, provider, model, error_code AS "errorCode", bucket,
-            sum(calls)::text AS calls, sum(latency_ms) AS "latencyMs"
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, provider, model, error_code AS "errorCode", bucket, calls::text AS calls, latency_ms AS "latencyMs"
        FROM gateway_traffic
-      WHERE day BETWEEN ?::date AND ?::date ${where}
-      GROUP BY day, provider, model, error_code, bucket`,
-    [from, to, ...(scope.keyId ? [scope.keyId] : scope.teamId ? [scope.teamId] : [])],
+      WHERE scope = ? AND ${subject === null ? 'subject IS NULL' : 'subject = ?'} AND day BETWEEN ?::date AND ?::date`,
+    [kind, ...(subject === null ? [] : [subject]), from, to],
   );
   return rows.map((r: any) => ({ ...r, calls: Number(r.calls), latencyMs: Number(r.latencyMs) }));
 }
