@@ -272,6 +272,9 @@ describe('the console in a real browser, signed in through a real identity provi
       await page.click('#nav button[data-page="overview"]');
       await ready(page, 'overview');
       const traffic = (await apiFrom(page, `/api/llm/traffic?from=${day}&to=${day}`)).body.data;
+      // The page asks once, for its range (the last 30 days): today's and the month's figures come with it, the same as a range of today alone.
+      const shown = (await apiFrom(page, '/api/llm/traffic')).body.data;
+      expect(shown.today).toEqual({ day, ...traffic.totals });
       expect(traffic.totals.requests).toBeGreaterThanOrEqual(3);
       expect(traffic.totals.errorsByCode.map((e: any) => e.code)).toContain('budget_exceeded');
       const todayCard = await page.$$eval('.card[data-period="today"] [data-field]', (c) => Object.fromEntries(c.map((e) => [e.getAttribute('data-field'), e.getAttribute('data-raw')])));

@@ -154,18 +154,35 @@ function dayMs(day: string, param: string): number {
   return ms;
 }
 
-/** The Overview's numbers for UTC days `from` to `to`, as the caller's scope may see them. */
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The Overview's numbers for UTC days `from` to `to`, and for today and this
+ * month (UTC, as of `now`), as the caller's scope may see them. The days all
+ * three need are read once: the range and the month to date as one window
+ * when they meet, else each apart.
+ */
 export async function trafficReport(db: Knex, scope: TrafficScope, q: { from?: string; to?: string }, now: number) {
-  const to = q.to ?? new Date(now).toISOString().slice(0, 10);
+  const to = q.to ?? isoDay(now);
   const toMs = dayMs(to, 'to');
-  const from = q.from ?? new Date(toMs - 29 * DAY_MS).toISOString().slice(0, 10);
+  const from = q.from ?? isoDay(toMs - 29 * DAY_MS);
   const fromMs = dayMs(from, 'from');
   if (fromMs > toMs) throw new ApiError('invalid_request', `from (${from}) is after to (${to})`, { code: 'invalid_range', param: 'from' });
   const days = (toMs - fromMs) / DAY_MS + 1;
   if (days > MAX_DAYS) throw new ApiError('invalid_request', `The range spans ${days} days; at most ${MAX_DAYS}`, { code: 'range_too_large', param: 'from' });
+  const today = isoDay(now);
+  const monthFrom = `${today.slice(0, 8)}01`;
+  const windows: Array<[string, string]> =
+    from <= isoDay(dayMs(today, 'to') + DAY_MS) && monthFrom <= isoDay(toMs + DAY_MS)
+      ? [[from < monthFrom ? from : monthFrom, to > today ? to : today]]
+      : [[from, to], [monthFrom, today]];
+  const read = await Promise.all(windows.map(([a, b]) => Promise.all([getTraffic(db, scope, a, b), getTrafficUsage(db, scope, a, b)])));
+  const traffic = read.flatMap((r) => r[0]);
+  const usage = read.flatMap((r) => r[1]);
 
-  const [traffic, usage] = await Promise.all([getTraffic(db, scope, from, to), getTrafficUsage(db, scope, from, to)]);
   const total = newGroup();
+  const todayGroup = newGroup();
+  const monthGroup = newGroup();
   const models = new Map<string, Group & { provider: string | null; model: string | null }>();
   const byDay = new Map<string, Group>();
   const modelOf = (provider: string | null, model: string | null) => {
@@ -179,8 +196,16 @@ export async function trafficReport(db: Knex, scope: TrafficScope, q: { from?: s
     if (!g) byDay.set(day, (g = newGroup()));
     return g;
   };
+  // Each row counts in the range's groups if it is of the range, and in today's and the month's if of theirs.
+  const groupsOf = (r: { day: string; provider: string | null; model: string | null }) => {
+    const out: Group[] = [];
+    if (r.day >= from && r.day <= to) out.push(total, modelOf(r.provider, r.model), dayOf(r.day));
+    if (r.day >= monthFrom && r.day <= today) out.push(monthGroup);
+    if (r.day === today) out.push(todayGroup);
+    return out;
+  };
   for (const r of traffic) {
-    for (const g of [total, modelOf(r.provider, r.model), dayOf(r.day)]) {
+    for (const g of groupsOf(r)) {
       g.amounts.requests += r.calls;
       g.histogram.set(r.bucket, (g.histogram.get(r.bucket) ?? 0) + r.calls);
       if (r.errorCode !== null) {
@@ -190,7 +215,7 @@ export async function trafficReport(db: Knex, scope: TrafficScope, q: { from?: s
     }
   }
   for (const r of usage) {
-    for (const g of [total, modelOf(r.provider, r.model), dayOf(r.day)]) {
+    for (const g of groupsOf(r)) {
       g.amounts.calls += r.calls;
       g.amounts.inputTokens += r.inputTokens;
       g.amounts.outputTokens += r.outputTokens;
@@ -203,9 +228,13 @@ export async function trafficReport(db: Knex, scope: TrafficScope, q: { from?: s
     .sort((a, b) => b.spend - a.spend || b.requests - a.requests || String(a.provider).localeCompare(String(b.provider)) || String(a.model).localeCompare(String(b.model)));
   const series = [];
   for (let ms = fromMs; ms <= toMs; ms += DAY_MS) {
-    const day = new Date(ms).toISOString().slice(0, 10);
+    const day = isoDay(ms);
     const { errorsByCode: _codes, ...amounts } = finish(byDay.get(day) ?? newGroup());
     series.push({ day, ...amounts });
   }
-  return { from, to, currency: 'USD' as const, totals: finish(total), byModel, days: series };
+  return {
+    from, to, currency: 'USD' as const, totals: finish(total), byModel, days: series,
+    today: { day: today, ...finish(todayGroup) },
+    month: { from: monthFrom, to: today, ...finish(monthGroup) },
+  };
 }

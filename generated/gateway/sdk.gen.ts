@@ -481,7 +481,8 @@ export const getSpend = <ThrowOnError extends boolean = false>(options?: Options
  * What the console's Overview shows, for the UTC days `from` to `to`
  * (both included; default the 30 days up to today): totals, one row per
  * provider and model, and one per day (every day of the range, empty
- * ones included, for charts).
+ * ones included, for charts); and, whatever the range, the totals of
+ * today and of this month to date (UTC), so the page needs one call.
  *
  * Two sources, each counted where it is exact:
  * - `requests`, `errors`, `errorsByCode`, `p50LatencyMs`, `p99LatencyMs`:

@@ -1422,6 +1422,19 @@ export type TrafficEnvelope = {
 };
 
 export type TrafficReport = {
+    /**
+     * Today (UTC), whatever the range.
+     */
+    today: {
+        day: string;
+    } & TrafficAmounts & TrafficErrorCodes;
+    /**
+     * This month (UTC) from its first day to today, whatever the range.
+     */
+    month: {
+        from: string;
+        to: string;
+    } & TrafficAmounts & TrafficErrorCodes;
     from: string;
     to: string;
     currency: 'USD';

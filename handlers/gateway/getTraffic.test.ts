@@ -63,6 +63,11 @@ describe('GET /api/llm/traffic', () => {
       [null, 'openai/gpt-4o-mini', 1, 1, 0],
     ]);
     expect(all.days).toEqual([{ day, ...(({ errorsByCode: _c, ...rest }) => rest)(all.totals) }]);
+    // Today and this month come with any range: here all of them are today's calls.
+    expect(all.today).toEqual({ day, ...all.totals });
+    expect(all.month).toEqual({ from: `${day.slice(0, 8)}01`, to: day, ...all.totals });
+    const past = (await get(keys.admin.key, '/api/llm/traffic?from=2025-01-01&to=2025-01-31')).body.data;
+    expect([past.totals.requests, past.today, past.month.requests]).toEqual([0, all.today, 3]);
     // The other 29 days of the default range are there, empty.
     const month = (await get(keys.admin.key, '/api/llm/traffic')).body.data;
     expect(month.days).toHaveLength(30);

@@ -235,7 +235,6 @@
   function int(n) { return Number(n).toLocaleString('en-US'); }
   function ms(n) { return n === null || n === undefined ? '–' : (n >= 100 ? Math.round(n) : n.toFixed(1)); }
   function today() { return new Date().toISOString().slice(0, 10); }
-  function monthStart(day) { return day.slice(0, 8) + '01'; }
   function daysBefore(day, n) { return new Date(Date.parse(day + 'T00:00:00Z') - n * 86400000).toISOString().slice(0, 10); }
   var SVG = 'http://www.w3.org/2000/svg';
   function svgEl(tag, attrs, text) {
@@ -284,7 +283,7 @@
     });
   }
 
-  // ---- Overview: GET /api/llm/traffic for today, this month and the chosen range ----
+  // ---- Overview: GET /api/llm/traffic, the chosen range with today and this month ----
   function rangeFromUrl() {
     var q = new URLSearchParams(location.search);
     var to = q.get('to') || today();
@@ -304,16 +303,14 @@
   }
   function loadOverview() {
     var r = rangeFromUrl();
-    var day = today();
     $('range-from').value = r.from;
     $('range-to').value = r.to;
     $('range-title').textContent = r.from + ' to ' + r.to;
-    var traffic = function (from, to) { return api('/api/llm/traffic?from=' + from + '&to=' + to); };
-    return Promise.all([traffic(day, day), traffic(monthStart(day), day), traffic(r.from, r.to)]).then(function (d) {
-      card('today', d[0].totals);
-      card('month', d[1].totals);
-      card('range', d[2].totals);
-      var range = d[2];
+    // One call: the range's figures, and today's and the month's whatever the range.
+    return api('/api/llm/traffic?from=' + r.from + '&to=' + r.to).then(function (range) {
+      card('today', range.today);
+      card('month', range.month);
+      card('range', range.totals);
       var labels = range.days.map(function (x) { return x.day; });
       barChart($('chart-spend'), labels, range.days.map(function (x) { return x.spend; }), null, usd);
       barChart($('chart-requests'), labels, range.days.map(function (x) { return x.requests; }), range.days.map(function (x) { return x.errors; }), int);
