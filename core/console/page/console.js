@@ -231,7 +231,8 @@
   }
 
   // ---- formatting and charts (plain SVG: no library, no other origin) ----
-  function usd(n) { return '$' + (Math.abs(n) >= 100 ? n.toFixed(2) : n.toFixed(4)); }
+  // Calls cost fractions of a cent: small amounts keep their digits (the rollup keeps 8 decimals).
+  function usd(n) { return '$' + (Math.abs(n) >= 100 ? n.toFixed(2) : Math.abs(n) >= 0.01 || n === 0 ? n.toFixed(4) : n.toFixed(8).replace(/0+$/, '')); }
   function int(n) { return Number(n).toLocaleString('en-US'); }
   function ms(n) { return n === null || n === undefined ? '–' : (n >= 100 ? Math.round(n) : n.toFixed(1)); }
   function today() { return new Date().toISOString().slice(0, 10); }
@@ -432,7 +433,7 @@
       keysById[k.id] = k;
       var tr = el('tr', { 'data-key': k.id, 'data-name': k.name, class: k.revokedAt ? 'revoked' : '' });
       cell(tr, k.name);
-      cell(tr, k.prefix, { class: 'mono' });
+      cell(tr, k.prefix.length > 16 ? k.prefix.slice(0, 16) + '…' : k.prefix, { class: 'mono' }).title = k.prefix;
       cell(tr, k.role);
       cell(tr, k.teamId ? (teamsById[k.teamId] ? teamsById[k.teamId].name : k.teamId.slice(0, 8)) : '');
       cell(tr, k.tags.join(', '));
