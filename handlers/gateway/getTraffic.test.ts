@@ -6,7 +6,7 @@ import { startFake as startOpenAI } from '../../providers/openai/fake.ts';
 import type { Fake } from '../../providers/testing/fake.ts';
 import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
 import { usageBatcher } from '../../core/usageBatch.ts';
-import { latencyBucket, quantile } from '../../core/console/traffic.ts';
+import { latencyBucket, quantile, trafficReport } from '../../core/console/traffic.ts';
 
 let service: TestService;
 let openai: Fake;
@@ -80,6 +80,9 @@ describe('GET /api/llm/traffic', () => {
     expect(a).toMatchObject({ requests: 2, errors: 0, errorsByCode: [], calls: 2 });
     const b = (await get(keys.b.key, `/api/llm/traffic?from=${day}&to=${day}`)).body.data.totals;
     expect(b).toMatchObject({ requests: 1, errors: 1, calls: 0, spend: 0 });
+    // A team's view (a member's console session): its keys' calls, counted under the team when they were made.
+    const teamView = (await trafficReport(service.db, { teamId: team }, { from: day, to: day }, Date.now())).totals;
+    expect(teamView).toMatchObject({ requests: 2, errors: 0, calls: 2 });
   });
 
   it('refuses a reversed or too long range in the native error shape', async () => {
