@@ -413,7 +413,7 @@
       });
     }, function (err) {
       if (err.code !== 'admin_only') throw err;
-      // Not an admin: the API lets this session read its own key only.
+      // Not an admin: the API lets a member read its own key only.
       return api('/api/llm/key').then(function (own) {
         renderKeys([own], false);
         renderTeams([]);
