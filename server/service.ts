@@ -19,6 +19,7 @@ import { compatSurface } from './surfaces/compat.ts';
 import { staticRoutes } from './middleware/staticRoutes.ts';
 import { metricsRoute } from './middleware/metrics.ts';
 import { requestLogging } from './middleware/requestLog.ts';
+import { trafficCounting } from './middleware/traffic.ts';
 import { collectGatewayGauges } from '../core/metrics.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import { startGatewayRuntime } from '../core/runtime.ts';
@@ -169,6 +170,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       }
       const consoleService = new ConsoleService(opts.db, settings);
       deps.console = consoleService;
+      stoppers.push(() => consoleService.traffic.stop());
       const runtime = await startGatewayRuntime({ db: opts.db, boss, log, databaseUrl: opts.databaseUrl, env, clock: opts.clock });
       deps.gateway = runtime;
       runtime.notifier.on('gateway_keys', () => auth.clear());
@@ -178,7 +180,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
         gatewaySurface(auth, await loadHandlers('gateway'), consoleService),
       ]);
       const metrics = metricsRoute({ env, collect: () => collectGatewayGauges(opts.db, runtime) });
-      const app = createApp({ deps, surfaces, service: 'gateway', extra: [metrics, requestLogging(runtime.requestLog), staticRoutes(['gateway', 'compat'])] });
+      const app = createApp({ deps, surfaces, service: 'gateway', extra: [metrics, requestLogging(runtime.requestLog), trafficCounting(consoleService.traffic), staticRoutes(['gateway', 'compat'])] });
       const listener = await listen(app, { port: opts.gatewayPort, host: opts.host, portEnv: 'GATEWAY_PORT' }, surfaces);
       listeners.push(listener);
       running.gatewayUrl = listener.url;

@@ -1,15 +1,20 @@
 // The console in Chromium against a real OpenID Connect provider on loopback
 // (oidc-provider): sign in through it, see the Providers and Queue pages
 // show exactly the API's numbers, cancel a waiting task, send a streamed
-// playground chat to a loopback fake provider and see its cost; then sign in
-// as a viewer and find every write the console's session could make refused
-// by the API (403), and a user with no mapped group refused at sign-in.
+// playground chat to a loopback fake provider and see its cost; make a key on
+// the Keys page, call /v1 with it through the official openai client, find
+// its spend on the Spend and Overview pages as the API reports it, set a
+// budget that refuses the next call, rotate and revoke it and read the audit
+// log; then sign in as a viewer and find every write the console's session
+// could make refused by the API (403), and a user with no mapped group
+// refused at sign-in.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import Provider from 'oidc-provider';
+import OpenAI from 'openai';
 import { artefactPath, launchChromium, type LaunchedBrowser } from '../../test/browser.ts';
 import { hasPackage, needs } from '../../test/systemPackages.ts';
 import { startTestService, type TestService } from '../../test/support.ts';
@@ -17,12 +22,14 @@ import { startFake } from '../../providers/openai/fake.ts';
 import type { Fake } from '../../providers/testing/fake.ts';
 import { Spec } from '../../contract-tests/spec.ts';
 import { REPO_ROOT } from '../../server/paths.ts';
+import { usageBatcher } from '../usageBatch.ts';
 
 const BOOTSTRAP_KEY = 'gw_live_consolebrowserbootstrapkey0123456789abcd';
 const CLIENT = { client_id: 'switchyard-console', client_secret: 'console-test-secret-0123456789abcdef' };
 const PEOPLE: Record<string, { email: string; name: string; groups: string[] }> = {
   ada: { email: 'ada@example.com', name: 'Ada Lovelace', groups: ['platform-admins', 'engineering'] },
   vic: { email: 'vic@example.com', name: 'Vic Viewer', groups: ['finance'] },
+  mia: { email: 'mia@example.com', name: 'Mia Member', groups: ['engineering'] },
   eve: { email: 'eve@example.com', name: 'Eve Sales', groups: ['sales'] },
 };
 // docs/console.md shows these; they are written there only when asked (UPDATE_DOCS_SCREENSHOTS=1), else under .artifacts/.
@@ -113,6 +120,8 @@ describe('the console in a real browser, signed in through a real identity provi
     const { context, page } = await freshPage();
     try {
       await signIn(page, 'ada');
+      await ready(page, 'overview');
+      await page.click('#nav button[data-page="providers"]');
       await ready(page, 'providers');
       const session = (await apiFrom(page, '/api/console/session')).body.data;
       expect(session).toMatchObject({ subject: 'ada', email: 'ada@example.com', name: 'Ada Lovelace', role: 'admin', via: 'oidc' });
@@ -195,22 +204,153 @@ describe('the console in a real browser, signed in through a real identity provi
     }
   });
 
+  it('an admin makes a key in the console, its /v1 calls show on Spend and Overview as the API counts them, and a budget set there refuses the next call', { timeout: 90_000 }, async () => {
+    const { context, page } = await freshPage();
+    try {
+      await signIn(page, 'ada');
+      await ready(page, 'overview');
+      await page.click('#nav button[data-page="keys"]');
+      await ready(page, 'keys');
+      await page.click('#key-new');
+      await page.type('#key-form input[name="name"]', 'console-made');
+      await page.type('#key-form input[name="tags"]', 'reports');
+      await page.click('#key-save');
+      await page.waitForSelector('body[data-saved="key"]');
+      const secret = await page.$eval('#key-secret-value', (e) => e.textContent!);
+      expect(secret).toMatch(/^gw_live_/);
+      const made = (await apiFrom(page, '/api/llm/admin/keys')).body.data.find((k: any) => k.name === 'console-made');
+      expect(made).toMatchObject({ role: 'member', tags: ['reports'], budgets: null, limits: null, expiresAt: null });
+      expect(await page.$eval(`#keys tr[data-key="${made.id}"]`, (r) => r.getAttribute('data-name'))).toBe('console-made');
+
+      const client = (apiKey: string) => new OpenAI({ baseURL: `${gateway}/v1`, apiKey, maxRetries: 0 });
+      const ask = (apiKey: string) => client(apiKey).chat.completions.create({ model: 'openai/gpt-4o-mini', max_tokens: 20, messages: [{ role: 'user', content: 'count me' }] });
+      for (let i = 0; i < 2; i++) expect((await ask(secret)).choices[0]!.message.content).toBeTruthy();
+      // /v1 usage is written just after the answer: wait for it rather than race it.
+      await usageBatcher(service.db).flush();
+
+      // Spend: by key (the page's default), each number as GET /api/llm/spend answers it.
+      await page.click('#nav button[data-page="spend"]');
+      await ready(page, 'spend');
+      const day = await page.$eval('#spend-to', (e) => (e as HTMLInputElement).value);
+      const from = await page.$eval('#spend-from', (e) => (e as HTMLInputElement).value);
+      const spend = (await apiFrom(page, `/api/llm/spend?from=${from}&to=${day}&groupBy=key&bucket=none`)).body.data;
+      const mine = spend.rows.find((r: any) => r.keyId === made.id);
+      expect(mine).toMatchObject({ calls: 2 });
+      expect(mine.spend).toBeGreaterThan(0);
+      const shownSpend = await page.$eval(`#spend tr[data-key="${made.id}"]`, (r) => Object.fromEntries([...r.querySelectorAll('[data-field]')].map((c) => [c.getAttribute('data-field'), Number(c.getAttribute('data-raw'))])));
+      expect(shownSpend).toEqual({ calls: mine.calls, inputTokens: mine.inputTokens, outputTokens: mine.outputTokens, spend: mine.spend });
+      expect(Number(await page.$eval('#spend-totals', (e) => e.getAttribute('data-raw')))).toBe(spend.totals.spend);
+      const csvHref = await page.$eval('#spend-csv', (e) => (e as HTMLAnchorElement).href);
+      const csv = await page.evaluate(async (u) => (await fetch(u)).text(), csvHref);
+      expect(csv.split('\r\n')[0]).toBe('keyId,keyName,calls,inputTokens,outputTokens,totalTokens,spend');
+      expect(csv).toContain(`${made.id},console-made,2,`);
+      await screenshot(page, 'spend');
+
+      // The budget: a day's hard budget (counted from now) of a quarter of what two calls cost cannot cover the next call's worst case.
+      const budget = Math.round((mine.spend / 4) * 1e8) / 1e8;
+      await page.click('#nav button[data-page="keys"]');
+      await ready(page, 'keys');
+      await page.click(`#keys tr[data-key="${made.id}"] button[data-action="edit"]`);
+      await page.type('#key-form input[name="budget-day"]', String(budget));
+      await page.type('#key-form input[name="requestsPerMinute"]', '100');
+      await page.click('#key-save');
+      await page.waitForSelector('body[data-saved="key"]');
+      const edited = (await apiFrom(page, `/api/llm/admin/keys/${made.id}`)).body.data;
+      expect(edited.key.budgets).toEqual([{ period: 'day', amountUsd: budget, mode: 'hard' }]);
+      const meters = Object.fromEntries(edited.meters.map((m: any) => [`${m.scope}:${m.metric}:${m.period}`, m.remaining]));
+      const shownMeters = await page.$$eval(`#keys tr[data-key="${made.id}"] [data-meter]`, (ms) => Object.fromEntries(ms.map((m) => [m.getAttribute('data-meter'), Number(m.getAttribute('data-raw'))])));
+      expect(shownMeters).toEqual(meters);
+      expect(meters['key:spend:day']).toBe(budget);
+      expect(meters['key:requests:minute']).toBeGreaterThan(0);
+      // Each process applies a key's change within about a second (PostgreSQL's notification): until then a call may still pass.
+      let refused: any = null;
+      await expect.poll(async () => (refused = await ask(secret).then(() => null, (err) => err)), { timeout: 10_000 }).toBeInstanceOf(OpenAI.APIError);
+      expect([refused.status, refused.code]).toEqual([429, 'budget_exceeded']);
+      await screenshot(page, 'keys');
+
+      // Overview: today's calls, errors by code, latency, tokens and spend, as GET /api/llm/traffic answers them.
+      await page.click('#nav button[data-page="overview"]');
+      await ready(page, 'overview');
+      const traffic = (await apiFrom(page, `/api/llm/traffic?from=${day}&to=${day}`)).body.data;
+      // The page asks once, for its range (the last 30 days): today's and the month's figures come with it, the same as a range of today alone.
+      const shown = (await apiFrom(page, '/api/llm/traffic')).body.data;
+      expect(shown.today).toEqual({ day, ...traffic.totals });
+      expect(traffic.totals.requests).toBeGreaterThanOrEqual(3);
+      expect(traffic.totals.errorsByCode.map((e: any) => e.code)).toContain('budget_exceeded');
+      const todayCard = await page.$$eval('.card[data-period="today"] [data-field]', (c) => Object.fromEntries(c.map((e) => [e.getAttribute('data-field'), e.getAttribute('data-raw')])));
+      const shownFields = ['requests', 'errors', 'p50LatencyMs', 'p99LatencyMs', 'calls', 'totalTokens', 'spend'];
+      expect(todayCard).toEqual(Object.fromEntries(shownFields.map((k) => [k, String(traffic.totals[k])])));
+      // Spend and billed calls are the rollup's: the same as the spend report's for the day.
+      const spendToday = (await apiFrom(page, `/api/llm/spend?from=${day}&to=${day}`)).body.data.totals;
+      expect([traffic.totals.calls, traffic.totals.spend]).toEqual([spendToday.calls, spendToday.spend]);
+      const row = traffic.byModel.find((m: any) => m.provider === 'openai' && m.model === 'gpt-4o-mini');
+      const shownRow = await page.$eval('#overview-models tr[data-model="openai/gpt-4o-mini"]', (r) => Object.fromEntries([...r.querySelectorAll('[data-field]')].map((c) => [c.getAttribute('data-field'), c.getAttribute('data-raw')])));
+      expect(shownRow).toEqual({ requests: String(row.requests), errors: String(row.errors), p50LatencyMs: String(row.p50LatencyMs), p99LatencyMs: String(row.p99LatencyMs), calls: String(row.calls), totalTokens: String(row.totalTokens), spend: String(row.spend) });
+      expect(await page.$eval('#overview-errors tr[data-code="budget_exceeded"] [data-field="count"]', (e) => e.getAttribute('data-raw'))).toBe(String(traffic.totals.errorsByCode.find((e: any) => e.code === 'budget_exceeded').count));
+      expect(await page.$$eval('#chart-spend rect[data-label]', (r) => r.length)).toBe(30);
+      await screenshot(page, 'overview');
+
+      // Rotate with no grace: the old secret is refused, the new one is the key (still over its budget); then revoke it.
+      await page.click('#nav button[data-page="keys"]');
+      await ready(page, 'keys');
+      page.once('dialog', (d) => void d.accept('0'));
+      await page.click(`#keys tr[data-key="${made.id}"] button[data-action="rotate"]`);
+      await page.waitForFunction((old) => { const v = document.getElementById('key-secret-value')!.textContent; return v && v !== old && document.body.getAttribute('data-ready') === 'keys'; }, {}, secret);
+      const rotated = await page.$eval('#key-secret-value', (e) => e.textContent!);
+      // A replaced secret past its grace is known but refused: 403 key_expired.
+      await expect.poll(async () => { const err = await ask(secret).catch((e) => e); return [err.status, err.code]; }, { timeout: 10_000 }).toEqual([403, 'key_expired']);
+      expect((await ask(rotated).catch((err) => err)).code).toBe('budget_exceeded');
+      page.once('dialog', (d) => void d.accept());
+      await page.click(`#keys tr[data-key="${made.id}"] button[data-action="revoke"]`);
+      await page.waitForFunction((id) => !document.querySelector(`#keys tr[data-key="${id}"] button[data-action="revoke"]`) && document.body.getAttribute('data-ready') === 'keys', {}, made.id);
+      expect((await apiFrom(page, `/api/llm/admin/keys/${made.id}`)).body.data.key.revokedAt).not.toBeNull();
+      await expect.poll(async () => (await ask(rotated).catch((err) => err)).status, { timeout: 10_000 }).toBe(401);
+
+      // The audit log names the person who did each, newest first, as the API lists it.
+      await page.click('#nav button[data-page="audit"]');
+      await ready(page, 'audit');
+      const audit = (await apiFrom(page, '/api/llm/admin/audit?limit=50')).body.data;
+      const shownAudit = await page.$$eval('#audit tr[data-audit]', (rows) => rows.map((r) => [Number(r.getAttribute('data-audit')), r.querySelector('[data-field="actor"]')!.textContent, r.getAttribute('data-action'), r.querySelector('[data-field="target"]')!.getAttribute('data-raw')]));
+      expect(shownAudit).toEqual(audit.map((e: any) => [e.id, e.actor, e.action, e.targetId]));
+      expect(shownAudit.filter((e) => e[3] === made.id).map((e) => [e[1], e[2]])).toEqual(['key.revoke', 'key.rotate', 'key.update', 'key.create'].map((a) => ['console: ada@example.com', a]));
+      await screenshot(page, 'audit');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a viewer reads every page, and the API refuses each of its writes with 403', { timeout: 60_000 }, async () => {
     const { context, page } = await freshPage();
     try {
       await signIn(page, 'vic');
-      await ready(page, 'providers');
+      await ready(page, 'overview');
       const session = (await apiFrom(page, '/api/console/session')).body.data;
       expect(session).toMatchObject({ subject: 'vic', role: 'viewer' });
       const spec = new Spec('gateway');
       const writes = spec.operations().filter((op) => op.method !== 'get' && op.operationId !== 'signOutConsole' && (op.op.security ?? []).some((r: Record<string, unknown>) => 'consoleSession' in r));
-      expect(writes.map((op) => op.operationId)).toEqual(expect.arrayContaining(['submitCompletion', 'cancelQueueTask', 'streamQueueTask']));
+      expect(writes.map((op) => op.operationId)).toEqual(expect.arrayContaining(['submitCompletion', 'cancelQueueTask', 'streamQueueTask',
+        'createKey', 'updateKey', 'rotateKey', 'revokeKey', 'createTeam', 'updateTeam', 'deleteTeam', 'setTagPolicy', 'deleteTagPolicy']));
       for (const op of writes) {
         const example = spec.exampleRequest(op);
         const answer = await apiFrom(page, example.path, { method: op.method.toUpperCase(), csrf: session.csrfToken, body: example.body ?? {} });
         expect([op.operationId, answer.status, answer.body]).toEqual([op.operationId, 403, { success: false, code: 'read_only_role', message: "A viewer's console session is read-only" }]);
       }
-      // The page does not hide the button: the API's refusal is what the viewer sees.
+      // The page does not hide the buttons: the API's refusal is what the viewer sees.
+      await page.click('#nav button[data-page="keys"]');
+      await ready(page, 'keys');
+      const keys = (await apiFrom(page, '/api/llm/admin/keys')).body.data;
+      expect(await page.$$eval('#keys tr[data-key]', (rows) => rows.map((r) => r.getAttribute('data-key')))).toEqual(keys.map((k: any) => k.id));
+      page.once('dialog', (d) => void d.accept());
+      await page.click('#keys tr[data-key] button[data-action="revoke"]');
+      await page.waitForFunction(() => document.getElementById('error')!.textContent!.length > 0);
+      expect(await page.$eval('#error', (e) => e.textContent)).toBe("read_only_role: A viewer's console session is read-only");
+      expect((await apiFrom(page, '/api/llm/admin/keys')).body.data).toEqual(keys);
+      await page.click('#key-new');
+      await page.type('#key-form input[name="name"]', 'viewer-made');
+      await page.click('#key-save');
+      await page.waitForSelector('body[data-saved="error"]');
+      expect(await page.$eval('#error', (e) => e.textContent)).toBe("read_only_role: A viewer's console session is read-only");
+      expect((await apiFrom(page, '/api/llm/admin/keys')).body.data).toHaveLength(keys.length);
       await page.click('#nav button[data-page="playground"]');
       await ready(page, 'playground');
       await page.type('#chat-model', 'gpt-4o-mini');
@@ -220,6 +360,34 @@ describe('the console in a real browser, signed in through a real identity provi
       expect(await page.$eval('#error', (e) => e.textContent)).toBe("read_only_role: A viewer's console session is read-only");
       // Signing out is open to a viewer.
       expect((await apiFrom(page, '/api/console/sign-out', { method: 'POST', csrf: session.csrfToken })).status).toBe(200);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a member sees its own key and spend; the admin routes refuse it whatever the page shows', { timeout: 60_000 }, async () => {
+    const { context, page } = await freshPage();
+    try {
+      await signIn(page, 'mia');
+      await ready(page, 'overview');
+      const session = (await apiFrom(page, '/api/console/session')).body.data;
+      expect(session).toMatchObject({ subject: 'mia', role: 'member' });
+      await page.click('#nav button[data-page="keys"]');
+      await ready(page, 'keys');
+      const own = (await apiFrom(page, '/api/llm/key')).body.data;
+      expect(own.key.name).toBe('console: mia@example.com');
+      expect(await page.$$eval('#keys tr[data-key]', (rows) => rows.map((r) => r.getAttribute('data-key')))).toEqual([own.key.id]);
+      expect(await page.$eval('#error', (e) => e.textContent)).toMatch(/^admin_only: /);
+      for (const [method, url, body] of [['GET', '/api/llm/admin/keys'], ['POST', '/api/llm/admin/keys', { name: 'mine' }], ['PATCH', `/api/llm/admin/keys/${own.key.id}`, { budgets: null }],
+        ['POST', '/api/llm/admin/teams', { name: 'mine' }], ['GET', '/api/llm/admin/audit']] as const) {
+        const answer = await apiFrom(page, url, { method, csrf: session.csrfToken, body });
+        expect([method, url, answer.status, answer.body?.code]).toEqual([method, url, 403, 'admin_only']);
+      }
+      // Spend: its own key's only, as for any key that is not an admin.
+      await page.click('#nav button[data-page="spend"]');
+      await ready(page, 'spend');
+      expect(await page.$$eval('#spend tr[data-key]', (rows) => rows.map((r) => r.getAttribute('data-key')))).toEqual([]);
+      expect((await apiFrom(page, '/api/llm/spend?groupBy=key')).body.data.rows).toEqual([]);
     } finally {
       await context.close();
     }

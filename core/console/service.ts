@@ -20,6 +20,7 @@ import { findTeamByName } from '../../db/gateway/findTeamByName.ts';
 import type { GatewayAuth } from '../gatewayAuth.ts';
 import type { RoutingPolicy } from '../../protocols/routing.ts';
 import { roleOf, type ConsolePrincipal, type ConsoleSettings, type OidcSettings } from './settings.ts';
+import { TrafficRecorder } from './traffic.ts';
 
 export type { ConsolePrincipal };
 
@@ -59,12 +60,15 @@ export class ConsoleService {
   private readonly db: Knex;
   readonly settings: ConsoleSettings;
   private readonly now: () => number;
+  /** The Overview's counts of this process's /v1 calls. */
+  readonly traffic: TrafficRecorder;
 
   /** `now` is the clock sessions and sign-ins expire by (a test's own). */
   constructor(db: Knex, settings: ConsoleSettings, now: () => number = Date.now) {
     this.db = db;
     this.settings = settings;
     this.now = now;
+    this.traffic = new TrafficRecorder(db);
   }
 
   get methods(): Array<'oidc' | 'key'> {

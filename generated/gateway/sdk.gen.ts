@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type ServerSentEventsResult, type TDataShape } from './client/index.ts';
-import type { AgentWebhookCompleteData, AgentWebhookCompleteErrors, AgentWebhookCompleteResponses, AgentWebhookContextData, AgentWebhookContextErrors, AgentWebhookContextResponses, AgentWebhookEventData, AgentWebhookEventErrors, AgentWebhookEventResponses, AutoLabelData, AutoLabelErrors, AutoLabelResponses, AutoTrainData, AutoTrainErrors, AutoTrainResponses, CancelQueueTaskData, CancelQueueTaskErrors, CancelQueueTaskResponses, CreateAgentSignedUrlData, CreateAgentSignedUrlErrors, CreateAgentSignedUrlResponses, CreateAgentTemplateData, CreateAgentTemplateErrors, CreateAgentTemplateResponses, CreateKeyData, CreateKeyErrors, CreateKeyResponses, CreateTeamData, CreateTeamErrors, CreateTeamResponses, DeleteAgentTemplateData, DeleteAgentTemplateErrors, DeleteAgentTemplateResponses, DeleteTagPolicyData, DeleteTagPolicyErrors, DeleteTagPolicyResponses, DeleteTeamData, DeleteTeamErrors, DeleteTeamResponses, DeleteVisionModelData, DeleteVisionModelErrors, DeleteVisionModelResponses, DetectFacesData, DetectFacesErrors, DetectFacesResponses, DetectObjectsData, DetectObjectsErrors, DetectObjectsResponses, DetectWebData, DetectWebErrors, DetectWebResponses, DetectZeroShotData, DetectZeroShotErrors, DetectZeroShotResponses, FinishConsoleSignInData, FinishConsoleSignInErrors, GenerateAudioData, GenerateAudioErrors, GenerateAudioResponses, GenerateDialogueData, GenerateDialogueErrors, GenerateDialogueResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GenerateSoundEffectData, GenerateSoundEffectErrors, GenerateSoundEffectResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GetAgentSessionAudioData, GetAgentSessionAudioErrors, GetAgentSessionAudioResponses, GetAgentSessionData, GetAgentSessionErrors, GetAgentSessionResponses, GetAgentTemplateData, GetAgentTemplateErrors, GetAgentTemplateResponses, GetCapabilitiesData, GetCapabilitiesErrors, GetCapabilitiesResponses, GetCircuitsData, GetCircuitsErrors, GetCircuitsResponses, GetConcurrencyData, GetConcurrencyErrors, GetConcurrencyResponses, GetConsoleData, GetConsoleErrors, GetConsoleResponses, GetConsoleSessionData, GetConsoleSessionErrors, GetConsoleSessionResponses, GetConsoleSignInData, GetConsoleSignInErrors, GetConsoleSignInResponses, GetDailyUsageData, GetDailyUsageErrors, GetDailyUsageResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetKeyData, GetKeyErrors, GetKeyResponses, GetMonthlyUsageData, GetMonthlyUsageErrors, GetMonthlyUsageResponses, GetOwnKeyData, GetOwnKeyErrors, GetOwnKeyResponses, GetPortalDailyUsageData, GetPortalDailyUsageErrors, GetPortalDailyUsageResponses, GetProviderConcurrencyData, GetProviderConcurrencyErrors, GetProviderConcurrencyResponses, GetQueueResultData, GetQueueResultErrors, GetQueueResultResponses, GetQueueStatusData, GetQueueStatusErrors, GetQueueStatusResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSpendData, GetSpendErrors, GetSpendResponses, GetTagPolicyData, GetTagPolicyErrors, GetTagPolicyResponses, GetTeamData, GetTeamErrors, GetTeamResponses, GetTrainingJobData, GetTrainingJobErrors, GetTrainingJobResponses, GetUsageData, GetUsageErrors, GetUsageResponses, ListAgentSessionsData, ListAgentSessionsErrors, ListAgentSessionsResponses, ListAgentTemplatesData, ListAgentTemplatesErrors, ListAgentTemplatesResponses, ListAuditEventsData, ListAuditEventsErrors, ListAuditEventsResponses, ListKeysData, ListKeysErrors, ListKeysResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListOcrLanguagesData, ListOcrLanguagesErrors, ListOcrLanguagesResponses, ListProvidersData, ListProvidersErrors, ListProvidersResponses, ListProviderStatusData, ListProviderStatusErrors, ListProviderStatusResponses, ListPublicModelsData, ListPublicModelsErrors, ListPublicModelsResponses, ListQueueTasksData, ListQueueTasksErrors, ListQueueTasksResponses, ListRequestLogsData, ListRequestLogsErrors, ListRequestLogsResponses, ListTagPoliciesData, ListTagPoliciesErrors, ListTagPoliciesResponses, ListTeamsData, ListTeamsErrors, ListTeamsResponses, ListVisionModelsData, ListVisionModelsErrors, ListVisionModelsResponses, ListVoicesData, ListVoicesErrors, ListVoicesResponses, RecognizeTextData, RecognizeTextErrors, RecognizeTextResponses, RedactImageData, RedactImageErrors, RedactImageResponses, RevokeKeyData, RevokeKeyErrors, RevokeKeyResponses, RotateKeyData, RotateKeyErrors, RotateKeyResponses, SetTagPolicyData, SetTagPolicyErrors, SetTagPolicyResponses, SignInConsoleWithKeyData, SignInConsoleWithKeyErrors, SignInConsoleWithKeyResponses, SignOutConsoleData, SignOutConsoleErrors, SignOutConsoleResponses, StartAgentSessionData, StartAgentSessionErrors, StartAgentSessionResponses, StartConsoleSignInData, StartConsoleSignInErrors, StreamQueueTaskData, StreamQueueTaskErrors, StreamQueueTaskResponse, StreamQueueTaskResponses, SubmitCompletionData, SubmitCompletionErrors, SubmitCompletionResponses, SubmitEmbeddingsData, SubmitEmbeddingsErrors, SubmitEmbeddingsResponses, TrainVisionModelData, TrainVisionModelErrors, TrainVisionModelResponses, TranscribeData, TranscribeErrors, TranscribeResponses, UpdateAgentTemplateData, UpdateAgentTemplateErrors, UpdateAgentTemplateResponses, UpdateKeyData, UpdateKeyErrors, UpdateKeyResponses, UpdateTeamData, UpdateTeamErrors, UpdateTeamResponses, UploadVideoData, UploadVideoErrors, UploadVideoResponses } from './types.gen.ts';
+import type { AgentWebhookCompleteData, AgentWebhookCompleteErrors, AgentWebhookCompleteResponses, AgentWebhookContextData, AgentWebhookContextErrors, AgentWebhookContextResponses, AgentWebhookEventData, AgentWebhookEventErrors, AgentWebhookEventResponses, AutoLabelData, AutoLabelErrors, AutoLabelResponses, AutoTrainData, AutoTrainErrors, AutoTrainResponses, CancelQueueTaskData, CancelQueueTaskErrors, CancelQueueTaskResponses, CreateAgentSignedUrlData, CreateAgentSignedUrlErrors, CreateAgentSignedUrlResponses, CreateAgentTemplateData, CreateAgentTemplateErrors, CreateAgentTemplateResponses, CreateKeyData, CreateKeyErrors, CreateKeyResponses, CreateTeamData, CreateTeamErrors, CreateTeamResponses, DeleteAgentTemplateData, DeleteAgentTemplateErrors, DeleteAgentTemplateResponses, DeleteTagPolicyData, DeleteTagPolicyErrors, DeleteTagPolicyResponses, DeleteTeamData, DeleteTeamErrors, DeleteTeamResponses, DeleteVisionModelData, DeleteVisionModelErrors, DeleteVisionModelResponses, DetectFacesData, DetectFacesErrors, DetectFacesResponses, DetectObjectsData, DetectObjectsErrors, DetectObjectsResponses, DetectWebData, DetectWebErrors, DetectWebResponses, DetectZeroShotData, DetectZeroShotErrors, DetectZeroShotResponses, FinishConsoleSignInData, FinishConsoleSignInErrors, GenerateAudioData, GenerateAudioErrors, GenerateAudioResponses, GenerateDialogueData, GenerateDialogueErrors, GenerateDialogueResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GenerateSoundEffectData, GenerateSoundEffectErrors, GenerateSoundEffectResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GetAgentSessionAudioData, GetAgentSessionAudioErrors, GetAgentSessionAudioResponses, GetAgentSessionData, GetAgentSessionErrors, GetAgentSessionResponses, GetAgentTemplateData, GetAgentTemplateErrors, GetAgentTemplateResponses, GetCapabilitiesData, GetCapabilitiesErrors, GetCapabilitiesResponses, GetCircuitsData, GetCircuitsErrors, GetCircuitsResponses, GetConcurrencyData, GetConcurrencyErrors, GetConcurrencyResponses, GetConsoleData, GetConsoleErrors, GetConsoleResponses, GetConsoleSessionData, GetConsoleSessionErrors, GetConsoleSessionResponses, GetConsoleSignInData, GetConsoleSignInErrors, GetConsoleSignInResponses, GetDailyUsageData, GetDailyUsageErrors, GetDailyUsageResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetKeyData, GetKeyErrors, GetKeyResponses, GetMonthlyUsageData, GetMonthlyUsageErrors, GetMonthlyUsageResponses, GetOwnKeyData, GetOwnKeyErrors, GetOwnKeyResponses, GetPortalDailyUsageData, GetPortalDailyUsageErrors, GetPortalDailyUsageResponses, GetProviderConcurrencyData, GetProviderConcurrencyErrors, GetProviderConcurrencyResponses, GetQueueResultData, GetQueueResultErrors, GetQueueResultResponses, GetQueueStatusData, GetQueueStatusErrors, GetQueueStatusResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSpendData, GetSpendErrors, GetSpendResponses, GetTagPolicyData, GetTagPolicyErrors, GetTagPolicyResponses, GetTeamData, GetTeamErrors, GetTeamResponses, GetTrafficData, GetTrafficErrors, GetTrafficResponses, GetTrainingJobData, GetTrainingJobErrors, GetTrainingJobResponses, GetUsageData, GetUsageErrors, GetUsageResponses, ListAgentSessionsData, ListAgentSessionsErrors, ListAgentSessionsResponses, ListAgentTemplatesData, ListAgentTemplatesErrors, ListAgentTemplatesResponses, ListAuditEventsData, ListAuditEventsErrors, ListAuditEventsResponses, ListKeysData, ListKeysErrors, ListKeysResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListOcrLanguagesData, ListOcrLanguagesErrors, ListOcrLanguagesResponses, ListProvidersData, ListProvidersErrors, ListProvidersResponses, ListProviderStatusData, ListProviderStatusErrors, ListProviderStatusResponses, ListPublicModelsData, ListPublicModelsErrors, ListPublicModelsResponses, ListQueueTasksData, ListQueueTasksErrors, ListQueueTasksResponses, ListRequestLogsData, ListRequestLogsErrors, ListRequestLogsResponses, ListTagPoliciesData, ListTagPoliciesErrors, ListTagPoliciesResponses, ListTeamsData, ListTeamsErrors, ListTeamsResponses, ListVisionModelsData, ListVisionModelsErrors, ListVisionModelsResponses, ListVoicesData, ListVoicesErrors, ListVoicesResponses, RecognizeTextData, RecognizeTextErrors, RecognizeTextResponses, RedactImageData, RedactImageErrors, RedactImageResponses, RevokeKeyData, RevokeKeyErrors, RevokeKeyResponses, RotateKeyData, RotateKeyErrors, RotateKeyResponses, SetTagPolicyData, SetTagPolicyErrors, SetTagPolicyResponses, SignInConsoleWithKeyData, SignInConsoleWithKeyErrors, SignInConsoleWithKeyResponses, SignOutConsoleData, SignOutConsoleErrors, SignOutConsoleResponses, StartAgentSessionData, StartAgentSessionErrors, StartAgentSessionResponses, StartConsoleSignInData, StartConsoleSignInErrors, StreamQueueTaskData, StreamQueueTaskErrors, StreamQueueTaskResponse, StreamQueueTaskResponses, SubmitCompletionData, SubmitCompletionErrors, SubmitCompletionResponses, SubmitEmbeddingsData, SubmitEmbeddingsErrors, SubmitEmbeddingsResponses, TrainVisionModelData, TrainVisionModelErrors, TrainVisionModelResponses, TranscribeData, TranscribeErrors, TranscribeResponses, UpdateAgentTemplateData, UpdateAgentTemplateErrors, UpdateAgentTemplateResponses, UpdateKeyData, UpdateKeyErrors, UpdateKeyResponses, UpdateTeamData, UpdateTeamErrors, UpdateTeamResponses, UploadVideoData, UploadVideoErrors, UploadVideoResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -466,8 +466,64 @@ export const getPortalDailyUsage = <ThrowOnError extends boolean = false>(option
  *
  */
 export const getSpend = <ThrowOnError extends boolean = false>(options?: Options<GetSpendData, ThrowOnError>): RequestResult<GetSpendResponses, GetSpendErrors, ThrowOnError> => (options?.client ?? client).get<GetSpendResponses, GetSpendErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/spend',
+    ...options
+});
+
+/**
+ * Calls, errors, latency, tokens and spend of a range of days
+ *
+ * What the console's Overview shows, for the UTC days `from` to `to`
+ * (both included; default the 30 days up to today): totals, one row per
+ * provider and model, and one per day (every day of the range, empty
+ * ones included, for charts); and, whatever the range, the totals of
+ * today and of this month to date (UTC), so the page needs one call.
+ *
+ * Two sources, each counted where it is exact:
+ * - `requests`, `errors`, `errorsByCode`, `p50LatencyMs`, `p99LatencyMs`:
+ * the calls on the OpenAI- and Anthropic-compatible `/v1` routes that a
+ * key got through (a call refused for a missing or wrong key belongs to
+ * nobody), failed ones included. A failed call bills nothing and so
+ * writes no usage row: each gateway process counts its calls in memory
+ * and adds them to PostgreSQL every 5 seconds (and when it stops), so
+ * another process's latest calls show within 5 seconds, and a process
+ * that crashes loses at most those seconds of these counts (never
+ * usage or spend). An error is an answer with an error code (the
+ * code of the protocol's error body, e.g. `budget_exceeded`,
+ * `model_not_allowed`, `provider_error`; `http_<status>` for a 4xx or
+ * 5xx without one). A failed call's provider is null when it failed
+ * before one was chosen, and its model is the one asked for.
+ * Latency is from the request's arrival to the answer's last byte;
+ * p50 and p99 are read from a histogram whose buckets grow by 25%,
+ * interpolated within the bucket, so they are within 25% of the exact
+ * value. Queued tasks (`/api/llm/complete` and the media routes) are
+ * not counted here: their failures and `errorCode` are on
+ * `GET /api/llm/queue/tasks?status=error`.
+ * - `calls`, `inputTokens`, `outputTokens`, `totalTokens`, `spend`: the
+ * usage rows of every surface (queued tasks and agent sessions too),
+ * from the daily rollup that `GET /api/llm/spend` reads, so they equal
+ * its figures for the same range and scope.
+ *
+ * Who sees what: an admin key, and an admin's or viewer's console
+ * session, every key's calls; a member's console session its team's
+ * (its own without a team); any other key its own.
+ *
+ * Refusals (400): `invalid_range` (`from` after `to`), `range_too_large`
+ * (more than 366 days).
+ *
+ */
+export const getTraffic = <ThrowOnError extends boolean = false>(options?: Options<GetTrafficData, ThrowOnError>): RequestResult<GetTrafficResponses, GetTrafficErrors, ThrowOnError> => (options?.client ?? client).get<GetTrafficResponses, GetTrafficErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
+    url: '/api/llm/traffic',
     ...options
 });
 
@@ -1575,7 +1631,11 @@ export const agentWebhookComplete = <ThrowOnError extends boolean = false>(optio
  *
  */
 export const getOwnKey = <ThrowOnError extends boolean = false>(options?: Options<GetOwnKeyData, ThrowOnError>): RequestResult<GetOwnKeyResponses, GetOwnKeyErrors, ThrowOnError> => (options?.client ?? client).get<GetOwnKeyResponses, GetOwnKeyErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/key',
     ...options
 });
@@ -1586,7 +1646,11 @@ export const getOwnKey = <ThrowOnError extends boolean = false>(options?: Option
  * Every key, revoked ones included, oldest first; never a secret. Admin keys only (a member's key answers 403 `admin_only`).
  */
 export const listKeys = <ThrowOnError extends boolean = false>(options?: Options<ListKeysData, ThrowOnError>): RequestResult<ListKeysResponses, ListKeysErrors, ThrowOnError> => (options?.client ?? client).get<ListKeysResponses, ListKeysErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/keys',
     ...options
 });
@@ -1604,7 +1668,11 @@ export const listKeys = <ThrowOnError extends boolean = false>(options?: Options
  *
  */
 export const createKey = <ThrowOnError extends boolean = false>(options: Options<CreateKeyData, ThrowOnError>): RequestResult<CreateKeyResponses, CreateKeyErrors, ThrowOnError> => (options.client ?? client).post<CreateKeyResponses, CreateKeyErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/keys',
     ...options,
     headers: {
@@ -1619,7 +1687,11 @@ export const createKey = <ThrowOnError extends boolean = false>(options: Options
  * Revokes the key (and a previous secret still in its rotation grace period) for good; every running process refuses it within about a second. Its usage and spend are kept. A key cannot revoke itself (400 `cannot_revoke_self`), so an admin never locks everyone out by mistake. Admin keys only.
  */
 export const revokeKey = <ThrowOnError extends boolean = false>(options: Options<RevokeKeyData, ThrowOnError>): RequestResult<RevokeKeyResponses, RevokeKeyErrors, ThrowOnError> => (options.client ?? client).delete<RevokeKeyResponses, RevokeKeyErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/keys/{keyId}',
     ...options
 });
@@ -1630,7 +1702,11 @@ export const revokeKey = <ThrowOnError extends boolean = false>(options: Options
  * The key as the list shows it, with its meters (as `GET /api/llm/key` answers for the key itself). Admin keys only.
  */
 export const getKey = <ThrowOnError extends boolean = false>(options: Options<GetKeyData, ThrowOnError>): RequestResult<GetKeyResponses, GetKeyErrors, ThrowOnError> => (options.client ?? client).get<GetKeyResponses, GetKeyErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/keys/{keyId}',
     ...options
 });
@@ -1651,7 +1727,11 @@ export const getKey = <ThrowOnError extends boolean = false>(options: Options<Ge
  *
  */
 export const updateKey = <ThrowOnError extends boolean = false>(options: Options<UpdateKeyData, ThrowOnError>): RequestResult<UpdateKeyResponses, UpdateKeyErrors, ThrowOnError> => (options.client ?? client).patch<UpdateKeyResponses, UpdateKeyErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/keys/{keyId}',
     ...options,
     headers: {
@@ -1673,7 +1753,11 @@ export const updateKey = <ThrowOnError extends boolean = false>(options: Options
  *
  */
 export const rotateKey = <ThrowOnError extends boolean = false>(options: Options<RotateKeyData, ThrowOnError>): RequestResult<RotateKeyResponses, RotateKeyErrors, ThrowOnError> => (options.client ?? client).post<RotateKeyResponses, RotateKeyErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/keys/{keyId}/rotate',
     ...options,
     headers: {
@@ -1688,7 +1772,11 @@ export const rotateKey = <ThrowOnError extends boolean = false>(options: Options
  * Every team, oldest first. Admin keys only.
  */
 export const listTeams = <ThrowOnError extends boolean = false>(options?: Options<ListTeamsData, ThrowOnError>): RequestResult<ListTeamsResponses, ListTeamsErrors, ThrowOnError> => (options?.client ?? client).get<ListTeamsResponses, ListTeamsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/teams',
     ...options
 });
@@ -1705,7 +1793,11 @@ export const listTeams = <ThrowOnError extends boolean = false>(options?: Option
  *
  */
 export const createTeam = <ThrowOnError extends boolean = false>(options: Options<CreateTeamData, ThrowOnError>): RequestResult<CreateTeamResponses, CreateTeamErrors, ThrowOnError> => (options.client ?? client).post<CreateTeamResponses, CreateTeamErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/teams',
     ...options,
     headers: {
@@ -1720,7 +1812,11 @@ export const createTeam = <ThrowOnError extends boolean = false>(options: Option
  * Deletes a team that no active key belongs to (409 `team_in_use` otherwise; move or revoke its keys first). Its revoked keys lose their team; usage rows keep theirs. Admin keys only.
  */
 export const deleteTeam = <ThrowOnError extends boolean = false>(options: Options<DeleteTeamData, ThrowOnError>): RequestResult<DeleteTeamResponses, DeleteTeamErrors, ThrowOnError> => (options.client ?? client).delete<DeleteTeamResponses, DeleteTeamErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/teams/{teamId}',
     ...options
 });
@@ -1731,7 +1827,11 @@ export const deleteTeam = <ThrowOnError extends boolean = false>(options: Option
  * A team with its meters (what its limits and budgets have used, across all its keys). Admin keys only.
  */
 export const getTeam = <ThrowOnError extends boolean = false>(options: Options<GetTeamData, ThrowOnError>): RequestResult<GetTeamResponses, GetTeamErrors, ThrowOnError> => (options.client ?? client).get<GetTeamResponses, GetTeamErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/teams/{teamId}',
     ...options
 });
@@ -1748,7 +1848,11 @@ export const getTeam = <ThrowOnError extends boolean = false>(options: Options<G
  *
  */
 export const updateTeam = <ThrowOnError extends boolean = false>(options: Options<UpdateTeamData, ThrowOnError>): RequestResult<UpdateTeamResponses, UpdateTeamErrors, ThrowOnError> => (options.client ?? client).patch<UpdateTeamResponses, UpdateTeamErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/teams/{teamId}',
     ...options,
     headers: {
@@ -1763,7 +1867,11 @@ export const updateTeam = <ThrowOnError extends boolean = false>(options: Option
  * Every tag an admin gave limits or budgets, by tag. Admin keys only.
  */
 export const listTagPolicies = <ThrowOnError extends boolean = false>(options?: Options<ListTagPoliciesData, ThrowOnError>): RequestResult<ListTagPoliciesResponses, ListTagPoliciesErrors, ThrowOnError> => (options?.client ?? client).get<ListTagPoliciesResponses, ListTagPoliciesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/tags',
     ...options
 });
@@ -1774,7 +1882,11 @@ export const listTagPolicies = <ThrowOnError extends boolean = false>(options?: 
  * The tag stays on its keys; it no longer limits them. Admin keys only.
  */
 export const deleteTagPolicy = <ThrowOnError extends boolean = false>(options: Options<DeleteTagPolicyData, ThrowOnError>): RequestResult<DeleteTagPolicyResponses, DeleteTagPolicyErrors, ThrowOnError> => (options.client ?? client).delete<DeleteTagPolicyResponses, DeleteTagPolicyErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/tags/{tag}',
     ...options
 });
@@ -1785,7 +1897,11 @@ export const deleteTagPolicy = <ThrowOnError extends boolean = false>(options: O
  * The tag's policy with its meters (spend of every key carrying the tag). A tag without a policy answers 404. Admin keys only.
  */
 export const getTagPolicy = <ThrowOnError extends boolean = false>(options: Options<GetTagPolicyData, ThrowOnError>): RequestResult<GetTagPolicyResponses, GetTagPolicyErrors, ThrowOnError> => (options.client ?? client).get<GetTagPolicyResponses, GetTagPolicyErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/tags/{tag}',
     ...options
 });
@@ -1802,7 +1918,11 @@ export const getTagPolicy = <ThrowOnError extends boolean = false>(options: Opti
  *
  */
 export const setTagPolicy = <ThrowOnError extends boolean = false>(options: Options<SetTagPolicyData, ThrowOnError>): RequestResult<SetTagPolicyResponses, SetTagPolicyErrors, ThrowOnError> => (options.client ?? client).put<SetTagPolicyResponses, SetTagPolicyErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/tags/{tag}',
     ...options,
     headers: {
@@ -1817,7 +1937,11 @@ export const setTagPolicy = <ThrowOnError extends boolean = false>(options: Opti
  * Newest first, `limit` at a time (default 100); pass the last item's `id` as `before` for the next page. Every create, change, rotation, revocation and deletion of a key, team or tag policy, through the API (the admin key that did it) or the CLI (`actorKeyId` null, `actor` `cli`). Secrets never appear. Admin keys only.
  */
 export const listAuditEvents = <ThrowOnError extends boolean = false>(options?: Options<ListAuditEventsData, ThrowOnError>): RequestResult<ListAuditEventsResponses, ListAuditEventsErrors, ThrowOnError> => (options?.client ?? client).get<ListAuditEventsResponses, ListAuditEventsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/audit',
     ...options
 });

@@ -1515,6 +1515,84 @@ export type DailyUsageItem = {
     cost: number;
 };
 
+export type TrafficEnvelope = {
+    success: true;
+    data: TrafficReport;
+};
+
+export type TrafficReport = {
+    /**
+     * Today (UTC), whatever the range.
+     */
+    today: {
+        day: string;
+    } & TrafficAmounts & TrafficErrorCodes;
+    /**
+     * This month (UTC) from its first day to today, whatever the range.
+     */
+    month: {
+        from: string;
+        to: string;
+    } & TrafficAmounts & TrafficErrorCodes;
+    from: string;
+    to: string;
+    currency: 'USD';
+    totals: TrafficAmounts & TrafficErrorCodes;
+    /**
+     * One row per provider and model, highest spend first, then most requests.
+     */
+    byModel: Array<{
+        /**
+         * Null for failed calls refused before a provider was chosen.
+         */
+        provider: string | null;
+        model: string | null;
+    } & TrafficAmounts & TrafficErrorCodes>;
+    /**
+     * Every UTC day of the range, oldest first.
+     */
+    days: Array<{
+        day: string;
+    } & TrafficAmounts>;
+};
+
+export type TrafficErrorCodes = {
+    /**
+     * The errors per code, most frequent first.
+     */
+    errorsByCode: Array<{
+        code: string;
+        count: number;
+    }>;
+};
+
+export type TrafficAmounts = {
+    /**
+     * /v1 calls answered, failed ones included.
+     */
+    requests: number;
+    /**
+     * Those answered with an error.
+     */
+    errors: number;
+    /**
+     * Null without requests.
+     */
+    p50LatencyMs: number | null;
+    p99LatencyMs: number | null;
+    /**
+     * Billed calls (usage rows), every surface.
+     */
+    calls: number;
+    inputTokens: number;
+    outputTokens: number;
+    totalTokens: number;
+    /**
+     * USD.
+     */
+    spend: number;
+};
+
 export type SpendEnvelope = {
     success: true;
     data: SpendReport;
@@ -4358,6 +4436,61 @@ export type GetSpendResponses = {
 };
 
 export type GetSpendResponse = GetSpendResponses[keyof GetSpendResponses];
+
+export type GetTrafficData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * First UTC day included (default `to` minus 29 days).
+         */
+        from?: string;
+        /**
+         * Last UTC day included (default today, UTC).
+         */
+        to?: string;
+    };
+    url: '/api/llm/traffic';
+};
+
+export type GetTrafficErrors = {
+    /**
+     * The request is invalid. Codes: `invalid_request` (schema validation or a
+     * documented rule; `errors` lists the fields), `unsupported_option` (the
+     * chosen provider cannot honour an option), and on media operations
+     * `invalid_reference` (a reference image or frame URL was refused by the SSRF
+     * guard, failed, was too large or too slow, or is not an image),
+     * `mime_mismatch` (the declared `mimeType` contradicts the bytes),
+     * `empty_audio` (no audio bytes to transcribe),
+     * and on the queue stream `not_streamable` (the task is neither a
+     * completion nor a media task).
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Missing or invalid credentials (code `unauthorized`); on webhook endpoints a missing or wrong `X-Webhook-Secret`.
+     */
+    401: ErrorResponse;
+    /**
+     * Unexpected server error (code `internal`).
+     */
+    500: ErrorResponse;
+    /**
+     * The operation is described but not implemented yet (code `not_implemented`).
+     */
+    501: ErrorResponse;
+};
+
+export type GetTrafficError = GetTrafficErrors[keyof GetTrafficErrors];
+
+export type GetTrafficResponses = {
+    /**
+     * The range's figures.
+     */
+    200: TrafficEnvelope;
+};
+
+export type GetTrafficResponse = GetTrafficResponses[keyof GetTrafficResponses];
 
 export type GetHealthData = {
     body?: never;

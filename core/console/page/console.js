@@ -14,7 +14,7 @@
     console_user_revoked: 'Your console access was revoked.',
   };
   var session = null;
-  var page = new URLSearchParams(location.search).get('page') || 'providers';
+  var page = new URLSearchParams(location.search).get('page') || 'overview';
 
   function api(path, opts) {
     opts = opts || {};
@@ -68,7 +68,7 @@
     document.querySelectorAll('[data-section]').forEach(function (s) { s.hidden = s.id !== 'page-' + name; });
     document.body.removeAttribute('data-ready');
     showError(null);
-    var load = { providers: loadProviders, queue: loadQueue, playground: loadPlayground }[name] || loadProviders;
+    var load = { overview: loadOverview, keys: loadKeys, spend: loadSpend, providers: loadProviders, queue: loadQueue, playground: loadPlayground, audit: function () { return loadAudit(false); } }[name] || loadOverview;
     return load().then(function () { document.body.setAttribute('data-ready', name); }, function (err) {
       if (err.status === 401) return signIn('Your session ended; sign in again.');
       showError(err);
@@ -229,6 +229,394 @@
       document.body.setAttribute('data-chat', 'error');
     }).then(function () { $('chat-send').disabled = false; });
   }
+
+  // ---- formatting and charts (plain SVG: no library, no other origin) ----
+  // Calls cost fractions of a cent: small amounts keep their digits (the rollup keeps 8 decimals).
+  function usd(n) { return '$' + (Math.abs(n) >= 100 ? n.toFixed(2) : Math.abs(n) >= 0.01 || n === 0 ? n.toFixed(4) : n.toFixed(8).replace(/0+$/, '')); }
+  function int(n) { return Number(n).toLocaleString('en-US'); }
+  function ms(n) { return n === null || n === undefined ? '–' : (n >= 100 ? Math.round(n) : n.toFixed(1)); }
+  function today() { return new Date().toISOString().slice(0, 10); }
+  function daysBefore(day, n) { return new Date(Date.parse(day + 'T00:00:00Z') - n * 86400000).toISOString().slice(0, 10); }
+  var SVG = 'http://www.w3.org/2000/svg';
+  function svgEl(tag, attrs, text) {
+    var e = document.createElementNS(SVG, tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  /** Vertical bars, one per label; `stack` (optional) is drawn over each bar in red (errors among requests). */
+  function barChart(svg, labels, values, stack, format) {
+    svg.textContent = '';
+    var W = 560, H = 180, left = 56, bottom = 20, top = 8;
+    svg.setAttribute('viewBox', '0 0 ' + W + ' ' + H);
+    var max = Math.max.apply(null, values.concat([0]));
+    var scale = max > 0 ? (H - bottom - top) / max : 0;
+    var w = (W - left) / Math.max(1, labels.length);
+    svg.appendChild(svgEl('line', { x1: left, y1: H - bottom, x2: W, y2: H - bottom, class: 'axis' }));
+    svg.appendChild(svgEl('text', { x: left - 4, y: top + 8, 'text-anchor': 'end', class: 'tick' }, format(max)));
+    svg.appendChild(svgEl('text', { x: left - 4, y: H - bottom, 'text-anchor': 'end', class: 'tick' }, format(0)));
+    labels.forEach(function (label, i) {
+      var h = values[i] * scale;
+      var x = left + i * w + w * 0.1;
+      var bar = svgEl('rect', { x: x, y: H - bottom - h, width: Math.max(1, w * 0.8), height: h, class: 'col', 'data-label': label, 'data-value': String(values[i]) });
+      bar.appendChild(svgEl('title', {}, label + ': ' + format(values[i])));
+      svg.appendChild(bar);
+      if (stack && stack[i]) {
+        var s = stack[i] * scale;
+        svg.appendChild(svgEl('rect', { x: x, y: H - bottom - s, width: Math.max(1, w * 0.8), height: s, class: 'col bad' }));
+      }
+      if (labels.length <= 12 || i % Math.ceil(labels.length / 8) === 0) svg.appendChild(svgEl('text', { x: x + w * 0.4, y: H - 6, 'text-anchor': 'middle', class: 'tick' }, label.length === 10 ? label.slice(5) : label));
+    });
+  }
+  /** Horizontal bars for named groups (the Spend page's top groups). */
+  function hbarChart(svg, labels, values, format) {
+    svg.textContent = '';
+    var W = 560, row = 18, left = 200;
+    var H = Math.max(row, labels.length * row) + 4;
+    svg.setAttribute('viewBox', '0 0 ' + W + ' ' + H);
+    svg.style.height = H + 'px';
+    var max = Math.max.apply(null, values.concat([0]));
+    labels.forEach(function (label, i) {
+      var w = max > 0 ? (values[i] / max) * (W - left - 90) : 0;
+      svg.appendChild(svgEl('text', { x: left - 6, y: i * row + 13, 'text-anchor': 'end', class: 'tick' }, label.length > 32 ? label.slice(0, 31) + '…' : label));
+      svg.appendChild(svgEl('rect', { x: left, y: i * row + 3, width: Math.max(1, w), height: row - 6, class: 'col', 'data-label': label, 'data-value': String(values[i]) }));
+      svg.appendChild(svgEl('text', { x: left + w + 6, y: i * row + 13, class: 'tick' }, format(values[i])));
+    });
+  }
+
+  // ---- Overview: GET /api/llm/traffic, the chosen range with today and this month ----
+  function rangeFromUrl() {
+    var q = new URLSearchParams(location.search);
+    var to = q.get('to') || today();
+    return { from: q.get('from') || daysBefore(to, 29), to: to };
+  }
+  var OVERVIEW_FIELDS = [
+    ['requests', 'Requests', int], ['errors', 'Errors', int], ['p50LatencyMs', 'p50 latency (ms)', ms], ['p99LatencyMs', 'p99 latency (ms)', ms],
+    ['calls', 'Billed calls', int], ['totalTokens', 'Tokens', int], ['spend', 'Spend (USD)', usd],
+  ];
+  function card(period, totals) {
+    var dl = document.querySelector('.card[data-period="' + period + '"] dl');
+    dl.textContent = '';
+    OVERVIEW_FIELDS.forEach(function (f) {
+      dl.appendChild(el('dt', {}, f[1]));
+      dl.appendChild(el('dd', { 'data-field': f[0], 'data-raw': String(totals[f[0]]) }, f[2](totals[f[0]])));
+    });
+  }
+  function loadOverview() {
+    var r = rangeFromUrl();
+    $('range-from').value = r.from;
+    $('range-to').value = r.to;
+    $('range-title').textContent = r.from + ' to ' + r.to;
+    // One call: the range's figures, and today's and the month's whatever the range.
+    return api('/api/llm/traffic?from=' + r.from + '&to=' + r.to).then(function (range) {
+      card('today', range.today);
+      card('month', range.month);
+      card('range', range.totals);
+      var labels = range.days.map(function (x) { return x.day; });
+      barChart($('chart-spend'), labels, range.days.map(function (x) { return x.spend; }), null, usd);
+      barChart($('chart-requests'), labels, range.days.map(function (x) { return x.requests; }), range.days.map(function (x) { return x.errors; }), int);
+      var errors = body('overview-errors');
+      var most = range.totals.errorsByCode.length ? range.totals.errorsByCode[0].count : 0;
+      range.totals.errorsByCode.forEach(function (e) {
+        var tr = el('tr', { 'data-code': e.code });
+        cell(tr, e.code);
+        cell(tr, int(e.count), { class: 'n', 'data-field': 'count', 'data-raw': String(e.count) });
+        var meter = el('span', { class: 'meter' });
+        meter.style.width = Math.round((e.count / most) * 160) + 'px';
+        cell(tr, '').appendChild(meter);
+        errors.appendChild(tr);
+      });
+      if (!range.totals.errorsByCode.length) errors.appendChild(el('tr', {}, '')).appendChild(el('td', { colspan: '3', class: 'meta' }, 'No errors in this range.'));
+      var models = body('overview-models');
+      range.byModel.forEach(function (m) {
+        var tr = el('tr', { 'data-model': (m.provider || '') + '/' + (m.model || '') });
+        cell(tr, m.provider || '–');
+        cell(tr, m.model || '–');
+        cell(tr, int(m.requests), { class: 'n', 'data-field': 'requests', 'data-raw': String(m.requests) });
+        cell(tr, int(m.errors), { class: 'n', 'data-field': 'errors', 'data-raw': String(m.errors) }).title = m.errorsByCode.map(function (e) { return e.code + ' ×' + e.count; }).join(', ');
+        cell(tr, ms(m.p50LatencyMs), { class: 'n', 'data-field': 'p50LatencyMs', 'data-raw': String(m.p50LatencyMs) });
+        cell(tr, ms(m.p99LatencyMs), { class: 'n', 'data-field': 'p99LatencyMs', 'data-raw': String(m.p99LatencyMs) });
+        cell(tr, int(m.calls), { class: 'n', 'data-field': 'calls', 'data-raw': String(m.calls) });
+        cell(tr, int(m.totalTokens), { class: 'n', 'data-field': 'totalTokens', 'data-raw': String(m.totalTokens) });
+        cell(tr, usd(m.spend), { class: 'n', 'data-field': 'spend', 'data-raw': String(m.spend) });
+        models.appendChild(tr);
+      });
+    });
+  }
+  $('range-form').addEventListener('submit', function (e) {
+    e.preventDefault();
+    var q = new URLSearchParams(location.search);
+    q.set('from', $('range-from').value);
+    q.set('to', $('range-to').value);
+    history.replaceState(null, '', '?' + q.toString());
+    show('overview');
+  });
+
+  // ---- Keys and teams: the governance admin API; a member's session is refused it (admin_only) and sees its own key ----
+  function list(text) { return text.split(',').map(function (s) { return s.trim(); }).filter(Boolean); }
+  var LIMITS = ['requestsPerMinute', 'requestsPerDay', 'tokensPerMinute', 'tokensPerDay'];
+  var PERIODS = ['day', 'week', 'month', 'total'];
+  function fillPolicy(form, item) {
+    form.elements.allowedModels.value = (item && item.allowedModels || []).join(', ');
+    LIMITS.forEach(function (l) { form.elements[l].value = item && item.limits && item.limits[l] !== undefined ? item.limits[l] : ''; });
+    PERIODS.forEach(function (p) {
+      var b = item && (item.budgets || []).filter(function (x) { return x.period === p; })[0];
+      form.elements['budget-' + p].value = b ? b.amountUsd : '';
+      form.elements['mode-' + p].value = b ? (b.mode || 'hard') : 'hard';
+    });
+    form.elements.alertWebhookUrl.value = item && item.alertWebhookUrl || '';
+  }
+  /** The form's policy as the API takes it: an empty field clears (null), so an edit can remove a limit or budget. */
+  function policyOf(form) {
+    var limits = {};
+    LIMITS.forEach(function (l) { if (form.elements[l].value !== '') limits[l] = Number(form.elements[l].value); });
+    var budgets = [];
+    PERIODS.forEach(function (p) {
+      if (form.elements['budget-' + p].value !== '') budgets.push({ period: p, amountUsd: Number(form.elements['budget-' + p].value), mode: form.elements['mode-' + p].value });
+    });
+    var models = list(form.elements.allowedModels.value);
+    return {
+      allowedModels: models.length ? models : null,
+      limits: Object.keys(limits).length ? limits : null,
+      budgets: budgets.length ? budgets : null,
+      alertWebhookUrl: form.elements.alertWebhookUrl.value || null,
+    };
+  }
+  function meterText(m) {
+    var whose = m.scope === 'key' ? '' : m.scope + ' ';
+    if (m.metric === 'spend') return whose + (m.period === 'total' ? 'all time' : m.period) + ': ' + usd(m.remaining) + ' of ' + usd(m.limit) + (m.mode === 'soft' ? ' (soft)' : '');
+    return whose + m.metric + '/' + m.period + ': ' + int(m.remaining) + ' of ' + int(m.limit);
+  }
+  function meterCell(tr, meters, metric) {
+    var td = cell(tr, '');
+    meters.filter(function (m) { return metric === 'spend' ? m.metric === 'spend' : m.metric !== 'spend'; }).forEach(function (m) {
+      var low = m.limit > 0 && m.remaining / m.limit < 0.2;
+      td.appendChild(el('div', { 'data-meter': m.scope + ':' + m.metric + ':' + m.period, 'data-raw': String(m.remaining), class: low ? 'no' : '' }, meterText(m)));
+    });
+    if (!td.childNodes.length) td.textContent = metric === 'spend' ? 'no budget' : 'no limit';
+    return td;
+  }
+  var keysById = {};
+  var teamsById = {};
+  var editingKey = null;
+  var editingTeam = null;
+  function loadKeys() {
+    $('key-form').hidden = true;
+    $('team-form').hidden = true;
+    return Promise.all([api('/api/llm/admin/keys'), api('/api/llm/admin/teams')]).then(function (r) {
+      teamsById = {};
+      r[1].forEach(function (t) { teamsById[t.id] = t; });
+      // The list has no meters: each key's are read from its own route.
+      return Promise.all(r[0].map(function (k) { return k.revokedAt ? Promise.resolve({ key: k, meters: [] }) : api('/api/llm/admin/keys/' + k.id).then(function (full) { return { key: k, meters: full.meters || [] }; }); })).then(function (keys) {
+        renderKeys(keys, true);
+        renderTeams(r[1]);
+      });
+    }, function (err) {
+      if (err.code !== 'admin_only') throw err;
+      // Not an admin: the API lets a member read its own key only.
+      return api('/api/llm/key').then(function (own) {
+        renderKeys([own], false);
+        renderTeams([]);
+        showError({ code: err.code, message: err.message + ': this is your own key only.' });
+      });
+    });
+  }
+  function renderKeys(keys, admin) {
+    keysById = {};
+    var tb = body('keys');
+    var select = $('key-form').elements.teamId;
+    select.textContent = '';
+    select.appendChild(el('option', { value: '' }, '(none)'));
+    Object.keys(teamsById).forEach(function (id) { select.appendChild(el('option', { value: id }, teamsById[id].name)); });
+    keys.forEach(function (x) {
+      var k = x.key;
+      keysById[k.id] = k;
+      var tr = el('tr', { 'data-key': k.id, 'data-name': k.name, class: k.revokedAt ? 'revoked' : '' });
+      cell(tr, k.name);
+      cell(tr, k.prefix.length > 16 ? k.prefix.slice(0, 16) + '…' : k.prefix, { class: 'mono' }).title = k.prefix;
+      cell(tr, k.role);
+      cell(tr, k.teamId ? (teamsById[k.teamId] ? teamsById[k.teamId].name : k.teamId.slice(0, 8)) : '');
+      cell(tr, k.tags.join(', '));
+      cell(tr, (k.allowedModels || ['all']).join(', '));
+      cell(tr, k.revokedAt ? 'revoked ' + when(k.revokedAt) : k.expiresAt ? when(k.expiresAt) : 'never', { 'data-field': 'expires' });
+      meterCell(tr, x.meters, 'spend');
+      meterCell(tr, x.meters, 'rate');
+      var actions = cell(tr, '', { class: 'actions' });
+      if (!k.revokedAt && admin) {
+        [['Edit', function () { editKey(k); }], ['Rotate', function () { rotateKey(k); }], ['Revoke', function () { revokeKey(k); }]].forEach(function (a) {
+          var b = el('button', { type: 'button', 'data-action': a[0].toLowerCase() }, a[0]);
+          b.addEventListener('click', a[1]);
+          actions.appendChild(b);
+        });
+      }
+      tb.appendChild(tr);
+    });
+  }
+  function renderTeams(teams) {
+    var tb = body('teams');
+    teams.forEach(function (t) {
+      var tr = el('tr', { 'data-team': t.id, 'data-name': t.name });
+      cell(tr, t.name);
+      cell(tr, (t.allowedModels || ['all']).join(', '));
+      meterCell(tr, t.meters, 'spend');
+      meterCell(tr, t.meters, 'rate');
+      var b = el('button', { type: 'button', 'data-action': 'edit' }, 'Edit');
+      b.addEventListener('click', function () { editTeam(t); });
+      cell(tr, '').appendChild(b);
+      tb.appendChild(tr);
+    });
+  }
+  function editKey(k) {
+    editingKey = k || null;
+    var f = $('key-form');
+    $('key-form-title').textContent = k ? 'Edit ' + k.name : 'New key';
+    f.elements.name.value = k ? k.name : '';
+    f.elements.role.value = k ? k.role : 'member';
+    f.elements.teamId.value = k && k.teamId ? k.teamId : '';
+    f.elements.tags.value = k ? k.tags.join(', ') : '';
+    f.elements.expiresAt.value = k && k.expiresAt ? k.expiresAt.slice(0, 16) : '';
+    fillPolicy(f, k);
+    f.hidden = false;
+    f.elements.name.focus();
+  }
+  function saveKey(e) {
+    e.preventDefault();
+    var f = $('key-form');
+    var body = policyOf(f);
+    body.name = f.elements.name.value;
+    body.role = f.elements.role.value;
+    body.teamId = f.elements.teamId.value || null;
+    body.tags = list(f.elements.tags.value);
+    body.expiresAt = f.elements.expiresAt.value ? new Date(f.elements.expiresAt.value + 'Z').toISOString() : null;
+    var request = editingKey ? api('/api/llm/admin/keys/' + editingKey.id, { method: 'PATCH', body: body }) : api('/api/llm/admin/keys', { method: 'POST', body: body });
+    document.body.removeAttribute('data-saved');
+    request.then(function (d) {
+      if (d.secret) showSecret(d.secret);
+      return show('keys');
+    }).then(function () { document.body.setAttribute('data-saved', 'key'); }, function (err) { showError(err); document.body.setAttribute('data-saved', 'error'); });
+  }
+  function showSecret(secret) {
+    $('key-secret-value').textContent = secret;
+    $('key-secret-copied').textContent = '';
+    $('key-secret').hidden = false;
+  }
+  function rotateKey(k) {
+    var grace = prompt('Rotate ' + k.name + ': how many seconds should the old secret keep working?', '3600');
+    if (grace === null) return;
+    api('/api/llm/admin/keys/' + k.id + '/rotate', { method: 'POST', body: { graceSeconds: Number(grace) } }).then(function (d) {
+      showSecret(d.secret);
+      return show('keys');
+    }, showError);
+  }
+  function revokeKey(k) {
+    if (!confirm('Revoke ' + k.name + '? Calls with it are refused from now on.')) return;
+    api('/api/llm/admin/keys/' + k.id, { method: 'DELETE' }).then(function () { return show('keys'); }, showError);
+  }
+  function editTeam(t) {
+    editingTeam = t || null;
+    var f = $('team-form');
+    $('team-form-title').textContent = t ? 'Edit ' + t.name : 'New team';
+    f.elements.name.value = t ? t.name : '';
+    fillPolicy(f, t);
+    f.hidden = false;
+  }
+  function saveTeam(e) {
+    e.preventDefault();
+    var f = $('team-form');
+    var body = policyOf(f);
+    body.name = f.elements.name.value;
+    var request = editingTeam ? api('/api/llm/admin/teams/' + editingTeam.id, { method: 'PATCH', body: body }) : api('/api/llm/admin/teams', { method: 'POST', body: body });
+    request.then(function () { return show('keys'); }, showError);
+  }
+  $('key-new').addEventListener('click', function () { $('key-secret').hidden = true; editKey(null); });
+  $('key-cancel').addEventListener('click', function () { $('key-form').hidden = true; });
+  $('key-form').addEventListener('submit', saveKey);
+  $('key-secret-copy').addEventListener('click', function () {
+    var text = $('key-secret-value').textContent;
+    var done = function () { $('key-secret-copied').textContent = 'Copied.'; };
+    if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, function () { selectSecret(); });
+    else selectSecret();
+  });
+  function selectSecret() {
+    var range = document.createRange();
+    range.selectNodeContents($('key-secret-value'));
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+    $('key-secret-copied').textContent = 'Selected: press Ctrl+C (⌘C).';
+  }
+  $('team-new').addEventListener('click', function () { editTeam(null); });
+  $('team-cancel').addEventListener('click', function () { $('team-form').hidden = true; });
+  $('team-form').addEventListener('submit', saveTeam);
+
+  // ---- Spend: GET /api/llm/spend, and the same query as CSV ----
+  function spendQuery(csv) {
+    var q = new URLSearchParams();
+    if ($('spend-from').value) q.set('from', $('spend-from').value);
+    if ($('spend-to').value) q.set('to', $('spend-to').value);
+    var groups = [].slice.call(document.querySelectorAll('#spend-form input[name="groupBy"]:checked')).map(function (c) { return c.value; });
+    if (groups.length) q.set('groupBy', groups.join(','));
+    q.set('bucket', $('spend-bucket').value);
+    if (csv) q.set('format', 'csv');
+    return q.toString();
+  }
+  var SPEND_LABELS = { period: 'Period', keyName: 'Key', teamName: 'Team', tag: 'Tag', model: 'Model', provider: 'Provider', surface: 'Surface' };
+  var SPEND_COLUMNS = { key: 'keyName', team: 'teamName', tag: 'tag', model: 'model', provider: 'provider', surface: 'surface' };
+  function loadSpend() {
+    if (!$('spend-to').value) $('spend-to').value = today();
+    if (!$('spend-from').value) $('spend-from').value = daysBefore($('spend-to').value, 29);
+    $('spend-csv').href = '/api/llm/spend?' + spendQuery(true);
+    return api('/api/llm/spend?' + spendQuery(false)).then(function (d) {
+      var columns = (d.bucket !== 'none' ? ['period'] : []).concat(d.groupBy.map(function (g) { return SPEND_COLUMNS[g]; }));
+      var head = $('spend').tHead.rows[0];
+      head.textContent = '';
+      columns.forEach(function (c) { head.appendChild(el('th', {}, SPEND_LABELS[c])); });
+      ['Calls', 'Input tokens', 'Output tokens', 'Spend (USD)'].forEach(function (c) { head.appendChild(el('th', { class: 'n' }, c)); });
+      var tb = body('spend');
+      var labels = [];
+      d.rows.forEach(function (r) {
+        var label = columns.map(function (c) { return r[c] === null || r[c] === undefined ? (c === 'tag' ? '(untagged)' : c === 'teamName' ? '(no team)' : '–') : r[c]; });
+        labels.push(label.join(' · ') || 'all');
+        var tr = el('tr', { 'data-group': label.join('|') + (r.keyId ? '|' + r.keyId : '') });
+        if (r.keyId) tr.setAttribute('data-key', r.keyId);
+        label.forEach(function (v) { cell(tr, v); });
+        cell(tr, int(r.calls), { class: 'n', 'data-field': 'calls', 'data-raw': String(r.calls) });
+        cell(tr, int(r.inputTokens), { class: 'n', 'data-field': 'inputTokens', 'data-raw': String(r.inputTokens) });
+        cell(tr, int(r.outputTokens), { class: 'n', 'data-field': 'outputTokens', 'data-raw': String(r.outputTokens) });
+        cell(tr, usd(r.spend), { class: 'n', 'data-field': 'spend', 'data-raw': String(r.spend) });
+        tb.appendChild(tr);
+      });
+      var t = d.totals;
+      $('spend-totals').setAttribute('data-raw', String(t.spend));
+      $('spend-totals').textContent = d.from + ' to ' + d.to + ': ' + int(t.calls) + ' calls, ' + int(t.totalTokens) + ' tokens, ' + usd(t.spend) + (d.truncated ? ' (more groups than shown)' : '');
+      var top = d.rows.slice(0, 20);
+      hbarChart($('chart-spend-groups'), labels.slice(0, 20), top.map(function (r) { return r.spend; }), usd);
+    });
+  }
+  $('spend-form').addEventListener('submit', function (e) { e.preventDefault(); show('spend'); });
+  $('spend-form').addEventListener('change', function () { $('spend-csv').href = '/api/llm/spend?' + spendQuery(true); });
+
+  // ---- Audit log: GET /api/llm/admin/audit, newest first, a page at a time ----
+  var auditBefore = null;
+  function loadAudit(more) {
+    var tb = $('audit').tBodies[0];
+    if (!more) { tb.textContent = ''; auditBefore = null; }
+    return api('/api/llm/admin/audit?limit=50' + (auditBefore ? '&before=' + auditBefore : '')).then(function (events) {
+      events.forEach(function (ev) {
+        var tr = el('tr', { 'data-audit': String(ev.id), 'data-action': ev.action });
+        cell(tr, String(ev.id));
+        cell(tr, when(ev.at));
+        cell(tr, ev.actor, { 'data-field': 'actor' });
+        cell(tr, ev.action, { 'data-field': 'action' });
+        var target = ev.targetType === 'key' && keysById[ev.targetId] ? keysById[ev.targetId].name : ev.targetId;
+        cell(tr, ev.targetType + ' ' + target, { 'data-field': 'target', 'data-raw': ev.targetId });
+        cell(tr, JSON.stringify(ev.changes), { class: 'msg mono' });
+        tb.appendChild(tr);
+      });
+      if (events.length) auditBefore = events[events.length - 1].id;
+      $('audit-more').hidden = events.length < 50;
+    });
+  }
+  $('audit-more').addEventListener('click', function () { loadAudit(true).catch(showError); });
 
   $('signin-key').addEventListener('submit', function (e) {
     e.preventDefault();

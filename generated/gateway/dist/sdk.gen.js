@@ -431,8 +431,63 @@ export const getPortalDailyUsage = (options) => (options?.client ?? client).get(
  *
  */
 export const getSpend = (options) => (options?.client ?? client).get({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/spend',
+    ...options
+});
+/**
+ * Calls, errors, latency, tokens and spend of a range of days
+ *
+ * What the console's Overview shows, for the UTC days `from` to `to`
+ * (both included; default the 30 days up to today): totals, one row per
+ * provider and model, and one per day (every day of the range, empty
+ * ones included, for charts); and, whatever the range, the totals of
+ * today and of this month to date (UTC), so the page needs one call.
+ *
+ * Two sources, each counted where it is exact:
+ * - `requests`, `errors`, `errorsByCode`, `p50LatencyMs`, `p99LatencyMs`:
+ * the calls on the OpenAI- and Anthropic-compatible `/v1` routes that a
+ * key got through (a call refused for a missing or wrong key belongs to
+ * nobody), failed ones included. A failed call bills nothing and so
+ * writes no usage row: each gateway process counts its calls in memory
+ * and adds them to PostgreSQL every 5 seconds (and when it stops), so
+ * another process's latest calls show within 5 seconds, and a process
+ * that crashes loses at most those seconds of these counts (never
+ * usage or spend). An error is an answer with an error code (the
+ * code of the protocol's error body, e.g. `budget_exceeded`,
+ * `model_not_allowed`, `provider_error`; `http_<status>` for a 4xx or
+ * 5xx without one). A failed call's provider is null when it failed
+ * before one was chosen, and its model is the one asked for.
+ * Latency is from the request's arrival to the answer's last byte;
+ * p50 and p99 are read from a histogram whose buckets grow by 25%,
+ * interpolated within the bucket, so they are within 25% of the exact
+ * value. Queued tasks (`/api/llm/complete` and the media routes) are
+ * not counted here: their failures and `errorCode` are on
+ * `GET /api/llm/queue/tasks?status=error`.
+ * - `calls`, `inputTokens`, `outputTokens`, `totalTokens`, `spend`: the
+ * usage rows of every surface (queued tasks and agent sessions too),
+ * from the daily rollup that `GET /api/llm/spend` reads, so they equal
+ * its figures for the same range and scope.
+ *
+ * Who sees what: an admin key, and an admin's or viewer's console
+ * session, every key's calls; a member's console session its team's
+ * (its own without a team); any other key its own.
+ *
+ * Refusals (400): `invalid_range` (`from` after `to`), `range_too_large`
+ * (more than 366 days).
+ *
+ */
+export const getTraffic = (options) => (options?.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
+    url: '/api/llm/traffic',
     ...options
 });
 /**
@@ -1493,7 +1548,11 @@ export const agentWebhookComplete = (options) => (options.client ?? client).post
  *
  */
 export const getOwnKey = (options) => (options?.client ?? client).get({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/key',
     ...options
 });
@@ -1503,7 +1562,11 @@ export const getOwnKey = (options) => (options?.client ?? client).get({
  * Every key, revoked ones included, oldest first; never a secret. Admin keys only (a member's key answers 403 `admin_only`).
  */
 export const listKeys = (options) => (options?.client ?? client).get({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/keys',
     ...options
 });
@@ -1520,7 +1583,11 @@ export const listKeys = (options) => (options?.client ?? client).get({
  *
  */
 export const createKey = (options) => (options.client ?? client).post({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/keys',
     ...options,
     headers: {
@@ -1534,7 +1601,11 @@ export const createKey = (options) => (options.client ?? client).post({
  * Revokes the key (and a previous secret still in its rotation grace period) for good; every running process refuses it within about a second. Its usage and spend are kept. A key cannot revoke itself (400 `cannot_revoke_self`), so an admin never locks everyone out by mistake. Admin keys only.
  */
 export const revokeKey = (options) => (options.client ?? client).delete({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/keys/{keyId}',
     ...options
 });
@@ -1544,7 +1615,11 @@ export const revokeKey = (options) => (options.client ?? client).delete({
  * The key as the list shows it, with its meters (as `GET /api/llm/key` answers for the key itself). Admin keys only.
  */
 export const getKey = (options) => (options.client ?? client).get({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/keys/{keyId}',
     ...options
 });
@@ -1564,7 +1639,11 @@ export const getKey = (options) => (options.client ?? client).get({
  *
  */
 export const updateKey = (options) => (options.client ?? client).patch({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/keys/{keyId}',
     ...options,
     headers: {
@@ -1585,7 +1664,11 @@ export const updateKey = (options) => (options.client ?? client).patch({
  *
  */
 export const rotateKey = (options) => (options.client ?? client).post({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/keys/{keyId}/rotate',
     ...options,
     headers: {
@@ -1599,7 +1682,11 @@ export const rotateKey = (options) => (options.client ?? client).post({
  * Every team, oldest first. Admin keys only.
  */
 export const listTeams = (options) => (options?.client ?? client).get({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/teams',
     ...options
 });
@@ -1615,7 +1702,11 @@ export const listTeams = (options) => (options?.client ?? client).get({
  *
  */
 export const createTeam = (options) => (options.client ?? client).post({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/teams',
     ...options,
     headers: {
@@ -1629,7 +1720,11 @@ export const createTeam = (options) => (options.client ?? client).post({
  * Deletes a team that no active key belongs to (409 `team_in_use` otherwise; move or revoke its keys first). Its revoked keys lose their team; usage rows keep theirs. Admin keys only.
  */
 export const deleteTeam = (options) => (options.client ?? client).delete({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/teams/{teamId}',
     ...options
 });
@@ -1639,7 +1734,11 @@ export const deleteTeam = (options) => (options.client ?? client).delete({
  * A team with its meters (what its limits and budgets have used, across all its keys). Admin keys only.
  */
 export const getTeam = (options) => (options.client ?? client).get({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/teams/{teamId}',
     ...options
 });
@@ -1655,7 +1754,11 @@ export const getTeam = (options) => (options.client ?? client).get({
  *
  */
 export const updateTeam = (options) => (options.client ?? client).patch({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/teams/{teamId}',
     ...options,
     headers: {
@@ -1669,7 +1772,11 @@ export const updateTeam = (options) => (options.client ?? client).patch({
  * Every tag an admin gave limits or budgets, by tag. Admin keys only.
  */
 export const listTagPolicies = (options) => (options?.client ?? client).get({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/tags',
     ...options
 });
@@ -1679,7 +1786,11 @@ export const listTagPolicies = (options) => (options?.client ?? client).get({
  * The tag stays on its keys; it no longer limits them. Admin keys only.
  */
 export const deleteTagPolicy = (options) => (options.client ?? client).delete({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/tags/{tag}',
     ...options
 });
@@ -1689,7 +1800,11 @@ export const deleteTagPolicy = (options) => (options.client ?? client).delete({
  * The tag's policy with its meters (spend of every key carrying the tag). A tag without a policy answers 404. Admin keys only.
  */
 export const getTagPolicy = (options) => (options.client ?? client).get({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/tags/{tag}',
     ...options
 });
@@ -1705,7 +1820,11 @@ export const getTagPolicy = (options) => (options.client ?? client).get({
  *
  */
 export const setTagPolicy = (options) => (options.client ?? client).put({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/tags/{tag}',
     ...options,
     headers: {
@@ -1719,7 +1838,11 @@ export const setTagPolicy = (options) => (options.client ?? client).put({
  * Newest first, `limit` at a time (default 100); pass the last item's `id` as `before` for the next page. Every create, change, rotation, revocation and deletion of a key, team or tag policy, through the API (the admin key that did it) or the CLI (`actorKeyId` null, `actor` `cli`). Secrets never appear. Admin keys only.
  */
 export const listAuditEvents = (options) => (options?.client ?? client).get({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'switchyard_console',
+            type: 'apiKey'
+        }],
     url: '/api/llm/admin/audit',
     ...options
 });

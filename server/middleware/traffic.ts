@@ -1,0 +1,34 @@
+import type { Middleware } from 'koa';
+import type { AppState } from '../../handlers/types.ts';
+import type { TrafficRecorder } from '../../core/console/traffic.ts';
+import type { GatewayAuth } from '../../core/gatewayAuth.ts';
+
+type Counted = Parameters<Middleware<AppState>>[0];
+
+/** Counts every finished /v1 call a key got through (the console's Overview: calls, errors by code, latency). */
+export function trafficCounting(traffic: TrafficRecorder): Middleware<AppState> {
+  return (ctx, next) => {
+    if (ctx.path.startsWith('/v1/')) ctx.res.once('close', () => count(traffic, ctx));
+    return next();
+  };
+}
+
+function count(traffic: TrafficRecorder, ctx: Counted): void {
+  const state = ctx.state;
+  const auth = state.auth as GatewayAuth | undefined;
+  if (!auth?.keyId) return;
+  const status = ctx.res.headersSent ? ctx.res.statusCode : ctx.status;
+  const result = state.completion;
+  const asked = (ctx.request as { body?: { model?: unknown } }).body?.model;
+  // A stream that broke after its 200 went out carries its error code all the same.
+  const errorCode = state.errorCode ?? (status >= 400 ? `http_${status}` : undefined);
+  traffic.observe({
+    keyId: auth.keyId,
+    teamId: auth.teamId,
+    provider: result?.provider,
+    model: result?.model ?? (typeof asked === 'string' ? asked.slice(0, 256) : undefined),
+    errorCode,
+    latencyMs: Math.round((performance.now() - state.startedAt) * 100) / 100,
+    at: new Date(),
+  });
+}
