@@ -21,6 +21,14 @@ function onPath(command: string): boolean {
   }
 }
 
+function commandSays(command: string, args: string[], text: string): boolean {
+  try {
+    return execFileSync(command, args, { stdio: ['ignore', 'pipe', 'ignore'] }).toString().includes(text);
+  } catch {
+    return false;
+  }
+}
+
 /** What each package is needed for is said where it is needed; here is how to tell it is there and how to install it. */
 const PACKAGES = {
   chromium: { install: 'apt-get install -y chromium (or set CHROMIUM_PATH)', present: () => chromiumPath() !== null },
@@ -30,6 +38,8 @@ const PACKAGES = {
     present: () => onPath('pocketsphinx_continuous') && existsSync(process.env.POCKETSPHINX_MODEL_DIR ?? '/usr/share/pocketsphinx/model/en-us'),
   },
   'fonts-wqy-microhei': { install: 'apt-get install -y fonts-wqy-microhei', present: () => fontInstalled(CJK_FONT) },
+  // The real convert says which program it is; a stand-in of the same name does not.
+  imagemagick: { install: 'apt-get install -y imagemagick', present: () => commandSays('convert', ['-version'], 'Version: ImageMagick') },
 } satisfies Record<string, { install: string; present: () => boolean }>;
 
 export type PackageName = keyof typeof PACKAGES;

@@ -112,7 +112,7 @@ describe('console sessions', () => {
     const res = await signIn(ADMIN_KEY);
     const list = ((await (await fetch(`${url}/api/llm/providers/status`, { headers: { cookie: cookieOf(res) } })).json()) as any).data;
     expect(list.map((p: any) => p.provider)).toEqual(((await (await fetch(`${url}/api/llm/providers`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as any).data.providers);
-    expect(list.find((p: any) => p.provider === 'openai')).toEqual({ provider: 'openai', configured: true, local: false, variables: [{ name: 'OPENAI_API_KEY', set: true }, { name: 'OPENAI_BASE_URL', set: false }], missing: [] });
+    expect(list.find((p: any) => p.provider === 'openai')).toEqual({ provider: 'openai', configured: true, configuredBy: 'environment', local: false, variables: [{ name: 'OPENAI_API_KEY', set: true }, { name: 'OPENAI_BASE_URL', set: false }], missing: [] });
     expect(list.find((p: any) => p.provider === 'anthropic')).toMatchObject({ configured: false, missing: ['ANTHROPIC_API_KEY'] });
     expect(list.find((p: any) => p.provider === 'ollama')).toMatchObject({ configured: true, local: true, missing: [] });
   });

@@ -2,7 +2,7 @@
 // PostgreSQL, the OCR worker threads, usage rows. Accuracy is measured in
 // engines/ocr/eval.test.ts; here the contract, the errors and the proof that
 // redaction removes what it should and only that.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import sharp, { type Metadata } from 'sharp';
 import { createClient, type Client } from '../../generated/gateway/client/index.ts';
 import * as sdk from '../../generated/gateway/sdk.gen.ts';
@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
 import { mediaStore } from '../../media/store.ts';
+import { needs } from '../../test/systemPackages.ts';
 import { evaluationSet, personalDataPage, type EvalImage } from '../../engines/ocr/testing/evalSet.ts';
 
 // Reading takes seconds (a model loads at a worker's first task), and the whole suite shares two cores.
@@ -335,6 +336,8 @@ function pixels(image: Buffer): { width: number; height: number; data: Uint16Arr
 }
 
 describe('POST /api/ocr/redact keeps every pixel it does not cover', () => {
+  // ImageMagick renders and reads back these images, so neither sharp's decoder nor its encoder checks itself.
+  beforeEach((ctx) => needs(ctx, 'imagemagick'));
   const cases: Array<[string, () => Promise<Buffer>, (meta: Metadata) => void]> = [
     ['RGB PNG', async () => render('xc:white', [], 'PNG24'), (m) => expect([m.channels, m.depth]).toEqual([3, 'uchar'])],
     ['RGBA PNG', async () => render('xc:white', ['-alpha', 'set', '-channel', 'A', '-fx', '0.75+0.25*i/w', '+channel'], 'PNG32'), (m) => expect([m.channels, m.hasAlpha]).toEqual([4, true])],
