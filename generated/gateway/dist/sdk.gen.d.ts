@@ -254,9 +254,15 @@ export declare const getPortalDailyUsage: <ThrowOnError extends boolean = false>
  * for the whole range) and bucketed by `day`, `month` or `none`. Filters
  * (`keyId`, `teamId`, `tag`, `model`, `provider`) narrow the rows first.
  *
- * Who sees what: an admin key sees every key's rows; any other key only its
- * own (it may group and filter them freely; asking for another key's
- * `keyId` is refused with 403).
+ * Who sees what: an admin key (and a console admin's or viewer's session)
+ * sees every key's rows. A member's console session sees its team's rows
+ * (the rows attributed to its team, whichever of the team's keys made
+ * them; without a team, its own key's); asking for another `teamId` is
+ * refused with 403. Any other key (a member's bearer key, team or not)
+ * sees only its own rows: a key is held by whoever runs it, so it does
+ * not reveal what the rest of its team spends. Within its scope a caller
+ * may group and filter freely; asking for another key's `keyId` is
+ * refused with 403.
  *
  * Attribution: a usage row carries its key's team and tags as they were when the
  * call was made (a queued task: when it ended); moving a key to another
@@ -1117,9 +1123,14 @@ export declare const agentWebhookComplete: <ThrowOnError extends boolean = false
  */
 export declare const getOwnKey: <ThrowOnError extends boolean = false>(options?: Options<GetOwnKeyData, ThrowOnError>) => RequestResult<GetOwnKeyResponses, GetOwnKeyErrors, ThrowOnError>;
 /**
- * List gateway keys (admin)
+ * List gateway keys (admin; a member's console session its team's)
  *
- * Every key, revoked ones included, oldest first; never a secret. Admin keys only (a member's key answers 403 `admin_only`).
+ * Every key, revoked ones included, oldest first; never a secret. Admin keys
+ * (and a console admin's or viewer's session) read every key. A member's
+ * console session reads its own team's keys (its own key when it has no
+ * team; another `teamId` answers 403 `admin_only`), read-only: every write
+ * on keys stays admin-only. A member's bearer key answers 403 `admin_only`.
+ *
  */
 export declare const listKeys: <ThrowOnError extends boolean = false>(options?: Options<ListKeysData, ThrowOnError>) => RequestResult<ListKeysResponses, ListKeysErrors, ThrowOnError>;
 /**
@@ -1142,9 +1153,12 @@ export declare const createKey: <ThrowOnError extends boolean = false>(options: 
  */
 export declare const revokeKey: <ThrowOnError extends boolean = false>(options: Options<RevokeKeyData, ThrowOnError>) => RequestResult<RevokeKeyResponses, RevokeKeyErrors, ThrowOnError>;
 /**
- * Read a gateway key (admin)
+ * Read a gateway key (admin; a member's console session its team's)
  *
- * The key as the list shows it, with its meters (as `GET /api/llm/key` answers for the key itself). Admin keys only.
+ * The key as the list shows it, with its meters (as `GET /api/llm/key` answers for the key itself).
+ * Admin keys read any key; a member's console session a key of its own team
+ * (another team's key answers 404, as a missing one); a member's bearer key 403 `admin_only`.
+ *
  */
 export declare const getKey: <ThrowOnError extends boolean = false>(options: Options<GetKeyData, ThrowOnError>) => RequestResult<GetKeyResponses, GetKeyErrors, ThrowOnError>;
 /**
