@@ -471,9 +471,19 @@ export const getSpend = (options) => (options?.client ?? client).get({
  * Latency is from the request's arrival to the answer's last byte;
  * p50 and p99 are read from a histogram whose buckets grow by 25%,
  * interpolated within the bucket, so they are within 25% of the exact
- * value. Queued tasks (`/api/llm/complete` and the media routes) are
- * not counted here: their failures and `errorCode` are on
- * `GET /api/llm/queue/tasks?status=error`.
+ * value.
+ * The native API's queued tasks (`/api/llm/complete`, embeddings, the
+ * media routes, each task of a batch) count here too, once each, when
+ * they end: a completed task as an answer, a failed one as an error
+ * under its `errorCode` (as `GET /api/llm/queue/tasks?status=error`
+ * shows it); a cancelled task is not counted (nobody waited for its
+ * answer). A task's latency is from its submit to its end (what its
+ * caller waited, queueing included); its provider and model are the
+ * task's; it counts under its key's team as the key's row names it
+ * when the count is written (within 5 seconds of the end). A task a
+ * `/v1` call submitted and waits on (the OpenAI-compatible media
+ * routes) is counted once, as that `/v1` call. The native routes'
+ * submits and polls themselves are not counted.
  * - `calls`, `inputTokens`, `outputTokens`, `totalTokens`, `spend`: the
  * usage rows of every surface (queued tasks and agent sessions too),
  * from the daily rollup that `GET /api/llm/spend` reads, so they equal
