@@ -6,7 +6,8 @@ import { startFake as startOpenAI } from '../../providers/openai/fake.ts';
 import type { Fake } from '../../providers/testing/fake.ts';
 import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
 import { usageBatcher } from '../../core/usageBatch.ts';
-import { latencyBucket, quantile, trafficReport } from '../../core/console/traffic.ts';
+import { latencyBucket, quantile, TrafficRecorder, trafficReport } from '../../core/console/traffic.ts';
+import { taskCounting } from '../../server/middleware/traffic.ts';
 
 let service: TestService;
 let openai: Fake;
@@ -128,6 +129,22 @@ describe('GET /api/llm/traffic', () => {
     expect(all.errorsByCode).toContainEqual({ code, count: (before.errorsByCode.find((c: any) => c.code === code)?.count ?? 0) + 1 });
     const teamView = (await trafficReport(service.db, { teamId: team }, { from: day, to: day }, Date.now())).totals;
     expect(teamView).toMatchObject({ requests: 4, errors: 1, errorsByCode: [{ code, count: 1 }] });
+  });
+
+  it('leaves out a task a /v1 call waits on: that call is what counts', async () => {
+    const day = today();
+    const recorder = new TrafficRecorder(service.db);
+    const key = await createGatewayKey(service.db, 'traffic media');
+    const ended = taskCounting(recorder, () => Date.parse(`${day}T12:00:01Z`));
+    const task = (request: unknown) => ({ id: crypto.randomUUID(), key_id: key.id, kind: 'image', provider: 'openai', model: 'gpt-image-1', request, created_at: new Date(`${day}T12:00:00Z`) }) as never;
+    ended(task({ surface: 'images.generations', request: {} }), { status: 'error', error: { code: 'provider_error', message: 'x' } });
+    ended(task({ prompt: 'a native one' }), { status: 'error', error: { code: 'provider_error', message: 'x' } });
+    await recorder.stop();
+    const mine = await trafficReport(service.db, { keyId: key.id }, { from: day, to: day }, Date.now());
+    expect(mine.totals).toMatchObject({ requests: 1, errors: 1, errorsByCode: [{ code: 'provider_error', count: 1 }] });
+    // A second from submit to end: within the bucket that holds it.
+    expect(mine.totals.p50LatencyMs).toBeGreaterThan(1000 / 1.25);
+    expect(mine.totals.p50LatencyMs).toBeLessThanOrEqual(1000 * 1.25);
   });
 
   it('refuses a reversed or too long range in the native error shape', async () => {

@@ -477,7 +477,9 @@ export const getSpend = (options) => (options?.client ?? client).get({
  * they end: a completed task as an answer, a failed one as an error
  * under its `errorCode` (as `GET /api/llm/queue/tasks?status=error`
  * shows it); a cancelled task is not counted (nobody waited for its
- * answer). A task's latency is from its submit to its end (what its
+ * answer), nor one whose worker process died (`worker_lost`: no
+ * process saw it run to its end; it is on the Queue page with that
+ * code). A task's latency is from its submit to its end (what its
  * caller waited, queueing included); its provider and model are the
  * task's; it counts under its key's team as the key's row names it
  * when the count is written (within 5 seconds of the end). A task a
