@@ -270,7 +270,6 @@ describe('the console in a real browser, signed in through a real identity provi
       let refused: any = null;
       await expect.poll(async () => (refused = await ask(secret).then(() => null, (err) => err)), { timeout: 10_000 }).toBeInstanceOf(OpenAI.APIError);
       expect([refused.status, refused.code]).toEqual([429, 'budget_exceeded']);
-      await screenshot(page, 'keys');
 
       // Overview: today's calls, errors by code, latency, tokens and spend, as GET /api/llm/traffic answers them.
       await page.click('#nav button[data-page="overview"]');
@@ -333,6 +332,7 @@ describe('the console in a real browser, signed in through a real identity provi
       const shownTagMeters = await page.$$eval('#tags tr[data-tag="reports"] [data-meter]', (ms) => Object.fromEntries(ms.map((m) => [m.getAttribute('data-meter'), Number(m.getAttribute('data-raw'))])));
       expect(shownTagMeters).toEqual(tagMeters);
       expect(tagMeters['tag:spend:month']).toBeLessThanOrEqual(7.5);
+      await screenshot(page, 'keys');
 
       // The audit log names the person who did each, newest first, as the API lists it.
       await page.click('#nav button[data-page="audit"]');
