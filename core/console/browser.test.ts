@@ -333,6 +333,10 @@ describe('the console in a real browser, signed in through a real identity provi
       expect(shownTagMeters).toEqual(tagMeters);
       expect(tagMeters['tag:spend:month']).toBeLessThanOrEqual(7.5);
       await screenshot(page, 'keys');
+      page.once('dialog', (d) => void d.accept());
+      await page.click('#tags tr[data-tag="reports"] button[data-action="delete"]');
+      await page.waitForFunction(() => !document.querySelector('#tags tr[data-tag="reports"]') && document.body.getAttribute('data-ready') === 'keys');
+      expect((await apiFrom(page, '/api/llm/admin/tags/reports')).status).toBe(404);
 
       // The audit log names the person who did each, newest first, as the API lists it.
       await page.click('#nav button[data-page="audit"]');
