@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { PgBoss } from 'pg-boss';
 import { Notifier } from '../jobs/notifier.ts';
-import { TaskQueue } from '../jobs/queue.ts';
+import { TaskQueue, type QueueOptions } from '../jobs/queue.ts';
 import { runTask } from './tasks/index.ts';
 import { scheduleGatewayCleanup } from '../jobs/gatewayCleanup.ts';
 import { providerLimits, type ProviderLimits } from '../providers/registry.ts';
@@ -51,6 +51,8 @@ export async function startGatewayRuntime(o: {
   env: NodeJS.ProcessEnv;
   /** Tests move time by hand (expiry, windows); else Date.now. */
   clock?: Clock;
+  /** Each task this process ran and ended (jobs/queue.ts QueueOptions.taskEnded). */
+  taskEnded?: QueueOptions['taskEnded'];
 }): Promise<GatewayRuntime> {
   // An operator learns of a model the catalogue cannot price from the log, once per model, not from the invoice.
   onUnpriced((provider, model) =>
@@ -84,6 +86,7 @@ export async function startGatewayRuntime(o: {
     secrets: () => secretBox(o.env),
     capacity: Number(o.env.GATEWAY_WORKER_CAPACITY || 256),
     budgetCrossed: (rows) => governor.crossed(rows),
+    ...(o.taskEnded ? { taskEnded: o.taskEnded } : {}),
   });
   await queue.ensureQueues();
   await ensureTrainingQueue(o.boss);

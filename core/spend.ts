@@ -29,14 +29,13 @@ const DAY_MS = 86_400_000;
 /** Days a report may span: a daily one is at most a year of periods. */
 const MAX_DAYS: Record<SpendBucket, number> = { day: 366, month: 3660, none: 3660 };
 
-/** The report for `caller`: an admin reads every key's rows, any other key its own only. */
+/**
+ * The report for `caller`: an admin (a viewer's console session too) reads
+ * every key's rows; a member's console session its team's (its own key's
+ * without a team); any other key its own only.
+ */
 export async function spendReport(db: Knex, caller: GatewayAuth, q: SpendRequest, now = Date.now()): Promise<SpendReport> {
-  if (caller.role !== 'admin') {
-    if (q.keyId !== undefined && q.keyId !== caller.keyId) {
-      throw new ApiError('forbidden', "Only an admin key may read another key's spend", { code: 'forbidden', param: 'keyId' });
-    }
-    q = { ...q, keyId: caller.keyId };
-  }
+  if (caller.role !== 'admin') q = scoped(caller, q);
   const to = q.to ?? new Date(now).toISOString().slice(0, 10);
   const toMs = dayMs(to, 'to');
   const from = q.from ?? new Date(toMs - 29 * DAY_MS).toISOString().slice(0, 10);
@@ -57,6 +56,20 @@ export async function spendReport(db: Knex, caller: GatewayAuth, q: SpendRequest
     ...pick(q, ['keyId', 'teamId', 'tag', 'model', 'provider']),
   });
   return { from, to, bucket, groupBy, currency: 'USD', ...result };
+}
+
+function scoped(caller: GatewayAuth, q: SpendRequest): SpendRequest {
+  // A member's person sees what the team spends; a member's key stays private to whoever holds it.
+  if (caller.principal && caller.teamId) {
+    if (q.teamId !== undefined && q.teamId !== caller.teamId) {
+      throw new ApiError('forbidden', "A member's console session reads its own team's spend only", { code: 'forbidden', param: 'teamId' });
+    }
+    return { ...q, teamId: caller.teamId };
+  }
+  if (q.keyId !== undefined && q.keyId !== caller.keyId) {
+    throw new ApiError('forbidden', "Only an admin key may read another key's spend", { code: 'forbidden', param: 'keyId' });
+  }
+  return { ...q, keyId: caller.keyId };
 }
 
 function pick<T extends object, K extends keyof T>(o: T, keys: K[]): Partial<Pick<T, K>> {

@@ -53,6 +53,8 @@ export interface QueueOptions {
   pollMs?: number;
   /** Budget thresholds the tasks' settlements crossed (core/governance/alerts.ts). */
   budgetCrossed?: (rows: CrossedThreshold[]) => void;
+  /** Each task this process ran and ended (a cancelled one is not: the cancel ended it), told once its end is written. */
+  taskEnded?: (task: TaskRow, outcome: TaskOutcome) => void;
 }
 
 export class TaskQueue {
@@ -338,6 +340,7 @@ export class TaskQueue {
       try {
         const result = await this.finish(task.id, outcome);
         ended = true;
+        if (result) this.told(task, outcome);
         return result;
       } catch (err) {
         endUnwritable = true;
@@ -362,6 +365,14 @@ export class TaskQueue {
       // could not be written keeps its job, which the supervisor retries,
       // instead of being left in processing with a completed job.
       this.release(task.id, !ended && controller.signal.aborted);
+    }
+  }
+
+  private told(task: TaskRow, outcome: TaskOutcome): void {
+    try {
+      this.o.taskEnded?.(task, outcome);
+    } catch (err) {
+      this.o.log.warn({ err, taskId: task.id }, 'a task end listener failed');
     }
   }
 

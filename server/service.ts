@@ -19,7 +19,7 @@ import { compatSurface } from './surfaces/compat.ts';
 import { staticRoutes } from './middleware/staticRoutes.ts';
 import { metricsRoute } from './middleware/metrics.ts';
 import { requestLogging } from './middleware/requestLog.ts';
-import { trafficCounting } from './middleware/traffic.ts';
+import { taskCounting, trafficCounting } from './middleware/traffic.ts';
 import { collectGatewayGauges } from '../core/metrics.ts';
 import type { SurfaceDefinition } from './surface.ts';
 import { startGatewayRuntime } from '../core/runtime.ts';
@@ -171,7 +171,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       const consoleService = new ConsoleService(opts.db, settings);
       deps.console = consoleService;
       stoppers.push(() => consoleService.traffic.stop());
-      const runtime = await startGatewayRuntime({ db: opts.db, boss, log, databaseUrl: opts.databaseUrl, env, clock: opts.clock });
+      const runtime = await startGatewayRuntime({ db: opts.db, boss, log, databaseUrl: opts.databaseUrl, env, clock: opts.clock, taskEnded: taskCounting(consoleService.traffic) });
       deps.gateway = runtime;
       runtime.notifier.on('gateway_keys', () => auth.clear());
       stoppers.push(() => runtime.stop());

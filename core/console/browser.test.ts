@@ -4,10 +4,11 @@
 // playground chat to a loopback fake provider and see its cost; make a key on
 // the Keys page, call /v1 with it through the official openai client, find
 // its spend on the Spend and Overview pages as the API reports it, set a
-// budget that refuses the next call, rotate and revoke it and read the audit
-// log; then sign in as a viewer and find every write the console's session
-// could make refused by the API (403), and a user with no mapped group
-// refused at sign-in.
+// budget that refuses the next call, rotate and revoke it, make and edit a
+// tag budget and read the audit log; then sign in as a viewer and find every
+// write the console's session could make refused by the API (403), as a
+// member see the team's keys read-only and the team's spend as the API
+// answers it, and a user with no mapped group refused at sign-in.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import Provider from 'oidc-provider';
 import OpenAI from 'openai';
 import { artefactPath, launchChromium, type LaunchedBrowser } from '../../test/browser.ts';
 import { hasPackage, needs } from '../../test/systemPackages.ts';
-import { startTestService, type TestService } from '../../test/support.ts';
+import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
 import { startFake } from '../../providers/openai/fake.ts';
 import type { Fake } from '../../providers/testing/fake.ts';
 import { Spec } from '../../contract-tests/spec.ts';
@@ -26,10 +27,10 @@ import { usageBatcher } from '../usageBatch.ts';
 
 const BOOTSTRAP_KEY = 'gw_live_consolebrowserbootstrapkey0123456789abcd';
 const CLIENT = { client_id: 'switchyard-console', client_secret: 'console-test-secret-0123456789abcdef' };
-const PEOPLE: Record<string, { email: string; name: string; groups: string[] }> = {
+const PEOPLE: Record<string, { email: string; name: string; groups: string[]; team?: string }> = {
   ada: { email: 'ada@example.com', name: 'Ada Lovelace', groups: ['platform-admins', 'engineering'] },
   vic: { email: 'vic@example.com', name: 'Vic Viewer', groups: ['finance'] },
-  mia: { email: 'mia@example.com', name: 'Mia Member', groups: ['engineering'] },
+  mia: { email: 'mia@example.com', name: 'Mia Member', groups: ['engineering'], team: 'console-eng' },
   eve: { email: 'eve@example.com', name: 'Eve Sales', groups: ['sales'] },
 };
 // docs/console.md shows these; they are written there only when asked (UPDATE_DOCS_SCREENSHOTS=1), else under .artifacts/.
@@ -62,11 +63,14 @@ describe('the console in a real browser, signed in through a real identity provi
       CONSOLE_OIDC_CLIENT_ID: CLIENT.client_id,
       CONSOLE_OIDC_CLIENT_SECRET: CLIENT.client_secret,
       CONSOLE_OIDC_ROLES: 'admin=platform-admins,member=engineering,viewer=finance',
+      CONSOLE_OIDC_TEAM_CLAIM: 'team',
     });
     gateway = service.gatewayUrl!;
+    // The team a member's claim names: its console key joins it at the first sign-in.
+    await service.db('gateway_teams').insert({ name: 'console-eng' });
     const idp = new Provider(issuer, {
       clients: [{ ...CLIENT, redirect_uris: [`${gateway}/api/console/sign-in/oidc/callback`], response_types: ['code'], grant_types: ['authorization_code'] }],
-      claims: { openid: ['sub'], email: ['email'], profile: ['name', 'groups'] },
+      claims: { openid: ['sub'], email: ['email'], profile: ['name', 'groups', 'team'] },
       cookies: { keys: ['console-test-cookie-key'] },
       ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
       findAccount: (_ctx: unknown, id: string) => ({ accountId: id, claims: () => ({ sub: id, ...PEOPLE[id] }) }),
@@ -266,7 +270,6 @@ describe('the console in a real browser, signed in through a real identity provi
       let refused: any = null;
       await expect.poll(async () => (refused = await ask(secret).then(() => null, (err) => err)), { timeout: 10_000 }).toBeInstanceOf(OpenAI.APIError);
       expect([refused.status, refused.code]).toEqual([429, 'budget_exceeded']);
-      await screenshot(page, 'keys');
 
       // Overview: today's calls, errors by code, latency, tokens and spend, as GET /api/llm/traffic answers them.
       await page.click('#nav button[data-page="overview"]');
@@ -305,6 +308,35 @@ describe('the console in a real browser, signed in through a real identity provi
       await page.waitForFunction((id) => !document.querySelector(`#keys tr[data-key="${id}"] button[data-action="revoke"]`) && document.body.getAttribute('data-ready') === 'keys', {}, made.id);
       expect((await apiFrom(page, `/api/llm/admin/keys/${made.id}`)).body.data.key.revokedAt).not.toBeNull();
       await expect.poll(async () => (await ask(rotated).catch((err) => err)).status, { timeout: 10_000 }).toBe(401);
+
+      // A tag budget: made, then edited, in the console; each as the API then reads it.
+      await page.click('#nav button[data-page="keys"]');
+      await ready(page, 'keys');
+      await page.click('#tag-new');
+      await page.type('#tag-form input[name="tag"]', 'reports');
+      await page.type('#tag-form input[name="budget-month"]', '5');
+      await page.click('#tag-save');
+      await page.waitForSelector('body[data-saved="tag"]');
+      expect((await apiFrom(page, '/api/llm/admin/tags/reports')).body.data.budgets).toEqual([{ period: 'month', amountUsd: 5, mode: 'hard' }]);
+      await page.click('#tags tr[data-tag="reports"] button[data-action="edit"]');
+      expect(await page.$eval('#tag-form input[name="budget-month"]', (e) => (e as HTMLInputElement).value)).toBe('5');
+      await page.$eval('#tag-form input[name="budget-month"]', (e) => { (e as HTMLInputElement).value = ''; });
+      await page.type('#tag-form input[name="budget-month"]', '7.5');
+      await page.select('#tag-form select[name="mode-month"]', 'soft');
+      await page.type('#tag-form input[name="requestsPerDay"]', '1000');
+      await page.click('#tag-save');
+      await page.waitForSelector('body[data-saved="tag"]');
+      const tagPolicy = (await apiFrom(page, '/api/llm/admin/tags/reports')).body.data;
+      expect([tagPolicy.budgets, tagPolicy.limits]).toEqual([[{ period: 'month', amountUsd: 7.5, mode: 'soft' }], { requestsPerDay: 1000 }]);
+      const tagMeters = Object.fromEntries(tagPolicy.meters.map((m: any) => [`${m.scope}:${m.metric}:${m.period}`, m.remaining]));
+      const shownTagMeters = await page.$$eval('#tags tr[data-tag="reports"] [data-meter]', (ms) => Object.fromEntries(ms.map((m) => [m.getAttribute('data-meter'), Number(m.getAttribute('data-raw'))])));
+      expect(shownTagMeters).toEqual(tagMeters);
+      expect(tagMeters['tag:spend:month']).toBeLessThanOrEqual(7.5);
+      await screenshot(page, 'keys');
+      page.once('dialog', (d) => void d.accept());
+      await page.click('#tags tr[data-tag="reports"] button[data-action="delete"]');
+      await page.waitForFunction(() => !document.querySelector('#tags tr[data-tag="reports"]') && document.body.getAttribute('data-ready') === 'keys');
+      expect((await apiFrom(page, '/api/llm/admin/tags/reports')).status).toBe(404);
 
       // The audit log names the person who did each, newest first, as the API lists it.
       await page.click('#nav button[data-page="audit"]');
@@ -365,29 +397,47 @@ describe('the console in a real browser, signed in through a real identity provi
     }
   });
 
-  it('a member sees its own key and spend; the admin routes refuse it whatever the page shows', { timeout: 60_000 }, async () => {
+  it("a member sees its team's keys (read-only) and spend, equal to the API's; the admin routes refuse its writes whatever the page shows", { timeout: 60_000 }, async () => {
+    const db = service.db;
+    const team = (await db('gateway_teams').where({ name: 'console-eng' }).first()).id;
+    // A teammate's key with a /v1 call: the team's spend the member must see; the admin's key of the other test is no teammate.
+    const mate = await createGatewayKey(db, 'console-eng mate');
+    await db('gateway_keys').where({ id: mate.id }).update({ team_id: team });
+    const mateClient = new OpenAI({ baseURL: `${gateway}/v1`, apiKey: mate.key, maxRetries: 0 });
+    expect((await mateClient.chat.completions.create({ model: 'openai/gpt-4o-mini', max_tokens: 20, messages: [{ role: 'user', content: 'team spend' }] })).choices[0]!.message.content).toBeTruthy();
+    await usageBatcher(db).flush();
     const { context, page } = await freshPage();
     try {
       await signIn(page, 'mia');
       await ready(page, 'overview');
       const session = (await apiFrom(page, '/api/console/session')).body.data;
-      expect(session).toMatchObject({ subject: 'mia', role: 'member' });
+      expect(session).toMatchObject({ subject: 'mia', role: 'member', teamId: team });
       await page.click('#nav button[data-page="keys"]');
       await ready(page, 'keys');
       const own = (await apiFrom(page, '/api/llm/key')).body.data;
       expect(own.key.name).toBe('console: mia@example.com');
-      expect(await page.$$eval('#keys tr[data-key]', (rows) => rows.map((r) => r.getAttribute('data-key')))).toEqual([own.key.id]);
-      expect(await page.$eval('#error', (e) => e.textContent)).toMatch(/^admin_only: /);
-      for (const [method, url, body] of [['GET', '/api/llm/admin/keys'], ['POST', '/api/llm/admin/keys', { name: 'mine' }], ['PATCH', `/api/llm/admin/keys/${own.key.id}`, { budgets: null }],
-        ['POST', '/api/llm/admin/teams', { name: 'mine' }], ['GET', '/api/llm/admin/audit']] as const) {
+      const teamKeys = (await apiFrom(page, '/api/llm/admin/keys')).body.data;
+      expect(teamKeys.map((k: any) => k.id).sort()).toEqual([own.key.id, mate.id].sort());
+      expect(await page.$$eval('#keys tr[data-key]', (rows) => rows.map((r) => r.getAttribute('data-key')))).toEqual(teamKeys.map((k: any) => k.id));
+      // Read-only: no key has an action, and the API refuses each write.
+      expect(await page.$$eval('#keys tr[data-key] button', (b) => b.length)).toBe(0);
+      for (const [method, url, body] of [['GET', `/api/llm/admin/keys?teamId=${crypto.randomUUID()}`], ['POST', '/api/llm/admin/keys', { name: 'mine' }], ['PATCH', `/api/llm/admin/keys/${mate.id}`, { budgets: null }],
+        ['DELETE', `/api/llm/admin/keys/${mate.id}`], ['POST', '/api/llm/admin/teams', { name: 'mine' }], ['PUT', '/api/llm/admin/tags/reports', { budgets: null }], ['GET', '/api/llm/admin/audit']] as const) {
         const answer = await apiFrom(page, url, { method, csrf: session.csrfToken, body });
         expect([method, url, answer.status, answer.body?.code]).toEqual([method, url, 403, 'admin_only']);
       }
-      // Spend: its own key's only, as for any key that is not an admin.
+      // Spend: the team's, by key, as the API answers the member's session; never the other keys'.
       await page.click('#nav button[data-page="spend"]');
       await ready(page, 'spend');
-      expect(await page.$$eval('#spend tr[data-key]', (rows) => rows.map((r) => r.getAttribute('data-key')))).toEqual([]);
-      expect((await apiFrom(page, '/api/llm/spend?groupBy=key')).body.data.rows).toEqual([]);
+      const from = await page.$eval('#spend-from', (e) => (e as HTMLInputElement).value);
+      const to = await page.$eval('#spend-to', (e) => (e as HTMLInputElement).value);
+      const spend = (await apiFrom(page, `/api/llm/spend?from=${from}&to=${to}&groupBy=key&bucket=none`)).body.data;
+      expect(spend.rows.map((r: any) => r.keyId)).toEqual([mate.id]);
+      expect(spend.totals.calls).toBe(1);
+      const shown = await page.$$eval('#spend tr[data-key]', (rows) => rows.map((r) => [r.getAttribute('data-key'), Number(r.querySelector('[data-field="spend"]')!.getAttribute('data-raw'))]));
+      expect(shown).toEqual(spend.rows.map((r: any) => [r.keyId, r.spend]));
+      expect(Number(await page.$eval('#spend-totals', (e) => e.getAttribute('data-raw')))).toBe(spend.totals.spend);
+      expect(spend.totals.spend).toBeGreaterThan(0);
     } finally {
       await context.close();
     }

@@ -1,5 +1,6 @@
-// The console's Overview: calls, errors by code and latency of the /v1 calls
-// (gateway_traffic, counted here for the gateway, each team and each key), beside the billed calls, tokens and spend
+// The console's Overview: calls, errors by code and latency of the /v1 calls and
+// of the native API's queued tasks as they end (gateway_traffic, counted here
+// for the gateway, each team and each key), beside the billed calls, tokens and spend
 // of every surface (the daily usage rollup). A process counts its calls in
 // memory and adds them to PostgreSQL in one upsert every few seconds, so the
 // count costs a call no database round trip; a process that crashes loses at
@@ -9,6 +10,7 @@ import type { Logger } from 'pino';
 import { addTraffic, type TrafficCount } from '../../db/gateway/addTraffic.ts';
 import { getTraffic, type TrafficScope } from '../../db/gateway/getTraffic.ts';
 import { getTrafficUsage } from '../../db/gateway/getTrafficUsage.ts';
+import { getKeyTeams } from '../../db/gateway/getKeyTeams.ts';
 import { ApiError } from '../../protocols/errors.ts';
 
 /** Latency buckets: bucket 0 holds calls up to 1 ms, bucket i those up to GROWTH^i ms; the last everything above. */
@@ -25,7 +27,7 @@ export function latencyBucket(ms: number): number {
 const upperBound = (bucket: number) => GROWTH ** bucket;
 const lowerBound = (bucket: number) => (bucket === 0 ? 0 : GROWTH ** (bucket - 1));
 
-/** One finished /v1 call. */
+/** One finished /v1 call or queued task. */
 export interface TrafficCall {
   keyId: string;
   teamId?: string;
@@ -49,7 +51,28 @@ export class TrafficRecorder {
     this.log = log;
   }
 
+  // Ended tasks whose key's team is read when they are written: a task's row does not carry it.
+  private teamless: Array<Omit<TrafficCall, 'teamId'>> = [];
+
   observe(call: TrafficCall): void {
+    this.count(call);
+    this.schedule();
+  }
+
+  /** A queued task that ended: counted under its key's team as the key's row says when the count is written. */
+  observeTask(call: Omit<TrafficCall, 'teamId'>): void {
+    this.teamless.push(call);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, FLUSH_MS).unref();
+  }
+
+  private count(call: TrafficCall): void {
     const c = {
       day: call.at.toISOString().slice(0, 10), provider: call.provider ?? null, model: call.model ?? null, errorCode: call.errorCode ?? null,
       bucket: latencyBucket(call.latencyMs), calls: 1, latencyMs: call.latencyMs,
@@ -57,10 +80,6 @@ export class TrafficRecorder {
     this.add({ scope: 'all', subject: null, ...c });
     if (call.teamId) this.add({ scope: 'team', subject: call.teamId, ...c });
     this.add({ scope: 'key', subject: call.keyId, ...c });
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      void this.flush();
-    }, FLUSH_MS).unref();
   }
 
   private add(c: TrafficCount): void {
@@ -75,6 +94,17 @@ export class TrafficRecorder {
   /** Writes every count taken so far; a failed write keeps them for the next. */
   flush(): Promise<void> {
     this.writing = this.writing.then(async () => {
+      if (this.teamless.length) {
+        const tasks = this.teamless;
+        this.teamless = [];
+        try {
+          const teams = await getKeyTeams(this.db, [...new Set(tasks.map((t) => t.keyId))]);
+          for (const t of tasks) this.count({ ...t, teamId: teams.get(t.keyId) });
+        } catch (err) {
+          this.teamless.unshift(...tasks);
+          this.log?.error({ err }, 'could not read the teams of ended tasks; their counts are kept for the next write');
+        }
+      }
       if (!this.pending.size) return;
       const counts = [...this.pending.values()];
       this.pending = new Map();

@@ -1568,7 +1568,7 @@ export type TrafficErrorCodes = {
 
 export type TrafficAmounts = {
     /**
-     * /v1 calls answered, failed ones included.
+     * /v1 calls answered and queued native tasks ended (not cancelled), failed ones included.
      */
     requests: number;
     /**

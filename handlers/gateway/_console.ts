@@ -61,3 +61,16 @@ export function taskScopeOf(ctx: ApiContext): TaskScope {
   if (auth.principal.role !== 'member') return {};
   return auth.teamId ? { teamId: auth.teamId } : { keyId: auth.keyId };
 }
+
+/**
+ * Whose keys a request may read through the admin key routes: an admin key
+ * (a console admin's or viewer's session) every key, a member's console
+ * session its team's (its own key without a team); a member's bearer key
+ * none (403 `admin_only`, as for every admin route).
+ */
+export function keyReadScopeOf(ctx: ApiContext): TaskScope {
+  const auth = ctx.state.auth as unknown as GatewayAuth;
+  if (auth.role === 'admin') return {};
+  if (auth.principal?.role === 'member') return taskScopeOf(ctx);
+  throw new ApiError('forbidden', 'Only an admin key may do this', { code: 'admin_only' });
+}

@@ -1,11 +1,11 @@
 // The console's key sign-in and sessions over real HTTP and PostgreSQL: the
 // cookie's attributes, CSRF on unsafe methods, sign-out and expiry ending the
-// session server-side, the task scope of a session, and the provider status route.
+// session server-side, the task, spend and key scopes of a session, and the provider status route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
 import { mintKey } from '../../protocols/keys.ts';
 import { GATEWAY_KEY_PREFIX } from '../../core/gatewayAuth.ts';
-import { ConsoleService } from '../../core/console/service.ts';
+import { ConsoleService, csrfTokenOf } from '../../core/console/service.ts';
 import { consoleSettings, parseRoleMap, roleOf } from '../../core/console/settings.ts';
 
 const ADMIN_KEY = 'gw_live_consoletestbootstrapkey0123456789abcdefgh';
@@ -142,6 +142,56 @@ describe('console sessions', () => {
     expect(ids(asMember)).toEqual([mateTask.id]);
     const asAdmin = ((await (await fetch(`${url}/api/llm/queue/tasks?status=error&provider=openai`, { headers: { cookie: cookieOf(await signIn(ADMIN_KEY)) } })).json()) as any).data;
     expect(ids(asAdmin)).toEqual([mateTask.id, strangerTask.id].sort());
+  });
+
+  it("scopes spend and keys: a member session its team's, read-only; a member key its own; an admin every key", async () => {
+    const db = service.db;
+    const [team] = await db('gateway_teams').insert({ name: 'green' }).returning('id');
+    const [other] = await db('gateway_teams').insert({ name: 'amber' }).returning('id');
+    const me = await createGatewayKey(db, 'green me');
+    const mate = await createGatewayKey(db, 'green mate');
+    const outsider = await createGatewayKey(db, 'amber outsider');
+    await db('gateway_keys').whereIn('id', [me.id, mate.id]).update({ team_id: team.id });
+    await db('gateway_keys').where({ id: outsider.id }).update({ team_id: other.id });
+    const day = '2025-03-04';
+    const usage = (keyId: string, teamId: string, cost: string) => ({ key_id: keyId, team_id: teamId, tags: [], kind: 'completion', billing: 'metered', model: 'gpt-4o-mini', provider: 'openai',
+      surface: 'native', input_tokens: 10, output_tokens: 5, total_tokens: 15, cost, created_at: `${day}T12:00:00Z` });
+    await db('gateway_usage').insert([usage(me.id, team.id, '0.25'), usage(mate.id, team.id, '0.5'), usage(mate.id, team.id, '0.125'), usage(outsider.id, other.id, '2')]);
+
+    const consoleService = new ConsoleService(db, consoleSettings({}));
+    const session = await consoleService.signInWithKey({ keyId: me.id, keyName: 'green me', role: 'admin', tags: [] });
+    await db('console_sessions').update({ role: 'member', team_id: team.id }).where({ key_id: me.id });
+    const asMember = (path: string, init: RequestInit = {}) =>
+      fetch(`${url}${path}`, { ...init, headers: { cookie: `switchyard_console=${session.token}`, 'x-csrf-token': csrfTokenOf(session.token), 'content-type': 'application/json', ...init.headers } })
+        .then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    const asKey = (key: string, path: string) => fetch(`${url}${path}`, { headers: { authorization: `Bearer ${key}` } }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    const spendPath = `/api/llm/spend?from=${day}&to=${day}&groupBy=key`;
+    const rows = (body: any) => body.data.rows.map((r: any) => [r.keyName, r.calls, r.spend]);
+
+    // The member's session: the team's rows, whichever key made them; never the other team's.
+    const team1 = await asMember(spendPath);
+    expect(rows(team1.body)).toEqual([['green mate', 2, 0.625], ['green me', 1, 0.25]]);
+    expect(team1.body.data.totals).toMatchObject({ calls: 3, spend: 0.875 });
+    expect((await asMember(`${spendPath}&keyId=${mate.id}`)).body.data.totals).toMatchObject({ calls: 2, spend: 0.625 });
+    expect((await asMember(`${spendPath}&keyId=${outsider.id}`)).body.data.totals).toMatchObject({ calls: 0, spend: 0 });
+    expect(await asMember(`${spendPath}&teamId=${other.id}`)).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+    // Its keys: the team's, read-only.
+    expect((await asMember('/api/llm/admin/keys')).body.data.map((k: any) => k.name).sort()).toEqual(['green mate', 'green me']);
+    expect((await asMember(`/api/llm/admin/keys/${mate.id}`)).body.data.key).toMatchObject({ id: mate.id, teamId: team.id });
+    expect(await asMember(`/api/llm/admin/keys/${outsider.id}`)).toMatchObject({ status: 404, body: { code: 'not_found' } });
+    expect(await asMember(`/api/llm/admin/keys?teamId=${other.id}`)).toMatchObject({ status: 403, body: { code: 'admin_only' } });
+    for (const [method, path, body] of [['PATCH', `/api/llm/admin/keys/${mate.id}`, { budgets: null }], ['DELETE', `/api/llm/admin/keys/${mate.id}`], ['POST', '/api/llm/admin/keys', { name: 'mine' }],
+      ['PUT', '/api/llm/admin/tags/green', { budgets: null }], ['GET', '/api/llm/admin/teams']] as const) {
+      const answer = await asMember(path, { method, ...(body ? { body: JSON.stringify(body) } : {}) });
+      expect([method, path, answer.status, answer.body.code]).toEqual([method, path, 403, 'admin_only']);
+    }
+    expect((await db('gateway_keys').where({ id: mate.id }).first()).revoked_at).toBeNull();
+
+    // The same member's bearer key: its own rows only, and no admin route.
+    expect(rows((await asKey(me.key, spendPath)).body)).toEqual([['green me', 1, 0.25]]);
+    expect(await asKey(me.key, '/api/llm/admin/keys')).toMatchObject({ status: 403, body: { code: 'admin_only' } });
+    // An admin: every key's.
+    expect((await asKey(ADMIN_KEY, spendPath)).body.data.totals).toMatchObject({ calls: 4, spend: 2.875 });
   });
 });
 

@@ -1,4 +1,4 @@
-// GET /api/llm/traffic on PostgreSQL: /v1 calls counted with their failures
+// GET /api/llm/traffic on PostgreSQL: /v1 calls and queued native tasks counted with their failures
 // (which write no usage row) by error code, latency percentiles, tokens and
 // spend equal to the spend report's, who sees whose calls, and bad ranges.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,8 @@ import { startFake as startOpenAI } from '../../providers/openai/fake.ts';
 import type { Fake } from '../../providers/testing/fake.ts';
 import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
 import { usageBatcher } from '../../core/usageBatch.ts';
-import { latencyBucket, quantile, trafficReport } from '../../core/console/traffic.ts';
+import { latencyBucket, quantile, TrafficRecorder, trafficReport } from '../../core/console/traffic.ts';
+import { taskCounting } from '../../server/middleware/traffic.ts';
 
 let service: TestService;
 let openai: Fake;
@@ -83,6 +84,67 @@ describe('GET /api/llm/traffic', () => {
     // A team's view (a member's console session): its keys' calls, counted under the team when they were made.
     const teamView = (await trafficReport(service.db, { teamId: team }, { from: day, to: day }, Date.now())).totals;
     expect(teamView).toMatchObject({ requests: 2, errors: 0, calls: 2 });
+  });
+
+  it('counts a queued native task when it ends: a failed one under its errorCode, with its latency, in its key\'s team too', async () => {
+    const day = today();
+    const queued = await createGatewayKey(service.db, 'traffic queued');
+    await service.db('gateway_keys').where({ id: queued.id }).update({ team_id: team });
+    const before = (await get(keys.admin.key, `/api/llm/traffic?from=${day}&to=${day}`)).body.data.totals;
+    openai.script({ text: 'queued fine' }, { status: 400, body: { error: { message: 'bad things', type: 'invalid_request_error' } } });
+    const submit = () =>
+      fetch(`${service.gatewayUrl}/api/llm/complete`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${queued.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ provider: 'openai', messages: [{ role: 'user', content: 'queued' }] }),
+      }).then(async (r) => (await r.json()).data.queueId as string);
+    // One after the other, so each takes its own scripted answer.
+    const ended = async (queueId: string) => {
+      for (;;) {
+        const res = await fetch(`${service.gatewayUrl}/api/llm/queue/status`, {
+          method: 'POST', headers: { authorization: `Bearer ${queued.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ queueId }),
+        });
+        const status = (await res.json()).data.status;
+        if (status !== 'queued' && status !== 'processing') return status;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    expect(await ended(await submit())).toBe('completed');
+    const failedId = await submit();
+    expect(await ended(failedId)).toBe('error');
+    const code = (await service.db('gateway_tasks').where({ id: failedId }).first()).error.code;
+    expect(code).toEqual(expect.any(String));
+    // A task's end is counted just after it is written: wait for it to be there rather than race it.
+    let mine: any;
+    for (;;) {
+      mine = (await get(queued.key, `/api/llm/traffic?from=${day}&to=${day}`)).body.data;
+      if (mine.totals.requests >= 2) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(mine.totals).toMatchObject({ requests: 2, errors: 1, errorsByCode: [{ code, count: 1 }] });
+    expect(mine.totals.p50LatencyMs).toBeGreaterThan(0);
+    expect(mine.byModel.map((m: any) => [m.provider, m.requests, m.errors])).toEqual([['openai', 2, 1]]);
+    const all = (await get(keys.admin.key, `/api/llm/traffic?from=${day}&to=${day}`)).body.data.totals;
+    expect([all.requests - before.requests, all.errors - before.errors]).toEqual([2, 1]);
+    expect(all.errorsByCode).toContainEqual({ code, count: (before.errorsByCode.find((c: any) => c.code === code)?.count ?? 0) + 1 });
+    const teamView = (await trafficReport(service.db, { teamId: team }, { from: day, to: day }, Date.now())).totals;
+    expect(teamView).toMatchObject({ requests: 4, errors: 1, errorsByCode: [{ code, count: 1 }] });
+  });
+
+  it('leaves out a task a /v1 call waits on: that call is what counts', async () => {
+    const day = today();
+    const recorder = new TrafficRecorder(service.db);
+    const key = await createGatewayKey(service.db, 'traffic media');
+    const ended = taskCounting(recorder, () => Date.parse(`${day}T12:00:01Z`));
+    const task = (request: unknown) => ({ id: crypto.randomUUID(), key_id: key.id, kind: 'image', provider: 'openai', model: 'gpt-image-1', request, created_at: new Date(`${day}T12:00:00Z`) }) as never;
+    ended(task({ surface: 'images.generations', request: {} }), { status: 'error', error: { code: 'provider_error', message: 'x' } });
+    ended(task({ prompt: 'a native one' }), { status: 'error', error: { code: 'provider_error', message: 'x' } });
+    await recorder.stop();
+    const mine = await trafficReport(service.db, { keyId: key.id }, { from: day, to: day }, Date.now());
+    expect(mine.totals).toMatchObject({ requests: 1, errors: 1, errorsByCode: [{ code: 'provider_error', count: 1 }] });
+    // A second from submit to end: within the bucket that holds it.
+    expect(mine.totals.p50LatencyMs).toBeGreaterThan(1000 / 1.25);
+    expect(mine.totals.p50LatencyMs).toBeLessThanOrEqual(1000 * 1.25);
   });
 
   it('refuses a reversed or too long range in the native error shape', async () => {

@@ -2,6 +2,8 @@ import type { Middleware } from 'koa';
 import type { AppState } from '../../handlers/types.ts';
 import type { TrafficRecorder } from '../../core/console/traffic.ts';
 import type { GatewayAuth } from '../../core/gatewayAuth.ts';
+import type { TaskRow } from '../../db/gateway/getTask.ts';
+import type { TaskOutcome } from '../../db/gateway/finishTask.ts';
 
 type Counted = Parameters<Middleware<AppState>>[0];
 
@@ -31,4 +33,25 @@ function count(traffic: TrafficRecorder, ctx: Counted): void {
     latencyMs: Math.round((performance.now() - state.startedAt) * 100) / 100,
     at: new Date(),
   });
+}
+
+/**
+ * Counts every queued native task this process ran as it ends (completed or
+ * failed with its errorCode; a cancelled one is not), its latency from submit
+ * to end: what the caller waited. A task a /v1 call submitted and waits on
+ * (its request names the surface) is left out: the /v1 call is counted.
+ */
+export function taskCounting(traffic: TrafficRecorder, now: () => number = Date.now): (task: TaskRow, outcome: TaskOutcome) => void {
+  return (task, outcome) => {
+    if ((task.request as { surface?: unknown } | null)?.surface !== undefined) return;
+    const end = now();
+    traffic.observeTask({
+      keyId: task.key_id,
+      provider: task.provider,
+      ...(task.model ? { model: task.model } : {}),
+      ...(outcome.status === 'error' ? { errorCode: outcome.error.code } : {}),
+      latencyMs: Math.max(0, Math.round((end - new Date(task.created_at).getTime()) * 100) / 100),
+      at: new Date(end),
+    });
+  };
 }

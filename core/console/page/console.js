@@ -352,7 +352,7 @@
     show('overview');
   });
 
-  // ---- Keys and teams: the governance admin API; a member's session is refused it (admin_only) and sees its own key ----
+  // ---- Keys and teams: the governance admin API; a member's session reads its team's keys, and every write is an admin's ----
   function list(text) { return text.split(',').map(function (s) { return s.trim(); }).filter(Boolean); }
   var LIMITS = ['requestsPerMinute', 'requestsPerDay', 'tokensPerMinute', 'tokensPerDay'];
   var PERIODS = ['day', 'week', 'month', 'total'];
@@ -403,21 +403,18 @@
   function loadKeys() {
     $('key-form').hidden = true;
     $('team-form').hidden = true;
-    return Promise.all([api('/api/llm/admin/keys'), api('/api/llm/admin/teams')]).then(function (r) {
+    $('tag-form').hidden = true;
+    // A member's session reads its team's keys (the API scopes the list); teams and tag budgets are an admin's.
+    var member = session.role === 'member';
+    return Promise.all([api('/api/llm/admin/keys'), member ? Promise.resolve([]) : api('/api/llm/admin/teams'), member ? Promise.resolve([]) : api('/api/llm/admin/tags')]).then(function (r) {
       teamsById = {};
       r[1].forEach(function (t) { teamsById[t.id] = t; });
       // The list has no meters: each key's are read from its own route.
       return Promise.all(r[0].map(function (k) { return k.revokedAt ? Promise.resolve({ key: k, meters: [] }) : api('/api/llm/admin/keys/' + k.id).then(function (full) { return { key: k, meters: full.meters || [] }; }); })).then(function (keys) {
-        renderKeys(keys, true);
+        renderKeys(keys, !member);
         renderTeams(r[1]);
-      });
-    }, function (err) {
-      if (err.code !== 'admin_only') throw err;
-      // Not an admin: the API lets a member read its own key only.
-      return api('/api/llm/key').then(function (own) {
-        renderKeys([own], false);
-        renderTeams([]);
-        showError({ code: err.code, message: err.message + ': this is your own key only.' });
+        renderTags(r[2]);
+        document.body.setAttribute('data-keys', member ? 'team' : 'all');
       });
     });
   }
@@ -528,6 +525,49 @@
     var request = editingTeam ? api('/api/llm/admin/teams/' + editingTeam.id, { method: 'PATCH', body: body }) : api('/api/llm/admin/teams', { method: 'POST', body: body });
     request.then(function () { return show('keys'); }, showError);
   }
+  // Tag budgets: a tag's limits and budgets bind every key that carries it (PUT replaces the policy whole).
+  var editingTag = null;
+  function renderTags(tags) {
+    var tb = body('tags');
+    tags.forEach(function (t) {
+      var tr = el('tr', { 'data-tag': t.tag });
+      cell(tr, t.tag, { class: 'mono' });
+      cell(tr, (t.allowedModels || ['all']).join(', '));
+      meterCell(tr, t.meters, 'spend');
+      meterCell(tr, t.meters, 'rate');
+      var actions = cell(tr, '', { class: 'actions' });
+      [['Edit', function () { editTag(t); }], ['Delete', function () { deleteTag(t); }]].forEach(function (a) {
+        var b = el('button', { type: 'button', 'data-action': a[0].toLowerCase() }, a[0]);
+        b.addEventListener('click', a[1]);
+        actions.appendChild(b);
+      });
+      tb.appendChild(tr);
+    });
+  }
+  function editTag(t) {
+    editingTag = t || null;
+    var f = $('tag-form');
+    $('tag-form-title').textContent = t ? 'Edit tag ' + t.tag : 'New tag budget';
+    f.elements.tag.value = t ? t.tag : '';
+    f.elements.tag.readOnly = !!t;
+    fillPolicy(f, t);
+    f.hidden = false;
+  }
+  function saveTag(e) {
+    e.preventDefault();
+    var f = $('tag-form');
+    document.body.removeAttribute('data-saved');
+    api('/api/llm/admin/tags/' + encodeURIComponent(f.elements.tag.value.trim()), { method: 'PUT', body: policyOf(f) })
+      .then(function () { return show('keys'); })
+      .then(function () { document.body.setAttribute('data-saved', 'tag'); }, function (err) { showError(err); document.body.setAttribute('data-saved', 'error'); });
+  }
+  function deleteTag(t) {
+    if (!confirm('Remove the limits and budgets of tag ' + t.tag + '? Its keys keep the tag.')) return;
+    api('/api/llm/admin/tags/' + encodeURIComponent(t.tag), { method: 'DELETE' }).then(function () { return show('keys'); }, showError);
+  }
+  $('tag-new').addEventListener('click', function () { editTag(null); });
+  $('tag-cancel').addEventListener('click', function () { $('tag-form').hidden = true; });
+  $('tag-form').addEventListener('submit', saveTag);
   $('key-new').addEventListener('click', function () { $('key-secret').hidden = true; editKey(null); });
   $('key-cancel').addEventListener('click', function () { $('key-form').hidden = true; });
   $('key-form').addEventListener('submit', saveKey);

@@ -254,9 +254,15 @@ export declare const getPortalDailyUsage: <ThrowOnError extends boolean = false>
  * for the whole range) and bucketed by `day`, `month` or `none`. Filters
  * (`keyId`, `teamId`, `tag`, `model`, `provider`) narrow the rows first.
  *
- * Who sees what: an admin key sees every key's rows; any other key only its
- * own (it may group and filter them freely; asking for another key's
- * `keyId` is refused with 403).
+ * Who sees what: an admin key (and a console admin's or viewer's session)
+ * sees every key's rows. A member's console session sees its team's rows
+ * (the rows attributed to its team, whichever of the team's keys made
+ * them; without a team, its own key's); asking for another `teamId` is
+ * refused with 403. Any other key (a member's bearer key, team or not)
+ * sees only its own rows: a key is held by whoever runs it, so it does
+ * not reveal what the rest of its team spends. Within its scope a caller
+ * may group and filter freely; asking for another key's `keyId` is
+ * refused with 403.
  *
  * Attribution: a usage row carries its key's team and tags as they were when the
  * call was made (a queued task: when it ended); moving a key to another
@@ -320,9 +326,21 @@ export declare const getSpend: <ThrowOnError extends boolean = false>(options?: 
  * Latency is from the request's arrival to the answer's last byte;
  * p50 and p99 are read from a histogram whose buckets grow by 25%,
  * interpolated within the bucket, so they are within 25% of the exact
- * value. Queued tasks (`/api/llm/complete` and the media routes) are
- * not counted here: their failures and `errorCode` are on
- * `GET /api/llm/queue/tasks?status=error`.
+ * value.
+ * The native API's queued tasks (`/api/llm/complete`, embeddings, the
+ * media routes, each task of a batch) count here too, once each, when
+ * they end: a completed task as an answer, a failed one as an error
+ * under its `errorCode` (as `GET /api/llm/queue/tasks?status=error`
+ * shows it); a cancelled task is not counted (nobody waited for its
+ * answer), nor one whose worker process died (`worker_lost`: no
+ * process saw it run to its end; it is on the Queue page with that
+ * code). A task's latency is from its submit to its end (what its
+ * caller waited, queueing included); its provider and model are the
+ * task's; it counts under its key's team as the key's row names it
+ * when the count is written (within 5 seconds of the end). A task a
+ * `/v1` call submitted and waits on (the OpenAI-compatible media
+ * routes) is counted once, as that `/v1` call. The native routes'
+ * submits and polls themselves are not counted.
  * - `calls`, `inputTokens`, `outputTokens`, `totalTokens`, `spend`: the
  * usage rows of every surface (queued tasks and agent sessions too),
  * from the daily rollup that `GET /api/llm/spend` reads, so they equal
@@ -1117,9 +1135,14 @@ export declare const agentWebhookComplete: <ThrowOnError extends boolean = false
  */
 export declare const getOwnKey: <ThrowOnError extends boolean = false>(options?: Options<GetOwnKeyData, ThrowOnError>) => RequestResult<GetOwnKeyResponses, GetOwnKeyErrors, ThrowOnError>;
 /**
- * List gateway keys (admin)
+ * List gateway keys (admin; a member's console session its team's)
  *
- * Every key, revoked ones included, oldest first; never a secret. Admin keys only (a member's key answers 403 `admin_only`).
+ * Every key, revoked ones included, oldest first; never a secret. Admin keys
+ * (and a console admin's or viewer's session) read every key. A member's
+ * console session reads its own team's keys (its own key when it has no
+ * team; another `teamId` answers 403 `admin_only`), read-only: every write
+ * on keys stays admin-only. A member's bearer key answers 403 `admin_only`.
+ *
  */
 export declare const listKeys: <ThrowOnError extends boolean = false>(options?: Options<ListKeysData, ThrowOnError>) => RequestResult<ListKeysResponses, ListKeysErrors, ThrowOnError>;
 /**
@@ -1142,9 +1165,12 @@ export declare const createKey: <ThrowOnError extends boolean = false>(options: 
  */
 export declare const revokeKey: <ThrowOnError extends boolean = false>(options: Options<RevokeKeyData, ThrowOnError>) => RequestResult<RevokeKeyResponses, RevokeKeyErrors, ThrowOnError>;
 /**
- * Read a gateway key (admin)
+ * Read a gateway key (admin; a member's console session its team's)
  *
- * The key as the list shows it, with its meters (as `GET /api/llm/key` answers for the key itself). Admin keys only.
+ * The key as the list shows it, with its meters (as `GET /api/llm/key` answers for the key itself).
+ * Admin keys read any key; a member's console session a key of its own team
+ * (another team's key answers 404, as a missing one); a member's bearer key 403 `admin_only`.
+ *
  */
 export declare const getKey: <ThrowOnError extends boolean = false>(options: Options<GetKeyData, ThrowOnError>) => RequestResult<GetKeyResponses, GetKeyErrors, ThrowOnError>;
 /**
