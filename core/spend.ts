@@ -59,7 +59,7 @@ export async function spendReport(db: Knex, caller: GatewayAuth, q: SpendRequest
 }
 
 function scoped(caller: GatewayAuth, q: SpendRequest): SpendRequest {
-  // A member's person sees what the team spends; a member's key stays private to whoever holds it.
+  // A member's person sees what its team spends; a member's key stays private to whoever holds it.
   if (caller.principal && caller.teamId) {
     if (q.teamId !== undefined && q.teamId !== caller.teamId) {
       throw new ApiError('forbidden', "A member's console session reads its own team's spend only", { code: 'forbidden', param: 'teamId' });

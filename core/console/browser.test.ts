@@ -7,7 +7,7 @@
 // budget that refuses the next call, rotate and revoke it, make and edit a
 // tag budget and read the audit log; then sign in as a viewer and find every
 // write the console's session could make refused by the API (403), as a
-// member see the team's keys read-only and the team's spend as the API
+// member see its team's keys read-only and its team's spend as the API
 // answers it, and a user with no mapped group refused at sign-in.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -66,7 +66,7 @@ describe('the console in a real browser, signed in through a real identity provi
       CONSOLE_OIDC_TEAM_CLAIM: 'team',
     });
     gateway = service.gatewayUrl!;
-    // The team a member's claim names: its console key joins it at the first sign-in.
+    // Which team a member's claim names: its console key joins it at the first sign-in.
     await service.db('gateway_teams').insert({ name: 'console-eng' });
     const idp = new Provider(issuer, {
       clients: [{ ...CLIENT, redirect_uris: [`${gateway}/api/console/sign-in/oidc/callback`], response_types: ['code'], grant_types: ['authorization_code'] }],
@@ -400,7 +400,7 @@ describe('the console in a real browser, signed in through a real identity provi
   it("a member sees its team's keys (read-only) and spend, equal to the API's; the admin routes refuse its writes whatever the page shows", { timeout: 60_000 }, async () => {
     const db = service.db;
     const team = (await db('gateway_teams').where({ name: 'console-eng' }).first()).id;
-    // A teammate's key with a /v1 call: the team's spend the member must see; the admin's key of the other test is no teammate.
+    // A teammate's key with a /v1 call: its team's spend the member must see; the admin's key of the other test is no teammate.
     const mate = await createGatewayKey(db, 'console-eng mate');
     await db('gateway_keys').where({ id: mate.id }).update({ team_id: team });
     const mateClient = new OpenAI({ baseURL: `${gateway}/v1`, apiKey: mate.key, maxRetries: 0 });
@@ -426,7 +426,7 @@ describe('the console in a real browser, signed in through a real identity provi
         const answer = await apiFrom(page, url, { method, csrf: session.csrfToken, body });
         expect([method, url, answer.status, answer.body?.code]).toEqual([method, url, 403, 'admin_only']);
       }
-      // Spend: the team's, by key, as the API answers the member's session; never the other keys'.
+      // Spend: its team's, by key, as the API answers the member's session; never the other keys'.
       await page.click('#nav button[data-page="spend"]');
       await ready(page, 'spend');
       const from = await page.$eval('#spend-from', (e) => (e as HTMLInputElement).value);

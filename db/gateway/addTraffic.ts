@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 export interface TrafficCount {
   scope: 'all' | 'team' | 'key';
-  /** The team's or key's id; null for scope 'all'. */
+  /** A team's or key's id; null for scope 'all'. */
   subject: string | null;
   /** UTC day, YYYY-MM-DD. */
   day: string;

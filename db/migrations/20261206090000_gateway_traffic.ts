@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 // calls per UTC day, provider, model, error code (NULL: answered without
 // error) and latency bucket (core/console/traffic.ts: buckets growing by
 // 25%), three times over: for the whole gateway (`scope` 'all', `subject`
-// NULL), for the calling key's team ('team', the team's id) and for the key
+// NULL), for the calling key's team ('team', that team's id) and for the key
 // ('key', its id). Each reader reads only its own scope's rows, so an admin's
 // month is a few thousand rows whatever the number of keys. Each process adds
 // its counts in one upsert every few seconds, never on a call's path.

@@ -428,7 +428,7 @@ export const getPortalDailyUsage = <ThrowOnError extends boolean = false>(option
  *
  * Who sees what: an admin key (and a console admin's or viewer's session)
  * sees every key's rows. A member's console session sees its team's rows
- * (the rows attributed to its team, whichever of the team's keys made
+ * (the rows attributed to its team, whichever of that team's keys made
  * them; without a team, its own key's); asking for another `teamId` is
  * refused with 403. Any other key (a member's bearer key, team or not)
  * sees only its own rows: a key is held by whoever runs it, so it does

@@ -168,14 +168,14 @@ describe('console sessions', () => {
     const spendPath = `/api/llm/spend?from=${day}&to=${day}&groupBy=key`;
     const rows = (body: any) => body.data.rows.map((r: any) => [r.keyName, r.calls, r.spend]);
 
-    // The member's session: the team's rows, whichever key made them; never the other team's.
+    // The member's session: its team's rows, whichever key made them; never the other team's.
     const team1 = await asMember(spendPath);
     expect(rows(team1.body)).toEqual([['green mate', 2, 0.625], ['green me', 1, 0.25]]);
     expect(team1.body.data.totals).toMatchObject({ calls: 3, spend: 0.875 });
     expect((await asMember(`${spendPath}&keyId=${mate.id}`)).body.data.totals).toMatchObject({ calls: 2, spend: 0.625 });
     expect((await asMember(`${spendPath}&keyId=${outsider.id}`)).body.data.totals).toMatchObject({ calls: 0, spend: 0 });
     expect(await asMember(`${spendPath}&teamId=${other.id}`)).toMatchObject({ status: 403, body: { code: 'forbidden' } });
-    // Its keys: the team's, read-only.
+    // Its keys: its team's, read-only.
     expect((await asMember('/api/llm/admin/keys')).body.data.map((k: any) => k.name).sort()).toEqual(['green mate', 'green me']);
     expect((await asMember(`/api/llm/admin/keys/${mate.id}`)).body.data.key).toMatchObject({ id: mate.id, teamId: team.id });
     expect(await asMember(`/api/llm/admin/keys/${outsider.id}`)).toMatchObject({ status: 404, body: { code: 'not_found' } });

@@ -81,7 +81,7 @@ describe('GET /api/llm/traffic', () => {
     expect(a).toMatchObject({ requests: 2, errors: 0, errorsByCode: [], calls: 2 });
     const b = (await get(keys.b.key, `/api/llm/traffic?from=${day}&to=${day}`)).body.data.totals;
     expect(b).toMatchObject({ requests: 1, errors: 1, calls: 0, spend: 0 });
-    // A team's view (a member's console session): its keys' calls, counted under the team when they were made.
+    // A team's view (a member's console session): its keys' calls, counted under that team when they were made.
     const teamView = (await trafficReport(service.db, { teamId: team }, { from: day, to: day }, Date.now())).totals;
     expect(teamView).toMatchObject({ requests: 2, errors: 0, calls: 2 });
   });
