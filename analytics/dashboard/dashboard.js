@@ -515,7 +515,8 @@
   var started = false;
   function start() {
     // A shared link learns which sections are hidden from it before anything is drawn.
-    if (shared) return api('/v1/project').then(function (p) { shareHidden = p.hiddenSections || []; begin(p); }, fail);
+    // Nothing is drawn while that is unknown: a failure shows only its message (or the link's password form).
+    if (shared) return api('/v1/project').then(function (p) { shareHidden = p.hiddenSections || []; begin(p); }, function (err) { show('app'); fail(err); });
     begin(null);
   }
   function named(p) { $('project-name').textContent = p.name; document.title = p.name + ' · Switchyard Analytics'; }
