@@ -118,6 +118,13 @@ describe('analytics accounts, roles, invitations and protected share links', () 
     for (const path of ['/v1/stats/overview', '/v1/stats/pages', '/v1/project', '/v1/sessions', '/v1/goals']) {
       expect((await viewer.call(path)).status, path).toBe(200);
     }
+    // Viewers have no business with keys: the project comes without the key prefixes, which an owner does see.
+    const seen = (await viewer.json('/v1/project')).body;
+    expect(seen).toMatchObject({ id: site.project.id, name: 'Team site', hiddenSections: [] });
+    expect(Object.keys(seen)).not.toContain('keyPrefix');
+    expect(Object.keys(seen)).not.toContain('readKeyPrefix');
+    expect((await owner.json('/v1/project')).body.keyPrefix).toBe(site.apiKey.slice(0, 16));
+    expect((await (await api(svc.url, site.apiKey)('/v1/project')).json()).keyPrefix).toBe(site.apiKey.slice(0, 16));
     const refused: Array<[string, string, unknown?]> = [
       ['POST', '/v1/keys/read'], ['DELETE', '/v1/keys/read'], ['GET', '/v1/export'], ['GET', '/v1/validate?domain=example.com'],
       ['GET', '/v1/members'], ['POST', '/v1/invitations', { email: 'x@example.com', role: 'viewer' }], ['PUT', '/v1/project/visibility', { hiddenSections: [] }],
@@ -178,8 +185,16 @@ describe('analytics accounts, roles, invitations and protected share links', () 
     expect((await owner.json('/v1/account')).body.sites[0].role).toBe('owner');
   });
 
-  it('sections an owner hides answer 403 section_hidden to viewers, and the dashboard call leaves them out', async () => {
+  it('sections an owner hides answer 403 section_hidden to viewers and shared links, and the dashboard call leaves them out', async () => {
     const viewer = await invited('viewer');
+    const made = await (await api(svc.url, site.apiKey)('/v1/shared-links', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label: 'Hidden' }) })).json();
+    const link = async (path: string) => {
+      const res = await api(svc.url, made.token)(path);
+      return { status: res.status, body: await res.json() };
+    };
+    const linkDash = await link('/v1/stats/dashboard');
+    expect(Object.keys(linkDash.body.breakdowns)).toContain('visit:country');
+    expect((await link('/v1/stats/countries')).status).toBe(200);
     const set = await owner.json('/v1/project/visibility', { method: 'PUT', body: { hiddenSections: ['sessions', 'locations'] } });
     expect(set).toMatchObject({ status: 200, body: { hiddenSections: ['locations', 'sessions'] } });
     expect((await viewer.json('/v1/account')).body.sites[0].hiddenSections).toEqual(['locations', 'sessions']);
@@ -188,15 +203,29 @@ describe('analytics accounts, roles, invitations and protected share links', () 
       const res = await viewer.json(path);
       expect([res.status, res.body.error?.code], path).toEqual([403, 'section_hidden']);
     }
+    // A shared link is a viewer: the same routes (the sessions route is never a link's), read as the owner sets them now.
+    for (const path of ['/v1/stats/countries', '/v1/stats/regions', '/v1/stats/breakdown?property=visit:city',
+      `/v1/stats/pages?filters=${encodeURIComponent(JSON.stringify([['is', 'visit:country', ['DE']]]))}`]) {
+      const res = await link(path);
+      expect([res.status, res.body.error?.code], `link ${path}`).toEqual([403, 'section_hidden']);
+    }
+    expect((await link('/v1/stats/pages')).status).toBe(200);
+    const shown = await link('/v1/project');
+    expect(shown.body).toMatchObject({ id: site.project.id, hiddenSections: ['locations', 'sessions'] });
+    expect(Object.keys(shown.body)).not.toContain('keyPrefix');
     const dash = await viewer.json('/v1/stats/dashboard');
     expect(dash.status).toBe(200);
     expect(Object.keys(dash.body.breakdowns)).toContain('event:page');
     expect(Object.keys(dash.body.breakdowns)).not.toContain('visit:country');
+    const cut = await link('/v1/stats/dashboard');
+    expect(Object.keys(cut.body.breakdowns)).toContain('event:page');
+    expect(Object.keys(cut.body.breakdowns)).not.toContain('visit:country');
     const full = await owner.json('/v1/stats/dashboard');
     expect(full.body.breakdowns['visit:country'].length).toBe(2);
     expect((await owner.call('/v1/sessions')).status).toBe(200);
     await owner.json('/v1/project/visibility', { method: 'PUT', body: { hiddenSections: [] } });
     expect((await viewer.call('/v1/sessions')).status).toBe(200);
+    expect((await link('/v1/stats/countries')).status).toBe(200);
   });
 
   it('sign-in is rate-limited per account and per address, before any password is checked', async () => {

@@ -131,6 +131,17 @@ export interface SessionAuth extends AnalyticsAuth {
   hiddenSections: string[];
 }
 
+/**
+ * The sections hidden from a request that sees the site as a viewer does (a viewer's
+ * session or a shared link, which authorize() filled in), or null for anyone who
+ * sees everything (keys, owners, admins).
+ */
+export function viewerSections(auth: AnalyticsAuth | undefined): string[] | null {
+  if (auth?.kind === 'share') return (auth.hiddenSections as string[] | undefined) ?? [];
+  if (auth?.kind === 'session' && (auth as SessionAuth).role === 'viewer') return (auth as SessionAuth).hiddenSections;
+  return null;
+}
+
 export interface AccountSession {
   accountId: string;
   email: string;

@@ -149,6 +149,29 @@ describe('people in the dashboard (chromium): invitations, roles, protected shar
     expect(await page.$eval('#project-name', (e) => e.textContent)).toBe('Shop');
   });
 
+  it('the dashboard opened through a shared link does not draw the sections hidden from viewers', { timeout: 60_000 }, async () => {
+    const live = api(svc.url, p.apiKey);
+    const json = { 'content-type': 'application/json' };
+    const made = await (await live('/v1/shared-links', { method: 'POST', headers: json, body: JSON.stringify({ label: 'Hiding' }) })).json();
+    expect((await live('/v1/project/visibility', { method: 'PUT', headers: json, body: JSON.stringify({ hiddenSections: ['locations', 'goals'] }) })).status).toBe(200);
+    try {
+      const page = await fresh(made.url);
+      await ready(page);
+      const sections = await page.$$eval('#panels .panel', (els) => els.map((e) => e.getAttribute('data-section')));
+      expect(sections).toContain('pages');
+      expect(sections).toContain('sources');
+      expect(sections).not.toContain('locations');
+      expect(await page.$eval('#goals-panel', (e) => (e as HTMLElement).hidden)).toBe(true);
+      const dims = await page.$$eval('#f-dim option', (els) => els.map((e) => e.textContent));
+      expect(dims).not.toContain('visit:country');
+      expect(dims).toContain('event:page');
+      expect(await page.$eval('[data-metric="pageviews"]', (e) => Number(e.getAttribute('data-raw')))).toBe(9);
+      await page.close();
+    } finally {
+      await live('/v1/project/visibility', { method: 'PUT', headers: json, body: JSON.stringify({ hiddenSections: [] }) });
+    }
+  });
+
   it('a person invited by email accepts by signing in through the identity provider; an identity with no account is refused', { timeout: 60_000 }, async () => {
     await api(svc.url, p.apiKey)('/v1/invitations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'Grace@example.com', role: 'viewer' }) });
     const { link } = linkIn((await smtp.next((m) => (m.to as { text: string }).text === 'grace@example.com')).text!, 'invite');

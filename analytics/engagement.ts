@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { ApiError } from '../protocols/errors.ts';
 import { addPageEngagement } from '../db/analytics/addPageEngagement.ts';
+import type { EngagementBuffer } from './engagementBuffer.ts';
 import { pageEngagement } from '../db/analytics/pageEngagement.ts';
 import { classifiersLoaded, classifyVisitor } from './classify.ts';
 import { evaluateIngest } from './origins.ts';
@@ -12,7 +13,8 @@ import type { StatsQuery } from './query/stats.ts';
  * page view's engagement arrives once, as the page is left, long after the page view
  * was written, and it counts in no visitor, page view or event number. At ingest it
  * is added to its page's per-hour sums; the pages answers read those sums for the
- * paths they list (a few rows per page, however many page views there were).
+ * paths they list (a few rows per page, however many page views there were). The
+ * sums wait in the EngagementBuffer the analytics surface starts and are written in batches.
  */
 export interface EngagementPayload {
   projectId: string;
@@ -23,7 +25,7 @@ export interface EngagementPayload {
 }
 
 export async function ingestEngagement(
-  deps: { db: Knex; env: NodeJS.ProcessEnv },
+  deps: { db: Knex; env: NodeJS.ProcessEnv; analyticsEngagement?: unknown },
   p: EngagementPayload,
   client: { ip: string; userAgent: string; origin: string | null },
   now = Date.now(),
@@ -45,7 +47,9 @@ export async function ingestEngagement(
   // Bots scroll nothing a person would; their engagement would only pull the averages.
   if (classifyVisitor(client.ip, client.userAgent).isBot) return;
   const path = ((url.pathname || '/') + (p.hash && url.hash.length > 1 ? url.hash : '')).slice(0, 2048);
-  await addPageEngagement(deps.db, p.projectId, now, path, p.scrollDepth, p.engagedMs);
+  const buffer = deps.analyticsEngagement as EngagementBuffer | undefined;
+  if (buffer) buffer.add(p.projectId, now, path, p.scrollDepth, p.engagedMs);
+  else await addPageEngagement(deps.db, [{ projectId: p.projectId, hour: now, path, samples: 1, scrollSum: p.scrollDepth, engagedMsSum: p.engagedMs }]);
 }
 
 export interface Engagement {

@@ -18,6 +18,7 @@
 //   spend:     --rows 10000000 --runs 30 (usage rows loaded, then each typical GET /api/llm/spend timed)
 //   processes (not in the default set: minutes): --seconds 60 (the fixed-rate load before RSS is read) --rate 2000 --connections 10 (RSS per gateway/analytics process per young-generation setting; /v1 throughput with 1 and 2 gateway processes)
 //   console:   --rows 1000000 --runs 7 (the console's Overview in Chromium, navigation to numbers on screen, before and after a month of usage rows is loaded)
+//   engagement (not in the default set): --beacons 20000 (engagement beacons' storage path, written one by one against batched)
 //   throughput (not in the default set: needs Portkey installed outside the repository): --seconds 10 (per block) --connections 10 --blocks 3 --warmup 3 --portkey <dir> (or PORTKEY_DIR)
 // BENCH_NODE_FLAGS adds Node/V8 flags to the measured gateway (and, in `overhead`, the reference proxy): see measuredFlags in gatewayProcess.ts.
 import { parseArgs } from 'node:util';
@@ -41,6 +42,7 @@ import { runSpendBench } from './spend.ts';
 import { runConsoleBench } from './console.ts';
 import { runGovernanceBench } from './governance.ts';
 import { runProcessesBench } from './processes.ts';
+import { runEngagementBench } from './engagement.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -58,6 +60,7 @@ const { values, positionals } = parseArgs({
     'pickup-rate': { type: 'string' },
     events: { type: 'string' },
     ingest: { type: 'string' },
+    beacons: { type: 'string' },
     processes: { type: 'string' },
     runs: { type: 'string' },
     'data-dir': { type: 'string' },
@@ -205,6 +208,9 @@ if (wanted.includes('spend')) {
   } finally {
     await ctx.close();
   }
+}
+if (wanted.includes('engagement')) {
+  results.engagement = await runEngagementBench({ beacons: num(values.beacons) });
 }
 if (wanted.includes('console')) {
   const ctx = await createBenchContext();

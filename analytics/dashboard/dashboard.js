@@ -54,7 +54,10 @@
       });
     });
   }
+  // The sections the owner hid from viewers, which a shared link is too (its GET /v1/project names them).
+  var shareHidden = [];
   function hidden(section) {
+    if (shared) return shareHidden.indexOf(section) >= 0;
     return Boolean(account && site && site.role === 'viewer' && site.hiddenSections.indexOf(section) >= 0);
   }
   function show(id) {
@@ -511,6 +514,13 @@
 
   var started = false;
   function start() {
+    // A shared link learns which sections are hidden from it before anything is drawn.
+    // Nothing is drawn while that is unknown: a failure shows only its message (or the link's password form).
+    if (shared) return api('/v1/project').then(function (p) { shareHidden = p.hiddenSections || []; begin(p); }, function (err) { show('app'); fail(err); });
+    begin(null);
+  }
+  function named(p) { $('project-name').textContent = p.name; document.title = p.name + ' · Switchyard Analytics'; }
+  function begin(project) {
     show('app');
     if (shared) $('signout').hidden = true;
     ['goals', 'funnels', 'sessions'].forEach(function (sec) { $(sec === 'goals' ? 'goals-panel' : sec === 'funnels' ? 'funnel-panel' : 'sessions-panel').hidden = hidden(sec); });
@@ -522,7 +532,8 @@
     started = true;
     renderFilters();
     load();
-    api('/v1/project').then(function (p) { $('project-name').textContent = p.name; document.title = p.name + ' · Switchyard Analytics'; }, function () {});
+    if (project) named(project);
+    else api('/v1/project').then(named, function () {});
     realtime();
     loadFunnels();
     loadSessions();

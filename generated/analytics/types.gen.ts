@@ -164,6 +164,12 @@ export type CreateProjectResponse = {
     project: ProjectInfo;
 };
 
+/**
+ * `keyPrefix` and `readKeyPrefix` are present for a key (live or read-only), an
+ * owner and an admin; a viewer's session and a shared link get neither, and get
+ * `hiddenSections` instead.
+ *
+ */
 export type ProjectInfo = {
     /**
      * Public project id (used by the tracking script's `data-project`).
@@ -171,9 +177,9 @@ export type ProjectInfo = {
     id: string;
     name: string;
     /**
-     * First 16 characters of the live key.
+     * First 16 characters of the live key. Absent for a viewer and a shared link.
      */
-    keyPrefix: string;
+    keyPrefix?: string;
     domains: Array<string>;
     /**
      * Events older than this many days are deleted by a nightly job (default 395).
@@ -185,10 +191,14 @@ export type ProjectInfo = {
     dailyEventCap: number;
     createdAt: string;
     /**
-     * First 16 characters of the read-only key; null if none is active.
+     * First 16 characters of the read-only key; null if none is active. Absent for a viewer and a shared link.
      */
-    readKeyPrefix: string | null;
+    readKeyPrefix?: string | null;
     allowLocalOrigins: boolean;
+    /**
+     * Only for a viewer's session and a shared link; the sections the owner hid from them, whose routes answer 403 `section_hidden`.
+     */
+    hiddenSections?: Array<Section>;
 };
 
 export type ReadKeyCreated = {

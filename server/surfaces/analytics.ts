@@ -9,6 +9,7 @@ import { outageAs503 } from './analytics/outage.ts';
 import { ndjsonBody } from './analytics/ndjsonBody.ts';
 import { rateLimit } from './analytics/rateLimit.ts';
 import { IngestBuffer } from '../../analytics/ingestBuffer.ts';
+import { EngagementBuffer } from '../../analytics/engagementBuffer.ts';
 import { SegmentStore } from '../../analytics/query/store.ts';
 import { dashboardReport } from '../../analytics/reports.ts';
 import { warmClassifiers } from '../../analytics/classify.ts';
@@ -47,6 +48,13 @@ export const analyticsSurface: SurfaceDefinition = {
     });
     buffer.start();
     deps.analyticsIngest = buffer;
+    const engagement = new EngagementBuffer(deps.db, {
+      intervalMs: Number(deps.env.ANALYTICS_FLUSH_MS || 250),
+      maxBatch: Number(deps.env.ANALYTICS_FLUSH_EVENTS || 2000),
+      log: deps.log,
+    });
+    engagement.start();
+    deps.analyticsEngagement = engagement;
     const mailer = mailerFromEnv(deps.env);
     deps.analyticsAccounts = new AnalyticsAccounts(deps.db, accountSettings(deps.env), mailer);
     const store = new SegmentStore(deps.db, { maxEvents: Number(deps.env.ANALYTICS_QUERY_CACHE_EVENTS || 40_000_000) });
@@ -75,7 +83,7 @@ export const analyticsSurface: SurfaceDefinition = {
         stopping.abort();
         clearTimeout(warming);
         mailer?.close();
-        return buffer.stop();
+        return Promise.all([buffer.stop(), engagement.stop()]).then(() => undefined);
       },
     };
   },

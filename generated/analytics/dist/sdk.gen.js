@@ -27,6 +27,12 @@ export const createProject = (options) => (options.client ?? client).post({
 });
 /**
  * The key's project
+ *
+ * A key (live or read-only), an owner and an admin get every field. Viewers
+ * have no business with keys: a viewer's session and a shared link get the
+ * project without `keyPrefix` and `readKeyPrefix`, and with `hiddenSections`,
+ * the sections the owner hid from them (what the dashboard does not draw).
+ *
  */
 export const getProject = (options) => (options?.client ?? client).get({
     security: [
@@ -1205,7 +1211,9 @@ export const getVisibility = (options) => (options?.client ?? client).get({
  * `section_hidden`, and so does a breakdown or a filter on one of its properties;
  * `GET /v1/stats/dashboard` leaves the section's breakdowns (and, for `goals`, the
  * goal results; for `sources`, the overview's `bySource`) out; the page shows
- * none of it. Owners, admins, keys and shared links are not affected.
+ * none of it. A shared link is a viewer too: the same rules apply to it (its
+ * `GET /v1/project` names the hidden sections, so the page opened through the
+ * link does not draw them). Owners, admins and keys are not affected.
  *
  */
 export const setVisibility = (options) => (options.client ?? client).put({

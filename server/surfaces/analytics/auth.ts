@@ -6,6 +6,7 @@ import { SESSION_COOKIE, type AnalyticsAccounts, type SessionAuth } from '../../
 import { hiddenSectionReached, withoutHidden } from '../../../analytics/sections.ts';
 import { findMembership } from '../../../db/analytics/findMembership.ts';
 import { findShareUnlock } from '../../../db/analytics/findShareUnlock.ts';
+import { getHiddenSections } from '../../../db/analytics/getHiddenSections.ts';
 import { noteLookupFailure } from './outage.ts';
 
 
@@ -93,7 +94,8 @@ export async function authenticateShareLink(ctx: ApiContext): Promise<AnalyticsA
  * What each credential may do, decided from the operation's security and
  * extensions, so that no handler repeats it: a read key only where the
  * operation lists readKey; a shared link only until it expires and, with a
- * password, once unlocked; a session by its role on the X-Site site (owner and
+ * password, once unlocked, and minus the sections the owner hid from viewers
+ * (a shared link is a viewer); a session by its role on the X-Site site (owner and
  * admin as the live key; viewer as the read key, minus `x-viewer: false`
  * operations and the sections the owner hid; `x-owner-only` for owners).
  */
@@ -105,21 +107,31 @@ export const authorize: Middleware<AppState> = async (ctx, next) => {
   if (auth?.kind === 'read' && !readAllowed) {
     throw new ApiError('forbidden', 'This operation needs the live key; the read-only key cannot write.', { code: 'read_only_key' });
   }
-  if (auth?.kind === 'share') await checkShareLink(ctx, auth, operation.operationId);
-  const hidden = auth?.kind === 'session' ? authorizeSession(ctx, auth as SessionAuth, security, readAllowed, operation) : [];
+  const hidden = auth?.kind === 'share'
+    ? await checkShareLink(ctx, auth, operation.operationId)
+    : auth?.kind === 'session' ? authorizeSession(ctx, auth as SessionAuth, security, readAllowed, operation) : [];
   await next();
   if (hidden.length) ctx.body = withoutHidden(operation.operationId ?? '', ctx.body, hidden);
 };
 
-async function checkShareLink(ctx: ApiContext, auth: AnalyticsAuth, operationId: string | undefined): Promise<void> {
+/** The sections hidden from this shared link (those hidden from viewers); throws what it may not do. */
+async function checkShareLink(ctx: ApiContext, auth: AnalyticsAuth, operationId: string | undefined): Promise<string[]> {
   if (auth.expiresAt && auth.expiresAt.getTime() <= Date.now()) {
     throw new ApiError('gone', 'This shared link has expired; ask its owner for a new one.', { code: 'share_link_expired' });
   }
-  if (!auth.passwordProtected || operationId === 'unlockSharedLink') return;
-  const unlock = ctx.get('x-share-unlock');
-  if (!unlock || !(await findShareUnlock(ctx.state.deps.db, hashKey(unlock), auth.keyId, new Date()))) {
-    throw new ApiError('forbidden', 'This shared link asks for its password (POST /v1/shared-links/unlock).', { code: 'share_link_locked' });
+  if (operationId === 'unlockSharedLink') return [];
+  if (auth.passwordProtected) {
+    const unlock = ctx.get('x-share-unlock');
+    if (!unlock || !(await findShareUnlock(ctx.state.deps.db, hashKey(unlock), auth.keyId, new Date()))) {
+      throw new ApiError('forbidden', 'This shared link asks for its password (POST /v1/shared-links/unlock).', { code: 'share_link_locked' });
+    }
   }
+  // Read per request, like a viewer's membership: an owner's change applies to links already handed out.
+  const hidden = await getHiddenSections(ctx.state.deps.db, auth.projectId);
+  auth.hiddenSections = hidden;
+  const section = hiddenSectionReached(operationId ?? '', ctx.query as Record<string, unknown>, hidden);
+  if (section) throw new ApiError('forbidden', `The site's owner hid the ${section} section from viewers and shared links.`, { code: 'section_hidden' });
+  return hidden;
 }
 
 /** The sections hidden from this request's viewer (empty for anyone else); throws what the role may not do. */
