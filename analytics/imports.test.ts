@@ -193,3 +193,12 @@ describe('the dashboard shows imported data (chromium)', () => {
     }
   });
 });
+
+describe('an upload that is not what its source says', () => {
+  it('is a 400 naming the CSV fault, never a 500', async () => {
+    const c = client(await createProject(svc.url));
+    const res = await c.upload('umami', '{"event_name":"page_view","user_pseudo_id":"1"}\n', 'application/x-ndjson');
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatchObject({ code: 'bad_request', message: expect.stringContaining('not CSV') });
+  });
+});

@@ -1,3 +1,4 @@
+import { CsvError } from 'csv-parse';
 import { ApiError } from '../../protocols/errors.ts';
 import { isZip, unzipFiles } from './files.ts';
 import { readGa4 } from './ga4.ts';
@@ -9,8 +10,18 @@ export { IMPORT_DIMS, type ImportDim, type ImportedRow, type ImportSource } from
 
 const bad = (message: string) => new ApiError('invalid_request', message, { code: 'bad_request' });
 
-/** An upload of one of the supported exports, read into daily aggregates. */
+/** An upload of one of the supported exports, read into daily aggregates; a file the CSV reader cannot read is a 400 naming where. */
 export async function readExport(source: ImportSource, data: Uint8Array): Promise<DailyTable> {
+  try {
+    return await readTables(source, data);
+  } catch (err) {
+    // csv-parse's own errors (an unclosed quote, a quote inside a bare field) name the line.
+    if (err instanceof CsvError) throw bad(`The upload is not CSV that can be read as ${source} data: ${err.message}`);
+    throw err;
+  }
+}
+
+async function readTables(source: ImportSource, data: Uint8Array): Promise<DailyTable> {
   const table = new DailyTable();
   const zipped = isZip(data);
   if (source === 'plausible') {

@@ -4748,6 +4748,10 @@ export type ListImportsData = {
 
 export type ListImportsErrors = {
     /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
      * Missing, unknown or revoked key.
      */
     401: Error;
