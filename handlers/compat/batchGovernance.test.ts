@@ -1,11 +1,13 @@
 // A batch on the gateway's queue under its key's governance, with the
 // official openai client: a model outside the allow-list refuses the batch
 // at create, nothing run; lines past a hard budget fail with budget_exceeded
-// in the error file while the spend stays within the budget.
-import { beforeAll, describe, expect, it } from 'vitest';
+// in the error file while the spend stays within the budget; lines a rate
+// limit refuses wait for the next window instead of failing (an injected clock
+// turns the minute).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import OpenAI, { toFile } from 'openai';
 import { compatSuite } from './_suite.ts';
-import { createGatewayKey } from '../../test/support.ts';
+import { createGatewayKey, startTestService, type TestService } from '../../test/support.ts';
 
 const suite = compatSuite(['openai', 'anthropic']);
 const { fakes } = suite;
@@ -88,5 +90,41 @@ describe('batches under the key governance', () => {
     expect(Number(meter.used) + Number(meter.leased)).toBeLessThanOrEqual(budget);
     // No line holds a reservation once the batch has ended.
     expect(await db('gateway_tasks').whereIn('id', usage.map((u) => u.task_id)).whereNotNull('charges')).toHaveLength(0);
+  });
+});
+
+describe('batches under a rate limit', () => {
+  // Mid-minute: the window turns only when the test moves the clock.
+  let now = Date.UTC(2026, 10, 27, 10, 15, 30);
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService(['gateway'], { OPENAI_BASE_URL: fakes.openai.url, OPENAI_API_KEY: 'sk-fake-openai' }, { clock: () => now });
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('lines a requests-per-minute limit refuses wait for the next window, in order, and none fails', async () => {
+    const { key, id } = await createGatewayKey(service.db, 'two a minute');
+    await service.db('gateway_keys').where({ id }).update({ limits: JSON.stringify({ requestsPerMinute: 2 }) });
+    const oai = new OpenAI({ baseURL: `${service.gatewayUrl}/v1`, apiKey: key, maxRetries: 0 });
+    const lines = Array.from({ length: 4 }, (_, i) => chatLine(`r${i}`, 'openai/gpt-4o-mini'));
+    const created = await oai.batches.create({ input_file_id: await upload(oai, lines), endpoint: '/v1/chat/completions', completion_window: '24h' });
+    const tasks = () => service.db('gateway_batch_lines as l').join('gateway_tasks as t', 't.id', 'l.task_id').where('l.batch_id', created.id).orderBy('l.line').select('l.line', 't.status');
+    // Two lines run in this minute; the two after them have no task yet and are not refused.
+    const end = Date.now() + 10_000;
+    while ((await tasks()).filter((t) => t.status === 'completed').length < 2 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    expect((await tasks()).map((t) => [t.line, t.status])).toEqual([
+      [1, 'completed'],
+      [2, 'completed'],
+    ]);
+    expect(await service.db('gateway_batch_lines').where({ batch_id: created.id }).whereNotNull('refusal')).toHaveLength(0);
+    expect((await oai.batches.retrieve(created.id)).status).toBe('in_progress');
+
+    now += 60_000;
+    const batch = await ended(oai, created.id);
+    expect(batch.status).toBe('completed');
+    expect(batch.request_counts).toEqual({ total: 4, completed: 4, failed: 0 });
+    expect((await jsonl(oai, batch.output_file_id!)).map((l) => l.custom_id)).toEqual(['r0', 'r1', 'r2', 'r3']);
   });
 });
