@@ -37,6 +37,12 @@ import type { StoredCompletion } from './tasks/completion.ts';
 import { secretBox } from './agents/secrets.ts';
 import { ProviderError } from '../providers/types.ts';
 import { advanceNative, planNative, type LinePlan } from './nativeBatches.ts';
+import type { CanonicalRequest } from '../protocols/canonical.ts';
+import type { GatewayAuth } from './gatewayAuth.ts';
+import type { Governor, Ticket } from './governance/governor.ts';
+import { authOfKeyId } from './governance/keyAuth.ts';
+import { estimateCompletion } from './governance/estimate.ts';
+import { refuseBatchLine } from '../db/gateway/refuseBatchLine.ts';
 
 export const BATCH_QUEUE = 'gateway-batches';
 export const MAX_BATCH_FILE_BYTES = 50 * 1024 * 1024;
@@ -53,6 +59,8 @@ export interface BatchDeps {
   env: NodeJS.ProcessEnv;
   log: Logger;
   now?: () => Date;
+  /** Allow-lists, limits and budgets of the batch's key (absent: none applies). */
+  governor?: Governor;
 }
 
 export function newFileId(): string {
@@ -82,17 +90,18 @@ function readLines(
   batchId: string,
   caller: Caller,
   keyRouting: RoutingPolicy | undefined,
-): { errors: LineError[]; lines: NewBatchLine[]; plans: LinePlan[] } {
+): { errors: LineError[]; lines: NewBatchLine[]; plans: LinePlan[]; routes: Array<{ line: number; targets: CanonicalRequest[] }> } {
   const raw = content.toString('utf8').split('\n');
   while (raw.length && !raw.at(-1)!.trim()) raw.pop();
   const errors: LineError[] = [];
-  if (!raw.length) return { errors: [{ code: 'empty_file', message: 'The input file has no lines.', param: null, line: 1 }], lines: [], plans: [] };
+  if (!raw.length) return { errors: [{ code: 'empty_file', message: 'The input file has no lines.', param: null, line: 1 }], lines: [], plans: [], routes: [] };
   if (raw.length > MAX_BATCH_LINES) {
-    return { errors: [{ code: 'too_many_requests', message: `The input file has ${raw.length} lines; a batch takes at most ${MAX_BATCH_LINES}.`, param: null, line: MAX_BATCH_LINES + 1 }], lines: [], plans: [] };
+    return { errors: [{ code: 'too_many_requests', message: `The input file has ${raw.length} lines; a batch takes at most ${MAX_BATCH_LINES}.`, param: null, line: MAX_BATCH_LINES + 1 }], lines: [], plans: [], routes: [] };
   }
   const seen = new Set<string>();
   const lines: NewBatchLine[] = [];
   const plans: LinePlan[] = [];
+  const routes: Array<{ line: number; targets: CanonicalRequest[] }> = [];
   raw.forEach((text, i) => {
     const line = i + 1;
     const fail = (code: string, message: string, param: string | null = null) => errors.push({ code, message, param, line });
@@ -119,6 +128,7 @@ function readLines(
       const { targets } = prepareRoute(chat.request, caller, routing);
       const stored: StoredCompletion = { request: targets[0]!.request, ...(routing ? { routing } : {}) };
       lines.push({ ...base, request: stored });
+      routes.push({ line, targets: targets.map((t) => t.request) });
       plans.push({ request: stored, single: targets.length === 1 });
     } catch (err) {
       const apiError = toApiError(err, 'openai');
@@ -126,7 +136,7 @@ function readLines(
       plans.push({ single: true });
     }
   });
-  return { errors, lines, plans };
+  return { errors, lines, plans, routes };
 }
 
 /** Creates a batch from a file of this key; it starts at once unless the file is refused whole. */
@@ -134,6 +144,7 @@ export async function createBatch(
   deps: BatchDeps,
   caller: Caller,
   keyRouting: RoutingPolicy | undefined,
+  auth: GatewayAuth | undefined,
   input: { inputFileId: string; endpoint: string; completionWindow: string; metadata?: Record<string, string> | null; native?: boolean },
 ): Promise<BatchRow> {
   const { db } = deps;
@@ -142,8 +153,9 @@ export async function createBatch(
   if (file.purpose !== 'batch') throw new ApiError('invalid_request', `File '${file.id}' has purpose '${file.purpose}'; a batch reads a file of purpose 'batch'.`, { code: 'invalid_file_purpose', param: 'input_file_id' });
   const { content } = (await getFileContent(db, file.id, caller.keyId))!;
   const id = `batch_${randomBytes(16).toString('hex')}`;
-  const { errors, lines, plans } = readLines(content, input.endpoint, id, caller, keyRouting);
+  const { errors, lines, plans, routes } = readLines(content, input.endpoint, id, caller, keyRouting);
   const failed = errors.length > 0;
+  if (!failed && auth && deps.governor) allowLines(deps.governor, auth, routes);
   const native = failed ? null : planNative(deps.env, plans, input.native);
   const now = deps.now?.() ?? new Date();
   const row = await insertBatch(
@@ -202,7 +214,7 @@ export async function advanceBatch(deps: BatchDeps, id: string): Promise<BatchRo
     const { inFlight, waiting } = await batchProgress(trx, id);
     const expired = (deps.now?.() ?? new Date()) >= batch.expires_at;
     if (batch.status === 'in_progress' && !expired && waiting > 0) {
-      if (inFlight < LINES_IN_FLIGHT) await submitLines(deps, trx, batch, LINES_IN_FLIGHT - inFlight);
+      if (inFlight < LINES_IN_FLIGHT) await submitLines(deps, trx, batch, LINES_IN_FLIGHT - inFlight, inFlight);
       return batch;
     }
     if (inFlight > 0) return batch;
@@ -212,26 +224,87 @@ export async function advanceBatch(deps: BatchDeps, id: string): Promise<BatchRo
   });
 }
 
-async function submitLines(deps: BatchDeps, trx: Knex.Transaction, batch: BatchRow, room: number): Promise<void> {
+/**
+ * A model outside the key's allow-list (its team's, its tags') refuses the
+ * whole batch at create, naming the first such line: nothing is stored, nothing runs.
+ */
+function allowLines(governor: Governor, auth: GatewayAuth, routes: Array<{ line: number; targets: CanonicalRequest[] }>): void {
+  for (const { line, targets } of routes) {
+    try {
+      governor.allowed(auth, targets);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      throw new ApiError('forbidden', `Line ${line} of the input file: ${err.message}`, { code: 'model_not_allowed', param: 'input_file_id' });
+    }
+  }
+}
+
+/**
+ * Submits the batch's next lines, each admitted by its key's limits and
+ * budgets as it starts (the key's policy then, read once per round): a line
+ * reserves its worst-case price, held on its task and settled with its usage
+ * row or released when it fails. A line a rate limit refuses waits, and the
+ * lines after it with it, for a later round (about a second). A line a hard
+ * budget refuses fails with budget_exceeded, unless lines of this batch still
+ * hold reservations: what they release may let it run, so it waits for them.
+ */
+async function submitLines(deps: BatchDeps, trx: Knex.Transaction, batch: BatchRow, room: number, inFlight: number): Promise<void> {
   const lines = await nextBatchLines(trx, batch.id, room);
+  if (!lines.length) return;
   const providerKey = batch.provider_key ? (await secretBox(deps.env)).open(batch.provider_key) : undefined;
+  const governor = deps.governor;
+  const auth = governor ? await authOfKeyId(deps.db, batch.key_id, (deps.now?.() ?? new Date()).getTime()) : undefined;
+  const admitted: Array<{ line: (typeof lines)[number]; ticket: Ticket | null }> = [];
+  for (const line of lines) {
+    const stored = line.request as StoredCompletion;
+    let ticket: Ticket | null = null;
+    try {
+      if (auth instanceof ApiError) throw auth;
+      if (auth && governor!.governs(auth)) ticket = await governor!.admit(auth, () => lineEstimate(stored, providerKey));
+    } catch (err) {
+      const apiError = toApiError(err, 'openai');
+      if (apiError.code === 'rate_limit_exceeded') break;
+      if (apiError.code === 'budget_exceeded' && inFlight + admitted.length > 0) break;
+      await refuseBatchLine(trx, batch.id, line.line, { status: apiError.status, body: openaiErrorBody(apiError) });
+      continue;
+    }
+    admitted.push({ line, ticket });
+  }
   // Submitted while the batch stays locked: nobody else submits these lines meanwhile.
   await Promise.all(
-    lines.map((l) => {
+    admitted.map(async ({ line: l, ticket }) => {
       const stored = l.request as StoredCompletion;
-      return deps.queue.submit({
-        id: l.task_id,
-        keyId: batch.key_id,
-        kind: 'completion',
-        provider: stored.request.provider,
-        model: stored.request.model,
-        stream: false,
-        request: stored,
-        ...(batch.service ? { service: batch.service } : {}),
-        ...(batch.tag ? { tag: batch.tag } : {}),
-        ...(providerKey ? { providerKey } : {}),
-      });
+      const charges = ticket?.hold();
+      try {
+        await deps.queue.submit({
+          id: l.task_id,
+          keyId: batch.key_id,
+          kind: 'completion',
+          provider: stored.request.provider,
+          model: stored.request.model,
+          stream: false,
+          request: stored,
+          ...(batch.service ? { service: batch.service } : {}),
+          ...(batch.tag ? { tag: batch.tag } : {}),
+          ...(providerKey ? { providerKey } : {}),
+          ...(charges?.length ? { charges } : {}),
+        });
+      } catch (err) {
+        // Not stored: the reservation was never the task's.
+        ticket?.unhold();
+        throw err;
+      }
     }),
+  );
+}
+
+/** A line's worst case, over every target its routing may reach (as the endpoint estimates a call). */
+function lineEstimate(stored: StoredCompletion, providerKey: string | undefined) {
+  const caller = providerKey ? { providerKey } : {};
+  const { targets } = prepareRoute(stored.request, caller, stored.routing);
+  return estimateCompletion(
+    targets.map((t) => t.request),
+    caller,
   );
 }
 

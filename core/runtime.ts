@@ -91,7 +91,7 @@ export async function startGatewayRuntime(o: {
   await queue.ensureQueues();
   await ensureTrainingQueue(o.boss);
   await ensureBatchQueue(o.boss);
-  const batches: BatchDeps = { db: o.db, queue, boss: o.boss, env: o.env, log: o.log };
+  const batches: BatchDeps = { db: o.db, queue, boss: o.boss, env: o.env, log: o.log, governor };
   let training: TrainingRunner | undefined;
   // GATEWAY_WORKERS=0 makes an API-only process: it accepts tasks, other processes run them.
   await ensureAlertQueue(o.boss);

@@ -5,6 +5,7 @@
 // recorded and removed later by the maintenance schedule, so no part is left
 // behind unknown.
 import type { Knex } from 'knex';
+import type { Governor } from '../governance/governor.ts';
 import type { Logger } from 'pino';
 import { isDeepStrictEqual } from 'node:util';
 import { recordUpstreamLeftover } from '../../db/gateway/recordUpstreamLeftover.ts';
@@ -19,6 +20,8 @@ export interface AgentsDeps {
   db: Knex;
   env: NodeJS.ProcessEnv;
   log: Logger;
+  /** Allow-lists, limits and budgets of the key starting a session (absent: none applies). */
+  governor?: Governor;
 }
 
 const CALL_TIMEOUT_MS = 30_000;

@@ -22,7 +22,6 @@ import { getAgentTemplate } from '../../db/gateway/getAgentTemplate.ts';
 import { insertUsageBatch } from '../../db/gateway/insertUsage.ts';
 import { lockAgentSession } from '../../db/gateway/lockAgentSession.ts';
 import { isRowId } from '../../db/rowId.ts';
-import { defaultMediaModel } from '../../pricing/catalogue.ts';
 import { isUnpriced, unitCost } from '../../pricing/cost.ts';
 import { SESSION_VARIABLE, TEMPLATE_VARIABLE, type PostCallReport } from '../../protocols/agents.ts';
 import { ApiError } from '../../protocols/errors.ts';
@@ -31,6 +30,8 @@ import { relayForReply, relayInBackground } from './relay.ts';
 import { secretBox, webhookSecretMatches } from './secrets.ts';
 import type { AgentsDeps } from './upstream.ts';
 import { unitUsage } from '../unitUsage.ts';
+import { agentModel } from './sessions.ts';
+import { settleAllowances, type CrossedThreshold } from '../../db/gateway/settleAllowances.ts';
 
 const ENDED = new Set(['completed', 'failed']);
 
@@ -139,13 +140,14 @@ export async function completeWebhook(deps: AgentsDeps, presented: string | unde
   }
   const { template, payload } = found;
   const duration = payload.data.durationSeconds;
-  const model = defaultMediaModel('elevenlabs', 'agent') ?? 'conversational-agent';
+  const model = agentModel();
   // Billed per started minute.
   const cost = unitCost('elevenlabs', model, { minutes: Math.ceil(duration / 60) });
   if (isUnpriced(cost)) deps.log.warn({ provider: 'elevenlabs', model }, 'agent minutes have no catalogue price; billed 0');
   const status = payload.data.callSuccessful === false ? 'failed' : 'completed';
   const endedAt = new Date(payload.timestamp);
 
+  let crossed: CrossedThreshold[] = [];
   const session = await deps.db.transaction(async (trx) => {
     const locked = await lockAgentSession(trx, found.session.id);
     if (!locked) throw new ApiError('not_found', `No session ${found.session.id}`, { code: 'not_found' });
@@ -163,8 +165,12 @@ export async function completeWebhook(deps: AgentsDeps, presented: string | unde
     await insertUsageBatch(trx, [
       unitUsage({ keyId: locked.key_id, kind: 'agent_session', surface: 'native', provider: 'elevenlabs', model, cost, ...(template.tag ? { tag: template.tag } : {}) }),
     ]);
+    // What the session reserved at start is settled with its usage row: the minutes spent, the rest released.
+    const charges = (locked.charges ?? []).map((c) => ({ m: c.m, w: c.w, cap: c.cap, spent: cost.customerPrice, release: c.r }));
+    if (charges.length) crossed = await settleAllowances(trx, charges);
     return finished;
   });
+  if (crossed.length) deps.governor?.crossed(crossed);
 
   const url = template.client_webhook_url;
   if (url) relayInBackground(url, await secretOf(deps, template), relayed(payload, template), deps.env, deps.log);

@@ -8,12 +8,11 @@
 // second of audio, a page) reserves the units its request asks for at the
 // catalogue's unit price, or their ceiling where the request does not say.
 import type { CanonicalRequest, EmbeddingRequest } from '../../protocols/canonical.ts';
-import type { DialogueRequest, ImageRequest, MusicRequest, SpeechRequest, TranscriptionRequest, VideoRequest } from '../../protocols/media.ts';
+import type { DialogueRequest, ImageRequest, MediaKind, MusicRequest, SoundEffectRequest, SpeechRequest, TranscriptionRequest, VideoRequest } from '../../protocols/media.ts';
 import { findModel, maxOutputTokens } from '../../pricing/catalogue.ts';
 import { completionCost, unitCost, type MediaUnits, type UnitCostOptions } from '../../pricing/cost.ts';
 import { inputBound } from '../tokenCount.ts';
 import type { Caller } from '../providerCall.ts';
-import type { PreparedMedia } from '../media/prepare.ts';
 import type { CallEstimate } from './governor.ts';
 
 // Output ceiling for a model the catalogue does not know (it is billed 0, so this counts only against token limits).
@@ -76,8 +75,20 @@ const MUSIC_MAX_SECONDS = 300;
 // transcription provider accepts goes below 4 kbit/s (500 bytes a second).
 const AUDIO_MIN_BYTES_PER_SECOND = 500;
 
+/**
+ * What an estimate reads of a prepared media task (core/media/prepare.ts
+ * PreparedMedia), declared here so that the governance does not depend on
+ * media preparation, which depends on the runtime.
+ */
+interface MediaCall {
+  kind: MediaKind;
+  provider: string;
+  model: string;
+  request: ImageRequest | VideoRequest | SpeechRequest | SoundEffectRequest | MusicRequest | DialogueRequest | TranscriptionRequest;
+}
+
 /** The units a media task may be billed for, at most: what its runner (core/tasks/media.ts) prices, taken from the request. */
-export function mediaUnits(p: Pick<PreparedMedia, 'kind' | 'request'>): MediaUnits {
+export function mediaUnits(p: Pick<MediaCall, 'kind' | 'request'>): MediaUnits {
   switch (p.kind) {
     case 'image':
       return { images: Math.max(1, (p.request as ImageRequest).n ?? 1) };
@@ -105,7 +116,7 @@ export function mediaUnits(p: Pick<PreparedMedia, 'kind' | 'request'>): MediaUni
 }
 
 /** A media task's worst-case price: mediaUnits at its model's unit price (0 for the caller's own key). */
-export function estimateMedia(p: Pick<PreparedMedia, 'kind' | 'request' | 'provider' | 'model'>, caller: Pick<Caller, 'providerKey'>): CallEstimate {
+export function estimateMedia(p: MediaCall, caller: Pick<Caller, 'providerKey'>): CallEstimate {
   const quality = p.kind === 'image' ? (p.request as ImageRequest).quality : undefined;
   return estimateUnits(p.provider, p.model, mediaUnits(p), { byok: caller.providerKey !== undefined, ...(quality ? { quality } : {}) });
 }

@@ -209,18 +209,7 @@ export class Governor {
     const parties = this.partiesOf(auth);
     if (!parties.length) return null;
     const call = estimate();
-    for (const party of parties) {
-      const allowed = party.policy.allowedModels;
-      if (allowed === null) continue;
-      for (const t of call.targets) {
-        if (!modelAllowed(allowed, t.provider, t.model)) {
-          throw new ApiError('forbidden', `Model '${t.provider}/${t.model}' is not allowed for ${party.label} (allowed: ${allowed.join(', ') || 'none'})`, {
-            code: 'model_not_allowed',
-            param: 'model',
-          });
-        }
-      }
-    }
+    checkAllowed(parties, call.targets);
     const needs: Array<{ spec: MeterSpec; need: number }> = [];
     const soft: Array<{ spec: MeterSpec; iso: string }> = [];
     const now = this.now();
@@ -236,6 +225,11 @@ export class Governor {
       }
     }
     return this.take(needs, soft, now) ?? this.takeAfterLeasing(needs, soft);
+  }
+
+  /** The allow-lists alone (403 model_not_allowed): for a batch's lines, checked when it is created; nothing is reserved. */
+  allowed(auth: GatewayAuth, targets: CallEstimate['targets']): void {
+    checkAllowed(this.partiesOf(auth), targets);
   }
 
   private lease(spec: MeterSpec, now: number): Lease {
@@ -357,5 +351,20 @@ export class Governor {
   async stop(): Promise<void> {
     clearInterval(this.sweeper);
     await this.sweep(true);
+  }
+}
+
+function checkAllowed(parties: Governed[], targets: CallEstimate['targets']): void {
+  for (const party of parties) {
+    const allowed = party.policy.allowedModels;
+    if (allowed === null) continue;
+    for (const t of targets) {
+      if (!modelAllowed(allowed, t.provider, t.model)) {
+        throw new ApiError('forbidden', `Model '${t.provider}/${t.model}' is not allowed for ${party.label} (allowed: ${allowed.join(', ') || 'none'})`, {
+          code: 'model_not_allowed',
+          param: 'model',
+        });
+      }
+    }
   }
 }

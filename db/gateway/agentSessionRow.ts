@@ -17,4 +17,6 @@ export interface AgentSessionRow {
   created_at: Date;
   updated_at: Date;
   ended_at: Date | null;
+  /** What the session holds of its key's budgets until it is settled (core/governance/governor.ts TaskCharge). */
+  charges?: Array<{ m: string; w: string; cap: number; r: number }> | null;
 }

@@ -16,6 +16,8 @@ export async function finishAgentSession(
       cost: end.cost,
       billing: end.billing,
       recording: end.recording,
+      // Settled in the same transaction (core/agents/webhooks.ts).
+      charges: null,
       ...(end.conversationId ? { conversation_id: end.conversationId } : {}),
       updated_at: db.fn.now(),
     })

@@ -1320,6 +1320,10 @@ export const listOcrLanguages = <ThrowOnError extends boolean = false>(options?:
  * `POST /api/convagents/sessions` does, and the answer adds `sessionId`
  * and the `dynamicVariables` to pass when connecting; that session is
  * completed and billed per minute like any other.
+ * The session is admitted by the key's allow-lists, limits and budgets as
+ * on `POST /api/convagents/sessions` (403, 429). A URL passed through for
+ * the caller's own account is billed nothing: it passes the allow-lists
+ * and request limits only.
  *
  */
 export const createAgentSignedUrl = <ThrowOnError extends boolean = false>(options: Options<CreateAgentSignedUrlData, ThrowOnError>): RequestResult<CreateAgentSignedUrlResponses, CreateAgentSignedUrlErrors, ThrowOnError> => (options.client ?? client).post<CreateAgentSignedUrlResponses, CreateAgentSignedUrlErrors, ThrowOnError>({
@@ -1507,6 +1511,18 @@ export const listAgentSessions = <ThrowOnError extends boolean = false>(options?
  * which the session keeps, so the post-call webhook finds the session
  * even without the variables. Only metadata is stored: status, times,
  * duration, cost; never a transcript or any conversation content.
+ *
+ * Governance (docs/governance.md): a session is admitted like a call of
+ * the key's, before anything is asked of the provider. The agent model
+ * (`elevenlabs/conversational-agent`) must pass the allow-lists (403
+ * `model_not_allowed`); the start counts as one request against request
+ * limits (429 `rate_limit_exceeded`); and the session reserves its worst
+ * case on each hard budget, the template's `maxDurationSeconds` in
+ * started minutes at the catalogue's per-minute price (429
+ * `budget_exceeded` when it does not fit). The reservation is settled
+ * with the actual minutes by the post-call webhook, in the transaction
+ * that writes the usage row; a session that expires without one gives it
+ * back (and is still counted should its webhook come later).
  *
  */
 export const startAgentSession = <ThrowOnError extends boolean = false>(options: Options<StartAgentSessionData, ThrowOnError>): RequestResult<StartAgentSessionResponses, StartAgentSessionErrors, ThrowOnError> => (options.client ?? client).post<StartAgentSessionResponses, StartAgentSessionErrors, ThrowOnError>({

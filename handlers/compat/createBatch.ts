@@ -9,7 +9,7 @@ const createBatch: Handler<CreateBatchData> = async (ctx, { body }) => {
   const deps = runtimeOf(ctx).batches;
   let batch;
   try {
-    batch = await startBatch(deps, callerOf(ctx, 'chat.completions'), keyOf(ctx).routing, {
+    batch = await startBatch(deps, callerOf(ctx, 'chat.completions'), keyOf(ctx).routing, keyOf(ctx), {
       inputFileId: body.input_file_id,
       endpoint: body.endpoint,
       completionWindow: body.completion_window,

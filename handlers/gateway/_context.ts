@@ -21,7 +21,8 @@ export async function ownTask(ctx: ApiContext, queueId: string): Promise<TaskSta
 
 /** What the conversational-agent operations need: the database, the environment and this request's logger. */
 export function agentsDepsOf(ctx: ApiContext): AgentsDeps {
-  return { db: ctx.state.deps.db, env: ctx.state.deps.env, log: ctx.state.log };
+  const governor = ctx.state.deps.gateway?.governor;
+  return { db: ctx.state.deps.db, env: ctx.state.deps.env, log: ctx.state.log, ...(governor ? { governor } : {}) };
 }
 
 /** The X-Webhook-Secret a conversation webhook presented. */

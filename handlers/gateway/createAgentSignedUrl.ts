@@ -5,7 +5,7 @@ import { callerOf, keyOf } from '../gatewayContext.ts';
 import { agentsDepsOf, ok } from './_context.ts';
 
 const createAgentSignedUrl: Handler<CreateAgentSignedUrlData> = async (ctx, { body }) => {
-  ok(ctx, await signedUrlFor(agentsDepsOf(ctx), keyOf(ctx).keyId, body.agentId, callerOf(ctx).providerKey));
+  ok(ctx, await signedUrlFor(agentsDepsOf(ctx), keyOf(ctx).keyId, body.agentId, callerOf(ctx).providerKey, keyOf(ctx)));
 };
 
 export default createAgentSignedUrl;

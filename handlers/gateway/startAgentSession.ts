@@ -6,7 +6,7 @@ import { agentsDepsOf, fieldId, ok } from './_context.ts';
 
 const startAgentSession: Handler<StartAgentSessionData> = async (ctx, { body }) => {
   const templateId = fieldId(body.templateId, 'templateId')!;
-  ok(ctx, await startSession(agentsDepsOf(ctx), keyOf(ctx).keyId, templateId), 201, 'Session started.');
+  ok(ctx, await startSession(agentsDepsOf(ctx), keyOf(ctx).keyId, templateId, keyOf(ctx)), 201, 'Session started.');
 };
 
 export default startAgentSession;

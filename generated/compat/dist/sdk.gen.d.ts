@@ -432,6 +432,19 @@ export declare const listBatches: <ThrowOnError extends boolean = false>(options
  * - `file_not_found`: `input_file_id` names no file of this key (404).
  * - `invalid_file_purpose`: the file's purpose is not `batch`.
  * - `native_batch_unavailable`: `native: true` for a batch that cannot run on a provider's own batch API (the message says why).
+ * - `model_not_allowed` (403): a line's model (or a routing fallback's) is outside the allow-list of the key, its team or a tag; the message names the first such line. Nothing is stored and nothing runs.
+ *
+ * Limits and budgets (openapi/gateway.yaml `Governance`, docs/governance.md)
+ * count each line of a batch on the gateway's queue when it starts, as the
+ * endpoint counts a call, under the key's policy at that moment: the line
+ * reserves its worst-case price, settled with its usage row, released if
+ * it fails. A line a rate limit refuses is not failed: it and the lines
+ * after it wait and are tried again about a second later (within the 24 h
+ * window). A line a hard budget refuses while none of the batch's lines
+ * holds a reservation goes to the error file with 429 `budget_exceeded`
+ * (while some do, it waits for what they release). A key revoked or
+ * expired meanwhile fails the lines not yet started (403 `key_revoked`,
+ * `key_expired`).
  *
  */
 export declare const createBatch: <ThrowOnError extends boolean = false>(options: Options<CreateBatchData, ThrowOnError>) => RequestResult<CreateBatchResponses, CreateBatchErrors, ThrowOnError>;

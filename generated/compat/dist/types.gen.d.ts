@@ -3338,6 +3338,10 @@ export type CreateBatchErrors = {
      */
     401: ErrorResponse;
     /**
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     */
+    403: ErrorResponse;
+    /**
      * The provider does not know the model.
      */
     404: ErrorResponse;

@@ -6541,6 +6541,15 @@ export type CreateAgentSignedUrlErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * Not found, or owned by another API key (code `not_found`).
      */
     404: ErrorResponse;
@@ -6556,7 +6565,15 @@ export type CreateAgentSignedUrlErrors = {
      */
     415: ErrorResponse;
     /**
-     * The upstream provider keeps rate-limiting (code `rate_limited`).
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
      */
     429: ErrorResponse;
     /**
@@ -6963,6 +6980,15 @@ export type StartAgentSessionErrors = {
      */
     401: ErrorResponse;
     /**
+     * The key may not do this: an admin operation called with a member's key
+     * (`admin_only`), a key past its `expiresAt` or a rotated secret past its
+     * grace period (`key_expired`), or a model outside the allow-list of the
+     * key, its team or one of its tags (`model_not_allowed`, the message
+     * naming whose list refused it). Nothing was sent upstream or billed.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * Not found, or owned by another API key (code `not_found`).
      */
     404: ErrorResponse;
@@ -6978,7 +7004,15 @@ export type StartAgentSessionErrors = {
      */
     415: ErrorResponse;
     /**
-     * The upstream provider keeps rate-limiting (code `rate_limited`).
+     * A limit or budget of the key, its team or one of its tags refused the
+     * call before anything was sent upstream (nothing billed):
+     * `rate_limit_exceeded` (requests or tokens per minute or day) or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price). The message names which (scope, metric, period) and what
+     * remains; `Retry-After` says when the window resets when waiting
+     * helps (not for an all-time budget). The upstream provider's own 429
+     * (`rate_limited`) has the same shape.
+     *
      */
     429: ErrorResponse;
     /**
