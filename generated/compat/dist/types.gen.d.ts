@@ -3338,6 +3338,10 @@ export type CreateBatchErrors = {
      */
     401: ErrorResponse;
     /**
+     * The gateway key is past its expiry or a rotated secret past its grace period (`key_expired`), the model is outside the allow-list of the key, its team or a tag (`model_not_allowed`; openapi/gateway.yaml `Governance`), the key may not use this provider or endpoint (`permission_denied`), or the provider refused the caller's own key sent in `X-Provider-Key` with its 403 (`provider_key_forbidden`, the message naming the header).
+     */
+    403: ErrorResponse;
+    /**
      * The provider does not know the model.
      */
     404: ErrorResponse;
@@ -3351,6 +3355,20 @@ export type CreateBatchErrors = {
      *
      */
     415: ErrorResponse;
+    /**
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
+     */
+    429: ErrorResponse;
     /**
      * Unexpected gateway failure.
      */
