@@ -44,6 +44,9 @@ import { authOfKeyId } from './governance/keyAuth.ts';
 import { estimateCompletion } from './governance/estimate.ts';
 import { refuseBatchLine } from '../db/gateway/refuseBatchLine.ts';
 
+/** The owner key's policies asked about a native batch's running lines (refusing it, or admitting it with what it reserved). */
+export type AdmitNative = (lines: CanonicalRequest[]) => Promise<Ticket | null>;
+
 export const BATCH_QUEUE = 'gateway-batches';
 export const MAX_BATCH_FILE_BYTES = 50 * 1024 * 1024;
 export const MAX_BATCH_LINES = 10_000;
@@ -146,6 +149,7 @@ export async function createBatch(
   keyRouting: RoutingPolicy | undefined,
   auth: GatewayAuth | undefined,
   input: { inputFileId: string; endpoint: string; completionWindow: string; metadata?: Record<string, string> | null; native?: boolean },
+  admit?: AdmitNative,
 ): Promise<BatchRow> {
   const { db } = deps;
   const file = await getFile(db, input.inputFileId, caller.keyId);
@@ -158,6 +162,9 @@ export async function createBatch(
   if (!failed && auth && deps.governor) allowLines(deps.governor, auth, routes);
   const native = failed ? null : planNative(deps.env, plans, input.native);
   const now = deps.now?.() ?? new Date();
+  // A native batch's lines are no queue tasks, each reserving its own: the batch reserves for them all, now.
+  const ticket = native && admit ? await admit(plans.flatMap((l) => (l.request ? [l.request.request] : []))) : null;
+  const charges = ticket?.hold();
   const row = await insertBatch(
     db,
     {
@@ -176,9 +183,14 @@ export async function createBatch(
       expires_at: new Date(now.getTime() + WINDOW_MS),
       native,
       ended: failed,
+      ...(charges?.length ? { charges } : {}),
     },
     failed ? [] : lines,
-  );
+  ).catch((err: unknown) => {
+    // Not stored: the reservation was never the batch's.
+    ticket?.unhold();
+    throw err;
+  });
   if (failed) return row;
   await deps.boss.send(BATCH_QUEUE, { batchId: id });
   try {

@@ -8,10 +8,11 @@ import type { ProviderId } from '../protocols/canonical.ts';
 import type { Deployment } from '../providers/deployments.ts';
 import type { ProviderLimits } from '../providers/registry.ts';
 import { useFileSettings } from '../providers/settings.ts';
-import type { ProviderSettings } from '../providers/types.ts';
-import { deploymentCall, type ProviderCall } from './providerCall.ts';
+import { ProviderError, type ProviderSettings } from '../providers/types.ts';
+import { ApiError } from '../protocols/errors.ts';
+import { deploymentCall, ownKeyFailure, providerCall, type Caller, type ProviderCall } from './providerCall.ts';
 import { LocalSlots } from './slots.ts';
-import type { CircuitBreakers, CircuitSnapshot } from './circuitBreaker.ts';
+import { circuits, unanswered, type CircuitBreakers, type CircuitSnapshot } from './circuitBreaker.ts';
 
 /** One deployment as routing holds it: its call with the operator's key made once, its round-robin credit. */
 export interface Member {
@@ -69,9 +70,9 @@ let slots = new LocalSlots<string>({});
 
 /**
  * Routes the providers these deployments belong to over them from now on,
- * each deployment's concurrency defaulting to its provider's limit; the
- * providers' settings elsewhere (listing models, embeddings, media) are their
- * first deployment's.
+ * each deployment's concurrency defaulting to its provider's limit. Calls
+ * other than completions go through `onDeployment`; what names no model
+ * (listing models or voices) takes the first deployment's settings.
  */
 export function useDeployments(deployments: readonly Deployment[], limits: ProviderLimits): void {
   const byProvider = new Map<ProviderId, Deployment[]>();
@@ -170,4 +171,79 @@ export function deploymentConcurrency(provider: ProviderId): Array<{ name: strin
     queuedRequests: slots.waitingCount(d.key),
     limit: limitOf.get(d.key)!,
   }));
+}
+
+/** No deployment of the provider lists the model: answered as a model the upstream does not have. */
+export function noDeploymentServes(provider: ProviderId, model: string): ProviderError {
+  return new ProviderError(provider, 'upstream_rejected', `no deployment of ${provider} serves the model ${model} (see their models in switchyard.yaml)`, {
+    status: 404,
+    upstreamBody: `model ${model} not served`,
+  });
+}
+
+/** A call that is not a completion, as `onDeployment` ran it. */
+export interface OnDeployment<T> {
+  value: T;
+  /** Which deployment answered, when the provider has them. */
+  deployment?: string;
+}
+
+/**
+ * Runs one call that is not a completion (embeddings, media, a token count)
+ * the way routing runs a completion over a provider's deployments: the round
+ * robin's pick first, the others as failovers when one cannot answer (429,
+ * 5xx, unreachable), each behind its own circuit and inside one of its own
+ * slots, the caller's own key (X-Provider-Key) sent to whichever answers.
+ * `pinned` keeps a call to the deployment that already holds its upstream job
+ * (a video being polled). A provider without deployments runs it once on its
+ * own settings, as before.
+ */
+export async function onDeployment<T>(
+  provider: ProviderId,
+  model: string,
+  caller: Pick<Caller, 'providerKey'>,
+  signal: AbortSignal,
+  run: (call: ProviderCall, deployment: string | undefined) => Promise<T>,
+  pinned?: string,
+): Promise<OnDeployment<T>> {
+  const set = deploymentsOf(provider);
+  if (!set) {
+    const call = providerCall(provider, caller);
+    try {
+      return { value: await run(call, undefined) };
+    } catch (err) {
+      throw ownKeyFailure(err, call);
+    }
+  }
+  const members = pinned !== undefined ? set.members.filter((m) => m.deployment.name === pinned) : set.order(model, slots);
+  if (!members.length) throw noDeploymentServes(provider, model);
+  const breakers = circuits();
+  const skipped: string[] = [];
+  let last: unknown;
+  for (const m of members) {
+    const { name, key } = m.deployment;
+    const call = caller.providerKey ? deploymentCall(m.deployment.settings, caller.providerKey) : m.call;
+    if (pinned === undefined && !breakers.allow(provider, call.settings.baseUrl, name)) {
+      skipped.push(key);
+      continue;
+    }
+    const slot = slots.acquire(key, signal);
+    const release = slot instanceof Promise ? await slot : slot;
+    try {
+      const value = await run(call, name);
+      breakers.succeeded(provider, name);
+      return { value, deployment: name };
+    } catch (caught) {
+      const err = ownKeyFailure(caught, call);
+      breakers.failed(provider, call.settings.baseUrl, err, name);
+      if (!unanswered(err) || signal.aborted) throw err;
+      last = err;
+    } finally {
+      release();
+    }
+  }
+  if (last !== undefined) throw last;
+  throw new ApiError('unavailable', `Not calling ${skipped.join(', ')}: the circuit is open after repeated failures (see GET /api/llm/circuits)`, {
+    code: 'circuit_open',
+  });
 }

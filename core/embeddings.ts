@@ -8,9 +8,11 @@ import type { Embedder } from '../providers/types.ts';
 import { defaultEmbeddingModel } from '../pricing/catalogue.ts';
 import { completionCost, type Cost } from '../pricing/cost.ts';
 import type { UsageRecord } from '../db/gateway/insertUsage.ts';
-import { ownKeyFailure, providerCall, type Caller, type ProviderCall } from './providerCall.ts';
+import { providerCall, type Caller, type ProviderCall } from './providerCall.ts';
+import { onDeployment } from './deployments.ts';
 
-export type PricedEmbeddings = EmbeddingResult & { cost: Cost };
+/** `deployment`: which of the provider's deployments (switchyard.yaml) answered, when it has them. */
+export type PricedEmbeddings = EmbeddingResult & { cost: Cost; deployment?: string };
 
 export interface PreparedEmbeddings {
   request: EmbeddingRequest;
@@ -77,16 +79,13 @@ export function embeddingUsage(result: PricedEmbeddings, caller: Caller): UsageR
     tag: caller.tag,
     teamId: caller.teamId,
     keyTags: caller.keyTags,
+    deployment: result.deployment,
   };
 }
 
 /** One priced embeddings call; recording its usage is the caller's (a queued task writes it with its end). */
 export async function embedPriced(p: PreparedEmbeddings, caller: Caller, signal: AbortSignal): Promise<PricedEmbeddings> {
-  let result: EmbeddingResult;
-  try {
-    result = await p.adapter.embed(p.request, p.call.context(signal));
-  } catch (err) {
-    throw ownKeyFailure(err, p.call);
-  }
-  return { ...result, cost: embeddingCost(result, caller) };
+  // `p.call` checked the provider is configured; the deployment answering brings its own settings.
+  const { value: result, deployment } = await onDeployment(p.request.provider, p.request.model, caller, signal, (call) => p.adapter.embed(p.request, call.context(signal)));
+  return { ...result, cost: embeddingCost(result, caller), ...(deployment === undefined ? {} : { deployment }) };
 }

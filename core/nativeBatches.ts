@@ -9,7 +9,9 @@
 // once the provider has ended writes the output and error files and a usage
 // row per answered line, priced with the discount. Everything it needs (the
 // provider's batch id, the lines' requests) is in the database, so a restart
-// loses nothing.
+// loses nothing. Its owner's budgets are reserved at creation for the whole
+// batch's worst case at the discounted price (estimateNativeBatch) and settled when
+// it ends, with the lines' costs, in the transaction that writes their usage.
 import type { Knex } from 'knex';
 import type { ProviderId } from '../protocols/canonical.ts';
 import { ApiError } from '../protocols/errors.ts';
@@ -18,6 +20,7 @@ import type { BatchLineResult } from '../db/gateway/batchResults.ts';
 import type { BatchRow, NativeBatchState } from '../db/gateway/getBatch.ts';
 import { setBatchNative } from '../db/gateway/setBatchNative.ts';
 import { nativeBatchCost } from '../pricing/cost.ts';
+import { settleBatchCharges } from '../db/gateway/settleBatchCharges.ts';
 import { anthropicBatch } from '../providers/anthropic/batch.ts';
 import type { NativeBatchApi, NativeLineResult } from '../providers/nativeBatch.ts';
 import { openaiBatch } from '../providers/openai/batch.ts';
@@ -103,7 +106,10 @@ export async function advanceNative(
   const cancelling = batch.status === 'cancelling';
   const requests = new Map(lines.filter((l) => !l.refusal && l.request).map((l) => [upstreamId(l.line), (l.request as StoredCompletion).request]));
   if (!native.id) {
-    if (cancelling) return { status: 'cancelled', lines };
+    if (cancelling) {
+      await settleBatchCharges(trx, batch.id, []);
+      return { status: 'cancelled', lines };
+    }
     let ctx: CallContext;
     try {
       ctx = contextOf(batch, deps.providerKey);
@@ -114,6 +120,8 @@ export async function advanceNative(
       if (transient(err)) throw err;
       deps.log.warn({ batchId: batch.id, provider: native.provider, err: err instanceof Error ? err.message : String(err) }, 'native batch submission refused; the queue runs the batch');
       await trx('gateway_batches').where({ id: batch.id }).update({ native: null });
+      // Its lines run as the queue's tasks from now on: nothing of the batch's reservation is spent here.
+      await settleBatchCharges(trx, batch.id, []);
       return 'queue';
     }
   }
@@ -133,6 +141,7 @@ export async function advanceNative(
   const usage = priced.flatMap((l) => (l.status === 'completed' ? [usageOf(batch, l)] : []));
   // Written with the batch's end, in its transaction: a turn that fails writes neither, the next one both.
   await insertUsageBatch(trx, usage);
+  await settleBatchCharges(trx, batch.id, usage.map((u) => u.cost));
   const unrun = priced.some((l) => !l.refusal && l.status === null);
   return { status: cancelling ? 'cancelled' : unrun ? 'expired' : 'completed', lines: priced };
 }

@@ -3,6 +3,7 @@
 import type { ProviderId } from '../protocols/canonical.ts';
 import { ApiError } from '../protocols/errors.ts';
 import { providerSettings } from '../providers/settings.ts';
+import { descriptorOf } from '../providers/registry.ts';
 import { ProviderError, type CallContext, type ProviderSettings } from '../providers/types.ts';
 import { callerCaused } from './circuitBreaker.ts';
 
@@ -34,7 +35,7 @@ export interface ProviderCall {
  */
 export function providerCall(provider: ProviderId, caller: Pick<Caller, 'providerKey'>): ProviderCall {
   const configured = providerSettings(provider);
-  if (!configured.local && !configured.apiKey && !caller.providerKey) {
+  if (!configured.local && !configured.apiKey && !caller.providerKey && !descriptorOf(provider).otherCredential?.(configured.extra)) {
     throw new ApiError('unavailable', `${provider} is not configured: set ${configured.keyEnv} or send X-Provider-Key`, {
       code: 'provider_not_configured',
     });

@@ -9,7 +9,7 @@ import type { RoutingAttempt, RoutingPolicy } from '../protocols/routing.ts';
 import { ProviderError, type RetryPolicy, type UpstreamObserver } from '../providers/types.ts';
 import { callerCaused, CallerCausedError, circuits, unanswered } from './circuitBreaker.ts';
 import { deploymentCall, ownKeyFailure } from './providerCall.ts';
-import { deploymentSlots, deploymentsOf } from './deployments.ts';
+import { deploymentSlots, deploymentsOf, noDeploymentServes } from './deployments.ts';
 import { DEFAULT_TIMEOUT_MS } from '../providers/transport/http.ts';
 import {
   completeOnce,
@@ -210,7 +210,7 @@ class RouteRun {
       try {
         const members = set.order(p.request.model, deploymentSlots());
         if (!members.length) {
-          last = this.failed(p, noDeploymentServes(p));
+          last = this.failed(p, noDeploymentServes(p.request.provider, p.request.model));
           this.record(p, 'failed', 0, last);
           continue;
         }
@@ -401,15 +401,6 @@ function both(first: () => void, second: () => void): () => void {
     first();
     second();
   };
-}
-
-/** No deployment of the provider lists the model: answered as a model the upstream does not have. */
-function noDeploymentServes(p: PreparedCompletion): ProviderError {
-  const { provider, model } = p.request;
-  return new ProviderError(provider, 'upstream_rejected', `no deployment of ${provider} serves the model ${model} (see their models in switchyard.yaml)`, {
-    status: 404,
-    upstreamBody: `model ${model} not served`,
-  });
 }
 
 function circuitRetrySeconds(attempts: RoutingAttempt[]): number {

@@ -6,6 +6,7 @@ import { ApiError } from '../protocols/errors.ts';
 import { chatAdapterOf, descriptorOf } from '../providers/registry.ts';
 import { defaultModel } from '../pricing/catalogue.ts';
 import { refuseUnhonoured } from './completion.ts';
+import { onDeployment } from './deployments.ts';
 import { providerCall, type Caller } from './providerCall.ts';
 
 export interface PreparedCount {
@@ -103,6 +104,10 @@ export function prepareTokenCount(request: Omit<CanonicalRequest, 'model'> & { m
   if (!count || !descriptorOf(request.provider).capabilities.chat?.countTokens) {
     return { exact: false, run: async () => estimateTokens(prepared) };
   }
-  const call = providerCall(request.provider, caller);
-  return { exact: true, run: (signal) => count.call(adapter, prepared, call.context(signal)) };
+  // Refused now, before anything runs, when the provider is not configured.
+  providerCall(request.provider, caller);
+  return {
+    exact: true,
+    run: async (signal) => (await onDeployment(prepared.provider, prepared.model, caller, signal, (call) => count.call(adapter, prepared, call.context(signal)))).value,
+  };
 }

@@ -5,7 +5,7 @@
 import type { UsageRecord } from '../db/gateway/insertUsage.ts';
 import type { Cost } from '../pricing/cost.ts';
 
-export type UnitUsage = Pick<UsageRecord, 'keyId' | 'taskId' | 'kind' | 'surface' | 'provider' | 'model' | 'service' | 'tag' | 'teamId' | 'keyTags'> & {
+export type UnitUsage = Pick<UsageRecord, 'keyId' | 'taskId' | 'kind' | 'surface' | 'provider' | 'model' | 'service' | 'tag' | 'teamId' | 'keyTags' | 'deployment'> & {
   cost: Pick<Cost, 'customerPrice' | 'billing'>;
 };
 
@@ -29,5 +29,6 @@ export function unitUsage(u: UnitUsage): UsageRecord {
     tag: u.tag,
     teamId: u.teamId,
     keyTags: u.keyTags,
+    deployment: u.deployment,
   };
 }

@@ -146,7 +146,8 @@ export function providerStatus(id: ProviderId, env: NodeJS.ProcessEnv = process.
   const d = descriptorOf(id);
   const isSet = (name: string) => Boolean(env[name]?.trim());
   const variables = [d.keyEnv, d.baseUrlEnv].filter((name): name is string => Boolean(name)).map((name) => ({ name, set: isSet(name) }));
-  const missing = d.keyEnv && !isSet(d.keyEnv) ? [d.keyEnv] : [];
+  const keyNeeded = d.keyEnv && !isSet(d.keyEnv) && !d.otherCredential?.(d.extraSettings?.(env).extra ?? {});
+  const missing = keyNeeded ? [d.keyEnv!] : [];
   // A provider with no public address (each Azure resource has its own) needs it set as well.
   if (!d.defaultBaseUrl && !isSet(d.baseUrlEnv)) missing.push(d.baseUrlEnv);
   return { provider: id, configured: missing.length === 0, local: d.local, variables, missing };

@@ -158,6 +158,8 @@ export interface ProviderDescriptor {
   capabilities: ProviderCapabilities;
   /** Settings beyond the key and base URL (vertex's project and region, which also pick its host). */
   extraSettings?(env: NodeJS.ProcessEnv): { extra: Record<string, string>; defaultBaseUrl?: string };
+  /** A credential other than the key is configured (in `extraSettings`' extra), so the key is not needed: Azure's Microsoft Entra ID. */
+  otherCredential?(extra: Record<string, string>): boolean;
   /** Absent while the provider has no operation built. */
   createAdapter?(opts?: AdapterOptions): ProviderAdapter;
   /** Its media operations (images, video, speech, sound, music, dialogue, transcription, voices). */

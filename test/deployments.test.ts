@@ -4,12 +4,14 @@
 // open, never exceed a deployment's concurrency, and every usage row names the
 // deployment that served it. The round robin is deterministic, so counts are
 // exact; where a test needs the next pick known, it reads the balancer's state.
+// Embeddings and images take the same choice and failover.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFake } from '../providers/openai/fake.ts';
-import type { Fake } from '../providers/testing/fake.ts';
+import { startChatFake } from '../providers/openai/fake.ts';
+import type { Fake, Render } from '../providers/testing/fake.ts';
+import { samplePng } from '../providers/testing/mediaFake.ts';
 import { circuits } from '../core/circuitBreaker.ts';
 import { deploymentSlots, deploymentsOf } from '../core/deployments.ts';
 import { createGatewayKey, startTestService, type TestService } from './support.ts';
@@ -21,6 +23,17 @@ let service: TestService;
 let dir: string;
 let key: string;
 let keyId: string;
+
+/** OpenAI's images/generations answer: one PNG per image asked for, as b64_json. */
+const images: Render = (req, _reply, res) => {
+  const n = Number((req.body as { n?: number }).n ?? 1);
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ created: 1_763_800_000, data: Array.from({ length: n }, (_, i) => ({ b64_json: samplePng(i + 1).toString('base64') })) }));
+};
+
+/** OpenAI's chat completions, embeddings and images on one base URL, as a deployment has them. */
+const startFake = () =>
+  startChatFake({ prefix: '/v1', embeddings: true, models: ['gpt-4o-mini', 'text-embedding-3-small'], streamUsage: 'option' }, { routes: { 'POST /images/generations': images }, match: () => undefined });
 
 beforeAll(async () => {
   [eu, us] = await Promise.all([startFake(), startFake()]);
@@ -38,6 +51,7 @@ beforeAll(async () => {
   );
   service = await startTestService(['gateway'], {
     SWITCHYARD_CONFIG: file,
+    MEDIA_DIR: path.join(dir, 'media'),
     KEY_EU: 'sk-eu',
     // The file alone configures openai.
     OPENAI_API_KEY: undefined,
@@ -225,5 +239,62 @@ describe('deployments of one provider', () => {
     });
     expect(JSON.stringify(openai)).not.toMatch(/sk-eu|sk-us|127\.0\.0\.1/);
     expect((await get('/api/llm/providers/status')).find((s: any) => s.provider === 'anthropic').configuredBy).toBe('environment');
+  });
+});
+
+describe('embeddings and media on the deployments', () => {
+  const post = (p: string, own: string, body: unknown) =>
+    fetch(`${service.gatewayUrl}${p}`, { method: 'POST', headers: { authorization: `Bearer ${own}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const embed = (own: string) => post('/v1/embeddings', own, { model: 'openai/text-embedding-3-small', input: ['hello'] });
+  const sentTo = (fake: Fake, p: string) => fake.requests.filter((r) => r.path === `/v1${p}`);
+  // Each failure once per attempt the transport makes, told to retry at once.
+  const failing = (status: number, times: number) => Array.from({ length: times }, () => ({ status, headers: { 'retry-after-ms': '1' }, body: { error: { message: 'slow down', type: 'rate_limit_error' } } }));
+
+  test('embeddings spread 3:1 by weight, each deployment with its own key; the usage rows name it', async () => {
+    const own = await createGatewayKey(service.db, 'deployments-embeddings');
+    atCycleStart();
+    for (let i = 0; i < 8; i++) {
+      const res = await embed(own.key);
+      expect(res.status).toBe(200);
+      expect((await res.json()).data[0].embedding.length).toBeGreaterThan(0);
+    }
+    expect(sentTo(eu, '/embeddings')).toHaveLength(6);
+    expect(sentTo(us, '/embeddings')).toHaveLength(2);
+    expect(new Set(sentTo(us, '/embeddings').map((r) => r.headers.authorization))).toEqual(new Set(['Bearer sk-us']));
+    await expect.poll(() => usageRows(own.id), { timeout: 10_000, interval: 50 }).toEqual({ eu: 6, us: 2 });
+  });
+
+  test('an embeddings call the picked deployment answers with 429 goes to the other, and opens only that circuit', async () => {
+    const own = await createGatewayKey(service.db, 'deployments-embeddings-429');
+    atCycleStart();
+    const before = [sentTo(eu, '/embeddings').length, sentTo(us, '/embeddings').length];
+    eu.script(...failing(429, 3));
+    const res = await embed(own.key);
+    expect(res.status).toBe(200);
+    await res.json();
+    expect([sentTo(eu, '/embeddings').length, sentTo(us, '/embeddings').length]).toEqual([before[0]! + 3, before[1]! + 1]);
+    expect((await get('/api/llm/circuits')).find((c: any) => c.provider === 'openai').deployments).toMatchObject([
+      { name: 'eu', state: 'open' },
+      { name: 'us', state: 'closed' },
+    ]);
+    // With eu's circuit open, the next call goes to us without trying eu.
+    expect((await embed(own.key)).status).toBe(200);
+    expect(sentTo(eu, '/embeddings').length).toBe(before[0]! + 3);
+    await closeEu();
+    await expect.poll(() => usageRows(own.id), { timeout: 10_000, interval: 50 }).toEqual({ us: 2 });
+  });
+
+  test('an image generation the picked deployment fails goes to the other; its usage row names it', async () => {
+    const own = await createGatewayKey(service.db, 'deployments-images');
+    atCycleStart();
+    eu.script(...failing(503, 2));
+    const res = await post('/v1/images/generations', own.key, { model: 'openai/gpt-image-1', prompt: 'a lighthouse' });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data).toHaveLength(1);
+    expect(sentTo(eu, '/images/generations')).toHaveLength(2);
+    expect(sentTo(us, '/images/generations')).toHaveLength(1);
+    expect(sentTo(us, '/images/generations')[0]!.headers.authorization).toBe('Bearer sk-us');
+    await closeEu();
+    await expect.poll(() => usageRows(own.id), { timeout: 10_000, interval: 50 }).toEqual({ us: 1 });
   });
 });

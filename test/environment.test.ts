@@ -30,6 +30,7 @@ const DYNAMIC_READS: Record<string, string> = {
   'core/vision.ts': 'PROVIDER_CONCURRENCY_GOOGLE_VISION and _TINEYE, string literals passed to a reader',
   'analytics/accounts.ts': 'ANALYTICS_OIDC_* or CONSOLE_OIDC_* by a prefix, and the limits through a reader of string literals',
   'providers/azure/settings.ts': 'AZURE_OPENAI_API_VERSION, _DEPLOYMENTS and _AD_TOKEN, constants passed to a reader',
+  'providers/azure/entra.ts': 'AZURE_OPENAI_TENANT_ID, _CLIENT_ID, _CLIENT_SECRET and _AUTHORITY_HOST, constants passed to a reader',
   'providers/deployments.ts': 'SWITCHYARD_CONFIG, and the ${NAME} references of switchyard.yaml',
 };
 

@@ -9,7 +9,7 @@
 // catalogue's unit price, or their ceiling where the request does not say.
 import type { CanonicalRequest, EmbeddingRequest } from '../../protocols/canonical.ts';
 import type { DialogueRequest, ImageRequest, MediaKind, MusicRequest, SoundEffectRequest, SpeechRequest, TranscriptionRequest, VideoRequest } from '../../protocols/media.ts';
-import { findModel, maxOutputTokens } from '../../pricing/catalogue.ts';
+import { batchDiscountOf, findModel, maxOutputTokens } from '../../pricing/catalogue.ts';
 import { completionCost, unitCost, type MediaUnits, type UnitCostOptions } from '../../pricing/cost.ts';
 import { inputBound } from '../tokenCount.ts';
 import type { Caller } from '../providerCall.ts';
@@ -49,6 +49,24 @@ export function estimateCompletion(targets: readonly CanonicalRequest[], caller:
     cost = Math.max(cost, worstTokenPrice(r.provider, r.model, Number.isFinite(bound) ? bound : UNBOUNDED, output, byok));
   }
   return { targets: targets.map((r) => ({ provider: r.provider, model: r.model })), tokens, cost };
+}
+
+/**
+ * What a batch the provider's own batch API runs may cost at most: every line
+ * at its own worst case (input bound, output ceiling) less the provider's
+ * batch discount, their tokens summed; one request for the batch.
+ */
+export function estimateNativeBatch(lines: readonly CanonicalRequest[], caller: Pick<Caller, 'providerKey'>): CallEstimate {
+  const targets = new Map<string, { provider: string; model: string }>();
+  let tokens = 0;
+  let cost = 0;
+  for (const r of lines) {
+    const line = estimateCompletion([r], caller);
+    tokens += line.tokens;
+    cost += line.cost * (1 - (batchDiscountOf(r.provider) ?? 0));
+    targets.set(`${r.provider}/${r.model}`, { provider: r.provider, model: r.model });
+  }
+  return { targets: [...targets.values()], tokens, cost };
 }
 
 /** Embeddings bill their input at the model's input rate: bounded by its bytes, counted against token limits by the estimate. */

@@ -31,7 +31,9 @@ export const runEmbeddingsTask: TaskRunner = async (deps, task, signal, finish) 
     const box = await secretBox(deps.env);
     const input = JSON.parse(box.open(Buffer.from(stored.sealedInput, 'base64'))) as string[];
     const result = await embedPriced(resumeEmbeddings({ ...stored.request, input }, caller), caller, signal);
+    // The deployment is the usage row's, not part of the task's answer.
+    const { deployment: _, ...answer } = result;
     const embeddings = stored.encodingFormat === 'base64' ? result.embeddings.map(encodeVector) : result.embeddings;
-    return { result: { ...result, embeddings }, usage: embeddingUsage(result, caller) };
+    return { result: { ...answer, embeddings }, usage: embeddingUsage(result, caller) };
   });
 };

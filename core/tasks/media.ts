@@ -32,7 +32,8 @@ import { audioSeconds } from '../../media/duration.ts';
 import { ApiError } from '../../protocols/errors.ts';
 import { ChunkWriter } from '../../jobs/chunkWriter.ts';
 import { toApiError, type ErrorDialect } from '../errors.ts';
-import { ownKeyFailure, providerCall, type Caller } from '../providerCall.ts';
+import type { Caller } from '../providerCall.ts';
+import { onDeployment } from '../deployments.ts';
 import { callerOfTask, type Finish, type RunDeps } from './types.ts';
 import { unitUsage } from '../unitUsage.ts';
 
@@ -65,8 +66,8 @@ function surfaceOf(task: TaskRow): string | undefined {
   return (task.request as { surface?: string }).surface;
 }
 
-function usageOf(task: TaskRow, caller: Caller, cost: Cost): UsageRecord {
-  return unitUsage({ ...caller, taskId: task.id, kind: task.kind, surface: surfaceOf(task) ?? 'native', provider: task.provider, model: task.model ?? undefined, cost });
+function usageOf(task: TaskRow, caller: Caller, cost: Cost, deployment: string | undefined): UsageRecord {
+  return unitUsage({ ...caller, taskId: task.id, kind: task.kind, surface: surfaceOf(task) ?? 'native', provider: task.provider, model: task.model ?? undefined, cost, deployment });
 }
 
 async function secondsOfOutput(store: MediaStore, taskId: string, file: StoredMedia): Promise<number | undefined> {
@@ -89,6 +90,8 @@ type Runner = (o: {
   store: MediaStore;
   price: (units: MediaUnits, quality?: ImageRequest['quality']) => Cost;
   deps: RunDeps;
+  /** The provider's deployment (switchyard.yaml) the call runs on, when it has them. */
+  deployment: string | undefined;
 }) => Promise<Record<string, unknown> & { cost: Cost }>;
 
 const creatorOf = (task: TaskRow) => `${task.provider} ${task.model ?? ''} via Switchyard`.trim();
@@ -108,12 +111,13 @@ const RUNNERS: Record<string, Runner> = {
     };
   },
 
-  async video({ task, adapter, ctx, store, price, deps }) {
+  async video({ task, adapter, ctx, store, price, deps, deployment }) {
     const req = (task.request as { request: VideoRequest }).request;
     let job = task.checkpoint?.job;
     if (!job) {
       job = await adapter.video!.submit(req, ctx);
-      await saveTaskCheckpoint(deps.db, task.id, { job, submittedAt: new Date().toISOString() });
+      // The job lives on the deployment that took it: a run after a restart polls that one.
+      await saveTaskCheckpoint(deps.db, task.id, { job, submittedAt: new Date().toISOString(), ...(deployment === undefined ? {} : { deployment }) });
     }
     ctx.progress({ stage: 'submitted', percent: null, polls: 0 });
     const done = await pollUntilDone(req.provider, job, req, ctx, adapter.video!.poll);
@@ -225,14 +229,12 @@ export async function runMediaTask(deps: RunDeps, task: TaskRow, signal: AbortSi
   // A task run again after its worker died starts its progress stream over.
   if (task.attempts > 1) await deleteChunks(deps.db, task.id);
   let progressWrites = Promise.resolve();
-  const call = providerCall(provider, caller);
-  const ctx: MediaCallContext = {
-    ...call.context(signal),
+  const base = {
     timeoutMs: MEDIA_TIMEOUT_MS,
     taskId: task.id,
     store,
-    read: (media) => readFile(store.path(task.id, media.file)),
-    progress(p) {
+    read: (media: StoredMedia) => readFile(store.path(task.id, media.file)),
+    progress(p: Omit<TaskProgress, 'updatedAt'>) {
       const full: TaskProgress = { ...p, updatedAt: new Date().toISOString() };
       writer.write('progress', full);
       progressWrites = progressWrites.then(() => setTaskProgress(deps.db, task.id, full)).catch((err) => deps.log.warn({ err, taskId: task.id }, 'could not record progress'));
@@ -248,11 +250,18 @@ export async function runMediaTask(deps: RunDeps, task: TaskRow, signal: AbortSi
     const run = RUNNERS[task.kind];
     if (!adapter || !run) throw new ApiError('internal', `no ${task.kind} runner for ${provider}`, { code: 'internal_error' });
     const price = (units: MediaUnits, quality?: ImageRequest['quality']) => unitCost(provider, task.model ?? '', units, { byok: caller.providerKey !== undefined, quality });
-    const result = await run({ task, adapter, ctx, store, price, deps });
-    ctx.progress({ stage: 'completed', percent: 100 });
-    outcome = { status: 'completed', result, usage: usageOf(task, caller, result.cost) };
-  } catch (caught) {
-    const err = ownKeyFailure(caught, call);
+    const pinned = (task.checkpoint as { deployment?: string } | null | undefined)?.deployment;
+    const { value: result, deployment } = await onDeployment(
+      provider,
+      task.model ?? '',
+      caller,
+      signal,
+      (call, deployment) => run({ task, adapter, ctx: { ...call.context(signal), ...base }, store, price, deps, deployment }),
+      pinned,
+    );
+    base.progress({ stage: 'completed', percent: 100 });
+    outcome = { status: 'completed', result, usage: usageOf(task, caller, result.cost, deployment) };
+  } catch (err) {
     if (signal.aborted) {
       // Cancelled: the cancel wrote the task's end; its files go now.
       await writer.flush().catch(() => {});

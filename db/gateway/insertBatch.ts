@@ -16,13 +16,17 @@ export interface NewBatchLine {
 /** A batch and its lines, in one transaction. */
 export async function insertBatch(
   db: Knex,
-  batch: Omit<BatchRow, 'created_at' | 'cancelling_at' | 'ended_at' | 'output_file_id' | 'error_file_id' | 'completed' | 'failed'> & { ended: boolean },
+  batch: Omit<BatchRow, 'created_at' | 'cancelling_at' | 'ended_at' | 'output_file_id' | 'error_file_id' | 'completed' | 'failed'> & {
+    ended: boolean;
+    /** What a native batch holds of its owner's budgets until it ends (core/governance TaskCharge). */
+    charges?: unknown[];
+  },
   lines: NewBatchLine[],
 ): Promise<BatchRow> {
   return db.transaction(async (trx) => {
-    const { ended, ...row } = batch;
+    const { ended, charges, ...row } = batch;
     const [inserted] = await trx('gateway_batches')
-      .insert({ ...row, metadata: row.metadata === null ? null : JSON.stringify(row.metadata), errors: row.errors === null ? null : JSON.stringify(row.errors), native: row.native === null ? null : JSON.stringify(row.native), ended_at: ended ? trx.fn.now() : null })
+      .insert({ ...row, metadata: row.metadata === null ? null : JSON.stringify(row.metadata), errors: row.errors === null ? null : JSON.stringify(row.errors), native: row.native === null ? null : JSON.stringify(row.native), charges: charges?.length ? JSON.stringify(charges) : null, ended_at: ended ? trx.fn.now() : null })
       .returning('*');
     for (let i = 0; i < lines.length; i += 1000) {
       await trx('gateway_batch_lines').insert(

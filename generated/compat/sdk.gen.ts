@@ -570,10 +570,21 @@ export const listBatches = <ThrowOnError extends boolean = false>(options?: Opti
  * passed on to the provider and the batch ends once it has stopped, with
  * the lines it answered meanwhile.
  *
+ * Budgets and limits: a batch the provider's own batch API runs is
+ * admitted by the key's policies (and its team's and tags') when it is
+ * created, as one call: its models must be allowed, it counts as one
+ * request, its tokens are every running line's estimate summed, and a
+ * hard budget must cover its worst case (every running line's input
+ * bound and output ceiling at the discounted price). That worst case is
+ * reserved until the batch ends; then the lines' costs count as spent and
+ * the rest is released (all of it for a batch cancelled before it ran or
+ * handed to the queue). Lines the queue runs are not admitted here.
+ *
  * Refused although the schema accepts the request (400 unless said):
  * - `file_not_found`: `input_file_id` names no file of this key (404).
  * - `invalid_file_purpose`: the file's purpose is not `batch`.
  * - `native_batch_unavailable`: `native: true` for a batch that cannot run on a provider's own batch API (the message says why).
+ * - `model_not_allowed` (403), `rate_limit_exceeded` or `budget_exceeded` (429): a native batch its key's policies refuse, nothing sent upstream.
  * - `model_not_allowed` (403): a line's model (or a routing fallback's) is outside the allow-list of the key, its team or a tag; the message names the first such line. Nothing is stored and nothing runs.
  *
  * Limits and budgets (openapi/gateway.yaml `Governance`, docs/governance.md)

@@ -11,7 +11,8 @@ import { startTestService, type TestService } from '../../test/support.ts';
 import { batchesOf, endBatches } from '../../providers/testing/batchFake.ts';
 import { completionCost } from '../../pricing/cost.ts';
 
-const suite = compatSuite(['openai', 'anthropic'], { BATCH_NATIVE_PROVIDERS: 'openai,anthropic', BATCH_NATIVE_POLL_MS: '1' });
+const BOOTSTRAP = 'sk-native-batches-bootstrap-0123456789';
+const suite = compatSuite(['openai', 'anthropic'], { BATCH_NATIVE_PROVIDERS: 'openai,anthropic', BATCH_NATIVE_POLL_MS: '1', GATEWAY_BOOTSTRAP_KEY: BOOTSTRAP });
 const { fakes } = suite;
 let oai: OpenAI;
 
@@ -143,6 +144,72 @@ describe("a provider's own batch API", () => {
     const batch = await ended(oai, created.id);
     expect(batch.status).toBe('cancelled');
     expect((await jsonl(oai, batch.error_file_id!))[0]).toMatchObject({ custom_id: 'c', response: null, error: { code: 'batch_cancelled' } });
+  });
+});
+
+describe("a native batch and its owner's budget", () => {
+  /** A key with an all-time hard budget (no window turns during the test), and a client of it. */
+  async function budgeted(name: string, amountUsd: number): Promise<{ id: string; client: OpenAI }> {
+    const res = await fetch(`${suite.service.gatewayUrl}/api/llm/admin/keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${BOOTSTRAP}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name, budgets: [{ period: 'total', amountUsd, mode: 'hard' }] }),
+    });
+    expect(res.status).toBe(201);
+    const { data } = (await res.json()) as { data: { key: { id: string }; secret: string } };
+    return { id: data.key.id, client: new OpenAI({ baseURL: `${suite.service.gatewayUrl}/v1`, apiKey: data.secret, maxRetries: 0, fetch: suite.fetch }) };
+  }
+
+  const allowance = (keyId: string) => suite.service.db('gateway_allowances').where({ meter: `key:${keyId}:spend:total` }).first();
+
+  it('a batch whose worst case passes a hard budget is refused at create with budget_exceeded; nothing goes upstream', async () => {
+    const { client } = await budgeted('native batch over budget', 0.0001);
+    const before = batchesOf(fakes.openai).length;
+    // No max_tokens: each line may write the model's whole output.
+    const refused = await create(client, [chatLine('a', 'openai/gpt-4o-mini', 'one'), chatLine('b', 'openai/gpt-4o-mini', 'two')]).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(OpenAI.RateLimitError);
+    expect((refused as InstanceType<typeof OpenAI.RateLimitError>).code).toBe('budget_exceeded');
+    expect((refused as Error).message).toMatch(/hard total budget of key native batch over budget/);
+    expect(batchesOf(fakes.openai)).toHaveLength(before);
+  });
+
+  it('a batch within budget holds its worst case while it runs and settles to its lines\' costs when it ends', async () => {
+    const { id, client } = await budgeted('native batch within budget', 1);
+    const created = await create(client, [chatLine('a', 'openai/gpt-4o-mini', 'one', { max_tokens: 50 }), chatLine('b', 'openai/gpt-4o-mini', 'two', { max_tokens: 50 })]);
+    const [held] = (await suite.service.db('gateway_batches').where({ id: created.id }).select('charges')).map((r) => r.charges as Array<{ m: string; r: number }>);
+    expect(held).toEqual([expect.objectContaining({ m: `key:${id}:spend:total` })]);
+    const reserved = Number(held![0]!.r);
+    expect(reserved).toBeGreaterThan(0);
+    expect(Number((await allowance(id)).used)).toBe(0);
+
+    await endBatches(fakes.openai);
+    const batch = await ended(client, created.id);
+    expect(batch.status).toBe('completed');
+    const costs = (await jsonl(client, batch.output_file_id!)).map((l) => l.response.body.cost.customerPrice as number);
+    expect(costs).toHaveLength(2);
+    const spent = Math.round(costs.reduce((a, b) => a + b, 0) * 1e8) / 1e8;
+    expect(spent).toBeGreaterThan(0);
+    expect(spent).toBeLessThan(reserved);
+    // Settled once, in the transaction that wrote the usage rows: spent counted, the reservation gone from the batch.
+    expect(Number((await allowance(id)).used)).toBe(spent);
+    expect((await suite.service.db('gateway_batches').where({ id: created.id }).first()).charges).toBeNull();
+  });
+
+  it('a cancelled batch gives its whole reservation back and counts nothing as spent', async () => {
+    const { id, client } = await budgeted('native batch cancelled', 1);
+    const created = await create(client, [chatLine('c', 'openai/gpt-4o-mini', 'never', { max_tokens: 50 })]);
+    const leased = Number((await allowance(id)).leased);
+    const [{ charges }] = await suite.service.db('gateway_batches').where({ id: created.id }).select('charges');
+    const reserved = Number(charges[0].r);
+    expect(leased).toBeGreaterThanOrEqual(reserved);
+    await client.batches.cancel(created.id);
+    await endBatches(fakes.openai);
+    expect((await ended(client, created.id)).status).toBe('cancelled');
+    const after = await allowance(id);
+    expect(Number(after.used)).toBe(0);
+    // What the batch held left `leased` (the process's own unused lease may have gone back too).
+    expect(Number(after.leased)).toBeLessThanOrEqual(Math.round((leased - reserved) * 1e8) / 1e8);
+    expect((await suite.service.db('gateway_batches').where({ id: created.id }).first()).charges).toBeNull();
   });
 });
 

@@ -49,6 +49,8 @@ export interface AzureFakeOptions {
   deployments?: string[];
   /** The api-key it accepts. */
   key?: string;
+  /** Whether an Entra ID bearer token other than FAKE_AD_TOKEN is good (asked of the identity provider that issued it). */
+  bearer?: (token: string) => boolean | Promise<boolean>;
 }
 
 export function startFake(opts: AzureFakeOptions = {}): Promise<Fake> {
@@ -70,9 +72,10 @@ export function startFake(opts: AzureFakeOptions = {}): Promise<Fake> {
   /** Azure's checks before any operation: the credential, the API version, the deployment, the content filter. */
   const guarded =
     (op: Render, deployment: (req: CapturedRequest) => string | undefined, dated: boolean): Render =>
-    (req, reply, res, signal) => {
-      const bearer = req.headers.authorization;
-      if (req.headers['api-key'] !== key && bearer !== `Bearer ${FAKE_AD_TOKEN}`) {
+    async (req, reply, res, signal) => {
+      const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
+      const tokenGood = bearer !== undefined && (bearer === FAKE_AD_TOKEN || ((await opts.bearer?.(bearer)) ?? false));
+      if (req.headers['api-key'] !== key && !tokenGood) {
         return json(res, 401, { error: { code: '401', message: 'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.' } });
       }
       const version = new URL(req.path, 'http://fake').searchParams.get('api-version');

@@ -6,10 +6,11 @@
 // content_filter, which the shared wire format already maps.
 import { createChatAdapter, type ChatDialect } from '../wire/chatCompletions.ts';
 import { openaiDialect } from '../openai/index.ts';
-import type { ProviderDescriptor } from '../types.ts';
+import type { ChatAdapter, ProviderDescriptor } from '../types.ts';
+import { withEntraToken } from './entra.ts';
 import { contentFilterError } from './errors.ts';
 import { azureMedia } from './media.ts';
-import { authHeaders, azureExtra, ENDPOINT_ENV, KEY_ENV, operationUrl } from './settings.ts';
+import { authHeaders, azureExtra, ENDPOINT_ENV, entraConfigured, KEY_ENV, operationUrl } from './settings.ts';
 
 export const azureDialect: ChatDialect = {
   ...openaiDialect,
@@ -29,6 +30,19 @@ export const azureDialect: ChatDialect = {
   rejection: contentFilterError,
 };
 
+/** Each call first takes a current Entra ID token when the client-credentials flow authenticates it. */
+function withEntra(adapter: ChatAdapter): ChatAdapter {
+  const { complete, stream, embed } = adapter;
+  return {
+    ...adapter,
+    complete: async (req, ctx, wire) => complete(req, await withEntraToken(ctx), wire),
+    async *stream(req, ctx, wire) {
+      yield* stream(req, await withEntraToken(ctx), wire);
+    },
+    ...(embed ? { embed: async (req, ctx) => embed(req, await withEntraToken(ctx)) } : {}),
+  };
+}
+
 export default {
   id: 'azure',
   keyEnv: KEY_ENV,
@@ -38,11 +52,12 @@ export default {
   local: false,
   concurrency: 20,
   extraSettings: (env) => ({ extra: azureExtra(env) }),
+  otherCredential: entraConfigured,
   capabilities: {
     chat: { tools: true, json: true, cachedTokens: true, options: ['logprobs', 'n', 'seed', 'logitBias'] },
     embeddings: true,
     imageGeneration: true,
   },
   media: azureMedia,
-  createAdapter: (opts = {}) => createChatAdapter(azureDialect, opts),
+  createAdapter: (opts = {}) => withEntra(createChatAdapter(azureDialect, opts)),
 } satisfies ProviderDescriptor;

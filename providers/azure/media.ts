@@ -6,6 +6,7 @@ import { ProviderError, unsupported } from '../types.ts';
 import { generateImages } from '../wire/openaiImages.ts';
 import { authHeaders, operationUrl } from './settings.ts';
 import { contentFilterError } from './errors.ts';
+import { withEntraToken } from './entra.ts';
 
 const id = 'azure';
 
@@ -19,7 +20,8 @@ export const azureMedia: MediaAdapter = {
       if (req.quality === 'ultra') throw unsupported(id, 'quality ultra', 'Azure OpenAI offers standard and hd', 'quality');
       if (req.quality && req.model.startsWith('dall-e-2')) throw unsupported(id, 'quality', 'dall-e-2 has one quality', 'quality');
     },
-    async generate(req, ctx) {
+    async generate(req, given) {
+      const ctx = await withEntraToken(given);
       const { url, model } = operationUrl(ctx.settings, 'images/generations', req.model);
       // dall-e-3 answers a URL unless asked for b64_json; gpt-image models always answer b64_json and refuse the parameter.
       const quality = req.quality && !req.model.startsWith('dall-e') ? (req.quality === 'hd' ? 'high' : 'medium') : req.quality;

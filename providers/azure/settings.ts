@@ -4,6 +4,7 @@
 // ProviderSettings.extra, so the whole of it can later come from a file too.
 import { jsonSetting } from '../jsonSetting.ts';
 import { ProviderError, type CallContext, type ProviderSettings } from '../types.ts';
+import { CLIENT_ID_ENV, CLIENT_SECRET_ENV, entraAppOf, entraExtra, TENANT_ENV } from './entra.ts';
 
 export const ENDPOINT_ENV = 'AZURE_OPENAI_ENDPOINT';
 export const KEY_ENV = 'AZURE_OPENAI_API_KEY';
@@ -19,7 +20,12 @@ export function azureExtra(env: NodeJS.ProcessEnv): Record<string, string> {
   const extra: Record<string, string> = { apiVersion: env[VERSION_ENV]?.trim() || V1 };
   if (env[DEPLOYMENTS_ENV]?.trim()) extra.deployments = env[DEPLOYMENTS_ENV]!;
   if (env[TOKEN_ENV]?.trim()) extra.adToken = env[TOKEN_ENV]!.trim();
-  return extra;
+  return { ...extra, ...entraExtra(env) };
+}
+
+/** Microsoft Entra ID stands in for the api key: a static token, or the client-credentials flow. */
+export function entraConfigured(extra: Record<string, string>): boolean {
+  return Boolean(extra.adToken || entraAppOf(extra));
 }
 
 const readDeployments = jsonSetting<Record<string, string>>(
@@ -36,12 +42,16 @@ export function deploymentOf(settings: ProviderSettings, model: string): string 
   return mapped ?? model;
 }
 
-/** An api-key header, else an operator-given Microsoft Entra ID bearer token; neither set is a configuration error. */
+/**
+ * An api-key header, else a Microsoft Entra ID bearer token (the one the
+ * client-credentials flow put in the context, else the operator's static
+ * one); none set is a configuration error.
+ */
 export function authHeaders(ctx: CallContext): Record<string, string> {
   const { settings } = ctx;
   if (settings.apiKey) return { 'api-key': settings.apiKey };
   if (settings.extra.adToken) return { authorization: `Bearer ${settings.extra.adToken}` };
-  throw new ProviderError('azure', 'missing_config', `azure is not configured: set ${KEY_ENV} (or ${TOKEN_ENV}, a Microsoft Entra ID token)`);
+  throw new ProviderError('azure', 'missing_config', `azure is not configured: set ${KEY_ENV}, or Microsoft Entra ID's ${TENANT_ENV}, ${CLIENT_ID_ENV} and ${CLIENT_SECRET_ENV} (or a token in ${TOKEN_ENV})`);
 }
 
 function endpoint(settings: ProviderSettings): string {

@@ -3356,6 +3356,20 @@ export type CreateBatchErrors = {
      */
     415: ErrorResponse;
     /**
+     * Gateway limit reached, or the provider answered 429. A limit or budget
+     * of the key, its team or a tag answers `rate_limit_exceeded` or
+     * `budget_exceeded` (a hard budget cannot cover the call's worst-case
+     * price), the message naming which and what remains, before anything is
+     * sent upstream (nothing billed); `Retry-After` says when its window
+     * resets (absent for an all-time budget). Successful answers carry
+     * OpenAI's `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`,
+     * `x-ratelimit-reset-requests` and the same three for `-tokens`, from the
+     * tightest per-minute or per-day limit that applies to the key, so the
+     * official SDKs back off by themselves.
+     *
+     */
+    429: ErrorResponse;
+    /**
      * Unexpected gateway failure.
      */
     500: ErrorResponse;
