@@ -3653,6 +3653,15 @@ export type GetSignInMethodsData = {
     url: '/v1/account/sign-in-methods';
 };
 
+export type GetSignInMethodsErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+};
+
+export type GetSignInMethodsError = GetSignInMethodsErrors[keyof GetSignInMethodsErrors];
+
 export type GetSignInMethodsResponses = {
     /**
      * The methods.
@@ -3673,6 +3682,10 @@ export type StartAccountSignInData = {
 };
 
 export type StartAccountSignInErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
     /**
      * No such resource in this project.
      */
@@ -4290,6 +4303,10 @@ export type GetVisibilityData = {
 };
 
 export type GetVisibilityErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
     /**
      * Missing, unknown or revoked key.
      */
@@ -5195,6 +5212,10 @@ export type GetUnsubscribePageData = {
 
 export type GetUnsubscribePageErrors = {
     /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
      * The token is unknown (the page says so).
      */
     404: string;
@@ -5230,9 +5251,21 @@ export type UnsubscribeData = {
 
 export type UnsubscribeErrors = {
     /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
      * The token is unknown (the page says so).
      */
     404: string;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
 };
 
 export type UnsubscribeError = UnsubscribeErrors[keyof UnsubscribeErrors];

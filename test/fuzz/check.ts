@@ -25,7 +25,8 @@ export interface Problem {
  * or an operator's switch the spec documents (local vision is off unless
  * VISION_SERVICE_ENABLED=true; the fuzz stage leaves it off, so no model runs).
  */
-const UPSTREAM_CODES = new Set(['provider_not_configured', 'upstream_error', 'upstream_timeout', 'upstream_overloaded', 'unavailable', 'upstream_rate_limited', 'unreachable', 'vision_disabled']);
+// mail_not_configured: the mail server is the upstream of invitations and password resets, unset like an unconfigured provider.
+const UPSTREAM_CODES = new Set(['mail_not_configured', 'provider_not_configured', 'upstream_error', 'upstream_timeout', 'upstream_overloaded', 'unavailable', 'upstream_rate_limited', 'unreachable', 'vision_disabled']);
 
 function errorSchemaPointer(spec: Spec, url: string, headers: Record<string, string>): string {
   if (spec.name === 'gateway') return '/components/schemas/ErrorResponse';

@@ -847,6 +847,9 @@ export const listSharedLinks = (options) => (options?.client ?? client).get({
  * `expiresAt`, it answers 410 `share_link_expired` from then on. An `expiresAt`
  * not in the future answers 400 `bad_request`.
  *
+ * Refused although the schema accepts it:
+ * - `bad_request`: `expiresAt` is not in the future (400).
+ *
  */
 export const createSharedLink = (options) => (options?.client ?? client).post({
     security: [{
@@ -1017,6 +1020,9 @@ export const requestPasswordReset = (options) => (options.client ?? client).post
  * Uses the link's token once. Sets the password and ends every session of the
  * account (sign in again with the new password). An unknown, used or expired
  * token answers 410 `link_expired`.
+ *
+ * Refused although the schema accepts it:
+ * - `weak_password`: the new password has fewer than 10 or more than 200 characters (400).
  *
  */
 export const completePasswordReset = (options) => (options.client ?? client).post({
@@ -1593,6 +1599,9 @@ export const listReportSubscriptions = (options) => (options?.client ?? client).
  *
  * Refused although the schema accepts it (400 `bad_request`): a `timeZone` that is
  * no IANA time zone. 409 `conflict` past 100 subscriptions per project.
+ *
+ * Refused although the schema accepts it:
+ * - `bad_request`: `timeZone` is no IANA time zone the service knows (400).
  *
  */
 export const putReportSubscription = (options) => (options.client ?? client).post({

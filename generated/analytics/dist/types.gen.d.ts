@@ -3405,6 +3405,13 @@ export type GetSignInMethodsData = {
     query?: never;
     url: '/v1/account/sign-in-methods';
 };
+export type GetSignInMethodsErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+};
+export type GetSignInMethodsError = GetSignInMethodsErrors[keyof GetSignInMethodsErrors];
 export type GetSignInMethodsResponses = {
     /**
      * The methods.
@@ -3422,6 +3429,10 @@ export type StartAccountSignInData = {
     url: '/v1/account/sign-in/oidc';
 };
 export type StartAccountSignInErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
     /**
      * No such resource in this project.
      */
@@ -3978,6 +3989,10 @@ export type GetVisibilityData = {
     url: '/v1/project/visibility';
 };
 export type GetVisibilityErrors = {
+    /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
     /**
      * Missing, unknown or revoked key.
      */
@@ -4800,6 +4815,10 @@ export type GetUnsubscribePageData = {
 };
 export type GetUnsubscribePageErrors = {
     /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
      * The token is unknown (the page says so).
      */
     404: string;
@@ -4830,9 +4849,21 @@ export type UnsubscribeData = {
 };
 export type UnsubscribeErrors = {
     /**
+     * Malformed request (body, parameter or content).
+     */
+    400: Error;
+    /**
      * The token is unknown (the page says so).
      */
     404: string;
+    /**
+     * The body is larger than the operation's limit, stated in its `requestBody`.
+     */
+    413: Error;
+    /**
+     * The body has no `Content-Type`, a media type the operation does not document, or a `Content-Encoding` other than `identity`.
+     */
+    415: Error;
 };
 export type UnsubscribeError = UnsubscribeErrors[keyof UnsubscribeErrors];
 export type UnsubscribeResponses = {

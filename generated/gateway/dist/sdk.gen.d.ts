@@ -309,6 +309,10 @@ export declare const getSpend: <ThrowOnError extends boolean = false>(options?: 
  * ones included, for charts); and, whatever the range, the totals of
  * today and of this month to date (UTC), so the page needs one call.
  *
+ * Refused although the schema accepts it:
+ * - `invalid_range`: `from` is after `to` (400).
+ * - `range_too_large`: the range spans more than 366 days (400).
+ *
  * Two sources, each counted where it is exact:
  * - `requests`, `errors`, `errorsByCode`, `p50LatencyMs`, `p99LatencyMs`:
  * the calls on the OpenAI- and Anthropic-compatible `/v1` routes that a
