@@ -308,6 +308,8 @@ describe('analytics accounts, roles, invitations and protected share links', () 
     const stale = await replay.json('/v1/projects', { body: project });
     expect(stale).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } });
     expect((await replay.json('/v1/invitations/accept', { body: { token: 'in_unknown', password: PASSWORD } })).body.error.code).toBe('unauthorized');
+    const wrongKey = await new Person(svc.url).json('/v1/projects', { body: project, headers: { authorization: 'Bearer an_live_not-a-real-key' } });
+    expect(wrongKey).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } });
     // The same calls with no cookie at all stay anonymous.
     expect((await new Person(svc.url).call('/v1/projects', { body: project })).status).toBe(201);
     expect((await new Person(svc.url).json('/v1/invitations/accept', { body: { token: 'in_unknown', password: PASSWORD } })).body.error.code).not.toBe('unauthorized');
