@@ -303,6 +303,16 @@ describe('analytics accounts, roles, invitations and protected share links', () 
     const replay = new Person(svc.url);
     replay.cookie = copy;
     expect((await replay.call('/v1/account')).status).toBe(401);
+    // Where anonymous callers are welcome too, a stale cookie still answers 401 rather than acting anonymously.
+    const project = { inviteCode: INVITE, name: 'Stale', domains: [uniqueDomain()] };
+    const stale = await replay.json('/v1/projects', { body: project });
+    expect(stale).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } });
+    expect((await replay.json('/v1/invitations/accept', { body: { token: 'in_unknown', password: PASSWORD } })).body.error.code).toBe('unauthorized');
+    const wrongKey = await new Person(svc.url).json('/v1/projects', { body: project, headers: { authorization: 'Bearer an_live_not-a-real-key' } });
+    expect(wrongKey).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } });
+    // The same calls with no cookie at all stay anonymous.
+    expect((await new Person(svc.url).call('/v1/projects', { body: project })).status).toBe(201);
+    expect((await new Person(svc.url).json('/v1/invitations/accept', { body: { token: 'in_unknown', password: PASSWORD } })).body.error.code).not.toBe('unauthorized');
   });
 
   it('a shared link with a password answers 403 until unlocked; an expired one 410', async () => {

@@ -156,9 +156,21 @@ describe('email reports and traffic-spike alerts', () => {
     expect(again.status).toBe(200);
     expect((await runReports(deps, nextMondayReport(1))).sent).toBe(0);
     expect(mailsTo('ana@example.com')).toHaveLength(1);
-    const unknown = await fetch(`${svc.url}/v1/unsubscribe/un_${'x'.repeat(43)}`);
+    // An unknown token: a browser reads a page, any other client the JSON error.
+    const unknownUrl = `${svc.url}/v1/unsubscribe/un_${'x'.repeat(43)}`;
+    const unknown = await fetch(unknownUrl, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
     expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await unknown.text()).toContain('not known');
+    for (const method of ['GET', 'POST']) {
+      const res = await fetch(unknownUrl, { method, headers: { accept: 'application/json' } });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect((await res.json()).error.code).toBe('not_found');
+    }
+    const noAccept = await fetch(unknownUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(noAccept.status).toBe(404);
+    expect((await noAccept.json()).error.code).toBe('not_found');
   });
 
   it('a spike alert fires once per hour when the last hour\'s visitors reach the level', async () => {

@@ -5,6 +5,8 @@ import type { Spec, Operation } from './spec.ts';
 export interface Credentials {
   gatewayKey: string;
   analyticsKey: string;
+  /** A shared link's token, for the operations only such a token opens (unlockSharedLink); without it they get the live key (401). */
+  shareLinkToken?: string;
 }
 
 const SESSION_COOKIES: Record<string, string> = { consoleSession: 'switchyard_console', session: 'switchyard_analytics' };
@@ -14,10 +16,12 @@ export function authHeaders(spec: Spec, op: Operation, creds: Credentials): Reco
   const requirements: Array<Record<string, string[]>> = op.op.security ?? spec.doc.security ?? [];
   const schemes = requirements.flatMap((r) => Object.keys(r));
   if (schemes.includes('webhookSecret')) return { 'x-webhook-secret': 'not-the-template-secret' };
-  if (!schemes.length) return {};
+  // Open to anonymous callers too (createProject, acceptInvitation): no credential, as such a caller sends none.
+  if (!schemes.length || requirements.some((r) => Object.keys(r).length === 0)) return {};
   // Operations only a session opens (the console's, an analytics account's): a session cookie of no session (401, as the spec declares).
   const cookieScheme = schemes.find((s) => s in SESSION_COOKIES);
   if (cookieScheme && !schemes.some((s) => BEARER_SCHEMES.includes(s))) return { cookie: `${SESSION_COOKIES[cookieScheme]}=no-such-session` };
+  if (creds.shareLinkToken && schemes.every((s) => s === 'shareLink')) return { authorization: `Bearer ${creds.shareLinkToken}` };
   return { authorization: `Bearer ${spec.name === 'analytics' ? creds.analyticsKey : creds.gatewayKey}` };
 }
 

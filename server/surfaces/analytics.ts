@@ -1,7 +1,7 @@
 import type { SurfaceDefinition } from '../surface.ts';
 import type { ApiError } from '../../protocols/errors.ts';
 import { loadHandlers } from '../handlers.ts';
-import { authenticateApiKey, authenticateSession, authenticateShareLink, authorize } from './analytics/auth.ts';
+import { authenticateApiKey, authenticateSessionScheme, authenticateShareLink, authorize } from './analytics/auth.ts';
 import { AnalyticsAccounts, accountSettings } from '../../analytics/accounts.ts';
 import { mailerFromEnv } from '../../protocols/mail.ts';
 import { cors } from './analytics/cors.ts';
@@ -33,7 +33,7 @@ export const analyticsSurface: SurfaceDefinition = {
     liveKey: authenticateApiKey as never,
     readKey: authenticateApiKey as never,
     shareLink: authenticateShareLink as never,
-    session: authenticateSession as never,
+    session: authenticateSessionScheme as never,
   },
   renderError: errorBody,
   before: [cors, outageAs503, ndjsonBody],

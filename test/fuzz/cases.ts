@@ -341,8 +341,14 @@ export class CaseBuilder {
     if (op.op.security === undefined || op.op.security?.length) {
       const secured = (op.op.security ?? this.spec.doc.security ?? []).length > 0;
       if (secured) {
-        cases.push(base('auth:none', plain, { noAuth: true, ...this.bodyFor(body, multipart, choice) }));
-        cases.push(base('auth:wrong', plain, { noAuth: true, headers: { authorization: 'Bearer gw_live_not-a-real-key-at-all-0000000000000000', 'x-api-key': 'an_live_wrong' }, ...this.bodyFor(body, multipart, choice) }));
+        // An operation open to anonymous callers too (a `{}` requirement) owes no 401 to a request without credentials.
+        const anonymous = (op.op.security ?? this.spec.doc.security ?? []).some((r: object) => Object.keys(r).length === 0);
+        const none = base('auth:none', plain, { noAuth: true, ...this.bodyFor(body, multipart, choice) });
+        if (!anonymous) cases.push(none);
+        // The body's content-type joins the wrong credentials rather than replacing them.
+        const wrong = this.bodyFor(body, multipart, choice);
+        const wrongAuth = { authorization: 'Bearer gw_live_not-a-real-key-at-all-0000000000000000', 'x-api-key': 'an_live_wrong' };
+        cases.push(base('auth:wrong', plain, { noAuth: true, ...wrong, headers: { ...wrongAuth, ...wrong.headers } }));
       }
     }
     if (body && !multipart) {

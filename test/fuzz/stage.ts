@@ -67,6 +67,7 @@ let service: RunningService;
 let db: Knex;
 let fakes: Fake[] = [];
 let analyticsKeys: string[] = [];
+let shareLinkTokens: string[] = [];
 const serviceErrors: Array<Record<string, unknown>> = [];
 
 async function setUp(): Promise<void> {
@@ -129,6 +130,25 @@ async function setUp(): Promise<void> {
     if (res.status !== 201) throw new Error(`could not create analytics project ${i}: ${res.status} ${await res.text()}`);
     analyticsKeys.push(((await res.json()) as { apiKey: string }).apiKey);
   }
+  // Shared links of a project none of the fuzzed keys reaches: no fuzzed deleteSharedLink can revoke them
+  // (a revoked token made unlockSharedLink answer 401 before its body was looked at). One per key, as the
+  // per-key rate limit applies to them too.
+  const res = await fetch(`${service.analyticsUrl}/v1/projects`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ inviteCode: INVITE, name: 'Fuzz shared links', domains: ['fuzzshare.example'] }),
+  });
+  if (res.status !== 201) throw new Error(`could not create the shared links' project: ${res.status} ${await res.text()}`);
+  const owner = ((await res.json()) as { apiKey: string }).apiKey;
+  for (let i = 0; i < ANALYTICS_PROJECTS; i++) {
+    const link = await fetch(`${service.analyticsUrl}/v1/shared-links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner}` },
+      body: JSON.stringify({ label: `Fuzz ${i}` }),
+    });
+    if (link.status !== 201) throw new Error(`could not create shared link ${i}: ${link.status} ${await link.text()}`);
+    shareLinkTokens.push(((await link.json()) as { token: string }).token);
+  }
 }
 
 async function tearDown(): Promise<void> {
@@ -146,7 +166,8 @@ let sent = 0;
 function withAuth(c: FuzzCase): Record<string, string> {
   if (c.noAuth || !c.op) return c.headers;
   const key = c.spec.name === 'analytics' ? analyticsKeys[sent % analyticsKeys.length]! : BOOTSTRAP_KEY;
-  return { ...authHeaders(c.spec, c.op, { gatewayKey: key, analyticsKey: key }), ...c.headers };
+  const shareLinkToken = shareLinkTokens[sent % shareLinkTokens.length];
+  return { ...authHeaders(c.spec, c.op, { gatewayKey: key, analyticsKey: key, shareLinkToken }), ...c.headers };
 }
 
 function describeRequest(c: FuzzCase): string {

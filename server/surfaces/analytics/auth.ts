@@ -74,6 +74,25 @@ export function authenticateSession(ctx: ApiContext): Promise<SessionAuth | null
 }
 
 /**
+ * The session scheme as the router asks it: a cookie that opens no session (expired,
+ * signed out, forged) answers 401 rather than letting the request go on as anonymous,
+ * so a stale cookie says so where anonymous callers are welcome too (createProject,
+ * acceptInvitation); so does an Authorization header whose key opens nothing. No credential
+ * at all stays anonymous.
+ */
+export async function authenticateSessionScheme(ctx: ApiContext): Promise<SessionAuth | null> {
+  const auth = await authenticateSession(ctx);
+  if (auth || !ctx.state.deps.analyticsAccounts) return auth;
+  // A request with an Authorization header is a key's request: a key that opens nothing is as stale as such a cookie.
+  if (ctx.get('authorization')) {
+    if (await authenticateKey(ctx)) return null;
+    throw new ApiError('unauthorized', 'Missing or invalid API key', { code: 'unauthorized' });
+  }
+  if (!ctx.cookies.get(SESSION_COOKIE)) return null;
+  throw new ApiError('unauthorized', 'The session cookie opens no session (expired or signed out); sign in again, or send no cookie.', { code: 'unauthorized' });
+}
+
+/**
  * Keys for the liveKey and readKey schemes (a shared link's token is not one of
  * them), or a person's session: its role decides after routing (authorize), so
  * every operation open to the keys is open to sessions without naming them.
