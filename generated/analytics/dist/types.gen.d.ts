@@ -1044,6 +1044,10 @@ export type CreateProjectErrors = {
      */
     400: Error;
     /**
+     * A session cookie that opens no session, or an Authorization header whose key is unknown, answers 401 `unauthorized` even here, where anonymous callers are welcome (a stale credential says so rather than acting anonymously).
+     */
+    401: Error;
+    /**
      * The invite code is not valid.
      */
     403: Error;
@@ -3944,6 +3948,10 @@ export type AcceptInvitationErrors = {
      */
     400: Error;
     /**
+     * A session cookie that opens no session, or an Authorization header whose key is unknown, answers 401 `unauthorized` even here, where anonymous callers are welcome (a stale credential says so rather than acting anonymously).
+     */
+    401: Error;
+    /**
      * The credential is valid but may not do this: `viewer_role` (a viewer's session
      * on anything but the dashboard and stats), `owner_role` (needs an owner),
      * `not_a_member` (the session's account is no member of the `X-Site` site),
@@ -4819,9 +4827,9 @@ export type GetUnsubscribePageErrors = {
      */
     400: Error;
     /**
-     * The token is unknown (the page says so).
+     * The token is unknown (the page says so). HTML only when the client's Accept prefers text/html (a browser); any other client gets the JSON error `not_found`.
      */
-    404: string;
+    404: Error;
 };
 export type GetUnsubscribePageError = GetUnsubscribePageErrors[keyof GetUnsubscribePageErrors];
 export type GetUnsubscribePageResponses = {
@@ -4853,9 +4861,9 @@ export type UnsubscribeErrors = {
      */
     400: Error;
     /**
-     * The token is unknown (the page says so).
+     * The token is unknown (the page says so). HTML only when the client's Accept prefers text/html (a browser); any other client gets the JSON error `not_found`.
      */
-    404: string;
+    404: Error;
     /**
      * The body is larger than the operation's limit, stated in its `requestBody`.
      */
