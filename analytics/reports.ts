@@ -11,7 +11,7 @@ import type { ImportDim } from './imports/types.ts';
 import { withEngagement } from './engagement.ts';
 import {
   breakdownVisit, customEvents, funnel, goals, overview, pages, prepare, props, regionName, timeseries,
-  type Run, type StatsQuery,
+  type BreakdownRow, type Run, type StatsQuery,
 } from './query/stats.ts';
 
 /**
@@ -252,14 +252,14 @@ export async function breakdownReport(e: Engine, q: StatsQuery, compare: Compare
     const dim = property.slice(6) as VisitDim;
     const skipNull = dim.startsWith('utm_');
     const imported = (IMPORTED_VISIT_DIMS as readonly string[]).includes(dim);
-    const shaped = (x: BreakdownRowLike): Row => {
+    const shaped = (x: BreakdownRow): Row => {
       if (dim === 'source') return { ...x, value: x.value ?? 'direct', label: describeSource(x.value).label };
       if (dim === 'region') return { ...x, label: regionName(x.value) ?? x.value ?? undefined };
       return { ...x };
     };
     build = (run) => breakdownVisit(run, dim, imported ? wider : limit, { skipNull }).map(shaped);
     if (imported) {
-      add = merge(dim as ImportDim, (x, c) => addHeadline(x as Row & BreakdownRowLike, c),
+      add = merge(dim as ImportDim, (x, c) => addHeadline(x as Row & BreakdownRow, c),
         (key, c) => shaped(addHeadline({ value: key, visitors: 0, pageviews: 0, bounceRate: 0, avgVisitDurationSeconds: 0 }, c)));
     }
   } else {
@@ -274,14 +274,6 @@ export async function breakdownReport(e: Engine, q: StatsQuery, compare: Compare
   if (r.period) body.comparison = { from: new Date(r.period.from).toISOString(), to: new Date(r.period.to).toISOString() };
   if (r.note) body.imported = r.note;
   return body;
-}
-
-interface BreakdownRowLike {
-  value: string | null;
-  visitors: number;
-  pageviews: number;
-  bounceRate: number;
-  avgVisitDurationSeconds: number;
 }
 
 interface GoalDef {

@@ -1,3 +1,5 @@
+import type { ImportedAggregate } from '../../db/analytics/insertImport.ts';
+
 /**
  * What every import becomes: additive daily counts per dimension value. Plausible
  * exports exactly this; event rows (Umami, GA4) are summed into it, so one reader
@@ -9,24 +11,11 @@ export type ImportSource = 'plausible' | 'umami' | 'ga4';
 export const IMPORT_DIMS = ['total', 'page', 'source', 'country', 'browser', 'os', 'device', 'event'] as const;
 export type ImportDim = (typeof IMPORT_DIMS)[number];
 
-export interface DayCounts {
-  /** Sessions: additive across days, what `visitors` counts on the stats routes. */
-  visits: number;
-  /** The source's own distinct visitors of the day: not additive across days, so never summed into a range. */
-  visitors: number;
-  pageviews: number;
-  /** Sessions of a single page view and nothing else. */
-  bounces: number;
-  /** Sum of the sessions' durations, in seconds. */
-  durationS: number;
-  /** Custom events. */
-  events: number;
-}
+/** A day's counts: the stored aggregate's (db/analytics/insertImport.ts says what each is). */
+export type DayCounts = Omit<ImportedAggregate, 'day' | 'dim' | 'value'>;
 
-export interface ImportedRow extends DayCounts {
-  day: string;
+export interface ImportedRow extends ImportedAggregate {
   dim: ImportDim;
-  value: string;
 }
 
 export const zeroCounts = (): DayCounts => ({ visits: 0, visitors: 0, pageviews: 0, bounces: 0, durationS: 0, events: 0 });

@@ -1,15 +1,20 @@
 import type { Knex } from 'knex';
 
-/** One day's additive counts of one dimension value (analytics/imports/types.ts says what each is). */
+/** One day's additive counts of one dimension value (analytics/imports/types.ts names the dimensions). */
 export interface ImportedAggregate {
   day: string;
   dim: string;
   value: string;
+  /** Sessions: additive across days, what `visitors` counts on the stats routes. */
   visits: number;
+  /** The source's own distinct visitors of the day: not additive across days, so never summed into a range. */
   visitors: number;
   pageviews: number;
+  /** Sessions of a single page view and nothing else. */
   bounces: number;
+  /** Sum of the sessions' durations, in seconds. */
   durationS: number;
+  /** Custom events. */
   events: number;
 }
 
