@@ -5,7 +5,7 @@
 // sign-out (or an expiry) ends it on every process at once. Unsafe methods
 // must carry the session's CSRF token, derived from the cookie's token, which
 // a page of another origin can neither read nor compute.
-import * as oidc from 'openid-client';
+import { OidcClient } from '../../protocols/oidc.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { ApiError } from '../../protocols/errors.ts';
@@ -55,7 +55,7 @@ export function csrfTokenOf(token: string): string {
 }
 
 export class ConsoleService {
-  private discovered?: Promise<oidc.Configuration>;
+  private oidcClient?: OidcClient;
 
   private readonly db: Knex;
   readonly settings: ConsoleSettings;
@@ -86,40 +86,17 @@ export class ConsoleService {
     return settings;
   }
 
-  /** The identity provider's metadata, discovered once; a failed discovery is tried again by the next sign-in. */
-  private configuration(): Promise<oidc.Configuration> {
-    const s = this.oidcSettings();
-    if (!this.discovered) {
-      const options = s.issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined;
-      const p = oidc.discovery(s.issuer, s.clientId, undefined, oidc.ClientSecretBasic(s.clientSecret), options);
-      p.catch(() => {
-        if (this.discovered === p) this.discovered = undefined;
-      });
-      this.discovered = p;
-    }
-    return this.discovered.catch((err) => {
-      throw new ApiError('unavailable', `The identity provider at ${s.issuer.href} could not be reached`, { code: 'identity_provider_unavailable', cause: err });
-    });
+  /** The identity provider's client (protocols/oidc.ts): discovery once, the code flow with PKCE, the ID token's checks. */
+  private client(): OidcClient {
+    this.oidcClient ??= new OidcClient(this.oidcSettings());
+    return this.oidcClient;
   }
 
   /** Starts a sign-in: the identity provider's authorization URL, and the state the browser keeps in its sign-in cookie. */
   async beginSignIn(origin: string): Promise<{ url: string; state: string }> {
-    const s = this.oidcSettings();
-    const config = await this.configuration();
-    const state = oidc.randomState();
-    const nonce = oidc.randomNonce();
-    const codeVerifier = oidc.randomPKCECodeVerifier();
-    await insertConsoleSignIn(this.db, sha256(state), { codeVerifier, nonce, expiresAt: new Date(this.now() + SIGN_IN_MS) });
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: this.callbackUrl(origin),
-      scope: s.scopes,
-      response_type: 'code',
-      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-      code_challenge_method: 'S256',
-      state,
-      nonce,
-    });
-    return { url: url.href, state };
+    const pending = await this.client().begin(this.callbackUrl(origin));
+    await insertConsoleSignIn(this.db, sha256(pending.state), { codeVerifier: pending.codeVerifier, nonce: pending.nonce, expiresAt: new Date(this.now() + SIGN_IN_MS) });
+    return { url: pending.url, state: pending.state };
   }
 
   /**
@@ -140,22 +117,11 @@ export class ConsoleService {
     if (params.get('error')) {
       throw new ApiError('forbidden', `The identity provider refused the sign-in: ${params.get('error')}`, { code: 'sign_in_refused' });
     }
-    const config = await this.configuration();
     const current = new URL(this.callbackUrl(origin));
     current.search = search;
-    let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
-    try {
-      tokens = await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: pending.codeVerifier, expectedState: state, expectedNonce: pending.nonce, idTokenExpected: true });
-    } catch (err) {
-      throw new ApiError('unauthorized', 'The identity provider\'s answer did not verify; sign in again', { code: 'sign_in_failed', cause: err });
-    }
-    let claims: Record<string, unknown> = { ...tokens.claims()! };
     // Providers that keep scope claims out of the ID token serve them from userinfo.
     const wanted = [s.roleClaim, 'email', 'name', ...(s.teamClaim ? [s.teamClaim] : [])];
-    if (wanted.some((c) => claims[c] === undefined) && tokens.access_token) {
-      const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub as string).catch(() => undefined);
-      if (info) claims = { ...info, ...claims };
-    }
+    const claims = await this.client().finish(current, { state, nonce: pending.nonce, codeVerifier: pending.codeVerifier }, wanted);
     const role = roleOf(claims[s.roleClaim], s.roles);
     if (!role) {
       throw new ApiError('forbidden', `Signed in as ${String(claims.email ?? claims.sub)}, but no console role is granted by the ${s.roleClaim} claim (CONSOLE_OIDC_ROLES)`, { code: 'no_console_role' });
