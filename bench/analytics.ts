@@ -32,6 +32,7 @@ import type { StatsQuery } from '../analytics/query/stats.ts';
 import { classifyUserAgent } from '../analytics/userAgent.ts';
 import type { NewEvent } from '../db/analytics/eventRow.ts';
 import { postgresCpuMicros } from './postgresCpu.ts';
+import { measuredFlags } from './gatewayProcess.ts';
 
 export interface AnalyticsBenchOptions {
   /** Events bulk-loaded for the query benchmark (default 1,000,000). */
@@ -432,11 +433,10 @@ function startFlags(): string[] {
   return start.match(/--[a-z-]+-semi-space-size=\d+/g) ?? [];
 }
 
-/** N service processes on one port, each with its own ingest buffer, sharing PostgreSQL. */
+/** N service processes on one port, each with its own ingest buffer, sharing PostgreSQL (with BENCH_NODE_FLAGS, as the gateway benches). */
 async function startCluster(databaseUrl: string, n: number, env: NodeJS.ProcessEnv, cpuProfileDir?: string) {
   const port = await freePort();
-  const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
-  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), execArgv: [...startFlags(), ...profile], silent: false });
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), execArgv: [...startFlags(), ...measuredFlags(cpuProfileDir)], silent: false });
   const workers = await Promise.all(Array.from({ length: n }, () => new Promise<ReturnType<typeof cluster.fork>>((resolve, reject) => {
     const w = cluster.fork({ ...env, DATABASE_URL: databaseUrl, ANALYTICS_BENCH_WORKER_PORT: String(port) });
     w.once('message', () => resolve(w));
