@@ -4,7 +4,9 @@
 //   node bench/analytics.ts [--events 1000000] [--ingest 60000] [--processes 2] [--runs 30]
 //     [--data-dir DIR] (keep the loaded database in DIR and reuse it: 10M events take most of an hour to load)
 // or through `npm run bench`, which calls runAnalyticsBench. `--ingest 0` measures the queries only;
-// `--events 0` measures ingest alone (with --cpu-prof DIR, a V8 profile of each service process).
+// `--events 0` measures ingest alone (with --cpu-prof DIR, a V8 profile of each service process;
+// with BENCH_NODE_FLAGS=--perf-basic-prof-only-functions, perf maps for `perf record`). Ingest
+// runs the service silent; BENCH_SERVICE_LOG_LEVEL=info adds the access log line per beacon.
 // First, as in server/main.ts: the service processes forked from this file start here.
 import '../server/objectShapes.ts';
 import { randomUUID } from 'node:crypto';
@@ -32,6 +34,7 @@ import type { StatsQuery } from '../analytics/query/stats.ts';
 import { classifyUserAgent } from '../analytics/userAgent.ts';
 import type { NewEvent } from '../db/analytics/eventRow.ts';
 import { postgresCpuMicros } from './postgresCpu.ts';
+import { measuredFlags } from './gatewayProcess.ts';
 
 export interface AnalyticsBenchOptions {
   /** Events bulk-loaded for the query benchmark (default 1,000,000). */
@@ -58,6 +61,8 @@ export interface AnalyticsBenchOptions {
 export interface AnalyticsBenchResult {
   ingest: {
     requests: number; seconds: number; eventsPerSecond: number; errors: number; emptyServerRps?: number;
+    /** CPU per request of a bare Koa app (body read as JSON, the same answer) on the same load: the framework's floor. */
+    koaFloorCpuMicros?: number;
     /** CPU per event of the service processes, the load generator and PostgreSQL: they share the machine's cores. */
     serverCpuMicrosPerEvent?: number; loadgenCpuMicrosPerEvent?: number; postgresCpuMicrosPerEvent?: number;
     /** Of the service's, its main threads' (the rest is V8's compiler and GC threads, still optimising code the warm-up ran too little). */
@@ -432,11 +437,10 @@ function startFlags(): string[] {
   return start.match(/--[a-z-]+-semi-space-size=\d+/g) ?? [];
 }
 
-/** N service processes on one port, each with its own ingest buffer, sharing PostgreSQL. */
+/** N service processes on one port, each with its own ingest buffer, sharing PostgreSQL (with BENCH_NODE_FLAGS, as the gateway benches). */
 async function startCluster(databaseUrl: string, n: number, env: NodeJS.ProcessEnv, cpuProfileDir?: string) {
   const port = await freePort();
-  const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
-  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), execArgv: [...startFlags(), ...profile], silent: false });
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), execArgv: [...startFlags(), ...measuredFlags(cpuProfileDir)], silent: false });
   const workers = await Promise.all(Array.from({ length: n }, () => new Promise<ReturnType<typeof cluster.fork>>((resolve, reject) => {
     const w = cluster.fork({ ...env, DATABASE_URL: databaseUrl, ANALYTICS_BENCH_WORKER_PORT: String(port) });
     w.once('message', () => resolve(w));
@@ -455,12 +459,21 @@ async function startCluster(databaseUrl: string, n: number, env: NodeJS.ProcessE
   };
 }
 
+/**
+ * The service's log: silent, or with BENCH_SERVICE_LOG_LEVEL=info the access log line
+ * per beacon a deployed service writes (into /dev/null: the writing, not a reader).
+ */
+function serviceLog(): pino.Logger {
+  const level = process.env.BENCH_SERVICE_LOG_LEVEL;
+  return level ? pino({ level }, pino.destination({ dest: '/dev/null', sync: true })) : pino({ level: 'silent' });
+}
+
 async function runClusterWorker(): Promise<void> {
   const url = process.env.DATABASE_URL!;
   const db = createDb(url, { max: 10 });
   const svc = await startService({
     db, databaseUrl: url, services: ['analytics'], gatewayPort: 0, analyticsPort: Number(process.env.ANALYTICS_BENCH_WORKER_PORT),
-    host: '127.0.0.1', env: process.env, log: pino({ level: 'silent' }),
+    host: '127.0.0.1', env: process.env, log: serviceLog(),
   });
   process.on('message', async (m) => {
     if (m === 'cpu') {
@@ -536,6 +549,28 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
       log(`floor: an empty Node HTTP server answers ${emptyServerRps.toLocaleString()} req/s on this machine right now ` +
         `(server ${Math.round((emptyUsed.user + emptyUsed.system) / floorRequests)} µs, load generator ${Math.round(floor.cpuMicros / floorRequests)} µs CPU per request)`);
 
+      // A bare Koa app that reads the body as JSON and answers the same: what the framework
+      // itself adds to Node's floor, apart from the service's pipeline and ingest.
+      const { default: Koa } = await import('koa');
+      const bare = new Koa();
+      bare.use(async (ctx) => {
+        let text = '';
+        for await (const chunk of ctx.req) text += chunk;
+        JSON.parse(text);
+        ctx.status = 202;
+        ctx.body = { accepted: true };
+      });
+      const koaServer = createServer(bare.callback());
+      await new Promise<void>((r) => koaServer.listen(0, '127.0.0.1', r));
+      const koaCpu = process.threadCpuUsage();
+      const koaRun = await loadgen({
+        url: `http://127.0.0.1:${(koaServer.address() as net.AddressInfo).port}`, projectId: '-', domain: 'floor.bench', total: floorRequests, concurrency, uas: BEACON_UAS,
+      });
+      koaServer.close();
+      const koaUsed = process.threadCpuUsage(koaCpu);
+      const koaFloorCpuMicros = Math.round((koaUsed.user + koaUsed.system) / floorRequests);
+      log(`floor: a bare Koa app reading the body as JSON answers ${Math.round(floorRequests / (koaRun.ms / 1000)).toLocaleString()} req/s (server ${koaFloorCpuMicros} µs CPU per request)`);
+
       // Warm-up, not timed: a service that has been up for a while has compiled its hot
       // code and holds the project's policy, the day's salt and count in memory.
       const warmProject = await create(`warm-${suffix}.bench`, 100_000_000);
@@ -569,7 +604,7 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
       }
       const seconds = (performance.now() - t) / 1000;
       const pgAfter = await postgresCpuMicros(db);
-      ingest = { requests: ingestRequests, seconds: Math.round(seconds * 100) / 100, eventsPerSecond: Math.round((ingestRequests - gen.errors) / seconds), errors: gen.errors, emptyServerRps };
+      ingest = { requests: ingestRequests, seconds: Math.round(seconds * 100) / 100, eventsPerSecond: Math.round((ingestRequests - gen.errors) / seconds), errors: gen.errors, emptyServerRps, koaFloorCpuMicros };
       ingest.loadgenCpuMicrosPerEvent = Math.round(gen.cpuMicros / ingestRequests);
       if (pgBefore !== undefined && pgAfter !== undefined) ingest.postgresCpuMicrosPerEvent = Math.round((pgAfter - pgBefore) / ingestRequests);
       log(`  ${ingest.eventsPerSecond.toLocaleString()} events/s committed (${ingest.errors} errors; HTTP phase ${Math.round(gen.ms)} ms)`);

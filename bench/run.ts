@@ -3,7 +3,7 @@
 //   governance: --rate 300 --seconds 8 --warmup 2 (the overhead scenario with limits and budgets on against off; not in the default set)
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --burst 10 (0: evenly spaced only) --log-level info --no-streaming --no-reference --floor --observability --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
-//   analytics: --events 1000000 --ingest 60000 (0: queries only) --processes 1 --runs 30 --data-dir <dir> (keep the loaded database there and reuse it)
+//   analytics: --events 1000000 --ingest 60000 (0: queries only) --processes 1 --runs 30 --data-dir <dir> (keep the loaded database there and reuse it) --cpu-prof <dir> (with --events 0)
 //   media:     --videos 8 --megabytes 20
 //   ocr:       --images 16 --rate 50 --seconds 10 (per latency block) --ocr-parts accuracy,speed,latency --cpu-prof <dir>
 //   ocr-pages: real photographed and scanned pages, CER and CPU time per level (no options)
@@ -121,6 +121,7 @@ if (wanted.includes('analytics')) {
     processes: num(values.processes),
     queryRuns: num(values.runs),
     dataDir: values['data-dir'],
+    cpuProfileDir: values['cpu-prof'],
   });
 }
 if (wanted.includes('media')) {
