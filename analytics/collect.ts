@@ -1,27 +1,10 @@
 import type { Knex } from 'knex';
 import { ApiError } from '../protocols/errors.ts';
-import { firstError, validateCollectPayload } from './contract.ts';
 import { buildEvent, type CollectPayload } from './ingest.ts';
 import { dashboardOrigin, knownPolicy, projectPolicy } from './policies.ts';
 import { knownSalt, saltFor } from './sessions.ts';
 import { classifiersLoaded, classifiersReady } from './classify.ts';
 import type { IngestBuffer } from './ingestBuffer.ts';
-
-/** The body as JSON, checked against the contract's CollectPayload. */
-function payloadOf(body: unknown): CollectPayload {
-  let value = body;
-  if (typeof body === 'string') {
-    try {
-      value = JSON.parse(body);
-    } catch {
-      throw new ApiError('invalid_request', 'Body must be a JSON object.', { code: 'bad_request' });
-    }
-  }
-  if (!validateCollectPayload(value)) {
-    throw new ApiError('invalid_request', `Invalid event: ${firstError(validateCollectPayload)}`, { code: 'bad_request' });
-  }
-  return value as CollectPayload;
-}
 
 /** What ingest needs of the process's services (the server's Deps carries them). */
 export interface IngestDeps {
@@ -48,16 +31,16 @@ function capReached(cap: number): ApiError {
 }
 
 /**
- * One beacon, validated against the contract's CollectPayload and the ingest
- * acceptance rules, queued for the next batch.
+ * One beacon (its body already read as JSON and validated against the contract's
+ * CollectPayload by the pipeline), checked against the ingest acceptance rules and
+ * queued for the next batch.
  *
  * In the steady state everything it needs is in memory (the project's policy, the
  * day's salt, the day's count), and it runs synchronously: no promise, no await.
  * Whatever is missing sends it down the asynchronous path, which fetches it; the
  * rules are the same functions either way.
  */
-export function ingestBeacon(deps: IngestDeps, body: unknown, client: Client, dashboard = dashboardOrigin(deps.env)): Accepted | Promise<Accepted> {
-  const payload = payloadOf(body);
+export function ingestBeacon(deps: IngestDeps, payload: CollectPayload, client: Client, dashboard = dashboardOrigin(deps.env)): Accepted | Promise<Accepted> {
   const buffer = deps.analyticsIngest as IngestBuffer;
   const policy = knownPolicy(payload.projectId);
   const salt = policy && classifiersReady() ? knownSalt() : undefined;

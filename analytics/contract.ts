@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
-// Bodies the router cannot validate for us (NDJSON lines, text/plain beacons, import
+// Bodies the router cannot validate for us (NDJSON lines, import
 // rows that are skipped rather than rejected) are checked against the contract's
 // own schemas, so the spec stays the one truth.
 const spec = parse(readFileSync(fileURLToPath(new URL('../openapi/analytics.yaml', import.meta.url)), 'utf8'));
@@ -19,7 +19,6 @@ function schema(name: string) {
 }
 
 export const validateEventRow = schema('EventRow');
-export const validateCollectPayload = schema('CollectPayload');
 export const validateGoalSpec = schema('GoalSpec');
 
 export function firstError(v: { errors?: { instancePath: string; message?: string }[] | null }): string {

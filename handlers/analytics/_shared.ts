@@ -1,4 +1,5 @@
 import { ingestBeacon } from '../../analytics/collect.ts';
+import type { CollectPayload } from '../../analytics/ingest.ts';
 import type { IngestBuffer } from '../../analytics/ingestBuffer.ts';
 import type { ApiContext, AppState } from '../types.ts';
 
@@ -7,12 +8,12 @@ export function ingestBuffer(ctx: ApiContext): IngestBuffer {
 }
 
 /**
- * POST /v1/collect (collectEvent) and the server-side event route end here. The
- * project id is kept for CORS, which runs after the answer and may need it on an
- * error.
+ * POST /v1/collect (collectEvent) ends here, its body validated as CollectPayload.
+ * The project id is kept for CORS, which runs after the answer and may need it on
+ * an error.
  */
-export async function collectBeacon(ctx: ApiContext, body: unknown): Promise<void> {
-  (ctx.state as AppState & { corsProjectId?: string }).corsProjectId = (body as { projectId?: string } | null)?.projectId;
+export async function collectBeacon(ctx: ApiContext, body: CollectPayload): Promise<void> {
+  (ctx.state as AppState & { corsProjectId?: string }).corsProjectId = body.projectId;
   await ingestBeacon(ctx.state.deps, body, { ip: ctx.ip, userAgent: ctx.get('user-agent'), origin: ctx.get('origin') || null });
   ctx.status = 202;
   ctx.body = { accepted: true };
