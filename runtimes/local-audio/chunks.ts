@@ -67,14 +67,15 @@ export function isSilent(samples: Float32Array): boolean {
 
 /**
  * Where the sound of a chunk starts and ends (seconds from the chunk's
- * start): the first and last 30 ms frame louder than a tenth of the chunk's
- * loudest, so a segment's timestamps leave out the silence around its words.
+ * start): the first and last 30 ms frame within 28 dB of the chunk's
+ * loudest, so a segment's timestamps leave out the silence around its words
+ * but keep a word's quiet last consonant (the "t" of "left" is 24 dB down).
  */
 export function soundBounds(samples: Float32Array): { start: number; end: number } {
   const levels = frameLevels(samples);
   let peak = 0;
   for (const level of levels) peak = Math.max(peak, level);
-  const floor = Math.max(SILENCE, peak / 10);
+  const floor = Math.max(SILENCE, peak / 25);
   const first = levels.findIndex((l) => l > floor);
   if (first === -1) return { start: 0, end: samples.length / RATE };
   let last = first;

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { EngineError, ownBuffer, WorkerPool } from '../../engines/workerPool.ts';
-import { readWav, toMono16k, writeWav } from './wav.ts';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -132,7 +131,18 @@ export function wordsOf(stdout: string): NonNullable<Transcript['words']> {
   return words;
 }
 
-const moonshinePool = new WorkerPool({ name: 'local-audio moonshine', script: new URL('./moonshineWorker.ts', import.meta.url), size: 1, jobTimeoutMs: 600_000, idleTimeoutMs: 300_000 });
+const sttPool = new WorkerPool({ name: 'local-audio stt', script: new URL('./sttWorker.ts', import.meta.url), size: 1, jobTimeoutMs: 600_000, idleTimeoutMs: 300_000 });
+
+/** A job of the transcription worker on WAV bytes (moved, not copied); a WAV it cannot read is a 400. */
+async function sttJob<T>(method: string, audio: Buffer): Promise<T> {
+  const wav = ownBuffer(audio);
+  try {
+    return await sttPool.run<T>(method, { wav }, { transfer: [wav.buffer as ArrayBuffer] });
+  } catch (err) {
+    if (err instanceof EngineError && err.code === 'bad_audio') throw new RuntimeError(400, `${err.message}; the local runtime transcribes 16-bit PCM WAV only`);
+    throw err;
+  }
+}
 
 /** Transcribes WAV audio with the engine asked for; both know English only. */
 export async function transcribe(audio: Buffer, opts: { engine: SttEngine; prompt?: string; language?: string }): Promise<Transcript> {
@@ -141,14 +151,7 @@ export async function transcribe(audio: Buffer, opts: { engine: SttEngine; promp
 }
 
 async function moonshine(audio: Buffer): Promise<Transcript> {
-  const wav = ownBuffer(audio);
-  let out: { duration: number; segments: Transcript['segments'] };
-  try {
-    out = await moonshinePool.run('transcribe', { wav }, { transfer: [wav.buffer as ArrayBuffer] });
-  } catch (err) {
-    if (err instanceof EngineError && err.code === 'bad_audio') throw new RuntimeError(400, `${err.message}; the local runtime transcribes 16-bit PCM WAV only`);
-    throw err;
-  }
+  const out = await sttJob<{ duration: number; segments: Transcript['segments'] }>('transcribe', audio);
   return { text: out.segments.map((s) => s.text).join(' '), segments: out.segments, duration: out.duration };
 }
 
@@ -158,17 +161,12 @@ async function moonshine(audio: Buffer): Promise<Transcript> {
  * vocabularies; without one the general US English model is used.
  */
 async function pocketsphinx(audio: Buffer, opts: { prompt?: string }): Promise<Transcript> {
-  let pcm;
-  try {
-    pcm = readWav(audio);
-  } catch (err) {
-    throw new RuntimeError(400, `${(err as Error).message}; the local runtime transcribes 16-bit PCM WAV only`);
-  }
-  const samples = toMono16k(pcm);
+  // A copy moves to the worker: the caller may still need the audio (Moonshine where pocketsphinx is missing).
+  const wav16k = await sttJob<Uint8Array>('wav16k', Buffer.from(audio));
   const dir = await mkdtemp(join(tmpdir(), 'stt-'));
   try {
     const input = join(dir, 'in.wav');
-    await writeFile(input, writeWav(samples, 16_000));
+    await writeFile(input, wav16k);
     const args = ['-infile', input, '-time', 'yes', '-logfn', '/dev/null', '-hmm', join(MODEL_DIR, 'en-us'), '-dict', join(MODEL_DIR, 'cmudict-en-us.dict')];
     const grammar = opts.prompt ? grammarOf(opts.prompt) : undefined;
     if (grammar) {
@@ -187,12 +185,12 @@ async function pocketsphinx(audio: Buffer, opts: { prompt?: string }): Promise<T
     const words = wordsOf(stdout);
     const text = words.map((w) => w.word).join(' ');
     const segments = words.length ? [{ start: words[0]!.start, end: words[words.length - 1]!.end, text }] : [];
-    return { text, words, segments, duration: samples.length / 16_000 };
+    return { text, words, segments, duration: (wav16k.byteLength - 44) / 2 / 16_000 };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
 export async function close(): Promise<void> {
-  await Promise.all([pool.close(), moonshinePool.close()]);
+  await Promise.all([pool.close(), sttPool.close()]);
 }

@@ -1,4 +1,6 @@
-// Moonshine tiny (Useful Sensors, MIT) in a worker thread: the quantized ONNX
+// Transcription's CPU work in a worker thread: reading and resampling WAV
+// (for pocketsphinx too, which is handed a 16 kHz file), and Moonshine tiny
+// (Useful Sensors, MIT): the quantized ONNX
 // encoder and merged decoder that @moonshine-ai/moonshine-js ships in its
 // npm tarball, run by onnxruntime-node, greedy decoding with the decoder's
 // key/value cache as the package's own model.ts does it, tokens decoded by
@@ -9,9 +11,9 @@ import { lowerThreadPriority } from '../../engines/priority.ts';
 import ort from 'onnxruntime-node';
 import llamaTokenizer from 'llama-tokenizer-js';
 import { fileURLToPath } from 'node:url';
-import { serveWorker } from '../../engines/workerServe.ts';
+import { serveWorker, withTransfer } from '../../engines/workerServe.ts';
 import { chunksOf, isSilent, RATE, soundBounds } from './chunks.ts';
-import { readWav, toMono16k } from './wav.ts';
+import { readWav, toMono16k, writeWav } from './wav.ts';
 
 lowerThreadPriority();
 
@@ -118,16 +120,22 @@ export interface MoonshineSegment {
   text: string;
 }
 
+/** 16 kHz mono samples of a WAV; one that is not 16-bit PCM is the job's failure, coded `bad_audio`. */
+function mono16k(wav: Uint8Array): Int16Array {
+  try {
+    return toMono16k(readWav(Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength)));
+  } catch (err) {
+    throw Object.assign(new Error((err as Error).message), { code: 'bad_audio' });
+  }
+}
+
 serveWorker({
+  wav16k: ({ wav }: { wav: Uint8Array }) => {
+    const out = new Uint8Array(writeWav(mono16k(wav), RATE));
+    return withTransfer(out, [out.buffer]);
+  },
   transcribe: async ({ wav }: { wav: Uint8Array }): Promise<{ duration: number; segments: MoonshineSegment[] }> => {
-    let pcm;
-    try {
-      pcm = readWav(Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength));
-    } catch (err) {
-      throw Object.assign(new Error((err as Error).message), { code: 'bad_audio' });
-    }
-    const ints = toMono16k(pcm);
-    const samples = Float32Array.from(ints, (v) => v / 32768);
+    const samples = Float32Array.from(mono16k(wav), (v) => v / 32768);
     const m = await model();
     const segments: MoonshineSegment[] = [];
     for (const c of chunksOf(samples)) {
