@@ -1,5 +1,6 @@
 // Just enough WAV for the runtime: read PCM out of a RIFF file, turn it into
-// the 16 kHz mono 16-bit audio pocketsphinx's model was trained on, write one.
+// the 16 kHz mono 16-bit audio both recognisers take (pocketsphinx's model and
+// Moonshine were trained on it), write one.
 
 export interface Pcm {
   sampleRate: number;
