@@ -134,7 +134,7 @@ export declare const createSpeech: <ThrowOnError extends boolean = false>(option
  * not OpenAI's English language name; `duration` and `usage.seconds` are the
  * billed length of the audio. Segment timestamps are refused
  * (`timestamp_granularities: segment`), as are `srt`, `vtt` and
- * `diarized_json`: the providers return word timings only, and a segment
+ * `diarized_json`: the providers return word timings at most, and a segment
  * list would have to invent the token and probability fields OpenAI
  * documents. On local-audio, `moonshine-tiny` (Moonshine tiny, English)
  * transcribes, and so do `whisper-1` and the other OpenAI names without a
