@@ -37,6 +37,9 @@ const PACKAGES = {
     install: 'apt-get install -y pocketsphinx pocketsphinx-en-us',
     present: () => onPath('pocketsphinx_continuous') && existsSync(process.env.POCKETSPHINX_MODEL_DIR ?? '/usr/share/pocketsphinx/model/en-us'),
   },
+  // Recorded human speech with transcripts, for the recognisers' word error rate.
+  'pocketsphinx-testdata': { install: 'apt-get install -y pocketsphinx-testdata', present: () => existsSync('/usr/share/pocketsphinx/test/data/librivox/transcription') },
+  'alsa-utils': { install: 'apt-get install -y alsa-utils', present: () => existsSync('/usr/share/sounds/alsa/Front_Left.wav') },
   'fonts-wqy-microhei': { install: 'apt-get install -y fonts-wqy-microhei', present: () => fontInstalled(CJK_FONT) },
   // The real convert says which program it is; a stand-in of the same name does not.
   imagemagick: { install: 'apt-get install -y imagemagick', present: () => commandSays('convert', ['-version'], 'Version: ImageMagick') },

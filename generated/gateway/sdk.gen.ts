@@ -946,6 +946,10 @@ export const generateDialogue = <ThrowOnError extends boolean = false>(options: 
  * Providers: elevenlabs and local-audio. `diarize`, `numSpeakers`,
  * `timestampsGranularity` and `tagAudioEvents` are elevenlabs only (400
  * `unsupported_option` on local-audio). Queue result: `TranscriptionResult`.
+ * local-audio's models: `moonshine-tiny` (Moonshine tiny, English; what
+ * `whisper-1`, the default, and the other OpenAI names mean) has no word
+ * timings, so `words` is empty; `pocketsphinx` gives word timings but
+ * hears far less (word error rates of both in docs/audio.md).
  *
  * Refused although the schema accepts the request (400 unless said):
  * - `empty_audio`: `audio` decodes to no bytes (blank).

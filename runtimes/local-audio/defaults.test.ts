@@ -85,12 +85,9 @@ describe('the default base URLs meet the runtimes', () => {
     const wav = Buffer.from(await spoken.arrayBuffer());
     expect(wav.toString('latin1', 0, 4)).toBe('RIFF');
     expect(wav.length).toBeGreaterThan(10_000);
-    // Without Debian's pocketsphinx the runtime answers 503 naming the packages: the route was still found.
-    const heard = await oai.audio.transcriptions
-      .create({ model: 'local-audio/whisper-1', file: await toFile(wav, 'speech.wav', { type: 'audio/wav' }), prompt: 'one two three', language: 'en' })
-      .then((t) => ({ text: t.text }), (err: InstanceType<typeof OpenAI.APIError>) => ({ status: err.status, message: err.message }));
-    if ('text' in heard) expect(heard.text.toLowerCase()).toMatch(/one|two|three/);
-    else expect(heard.message).toMatch(/pocketsphinx/);
+    // With a prompt pocketsphinx hears it, or Moonshine where Debian's pocketsphinx is not installed.
+    const heard = await oai.audio.transcriptions.create({ model: 'local-audio/whisper-1', file: await toFile(wav, 'speech.wav', { type: 'audio/wav' }), prompt: 'one two three', language: 'en' });
+    expect(heard.text.toLowerCase()).toMatch(/one|two|three/);
   }, 120_000);
 
   it('renders a local-video job at POST /v1/videos', async () => {

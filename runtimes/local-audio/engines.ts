@@ -1,15 +1,15 @@
 // The runtime's engines: speech from mespeak (shipped in npm, always there)
 // or espeak-ng (Debian's espeak-ng, when installed); transcription from
-// pocketsphinx (Debian's pocketsphinx and pocketsphinx-en-us). Child
-// processes and a worker thread keep the event loop free.
+// Moonshine tiny (its weights ship in the @moonshine-ai/moonshine-js npm
+// package) or pocketsphinx (Debian's pocketsphinx and pocketsphinx-en-us).
+// Child processes and worker threads keep the event loop free.
 import { execFile } from 'node:child_process';
 import { access, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { WorkerPool } from '../../engines/workerPool.ts';
-import { readWav, toMono16k, writeWav } from './wav.ts';
+import { EngineError, ownBuffer, WorkerPool } from '../../engines/workerPool.ts';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -98,9 +98,13 @@ export async function speak(o: { text: string; voice: string; speed: number; eng
 
 const MODEL_DIR = process.env.POCKETSPHINX_MODEL_DIR || '/usr/share/pocketsphinx/model/en-us';
 
+export type SttEngine = 'moonshine-tiny' | 'pocketsphinx';
+
 export interface Transcript {
   text: string;
-  words: Array<{ word: string; start: number; end: number }>;
+  /** Word timings: pocketsphinx only (Moonshine's decoder has none). */
+  words?: Array<{ word: string; start: number; end: number }>;
+  segments: Array<{ start: number; end: number; text: string }>;
   duration: number;
 }
 
@@ -117,8 +121,8 @@ function grammarOf(prompt: string): string | undefined {
  * the acoustic model's filler dictionary names) are not words; an alternate
  * pronunciation's `(2)` is dropped.
  */
-export function wordsOf(stdout: string): Transcript['words'] {
-  const words: Transcript['words'] = [];
+export function wordsOf(stdout: string): NonNullable<Transcript['words']> {
+  const words: NonNullable<Transcript['words']> = [];
   for (const line of stdout.split('\n')) {
     const m = /^(\S+) (\d+\.\d+) (\d+\.\d+)(?: |$)/.exec(line);
     if (!m || /^(<.*>|\[.*\]|\+\+.*\+\+|\(NULL\))$/.test(m[1]!)) continue;
@@ -127,24 +131,42 @@ export function wordsOf(stdout: string): Transcript['words'] {
   return words;
 }
 
-/**
- * Transcribes WAV audio with pocketsphinx. A prompt restricts recognition to
- * the prompt's words (pocketsphinx has no soft vocabulary boost), which suits
- * command vocabularies; without one the general US English model is used.
- */
-export async function transcribe(audio: Buffer, opts: { prompt?: string; language?: string }): Promise<Transcript> {
-  if (opts.language && !/^en\b/i.test(opts.language)) throw new RuntimeError(400, `pocketsphinx here has the US English model only, not ${opts.language}`);
-  let pcm;
+const sttPool = new WorkerPool({ name: 'local-audio stt', script: new URL('./sttWorker.ts', import.meta.url), size: 1, jobTimeoutMs: 600_000, idleTimeoutMs: 300_000 });
+
+/** A job of the transcription worker on WAV bytes (moved, not copied); a WAV it cannot read is a 400. */
+async function sttJob<T>(method: string, audio: Buffer): Promise<T> {
+  const wav = ownBuffer(audio);
   try {
-    pcm = readWav(audio);
+    return await sttPool.run<T>(method, { wav }, { transfer: [wav.buffer as ArrayBuffer] });
   } catch (err) {
-    throw new RuntimeError(400, `${(err as Error).message}; the local runtime transcribes 16-bit PCM WAV only`);
+    if (err instanceof EngineError && err.code === 'bad_audio') throw new RuntimeError(400, `${err.message}; the local runtime transcribes 16-bit PCM WAV only`);
+    throw err;
   }
-  const samples = toMono16k(pcm);
+}
+
+/** Transcribes WAV audio with the engine asked for; both know English only. */
+export async function transcribe(audio: Buffer, opts: { engine: SttEngine; prompt?: string; language?: string }): Promise<Transcript> {
+  if (opts.language && !/^en\b/i.test(opts.language)) throw new RuntimeError(400, `${opts.engine} here has an English model only, not ${opts.language}`);
+  return opts.engine === 'moonshine-tiny' ? moonshine(audio) : pocketsphinx(audio, opts);
+}
+
+async function moonshine(audio: Buffer): Promise<Transcript> {
+  const out = await sttJob<{ duration: number; segments: Transcript['segments'] }>('transcribe', audio);
+  return { text: out.segments.map((s) => s.text).join(' '), segments: out.segments, duration: out.duration };
+}
+
+/**
+ * pocketsphinx: a prompt restricts recognition to the prompt's words
+ * (pocketsphinx has no soft vocabulary boost), which suits command
+ * vocabularies; without one the general US English model is used.
+ */
+async function pocketsphinx(audio: Buffer, opts: { prompt?: string }): Promise<Transcript> {
+  // A copy moves to the worker: the caller may still need the audio (Moonshine where pocketsphinx is missing).
+  const wav16k = await sttJob<Uint8Array>('wav16k', Buffer.from(audio));
   const dir = await mkdtemp(join(tmpdir(), 'stt-'));
   try {
     const input = join(dir, 'in.wav');
-    await writeFile(input, writeWav(samples, 16_000));
+    await writeFile(input, wav16k);
     const args = ['-infile', input, '-time', 'yes', '-logfn', '/dev/null', '-hmm', join(MODEL_DIR, 'en-us'), '-dict', join(MODEL_DIR, 'cmudict-en-us.dict')];
     const grammar = opts.prompt ? grammarOf(opts.prompt) : undefined;
     if (grammar) {
@@ -161,12 +183,14 @@ export async function transcribe(audio: Buffer, opts: { prompt?: string; languag
       throw new RuntimeError(500, `pocketsphinx failed: ${(err as Error).message.slice(0, 300)}`);
     }
     const words = wordsOf(stdout);
-    return { text: words.map((w) => w.word).join(' '), words, duration: samples.length / 16_000 };
+    const text = words.map((w) => w.word).join(' ');
+    const segments = words.length ? [{ start: words[0]!.start, end: words[words.length - 1]!.end, text }] : [];
+    return { text, words, segments, duration: (wav16k.byteLength - 44) / 2 / 16_000 };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
 export async function close(): Promise<void> {
-  await pool.close();
+  await Promise.all([pool.close(), sttPool.close()]);
 }

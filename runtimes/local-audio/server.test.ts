@@ -34,7 +34,7 @@ describe('local-audio runtime', () => {
     const voices = (await (await fetch(`${runtime.url}/audio/voices`)).json()) as { voices: Array<{ id: string }> };
     expect(voices.voices.map((v) => v.id)).toEqual(expect.arrayContaining(['alloy', 'en-us', 'de']));
     const models = (await (await fetch(`${runtime.url}/models`)).json()) as { data: Array<{ id: string }> };
-    expect(models.data.map((m) => m.id)).toEqual(expect.arrayContaining(['mespeak', 'pocketsphinx']));
+    expect(models.data.map((m) => m.id)).toEqual(expect.arrayContaining(['mespeak', 'moonshine-tiny', 'pocketsphinx']));
   });
 
   it('speaks pcm as OpenAI documents it: raw 24 kHz 16-bit mono, as long as the WAV of the same words', async () => {

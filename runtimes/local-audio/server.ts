@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import busboy from 'busboy';
-import { RuntimeError, speak, transcribe, voices, close as closeEngines } from './engines.ts';
+import { RuntimeError, speak, transcribe, voices, close as closeEngines, type SttEngine } from './engines.ts';
 import { readWav, toMono16k } from './wav.ts';
 
 const MAX_AUDIO_BYTES = 25 * 1024 * 1024; // OpenAI's own limit for transcriptions
@@ -13,7 +13,19 @@ const MAX_TEXT = 4096; // and for speech input
 const PCM_RATE = 24_000;
 
 const SPEECH_MODELS: Record<string, 'mespeak' | 'espeak-ng'> = { mespeak: 'mespeak', 'espeak-ng': 'espeak-ng', 'tts-1': 'mespeak', 'tts-1-hd': 'mespeak', kokoro: 'mespeak', 'gpt-4o-mini-tts': 'mespeak' };
-const STT_MODELS = new Set(['pocketsphinx', 'whisper-1', 'gpt-4o-transcribe', 'gpt-4o-mini-transcribe']);
+/**
+ * Transcription models: OpenAI's names are Moonshine, which hears recorded
+ * speech far better than pocketsphinx (docs/audio.md), except that a prompt
+ * asks for pocketsphinx's vocabulary restricted to the prompt's words.
+ */
+const STT_MODELS: Record<string, SttEngine | 'auto'> = {
+  'moonshine-tiny': 'moonshine-tiny',
+  pocketsphinx: 'pocketsphinx',
+  'whisper-1': 'auto',
+  'gpt-4o-transcribe': 'auto',
+  'gpt-4o-mini-transcribe': 'auto',
+};
+const DEFAULT_STT_MODEL = 'moonshine-tiny';
 
 function send(res: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
   const data = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
@@ -93,10 +105,14 @@ async function handleTranscription(req: IncomingMessage, res: ServerResponse): P
   const { fields, file } = await readForm(req);
   if (!file) throw new RuntimeError(400, 'file is required');
   if (!file.length) throw new RuntimeError(400, 'file is empty');
-  const model = fields.model?.[0] ?? 'pocketsphinx';
-  if (!STT_MODELS.has(model)) throw new RuntimeError(400, `unknown model ${model}; transcription models: ${[...STT_MODELS].join(', ')}`);
+  const model = fields.model?.[0] || DEFAULT_STT_MODEL;
+  const choice = STT_MODELS[model];
+  if (!choice) throw new RuntimeError(400, `unknown model ${model}; transcription models: ${Object.keys(STT_MODELS).join(', ')}`);
   const format = fields.response_format?.[0] ?? 'json';
-  const out = await transcribe(file, { prompt: fields.prompt?.[0], language: fields.language?.[0] });
+  if (!['json', 'text', 'verbose_json'].includes(format)) throw new RuntimeError(400, `response_format ${format} is not offered; use json, text or verbose_json`);
+  const prompt = fields.prompt?.[0]?.trim() || undefined;
+  const language = fields.language?.[0];
+  const out = await transcribeWith(choice, file, prompt, language);
   if (format === 'text') return send(res, 200, out.text, 'text/plain; charset=utf-8');
   if (format === 'verbose_json') {
     const granularities = [...(fields['timestamp_granularities[]'] ?? []), ...(fields.timestamp_granularities ?? [])];
@@ -105,12 +121,28 @@ async function handleTranscription(req: IncomingMessage, res: ServerResponse): P
       language: 'english',
       duration: out.duration,
       text: out.text,
-      ...(granularities.length === 0 || granularities.includes('word') ? { words: out.words } : {}),
-      segments: out.words.length ? [{ id: 0, start: out.words[0]!.start, end: out.words[out.words.length - 1]!.end, text: out.text }] : [],
+      // Moonshine has no word timings: its answer has no `words` rather than invented ones.
+      ...(out.words && (granularities.length === 0 || granularities.includes('word')) ? { words: out.words } : {}),
+      segments: out.segments.map((s, id) => ({ id, ...s })),
     });
   }
-  if (format !== 'json') throw new RuntimeError(400, `response_format ${format} is not offered; use json, text or verbose_json`);
   send(res, 200, { text: out.text });
+}
+
+/**
+ * OpenAI's model names with a prompt go to pocketsphinx's restricted
+ * vocabulary, or to Moonshine (the prompt unused) where Debian's pocketsphinx
+ * is not installed: a prompt is a hint in OpenAI's protocol, not a condition.
+ */
+async function transcribeWith(choice: SttEngine | 'auto', file: Buffer, prompt: string | undefined, language: string | undefined) {
+  if (choice !== 'auto') return transcribe(file, { engine: choice, prompt, language });
+  if (!prompt) return transcribe(file, { engine: 'moonshine-tiny', language });
+  try {
+    return await transcribe(file, { engine: 'pocketsphinx', prompt, language });
+  } catch (err) {
+    if (!(err instanceof RuntimeError && err.status === 503)) throw err;
+    return transcribe(file, { engine: 'moonshine-tiny', language });
+  }
 }
 
 async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -121,7 +153,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (key === 'POST /v1/audio/transcriptions') return await handleTranscription(req, res);
     if (key === 'GET /v1/audio/voices') return send(res, 200, { voices: await voices() });
     if (key === 'GET /v1/models') {
-      const ids = [...Object.keys(SPEECH_MODELS), ...STT_MODELS];
+      const ids = [...Object.keys(SPEECH_MODELS), ...Object.keys(STT_MODELS)];
       return send(res, 200, { object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 0, owned_by: 'local-audio' })) });
     }
     if (key === 'GET /health') return send(res, 200, { status: 'ok' });

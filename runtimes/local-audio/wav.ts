@@ -1,5 +1,6 @@
 // Just enough WAV for the runtime: read PCM out of a RIFF file, turn it into
-// the 16 kHz mono 16-bit audio pocketsphinx's model was trained on, write one.
+// the 16 kHz mono 16-bit audio both recognisers take (pocketsphinx's model and
+// Moonshine were trained on it), write one.
 
 export interface Pcm {
   sampleRate: number;
@@ -47,22 +48,50 @@ export function toMono16k(pcm: Pcm, rate = 16_000): Int16Array {
   const ratio = pcm.sampleRate / rate;
   const cutoff = Math.min(1, 1 / ratio);
   const half = 16;
+  // An output sample's taps depend only on where it falls between two input
+  // samples, which repeats every rate / gcd outputs (once for 48 kHz to 16 kHz,
+  // 160 times for 44.1 kHz): each such kernel is computed once, not per sample.
+  const g = gcd(pcm.sampleRate, rate);
+  const phases = rate / g;
+  const kernels = new Map<number, { first: number; weights: Float64Array; norm: number }>();
+  const kernel = (i: number) => {
+    const phase = phases <= 4096 ? (i * (pcm.sampleRate / g)) % phases : -1;
+    const cached = phase >= 0 ? kernels.get(phase) : undefined;
+    if (cached) return cached;
+    const center = phase >= 0 ? phase / phases : (i * ratio) % 1;
+    const first = Math.ceil(center - half);
+    const weights = new Float64Array(Math.floor(center + half) - first + 1);
+    let norm = 0;
+    for (let j = 0; j < weights.length; j++) {
+      const x = first + j - center;
+      const sinc = x === 0 ? cutoff : Math.sin(Math.PI * cutoff * x) / (Math.PI * x);
+      weights[j] = sinc * (0.5 + 0.5 * Math.cos((Math.PI * x) / half));
+      norm += weights[j]!;
+    }
+    const k = { first, weights, norm };
+    if (phase >= 0) kernels.set(phase, k);
+    return k;
+  };
   const out = new Int16Array(Math.floor(frames / ratio));
   for (let i = 0; i < out.length; i++) {
-    const center = i * ratio;
+    const base = Math.floor((i * pcm.sampleRate) / rate);
+    const { first, weights } = kernel(i);
     let acc = 0;
     let norm = 0;
-    for (let k = Math.ceil(center - half); k <= Math.floor(center + half); k++) {
+    for (let j = 0; j < weights.length; j++) {
+      const k = base + first + j;
       if (k < 0 || k >= frames) continue;
-      const x = k - center;
-      const sinc = x === 0 ? cutoff : Math.sin(Math.PI * cutoff * x) / (Math.PI * x);
-      const window = 0.5 + 0.5 * Math.cos((Math.PI * x) / half);
-      acc += mono[k]! * sinc * window;
-      norm += sinc * window;
+      acc += mono[k]! * weights[j]!;
+      norm += weights[j]!;
     }
     out[i] = Math.max(-32768, Math.min(32767, Math.round(norm ? acc / norm : 0)));
   }
   return out;
+}
+
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
 }
 
 export function writeWav(samples: Int16Array, sampleRate: number): Buffer {

@@ -155,10 +155,15 @@ export const createSpeech = (options) => (options.client ?? client).post({
  * not OpenAI's English language name; `duration` and `usage.seconds` are the
  * billed length of the audio. Segment timestamps are refused
  * (`timestamp_granularities: segment`), as are `srt`, `vtt` and
- * `diarized_json`: the providers return word timings only, and a segment
+ * `diarized_json`: the providers return word timings at most, and a segment
  * list would have to invent the token and probability fields OpenAI
- * documents. `prompt` goes to local-audio (it restricts recognition to the
- * prompt's words) and is refused by elevenlabs. `temperature` other than 0,
+ * documents. On local-audio, `moonshine-tiny` (Moonshine tiny, English)
+ * transcribes, and so do `whisper-1` and the other OpenAI names without a
+ * `prompt`; it has no word timings, so `words` is empty. With a `prompt`
+ * the OpenAI names go to `pocketsphinx`, which restricts recognition to the
+ * prompt's words and gives word timings (Moonshine, prompt unused, where
+ * pocketsphinx is not installed); `moonshine-tiny` ignores a prompt.
+ * `prompt` is refused by elevenlabs. `temperature` other than 0,
  * `stream: true`, `include`, `chunking_strategy`, `keywords`, `languages`,
  * `known_speaker_names` and `known_speaker_references` are refused.
  * Array fields may be sent as repeated `name[]` parts (as the openai client
