@@ -14,13 +14,19 @@
 import type { Raster } from './image.ts';
 
 /** Rows whose ink is at least this fraction of the inkiest row's are a line's body (its x-height). */
-const CORE = 0.5;
-/** A gap row is painted only when its ink is under this fraction of the inkiest row's: touching strokes, not a line. */
-const MAX_GAP_INK = 0.25;
+const CORE = 0.3;
+/** Rows between two lines hold under this fraction of the inkiest row's ink somewhere (touching strokes at most); otherwise they are one line. */
+const MAX_GAP_INK = 0.15;
 /** Lines further apart than this many times the usual spacing are separate blocks, with their own gap. */
 const MAX_SPACING = 1.6;
+/** Ink joining two lines is a pair of letters when at least this fraction of the usual body height wide; narrower, a piece of a rule. */
+const MIN_LETTER_WIDTH = 0.4;
+/** Gaps a column must hold ink in to be a rule; told only on pages with more gaps than that. */
+const MIN_RULE_GAPS = 2;
 /** A rule may lean or waver by this many columns from one gap to the next. */
 const RULE_SLACK = 2;
+/** A line at the border whose body is shorter than this fraction of the usual body was cut by the border. */
+const CUT_BODY = 0.7;
 /** Rows next to the border that count as touching it. */
 const BORDER_ROWS = 2;
 
@@ -95,7 +101,10 @@ export function separateLines(r: Raster, paper: number, extent?: Extent): Separa
   for (let y = 0; y < height; y++) {
     if (ink[y]! < CORE * most) continue;
     const last = cores.at(-1);
-    if (last && last.end === y - 1) last.end = y;
+    // Rows between two bodies that never empty out are inside one line (a serif font's rows between its baseline and x-height).
+    let least = Infinity;
+    for (let k = (last?.end ?? y) + 1; k < y; k++) least = Math.min(least, ink[k]!);
+    if (last && least > MAX_GAP_INK * most) last.end = y;
     else cores.push({ start: y, end: y });
   }
   if (cores.length < 2) return none;
@@ -111,7 +120,7 @@ export function separateLines(r: Raster, paper: number, extent?: Extent): Separa
     if (centre(b) - centre(a) > MAX_SPACING * spacing) continue;
     let g = a.end + 1;
     for (let y = a.end + 1; y < b.start; y++) if (ink[y]! < ink[g]!) g = y;
-    if (g >= b.start || ink[g]! > MAX_GAP_INK * most) continue;
+    if (g >= b.start) continue;
     cuts.push(g);
     pairs.push([g, a, b]);
     ascent.push(b.start - g);
@@ -120,10 +129,9 @@ export function separateLines(r: Raster, paper: number, extent?: Extent): Separa
   if (!cuts.length) return none;
 
   const out = Buffer.from(r.data);
-  for (const [g, a, b] of pairs) partTouching(r, out, t, paper, g, a, b, spacing);
-  // Columns with ink in most gaps hold a rule (a column's border): it runs on past the lines and is no cut line.
+  // Columns with ink in two gaps or more may hold a rule (a column's border, broken as old print is): what reaches the border there is no cut line.
   const rule = new Uint8Array(width);
-  if (cuts.length >= 2) {
+  if (cuts.length >= MIN_RULE_GAPS + 1) {
     for (let x = 0; x < width; x++) {
       let n = 0;
       for (const g of cuts) {
@@ -135,14 +143,24 @@ export function separateLines(r: Raster, paper: number, extent?: Extent): Separa
           }
         }
       }
-      if (n >= cuts.length / 2) rule[x] = 1;
+      if (n >= MIN_RULE_GAPS) rule[x] = 1;
     }
   }
-  // Beyond the first and last line, past the reach of the lines' own ascenders and descenders.
+  const usual = median(cores.map((c) => c.end - c.start + 1));
+  for (const [g, a, b] of pairs) partTouching(r, out, t, paper, g, a, b, MIN_LETTER_WIDTH * usual);
+  // Beyond the first and last line, past the reach of the lines' own ascenders and descenders; or, when
+  // the border cuts through a line's body, that line from the border to the gap after (or before) it.
   const cleared: Array<[number, number]> = [];
-  const top = cores[0]!.start - Math.max(...ascent);
+  const cutBody = (c: Core) => c.end - c.start + 1 < CUT_BODY * usual;
+  const first = cores[0]!;
+  const last = cores.at(-1)!;
+  const topEdge = extent ? Math.max(...extent.top) : 0;
+  const bottomEdge = extent ? Math.min(...extent.bottom) : height - 1;
+  const firstGap = pairs[0]?.[1] === first ? pairs[0]![0] : undefined;
+  const lastGap = pairs.at(-1)?.[2] === last ? pairs.at(-1)![0] : undefined;
+  const top = first.start <= topEdge + BORDER_ROWS && cutBody(first) && firstGap !== undefined ? firstGap : first.start - Math.max(...ascent);
   if (top > 0 && clearCut(r, out, t, paper, rule, spacing, 0, top - 1, 'top', extent)) cleared.push([0, top - 1]);
-  const bottom = cores.at(-1)!.end + Math.max(...descent);
+  const bottom = last.end >= bottomEdge - BORDER_ROWS && cutBody(last) && lastGap !== undefined ? lastGap : last.end + Math.max(...descent);
   if (bottom < height - 1 && clearCut(r, out, t, paper, rule, spacing, bottom + 1, height - 1, 'bottom', extent)) cleared.push([bottom + 1, height - 1]);
   return { raster: { ...r, data: out }, cuts, cleared };
 }
@@ -199,11 +217,11 @@ function clearCut(r: Raster, out: Buffer, t: number, paper: number, rule: Uint8A
  * Paints paper on row g where ink crosses it from the body of line a into the
  * body of line b (a descender touching an ascender), found by following the
  * ink between the two bodies. Ink that reaches only one of them (a comma, a
- * descender alone) needs no parting; a stroke longer than the spacing is a
- * rule (a column's border), which cut into pieces would read as a "|" on
- * every line.
+ * descender alone) needs no parting. Neither does a rule (a column's
+ * border, whole or broken as old print is), which cut into pieces would read
+ * as a "|" on every line: ink narrower than a letter.
  */
-function partTouching(r: Raster, out: Buffer, t: number, paper: number, g: number, a: Core, b: Core, spacing: number): void {
+function partTouching(r: Raster, out: Buffer, t: number, paper: number, g: number, a: Core, b: Core, narrowest: number): void {
   const { width } = r;
   const y0 = a.start;
   const y1 = b.end;
@@ -215,6 +233,8 @@ function partTouching(r: Raster, out: Buffer, t: number, paper: number, g: numbe
     const crossing: number[] = [];
     let top = g;
     let bottom = g;
+    let left = x0;
+    let right = x0;
     while (stack.length) {
       const k = stack.pop()!;
       const x = k % width;
@@ -222,6 +242,8 @@ function partTouching(r: Raster, out: Buffer, t: number, paper: number, g: numbe
       if (y === g) crossing.push(x);
       top = Math.min(top, y);
       bottom = Math.max(bottom, y);
+      left = Math.min(left, x);
+      right = Math.max(right, x);
       for (let dy = -1; dy <= 1; dy++) {
         const ny = y + dy;
         if (ny < y0 || ny > y1) continue;
@@ -236,13 +258,7 @@ function partTouching(r: Raster, out: Buffer, t: number, paper: number, g: numbe
         }
       }
     }
-    if (top > a.end || bottom < b.start) continue;
-    for (const x of crossing) {
-      let up = g;
-      while (up > 0 && r.data[(up - 1) * width + x]! <= t) up--;
-      let down = g;
-      while (down < r.height - 1 && r.data[(down + 1) * width + x]! <= t) down++;
-      if (down - up + 1 <= spacing) out[g * width + x] = paper;
-    }
+    if (top > a.end || bottom < b.start || right - left + 1 < narrowest) continue;
+    for (const x of crossing) out[g * width + x] = paper;
   }
 }
