@@ -354,7 +354,10 @@ function meanConfidence(lines: Line[]): number {
 /**
  * Reads an upright greyscale image. Both levels first even out the lighting
  * (flattenLighting): a photographed page's shadow or a faded column would
- * otherwise fall on the wrong side of Tesseract's one global threshold.
+ * otherwise fall on the wrong side of Tesseract's one global threshold. Once
+ * the page is upright, lines bent by a curl are straightened (dewarp.ts) and
+ * lines that touch are parted, what the border left of a cut line painted
+ * over (lines.ts).
  * - fast: one reading at the image's own scale (downscaled past 24 MP).
  * - accurate: orientation detected and corrected; a
  *   layout pass measures the text, and the image is rescaled so the median
