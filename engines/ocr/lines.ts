@@ -95,7 +95,7 @@ export function separateLines(r: Raster, paper: number, extent?: Extent): Separa
     for (let x = 0; x < width; x++) if (r.data[row + x]! <= t) n++;
     ink[y] = n;
   }
-  const most = Math.max(...ink);
+  const most = ink.reduce((m, v) => Math.max(m, v), 0);
   if (!most) return none;
   const cores: Core[] = [];
   for (let y = 0; y < height; y++) {
@@ -154,8 +154,9 @@ export function separateLines(r: Raster, paper: number, extent?: Extent): Separa
   const cutBody = (c: Core) => c.end - c.start + 1 < CUT_BODY * usual;
   const first = cores[0]!;
   const last = cores.at(-1)!;
-  const topEdge = extent ? Math.max(...extent.top) : 0;
-  const bottomEdge = extent ? Math.min(...extent.bottom) : height - 1;
+  // Spread arguments would overflow the stack on a page tens of thousands of pixels wide.
+  const topEdge = extent ? extent.top.reduce((m, v) => Math.max(m, v), 0) : 0;
+  const bottomEdge = extent ? extent.bottom.reduce((m, v) => Math.min(m, v), height - 1) : height - 1;
   const firstGap = pairs[0]?.[1] === first ? pairs[0]![0] : undefined;
   const lastGap = pairs.at(-1)?.[2] === last ? pairs.at(-1)![0] : undefined;
   const top = first.start <= topEdge + BORDER_ROWS && cutBody(first) && firstGap !== undefined ? firstGap : first.start - Math.max(...ascent);
