@@ -1,6 +1,7 @@
 // Line separation on rendered pages: lines set so close that descenders touch
 // the ascenders below, a page whose border cuts through its first or last
-// line, and a rule running beside the text.
+// line, two columns whose lines are out of step, and a rule running beside
+// the text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Raster } from './image.ts';
@@ -133,6 +134,20 @@ describe('separateLines', () => {
     const reading = await read(readers, cut, { level: 'fast', languages: ['eng'] });
     expect(reading.lines.map((l) => l.text)).toEqual(EN.slice(1, -1));
   }, 20_000);
+
+  it('leaves two columns whose lines are out of step untouched', async () => {
+    // The rows empty out only where both columns are between lines; a descender there reaches into the other column's line rows, touching nothing.
+    const c = await renderLines([...EN, ...EN], 'DejaVu Serif', 16, { margin: 20, leading: 1.4 });
+    const meta = await sharp(c.png).metadata();
+    const png = await sharp({ create: { width: meta.width! * 2 + 20, height: meta.height! + 20, channels: 3, background: '#fff' } })
+      .composite([{ input: c.png, left: 0, top: 0 }, { input: c.png, left: meta.width! + 20, top: 12 }])
+      .png()
+      .toBuffer();
+    const page = await raster(png);
+    const { raster: out, cuts } = separateLines(page, 255);
+    expect(cuts.length).toBeGreaterThan(0);
+    expect(out.data.equals(page.data)).toBe(true);
+  });
 
   it('leaves a rule beside the lines alone', () => {
     const { page } = close;

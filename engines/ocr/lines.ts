@@ -217,8 +217,10 @@ function clearCut(r: Raster, out: Buffer, t: number, paper: number, rule: Uint8A
 /**
  * Paints paper on row g where ink crosses it from the body of line a into the
  * body of line b (a descender touching an ascender), found by following the
- * ink between the two bodies. Ink that reaches only one of them (a comma, a
- * descender alone) needs no parting. Neither does a rule (a column's
+ * ink between the two bodies; joined ink reaches at least halfway into both.
+ * Ink that reaches only one of them (a comma, a descender alone, even one
+ * that dips into the next line's rows beside its letters, as in a column
+ * whose lines are out of step with the one beside it) needs no parting. Neither does a rule (a column's
  * border, whole or broken as old print is), which cut into pieces would read
  * as a "|" on every line: ink narrower than a letter.
  */
@@ -259,7 +261,7 @@ function partTouching(r: Raster, out: Buffer, t: number, paper: number, g: numbe
         }
       }
     }
-    if (top > a.end || bottom < b.start || right - left + 1 < narrowest) continue;
+    if (top > (a.start + a.end) / 2 || bottom < (b.start + b.end) / 2 || right - left + 1 < narrowest) continue;
     for (const x of crossing) out[g * width + x] = paper;
   }
 }
