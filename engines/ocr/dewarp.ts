@@ -237,3 +237,15 @@ export function unbendRows(b: Bend, x0: number, x1: number, y0: number, y1: numb
   if (lo === Infinity) return [y0, y1];
   return [y0 + lo, y1 + hi];
 }
+
+/** The rows of each straightened column that hold the page's own pixels (the rest is paper moved in). */
+export function straightenedExtent(b: Bend, height: number): { top: Int32Array; bottom: Int32Array } {
+  const top = new Int32Array(b.shift.length);
+  const bottom = new Int32Array(b.shift.length);
+  for (let x = 0; x < b.shift.length; x++) {
+    const whole = Math.floor(b.shift[x]!);
+    top[x] = Math.min(height - 1, Math.max(0, -whole));
+    bottom[x] = Math.max(0, Math.min(height - 1, height - 2 - whole));
+  }
+  return { top, bottom };
+}

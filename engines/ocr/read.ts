@@ -6,7 +6,8 @@ import Tesseract from 'tesseract.js';
 import sharp from 'sharp';
 import { franc } from 'franc';
 import type { Raster } from './image.ts';
-import { measureBend, paperLevel, straighten, unbendRows, worthStraightening, type Bend } from './dewarp.ts';
+import { measureBend, paperLevel, straighten, straightenedExtent, unbendRows, worthStraightening, type Bend } from './dewarp.ts';
+import { separateLines } from './lines.ts';
 import { installedLanguages, type OcrLanguage, type OcrLevel, type Script } from './languages.ts';
 
 /** Pixels Tesseract reads at most: larger images are downscaled, boxes scaled back. */
@@ -353,7 +354,10 @@ function meanConfidence(lines: Line[]): number {
 /**
  * Reads an upright greyscale image. Both levels first even out the lighting
  * (flattenLighting): a photographed page's shadow or a faded column would
- * otherwise fall on the wrong side of Tesseract's one global threshold.
+ * otherwise fall on the wrong side of Tesseract's one global threshold. Once
+ * the page is upright, lines bent by a curl are straightened (dewarp.ts) and
+ * lines that touch are parted, what the border left of a cut line painted
+ * over (lines.ts).
  * - fast: one reading at the image's own scale (downscaled past 24 MP).
  * - accurate: orientation detected and corrected; a
  *   layout pass measures the text, and the image is rescaled so the median
@@ -391,6 +395,8 @@ export async function read(readers: Readers, upright: Raster, o: ReadOptions): P
   if (worthStraightening(bend)) {
     w = { ...w, grey: straighten(w.grey, bend, paperLevel(w.grey)), bend, bendScale: 1 };
   }
+  // Level lines now: touching lines are parted and a line cut by the border painted over.
+  w = { ...w, grey: separateLines(w.grey, paperLevel(w.grey), w.bend && straightenedExtent(w.bend, w.grey.height)).raster };
 
   let candidates: OcrLanguage[] = o.languages ? [] : byScript(script);
   if (!o.languages && !candidates.length) candidates = installed.slice(0, 1);
