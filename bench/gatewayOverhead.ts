@@ -119,6 +119,7 @@ export interface ModeResult {
   /** Through the features floor (bench/floorProxy.ts), with `floor`: its latencies and CPU per request, in blocks of its own. */
   floor?: PathPair;
   floorCpuMsPerRequest?: number;
+  floorLoop?: LoopSample;
   /** With `heap`, what each process allocated over its blocks, and the collections that ran. */
   heap?: { gateway: HeapUse; reference?: HeapUse; floor?: HeapUse };
 }
@@ -313,7 +314,7 @@ function printTable(r: GatewayOverheadResult): void {
   for (const [name, m] of loops) {
     if (!m?.gatewayLoop) continue;
     const side = (l: LoopSample) => `main thread ${l.mainMs.toFixed(3)} ms, other threads ${l.otherMs.toFixed(3)} ms, ${l.wakeups.toFixed(2)} wake-ups`;
-    lines.push(`  ${name}, per request: gateway ${side(m.gatewayLoop)}${m.referenceLoop ? `; reference proxy ${side(m.referenceLoop)}` : ''}`);
+    lines.push(`  ${name}, per request: gateway ${side(m.gatewayLoop)}${m.floorLoop ? `; features floor ${side(m.floorLoop)}` : ''}${m.referenceLoop ? `; reference proxy ${side(m.referenceLoop)}` : ''}`);
   }
   const h = r.burst?.heap;
   if (h && r.burst) {
@@ -411,12 +412,11 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
       }
       const blocks = reference || floor ? REFERENCE_BLOCKS : 1;
       const zero = { mainMs: 0, otherMs: 0, wakeups: 0 };
-      // One measured process over its blocks: its samples, the CPU it spent on them and, for the gateway and the proxy, its event loop.
-      const tally = (target: Target, child: ChildProcess, withLoop: boolean) => ({
+      // One measured process over its blocks: its samples, the CPU it spent on them, its event loop and (with `heap`) its allocations.
+      const tally = (target: Target, child: ChildProcess) => ({
         target,
         pid: child.pid!,
         child,
-        withLoop,
         cpu: 0,
         loop: { ...zero },
         heap: { allocatedBytes: 0, scavenges: 0, fullCollections: 0, pauseMs: 0 } as HeapUse,
@@ -426,7 +426,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
       // Allocation is counted in the bursts only: one figure per process is enough, and the probe's messages stay out of the other mode.
       const countHeap = opts.heap === true && burst > 1;
       const measureBlock = async (sum: ReturnType<typeof tally>): Promise<number[]> => {
-        const loop0 = sum.withLoop ? await loopSample(sum.pid) : undefined;
+        const loop0 = await loopSample(sum.pid);
         const cpu0 = await cpuMs(sum.pid);
         const run = () => phase(direct, sum.target, rate, seconds / blocks, false, burst);
         let part: Awaited<ReturnType<typeof run>>;
@@ -436,20 +436,18 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
           for (const k of ['allocatedBytes', 'scavenges', 'fullCollections', 'pauseMs'] as const) sum.heap[k] += counted.heap[k];
         } else part = await run();
         sum.cpu += (await cpuMs(sum.pid)) - cpu0;
-        if (loop0) {
-          const l = perRequest(loop0, await loopSample(sum.pid), 1);
-          sum.loop.mainMs += l.mainMs;
-          sum.loop.otherMs += l.otherMs;
-          sum.loop.wakeups += l.wakeups;
-        }
+        const l = perRequest(loop0, await loopSample(sum.pid), 1);
+        sum.loop.mainMs += l.mainMs;
+        sum.loop.otherMs += l.otherMs;
+        sum.loop.wakeups += l.wakeups;
         sum.direct.push(...part.samples.direct);
         sum.through.push(...part.samples.gateway);
         return part.lag;
       };
       const paths = (sum: ReturnType<typeof tally>) => pair(summarize(sum.direct, (x) => x.total), summarize(sum.through, (x) => x.total));
-      const plain = tally(gateway, gatewayProcess!.child, true);
-      const ref = reference && tally(reference.target, reference.child, true);
-      const flo = floor && tally(floor.target, floor.child, false);
+      const plain = tally(gateway, gatewayProcess!.child);
+      const ref = reference && tally(reference.target, reference.child);
+      const flo = floor && tally(floor.target, floor.child);
       for (let b = 0; b < blocks; b++) {
         lag.push(...(await measureBlock(plain)));
         if (ref) await measureBlock(ref);
@@ -469,6 +467,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
       if (flo) {
         mode.floor = paths(flo);
         mode.floorCpuMsPerRequest = flo.cpu / flo.through.length;
+        mode.floorLoop = perRequest(zero, flo.loop, flo.through.length);
       }
       if (countHeap) mode.heap = { gateway: plain.heap, reference: ref?.heap, floor: flo?.heap };
       return mode;
