@@ -43,7 +43,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RawHttpPool } from './rawHttp.ts';
-import { benchDatabase, cpuMs, measuredFlags, startFlags, startGatewayProcess, stopChild, type GatewayProcess } from './gatewayProcess.ts';
+import { benchDatabase, cpuMs, heapUse, measuredFlags, startFlags, startGatewayProcess, stopChild, type GatewayProcess } from './gatewayProcess.ts';
+import type { HeapUse } from './heapProbe.ts';
 import { loopSample, perRequest, type LoopSample } from './threads.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -71,6 +72,8 @@ export interface GatewayOverheadOptions {
   cpuProfileDir?: string;
   /** Also measure the gateway exporting traces, and with the request log on, against the plain one (default false). */
   observability?: boolean;
+  /** Count what each measured process allocates on V8's heap in the bursts (bench/heapProbe.ts; default false). */
+  heap?: boolean;
   /** Print the table (default true). */
   print?: boolean;
 }
@@ -116,6 +119,9 @@ export interface ModeResult {
   /** Through the features floor (bench/floorProxy.ts), with `floor`: its latencies and CPU per request, in blocks of its own. */
   floor?: PathPair;
   floorCpuMsPerRequest?: number;
+  floorLoop?: LoopSample;
+  /** With `heap`, what each process allocated over its blocks, and the collections that ran. */
+  heap?: { gateway: HeapUse; reference?: HeapUse; floor?: HeapUse };
 }
 
 export interface GatewayOverheadResult {
@@ -308,7 +314,14 @@ function printTable(r: GatewayOverheadResult): void {
   for (const [name, m] of loops) {
     if (!m?.gatewayLoop) continue;
     const side = (l: LoopSample) => `main thread ${l.mainMs.toFixed(3)} ms, other threads ${l.otherMs.toFixed(3)} ms, ${l.wakeups.toFixed(2)} wake-ups`;
-    lines.push(`  ${name}, per request: gateway ${side(m.gatewayLoop)}${m.referenceLoop ? `; reference proxy ${side(m.referenceLoop)}` : ''}`);
+    lines.push(`  ${name}, per request: gateway ${side(m.gatewayLoop)}${m.floorLoop ? `; features floor ${side(m.floorLoop)}` : ''}${m.referenceLoop ? `; reference proxy ${side(m.referenceLoop)}` : ''}`);
+  }
+  const h = r.burst?.heap;
+  if (h && r.burst) {
+    const n = { gateway: r.burst.plain.gateway.count, reference: r.burst.reference?.gateway.count ?? 0, floor: r.burst.floor?.gateway.count ?? 0 };
+    const side = (name: keyof typeof n, u: HeapUse | undefined) =>
+      u && `${name} ${((u.allocatedBytes / n[name]) / 1024).toFixed(1)} KB, ${((1000 * u.scavenges) / n[name]).toFixed(1)} scavenges${u.fullCollections ? ` and ${u.fullCollections} full collections` : ''}, GC pauses (wall clock) ${((1000 * u.pauseMs) / n[name]).toFixed(1)} µs`;
+    lines.push(`  bursts of ${r.burst.burst}, V8 heap per request (per 1000 requests for scavenges): ${[side('gateway', h.gateway), side('floor', h.floor), side('reference', h.reference)].filter(Boolean).join('; ')}`);
   }
   lines.push(`load generator lag behind schedule: p50 ${r.schedulerLag.p50.toFixed(3)} ms, p99 ${r.schedulerLag.p99.toFixed(3)} ms`);
   lines.push(
@@ -360,12 +373,12 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
         // The limit must not be what is measured.
         PROVIDER_CONCURRENCY_OPENAI: String(Math.max(1000, connections * 4)),
       },
-      { cpuProfileDir: opts.cpuProfileDir },
+      { cpuProfileDir: opts.cpuProfileDir, heapProbe: opts.heap },
     );
     const { url: gatewayUrl, key } = gatewayProcess;
     // The reference proxy runs with the flags `npm start` gives the gateway.
-    if (opts.reference ?? true) referenceProxy = await startChild('reference proxy', 'nodeProxy.ts', [...startFlags(), ...measuredFlags(opts.cpuProfileDir && `${opts.cpuProfileDir}/ref`)], { ...process.env, UPSTREAM_URL: fake.url });
-    if (opts.floor) floorProxy = await startChild('features floor', 'floorProxy.ts', [...startFlags(), ...measuredFlags()], { ...process.env, UPSTREAM_URL: fake.url, DATABASE_URL: databaseUrl }, true);
+    if (opts.reference ?? true) referenceProxy = await startChild('reference proxy', 'nodeProxy.ts', [...startFlags(), ...measuredFlags(opts.cpuProfileDir && `${opts.cpuProfileDir}/ref`, opts.heap)], { ...process.env, UPSTREAM_URL: fake.url });
+    if (opts.floor) floorProxy = await startChild('features floor', 'floorProxy.ts', [...startFlags(), ...measuredFlags(undefined, opts.heap)], { ...process.env, UPSTREAM_URL: fake.url, DATABASE_URL: databaseUrl }, true);
 
     const fakeUrl = new URL(fake.url);
     const messages = [{ role: 'user', content: 'Say hello to the benchmark.' }];
@@ -399,27 +412,42 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
       }
       const blocks = reference || floor ? REFERENCE_BLOCKS : 1;
       const zero = { mainMs: 0, otherMs: 0, wakeups: 0 };
-      // One measured process over its blocks: its samples, the CPU it spent on them and, for the gateway and the proxy, its event loop.
-      const tally = (target: Target, pid: number, withLoop: boolean) => ({ target, pid, withLoop, cpu: 0, loop: { ...zero }, direct: [] as Sample[], through: [] as Sample[] });
+      // One measured process over its blocks: its samples, the CPU it spent on them, its event loop and (with `heap`) its allocations.
+      const tally = (target: Target, child: ChildProcess) => ({
+        target,
+        pid: child.pid!,
+        child,
+        cpu: 0,
+        loop: { ...zero },
+        heap: { allocatedBytes: 0, scavenges: 0, fullCollections: 0, pauseMs: 0 } as HeapUse,
+        direct: [] as Sample[],
+        through: [] as Sample[],
+      });
+      // Allocation is counted in the bursts only: one figure per process is enough, and the probe's messages stay out of the other mode.
+      const countHeap = opts.heap === true && burst > 1;
       const measureBlock = async (sum: ReturnType<typeof tally>): Promise<number[]> => {
-        const loop0 = sum.withLoop ? await loopSample(sum.pid) : undefined;
+        const loop0 = await loopSample(sum.pid);
         const cpu0 = await cpuMs(sum.pid);
-        const part = await phase(direct, sum.target, rate, seconds / blocks, false, burst);
+        const run = () => phase(direct, sum.target, rate, seconds / blocks, false, burst);
+        let part: Awaited<ReturnType<typeof run>>;
+        if (countHeap) {
+          const counted = await heapUse(sum.child, run);
+          part = counted.result;
+          for (const k of ['allocatedBytes', 'scavenges', 'fullCollections', 'pauseMs'] as const) sum.heap[k] += counted.heap[k];
+        } else part = await run();
         sum.cpu += (await cpuMs(sum.pid)) - cpu0;
-        if (loop0) {
-          const l = perRequest(loop0, await loopSample(sum.pid), 1);
-          sum.loop.mainMs += l.mainMs;
-          sum.loop.otherMs += l.otherMs;
-          sum.loop.wakeups += l.wakeups;
-        }
+        const l = perRequest(loop0, await loopSample(sum.pid), 1);
+        sum.loop.mainMs += l.mainMs;
+        sum.loop.otherMs += l.otherMs;
+        sum.loop.wakeups += l.wakeups;
         sum.direct.push(...part.samples.direct);
         sum.through.push(...part.samples.gateway);
         return part.lag;
       };
       const paths = (sum: ReturnType<typeof tally>) => pair(summarize(sum.direct, (x) => x.total), summarize(sum.through, (x) => x.total));
-      const plain = tally(gateway, gatewayProcess!.pid, true);
-      const ref = reference && tally(reference.target, reference.child.pid!, true);
-      const flo = floor && tally(floor.target, floor.child.pid!, false);
+      const plain = tally(gateway, gatewayProcess!.child);
+      const ref = reference && tally(reference.target, reference.child);
+      const flo = floor && tally(floor.target, floor.child);
       for (let b = 0; b < blocks; b++) {
         lag.push(...(await measureBlock(plain)));
         if (ref) await measureBlock(ref);
@@ -439,7 +467,9 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
       if (flo) {
         mode.floor = paths(flo);
         mode.floorCpuMsPerRequest = flo.cpu / flo.through.length;
+        mode.floorLoop = perRequest(zero, flo.loop, flo.through.length);
       }
+      if (countHeap) mode.heap = { gateway: plain.heap, reference: ref?.heap, floor: flo?.heap };
       return mode;
     };
     const even = await measureMode(1);

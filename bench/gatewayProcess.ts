@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { freePort, sharedEmbeddedPostgres } from '../server/database.ts';
+import type { HeapUse, ProbeMessage } from './heapProbe.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,6 +41,7 @@ export interface GatewayProcess {
   /** user + system CPU the process has used so far, in ms (Linux /proc). */
   cpuMs(): Promise<number>;
   close(): Promise<void>;
+  child: ChildProcess;
 }
 
 /** The Node flags `npm start` gives the service (package.json scripts.start), so the bench runs the same process. */
@@ -57,19 +59,56 @@ function extraNodeFlags(): string[] {
   return (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 }
 
-/** What a measured process gets besides `npm start`'s flags: BENCH_NODE_FLAGS, and a V8 CPU profile (sampled every 100 µs) into `cpuProfileDir` when given. */
-export function measuredFlags(cpuProfileDir?: string): string[] {
-  return [...extraNodeFlags(), ...(cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${cpuProfileDir}`] : [])];
+/**
+ * What a measured process gets besides `npm start`'s flags: BENCH_NODE_FLAGS,
+ * a V8 CPU profile (sampled every 100 µs) into `cpuProfileDir` when given, and
+ * with `heapProbe` bench/heapProbe.ts, which counts what it allocates (heapUse).
+ */
+export function measuredFlags(cpuProfileDir?: string, heapProbe = false): string[] {
+  return [
+    ...extraNodeFlags(),
+    ...(cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${cpuProfileDir}`] : []),
+    ...(heapProbe ? [`--import=${path.join(REPO, 'bench/heapProbe.ts')}`] : []),
+  ];
+}
+
+/** What a process started with measuredFlags(_, true) allocated while `run` ran. */
+export async function heapUse<T>(child: ChildProcess, run: () => Promise<T>): Promise<{ result: T; heap: HeapUse }> {
+  const answer = (type: ProbeMessage['type']) =>
+    new Promise<ProbeMessage>((resolve) => {
+      const listener = (m: ProbeMessage) => {
+        if (m?.type !== type) return;
+        child.off('message', listener);
+        resolve(m);
+      };
+      child.on('message', listener);
+    });
+  const started = answer('heap-probe:started');
+  child.send({ type: 'heap-probe:start' } satisfies ProbeMessage);
+  await started;
+  const result = await run();
+  const stopped = answer('heap-probe:stopped');
+  child.send({ type: 'heap-probe:stop' } satisfies ProbeMessage);
+  const { type: _, ...heap } = (await stopped) as Extract<ProbeMessage, { type: 'heap-probe:stopped' }>;
+  return { result, heap };
 }
 
 export async function startGatewayProcess(
   databaseUrl: string,
   env: Record<string, string>,
-  opts: { cpuProfileDir?: string; /** Node flags in place of `npm start`'s. */ flags?: string[]; /** The bootstrap key: gateways sharing a database must share it (another replaces it). */ key?: string } = {},
+  opts: {
+    cpuProfileDir?: string;
+    /** Node flags in place of `npm start`'s. */
+    flags?: string[];
+    /** The bootstrap key: gateways sharing a database must share it (another replaces it). */
+    key?: string;
+    /** Load bench/heapProbe.ts (for heapUse). */
+    heapProbe?: boolean;
+  } = {},
 ): Promise<GatewayProcess> {
   const key = opts.key ?? `gw_live_${randomBytes(24).toString('base64url')}`;
   const port = await freePort();
-  const execArgv = [...(opts.flags ?? startFlags()), ...measuredFlags(opts.cpuProfileDir)];
+  const execArgv = [...(opts.flags ?? startFlags()), ...measuredFlags(opts.cpuProfileDir, opts.heapProbe)];
   const child = fork(path.join(REPO, 'server/main.ts'), ['gateway'], {
     cwd: REPO,
     execArgv,
@@ -89,6 +128,7 @@ export async function startGatewayProcess(
     pid: child.pid!,
     cpuMs: () => cpuMs(child.pid),
     close: () => stopChild(child),
+    child,
   };
 }
 

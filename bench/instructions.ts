@@ -68,6 +68,9 @@ export interface InstructionsResult {
   /** With cacheSim: every event callgrind counted, per request (Ir, I1mr, ILmr, Dr, D1mr, DLmr, Dw, D1mw, DLmw). */
   gatewayEvents?: Record<string, number>;
   referenceEvents?: Record<string, number>;
+  floorEvents?: Record<string, number>;
+  /** With cacheSim: the same events of the main thread alone. */
+  mainEvents?: Partial<Record<'gateway' | 'reference' | 'floor', Record<string, number>>>;
 }
 
 function waitMessage(child: ChildProcess, name: string): Promise<{ url: string }> {
@@ -260,17 +263,23 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
           opts,
         );
       result.gatewayEvents = gateway.all;
+      (result.mainEvents ??= {}).gateway = gateway.main;
       [result.gatewayKIrPerRequest, result.gatewayMainKIrPerRequest, result.gatewayMainNoGcKIrPerRequest] = kIr(gateway);
     }
     if (result.gatewayKIrPerRequest !== undefined) console.log(`gateway: ${result.gatewayKIrPerRequest.toFixed(0)} k instructions per request`);
     if (targets.includes('reference')) {
       const reference = await count('reference', benchChild('reference proxy', 'nodeProxy.ts', { UPSTREAM_URL: fakeUrl }), opts);
       result.referenceEvents = reference.all;
+      (result.mainEvents ??= {}).reference = reference.main;
       [result.referenceKIrPerRequest, result.referenceMainKIrPerRequest, result.referenceMainNoGcKIrPerRequest] = kIr(reference);
     }
     if (targets.includes('floor')) {
       const floor = await count('floor', benchChild('features floor', 'floorProxy.ts', { UPSTREAM_URL: fakeUrl, DATABASE_URL: database!.url }), opts);
       result.floorKIr = kIr(floor);
+      if (opts.cacheSim) {
+        result.floorEvents = floor.all;
+        (result.mainEvents ??= {}).floor = floor.main;
+      }
     }
     const lines = [
       `\nInstructions per request (callgrind), ${opts.requests} requests ${opts.concurrency} at a time, ${opts.stream ? 'streaming' : 'non-streaming'}`,
@@ -285,8 +294,11 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
     if (result.floorKIr) lines.push(row('features floor', thousands(result.floorKIr)));
     if (gw[0] && ref[0]) lines.push(row('ratio', gw.map((k, i) => (k! / ref[i]!).toFixed(2))));
     if (opts.cacheSim) {
-      for (const [name, events] of [['gateway', result.gatewayEvents], ['reference proxy', result.referenceEvents]] as const) {
-        if (events) lines.push(`  ${name} per request: ${Object.entries(events).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`);
+      const m = result.mainEvents ?? {};
+      for (const [name, events, main] of [['gateway', result.gatewayEvents, m.gateway], ['reference proxy', result.referenceEvents, m.reference], ['features floor', result.floorEvents, m.floor]] as const) {
+        const line = (e: Record<string, number>) => Object.entries(e).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ');
+        if (events) lines.push(`  ${name} per request: ${line(events)}`);
+        if (main) lines.push(`  ${name} per request, main thread: ${line(main)}`);
       }
     }
     console.log(lines.join('\n'));

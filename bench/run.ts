@@ -1,7 +1,7 @@
 // `npm run bench [-- processes|queue|overhead|analytics|media|v1media|ocr|ocr-pages|vision|faces|objects|responses|agents|soak|throughput|instructions|spend|governance|console] [options]`: every benchmark, each
 // reported against a baseline measured in the same run. With no name, all of them.
 //   governance: --rate 300 --seconds 8 --warmup 2 (the overhead scenario with limits and budgets on against off; not in the default set)
-//   overhead:  --rate 500 --seconds 10 --warmup 2 --burst 10 (0: evenly spaced only) --log-level info --no-streaming --no-reference --floor --observability --cpu-prof <dir>
+//   overhead:  --rate 500 --seconds 10 --warmup 2 --burst 10 (0: evenly spaced only) --log-level info --no-streaming --no-reference --floor --observability --heap --cpu-prof <dir>
 //   queue:     --tasks 5000 --pickup-rate 200 --cpu-prof <dir>
 //   analytics: --events 1000000 --ingest 60000 (0: queries only) --processes 1 --runs 30 --data-dir <dir> (keep the loaded database there and reuse it) --cpu-prof <dir> (with --events 0)
 //   media:     --videos 8 --megabytes 20
@@ -12,7 +12,7 @@
 //   vision:    --images 24 --seconds 10 (per latency block) --rate 20 --latency-only --cpu-prof <dir>
 //   responses: --responses 5000
 //   agents:    --requests 2000 --concurrency 8
-//   instructions (not in the default set: minutes under valgrind): --requests 1000 --concurrency 10 --stream --cache-sim --target gateway|reference|floor
+//   instructions (not in the default set: minutes under valgrind): --requests 1000 --concurrency 10 --stream --cache-sim --target gateway|reference|floor (or several, comma-separated, counted one after the other)
 //   soak:      --seconds 600 (mixed load on two gateway processes and one analytics process, then a /v1 rate ladder)
 //   v1media:   --calls 200 --concurrency 4
 //   spend:     --rows 10000000 --runs 30 (usage rows loaded, then each typical GET /api/llm/spend timed)
@@ -82,6 +82,7 @@ const { values, positionals } = parseArgs({
     portkey: { type: 'string' },
     rows: { type: 'string' },
     observability: { type: 'boolean' },
+    heap: { type: 'boolean' },
   },
 });
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
@@ -103,6 +104,7 @@ if (wanted.includes('overhead')) {
     reference: !values['no-reference'],
     floor: values.floor,
     observability: values.observability,
+    heap: values.heap,
     cpuProfileDir: values['cpu-prof'],
   });
 }
@@ -183,7 +185,7 @@ if (wanted.includes('instructions')) {
     concurrency: num(values.concurrency),
     stream: values.stream,
     cacheSim: values['cache-sim'],
-    targets: values.target ? [values.target as 'gateway' | 'reference' | 'floor'] : undefined,
+    targets: values.target ? (values.target.split(',') as Array<'gateway' | 'reference' | 'floor'>) : undefined,
   });
 }
 if (wanted.includes('soak')) {
