@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
-import { listSegmentVersions } from '../../db/analytics/listSegmentVersions.ts';
+import { createHash } from 'node:crypto';
+import { listSegmentVersions, type SegmentVersion } from '../../db/analytics/listSegmentVersions.ts';
 import { loadSegments } from '../../db/analytics/loadSegments.ts';
 import { listActiveProjects } from '../../db/analytics/listActiveProjects.ts';
+import { listStoredTallies } from '../../db/analytics/listStoredTallies.ts';
+import { putStoredTallies, type StoredTally } from '../../db/analytics/putStoredTallies.ts';
+import { decodeTally, encodeTally, tallyBytes as tallyBytesOf } from './storedTallies.ts';
 import { channelGroupOf, channelOf } from '../channels.ts';
 
 /**
@@ -13,66 +17,8 @@ import { channelGroupOf, channelOf } from '../channels.ts';
  * events, late and imported ones included) differs from the copy's.
  */
 
-/** Strings seen by this process, one dictionary per kind of value; code 0 is null. */
-export class Dict {
-  readonly values: (string | null)[];
-  private readonly index = new Map<string, number>();
-  constructor(zero: string | null = null) {
-    this.values = [zero];
-    if (zero !== null) this.index.set(zero, 0);
-  }
-  code(v: string | null | undefined): number {
-    if (v === null || v === undefined) return 0;
-    let c = this.index.get(v);
-    if (c === undefined) {
-      c = this.values.push(v) - 1;
-      this.index.set(v, c);
-    }
-    return c;
-  }
-  find(v: string): number | undefined {
-    return this.index.get(v);
-  }
-  get size(): number {
-    return this.values.length;
-  }
-}
-
-export const VISIT_DIMS = [
-  'source', 'channel', 'channel_group', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content',
-  'country', 'region', 'city', 'device', 'browser', 'os', 'locale', 'entry_page', 'exit_page',
-] as const;
-export type VisitDim = (typeof VISIT_DIMS)[number];
-
-/** Pages share one dictionary (event:page, entry and exit pages); custom event names code 0 as "pageview". */
-export const dicts = {
-  page: new Dict(),
-  name: new Dict('pageview'),
-  propKey: new Dict(),
-  propValue: new Dict(),
-  currency: new Dict(),
-  source: new Dict(),
-  channel: new Dict(),
-  channel_group: new Dict(),
-  referrer: new Dict(),
-  utm_source: new Dict(),
-  utm_medium: new Dict(),
-  utm_campaign: new Dict(),
-  utm_term: new Dict(),
-  utm_content: new Dict(),
-  country: new Dict(),
-  region: new Dict(),
-  city: new Dict(),
-  device: new Dict(),
-  browser: new Dict(),
-  os: new Dict(),
-  locale: new Dict(),
-};
-export function dictOf(dim: VisitDim): Dict {
-  return dim === 'entry_page' || dim === 'exit_page' ? dicts.page : dicts[dim];
-}
-/** ISO 3166-2 code -> subdivision name, as stored with the sessions. */
-export const regionNames = new Map<string, string>();
+export { Dict, VISIT_DIMS, dicts, dictOf, regionNames, type VisitDim } from './dicts.ts';
+import { VISIT_DIMS, dicts, regionNames, type VisitDim } from './dicts.ts';
 
 export const BOT = 1;
 export const INTERNAL = 2;
@@ -107,6 +53,10 @@ export interface Segment {
   events: number;
   /** The latest event of any of its sessions (ms): a period ending later holds all of them. */
   reach: number;
+  /** Bytes its typed arrays hold. */
+  bytes: number;
+  /** When it was last read (the store's clock of uses): the least recently used go first. */
+  used: number;
 }
 
 /**
@@ -119,6 +69,15 @@ export interface Rollup {
   tallies: Map<string, unknown>;
   /** Filtered questions' tallies by their filters, the most recently used last (a few kept). */
   filtered: Map<string, Map<string, unknown>>;
+  /** Bytes its tallies hold (counted as they are kept). */
+  bytes: number;
+  used: number;
+  /** Its stored tallies (analytics_stored_tallies) have been read into it. */
+  read?: boolean;
+}
+
+export function newRollup(signature: string): Rollup {
+  return { signature, tallies: new Map(), filtered: new Map(), bytes: 0, used: 0 };
 }
 
 export function sessionId(seg: Segment, i: number): string {
@@ -132,6 +91,8 @@ const groupCodes = new Map<string, number>();
 const channelCodes: number[] = [];
 
 type Row = unknown[];
+/** A segment's object and its arrays' headers. */
+const SEGMENT_OVERHEAD = 2048;
 
 /** Builds one segment per start hour from rows ordered by session id (events then by time). */
 function buildSegments(sessions: Row[], events: Row[], versions: Map<number, string>): Segment[] {
@@ -177,8 +138,12 @@ function buildSegments(sessions: Row[], events: Row[], versions: Map<number, str
       evOff: new Uint32Array(n + 1), evAt: new Float64Array(evCount), evName: new Uint32Array(evCount), evPath: new Uint32Array(evCount),
       propOff: new Uint32Array(evCount + 1), propKey: new Uint32Array(propCount), propVal: new Uint32Array(propCount),
       revAmount: revenue ? new Float64Array(evCount).fill(NaN) : null, revCurrency: revenue ? new Uint32Array(evCount) : null,
-      reach: -Infinity,
+      reach: -Infinity, bytes: 0, used: 0,
     };
+    seg.bytes = SEGMENT_OVERHEAD;
+    for (const a of [seg.ids, seg.start, seg.end, seg.cls, seg.pv, seg.ce, ...Object.values(seg.dims), seg.evOff, seg.evAt, seg.evName, seg.evPath, seg.propOff, seg.propKey, seg.propVal, seg.revAmount, seg.revCurrency]) {
+      seg.bytes += a?.byteLength ?? 0;
+    }
     let e = 0;
     let p = 0;
     members.sort((a, b) => ((sessions[a]![0] as string) < (sessions[b]![0] as string) ? -1 : 1));
@@ -267,43 +232,96 @@ interface ProjectCache {
   loading: Map<string, Promise<Segment[]>>;
   /** By the UTC day's start. */
   rollups: Map<number, Rollup>;
+  /** Whole hours' rollups (of days a period cuts), by the hour's start. */
+  hourRollups: Map<number, Rollup>;
 }
 
-/** Per-process copies, least recently used project first out past the event budget. */
+/** A day or hour whose tallies are kept: where it starts, how long it is, the segment versions it holds. */
+export interface Bucket {
+  start: number;
+  hours: 1 | 24;
+  signature: string;
+}
+
+const MB = 1024 * 1024;
+/** What the query layer keeps per process by default. */
+export const DEFAULT_CACHE_MB = 2048;
+/** Bytes per event of a segment as measured (bench/analytics.ts), for the older setting in events. */
+export const BYTES_PER_EVENT = 200;
+/** A stored tally is written once its day or hour has been over this long (its last sessions have ended). */
+const SETTLED_MS = 30 * 60_000;
+
+/**
+ * The cache budget in bytes from the environment: ANALYTICS_QUERY_CACHE_MB, or the
+ * deprecated ANALYTICS_QUERY_CACHE_EVENTS converted at BYTES_PER_EVENT.
+ */
+export function cacheBudget(env: Record<string, string | undefined>): { maxBytes: number; deprecated: boolean } {
+  if (env.ANALYTICS_QUERY_CACHE_MB) return { maxBytes: Number(env.ANALYTICS_QUERY_CACHE_MB) * MB, deprecated: false };
+  if (env.ANALYTICS_QUERY_CACHE_EVENTS) return { maxBytes: Number(env.ANALYTICS_QUERY_CACHE_EVENTS) * BYTES_PER_EVENT, deprecated: true };
+  return { maxBytes: DEFAULT_CACHE_MB * MB, deprecated: false };
+}
+
+/**
+ * Per-process copies: segments, and the day and hour rollups, the least recently used
+ * dropped past the byte budget. The rollups of settled days and hours are also written
+ * to PostgreSQL (analytics_stored_tallies) after the answer that tallied them, and read
+ * from there by any process whose copies lack them: a period's interior then needs no
+ * segment at all.
+ */
 export class SegmentStore {
   private readonly projects = new Map<string, ProjectCache>();
   private readonly budget: number;
   private readonly db: Knex;
-  constructor(db: Knex, opts: { maxEvents?: number } = {}) {
+  private clock = 0;
+  /** Bytes held as of the last count, plus what was kept since. */
+  private held = 0;
+  private pending = new Map<string, { row: Omit<StoredTally, 'data'>; tally: unknown; key: string }>();
+  private writing: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly now: () => number;
+  /** What this store has loaded and written, for tests and the bench. */
+  readonly counters = { segmentsLoaded: 0, eventsLoaded: 0, talliesRead: 0, talliesWritten: 0, writeFailures: 0 };
+  constructor(db: Knex, opts: { maxBytes?: number; maxEvents?: number; now?: () => number } = {}) {
     this.db = db;
-    this.budget = opts.maxEvents ?? 40_000_000;
+    this.budget = opts.maxBytes ?? (opts.maxEvents !== undefined ? opts.maxEvents * BYTES_PER_EVENT : DEFAULT_CACHE_MB * MB);
+    this.now = opts.now ?? Date.now;
   }
 
   private cacheOf(projectId: string): ProjectCache {
     let c = this.projects.get(projectId);
-    if (c) {
-      this.projects.delete(projectId);
-    } else {
-      c = { segments: new Map(), loading: new Map(), rollups: new Map() };
+    if (!c) {
+      c = { segments: new Map(), loading: new Map(), rollups: new Map(), hourRollups: new Map() };
+      this.projects.set(projectId, c);
     }
-    this.projects.set(projectId, c);
     return c;
   }
 
-  /** The current segments whose sessions reach into [from, to), loading what is missing or stale. */
-  async segments(projectId: string, from: number, to: number): Promise<Segment[]> {
-    const versions = await listSegmentVersions(this.db, projectId, new Date(from), new Date(to));
+  /** Segment versions of the segments whose sessions reach into [from, to): one indexed read. */
+  versions(projectId: string, from: number, to: number): Promise<SegmentVersion[]> {
+    return listSegmentVersions(this.db, projectId, new Date(from), new Date(to));
+  }
+
+  /**
+   * The current segments whose sessions reach into [from, to), loading what is missing
+   * or stale; with `skip`, the hours it names are left out (their tallies are at hand).
+   */
+  async segments(projectId: string, from: number, to: number, opts: { versions?: SegmentVersion[]; skip?: (hour: number) => boolean } = {}): Promise<Segment[]> {
+    const versions = opts.versions ?? await this.versions(projectId, from, to);
     const cache = this.cacheOf(projectId);
     const wanted = new Map<number, string>();
     const reach = new Map<number, number>();
     const out: Segment[] = [];
     const stale: number[] = [];
+    const now = ++this.clock;
     for (const v of versions) {
+      if (opts.skip?.(v.hour)) continue;
       wanted.set(v.hour, v.version);
       reach.set(v.hour, v.lastSeen);
       const seg = cache.segments.get(v.hour);
-      if (seg && seg.version === v.version) out.push(seg);
-      else stale.push(v.hour);
+      if (seg && seg.version === v.version) {
+        seg.used = now;
+        out.push(seg);
+      } else stale.push(v.hour);
     }
     // Contiguous stale hours load together, in runs of at most a week.
     const runs: [number, number][] = [];
@@ -322,12 +340,19 @@ export class SegmentStore {
     for (const segs of loaded) {
       for (const seg of segs) {
         const known = cache.segments.get(seg.hour);
+        seg.used = now;
         if (!known || BigInt(known.version) < BigInt(seg.version)) cache.segments.set(seg.hour, seg);
         out.push(seg);
       }
     }
     this.evict();
     return out;
+  }
+
+  /** Whether every segment of these versions is held at its version. */
+  holds(projectId: string, versions: SegmentVersion[]): boolean {
+    const segs = this.projects.get(projectId)?.segments;
+    return !!segs && versions.every((v) => segs.get(v.hour)?.version === v.version);
   }
 
   private load(projectId: string, cache: ProjectCache, from: number, to: number, lastSeen: number, wanted: Map<number, string>): Promise<Segment[]> {
@@ -337,7 +362,10 @@ export class SegmentStore {
       p = loadSegments(this.db, projectId, new Date(from), new Date(to), new Date(lastSeen)).then(({ sessions, events }) => {
         const versions = new Map<number, string>();
         for (let h = from; h < to; h += HOUR) versions.set(h, wanted.get(h) ?? '0');
-        return buildSegments(sessions, events, versions);
+        const segs = buildSegments(sessions, events, versions);
+        this.counters.segmentsLoaded += segs.length;
+        this.counters.eventsLoaded += events.length;
+        return segs;
       });
       cache.loading.set(key, p);
       void p.finally(() => cache.loading.delete(key)).catch(() => {});
@@ -345,39 +373,147 @@ export class SegmentStore {
     return p;
   }
 
-  private evict(): void {
+  /** Bytes held: segments, and rollups' tallies. */
+  bytes(): number {
     let total = 0;
-    for (const c of this.projects.values()) for (const s of c.segments.values()) total += s.events + s.n;
-    for (const [id, c] of this.projects) {
-      if (total <= this.budget || this.projects.size === 1) break;
-      for (const s of c.segments.values()) total -= s.events + s.n;
-      this.projects.delete(id);
+    for (const c of this.projects.values()) {
+      for (const s of c.segments.values()) total += s.bytes;
+      for (const r of c.rollups.values()) total += r.bytes;
+      for (const r of c.hourRollups.values()) total += r.bytes;
     }
+    return total;
+  }
+
+  /** Drops the least recently used segments and rollups, whatever their project, until the budget holds. */
+  evict(): void {
+    let total = this.bytes();
+    this.held = total;
+    if (total <= this.budget) return;
+    const held: { used: number; bytes: number; drop: () => void }[] = [];
+    for (const c of this.projects.values()) {
+      for (const [h, s] of c.segments) held.push({ used: s.used, bytes: s.bytes, drop: () => c.segments.delete(h) });
+      for (const [d, r] of c.rollups) held.push({ used: r.used, bytes: r.bytes, drop: () => c.rollups.delete(d) });
+      for (const [h, r] of c.hourRollups) held.push({ used: r.used, bytes: r.bytes, drop: () => c.hourRollups.delete(h) });
+    }
+    held.sort((a, b) => a.used - b.used);
+    for (const x of held) {
+      if (total <= this.budget) break;
+      x.drop();
+      total -= x.bytes;
+    }
+    this.held = total;
+  }
+
+  /** A tally kept in a rollup: counted, and the budget held at once (a run keeps what it reads even when dropped here). */
+  kept(rollup: Rollup, tally: unknown): void {
+    const n = tallyBytesOf(tally);
+    rollup.bytes += n;
+    this.held += n;
+    if (this.held > this.budget) this.evict();
+  }
+
+  /** The rollup of a day (24) or hour (1) at this signature: the held one, or a new empty one replacing it. */
+  rollup(projectId: string, b: Bucket): Rollup {
+    const c = this.cacheOf(projectId);
+    const map = b.hours === 24 ? c.rollups : c.hourRollups;
+    let r = map.get(b.start);
+    if (!r || r.signature !== b.signature) map.set(b.start, (r = newRollup(b.signature)));
+    r.used = ++this.clock;
+    return r;
   }
 
   /**
-   * Loads the last `days` of the projects active in the last day, one after another,
-   * so the first dashboard view after a restart does not wait for its segments;
-   * `then` runs after each (the service tallies the rollups of the default view).
-   * Runs in the background; a failure only means the first query loads them.
-   * Stops between projects once `signal` aborts (the service is stopping).
+   * Reads the stored tallies of these buckets into their rollups (one query) and
+   * answers the buckets that have some: those need no segments.
+   */
+  async readStored(projectId: string, buckets: Bucket[]): Promise<Set<Bucket>> {
+    const found = new Set<Bucket>();
+    const ask = buckets.filter((b) => !this.rollup(projectId, b).read);
+    for (const b of buckets) if (this.rollup(projectId, b).read && this.rollup(projectId, b).tallies.size) found.add(b);
+    if (!ask.length) return found;
+    const rows = await listStoredTallies(this.db, projectId, ask.map((b) => ({ start: b.start, hours: b.hours, signature: digest(b.signature) })));
+    const byKey = new Map(ask.map((b) => [`${b.start}:${b.hours}`, b]));
+    for (const row of rows) {
+      const b = byKey.get(`${row.start}:${row.hours}`);
+      if (!b) continue;
+      const r = this.rollup(projectId, b);
+      const k = `${row.aggregation}\u0000${row.leftOut}`;
+      if (r.tallies.has(k)) continue;
+      const t = decodeTally(row.aggregation, row.data);
+      r.tallies.set(k, t);
+      r.bytes += tallyBytesOf(t);
+      this.held += tallyBytesOf(t);
+      this.counters.talliesRead++;
+      found.add(b);
+    }
+    for (const b of ask) this.rollup(projectId, b).read = true;
+    this.evict();
+    return found;
+  }
+
+  /**
+   * A tally just kept for an unfiltered question: written to PostgreSQL shortly after
+   * (batched, off the answer's path) once its day or hour has settled.
+   */
+  remember(projectId: string, b: Bucket, key: string, leftOut: number, tally: unknown): void {
+    if (b.start + b.hours * HOUR + SETTLED_MS > this.now()) return;
+    const row = { projectId, start: b.start, hours: b.hours, leftOut, aggregation: key, signature: digest(b.signature) };
+    this.pending.set(`${projectId}:${b.start}:${b.hours}:${leftOut}:${key}`, { row, tally, key });
+    this.timer ??= setTimeout(() => void this.flush(), 20).unref();
+  }
+
+  /** Writes the pending tallies; a failure drops them (they are tallied and offered again) and never reaches a caller. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.evict();
+    if (this.pending.size) {
+      const batch = [...this.pending.values()];
+      this.pending = new Map();
+      this.writing = this.writing.then(async () => {
+        try {
+          await putStoredTallies(this.db, batch.map(({ row, tally, key }) => ({ ...row, data: encodeTally(key, tally) })));
+          this.counters.talliesWritten += batch.length;
+        } catch {
+          this.counters.writeFailures++;
+        }
+      });
+    }
+    return this.writing;
+  }
+
+  /**
+   * At start: makes sure the default view of the projects active in the last day has
+   * its tallies stored, one project after another (`then`, the service's tally of that
+   * view, loads only the days and hours without them), then lets go of the segments it
+   * loaded for the period's interior: the next questions read the stored tallies.
+   * Runs in the background; a failure only means the first query tallies. Stops
+   * between projects once `signal` aborts (the service is stopping).
    */
   async warm(days: number, maxProjects = 50, then?: (projectId: string) => Promise<unknown>, signal?: AbortSignal): Promise<void> {
-    const now = Date.now();
+    const now = this.now();
     for (const projectId of await listActiveProjects(this.db, new Date(now - 86400_000), maxProjects)) {
       if (signal?.aborted) return;
-      await this.segments(projectId, now - days * 86400_000, now);
       await then?.(projectId);
+      await this.flush();
+      const c = this.projects.get(projectId);
+      const keep = Math.floor(now / 86400_000) * 86400_000 - 86400_000;
+      if (c) for (const h of [...c.segments.keys()]) if (h < keep) c.segments.delete(h);
     }
   }
 
   /** The project's day rollups; they go when the project's copies go. */
   rollups(projectId: string): Map<number, Rollup> {
-    return (this.projects.get(projectId) ?? this.cacheOf(projectId)).rollups;
+    return this.cacheOf(projectId).rollups;
   }
 
   /** Drops a project's copies (retention deleted its old data). */
   forget(projectId: string): void {
     this.projects.delete(projectId);
   }
+}
+
+/** Stored signatures are digests: a day's list of hours and versions is long. */
+function digest(signature: string): string {
+  return createHash('sha256').update(signature).digest('base64url').slice(0, 27);
 }
