@@ -3,6 +3,7 @@
 // over a large bulk-loaded project. Run alone with
 //   node bench/analytics.ts [--events 1000000] [--ingest 60000] [--processes 2] [--runs 30]
 //     [--data-dir DIR] (keep the loaded database in DIR and reuse it: 10M events take most of an hour to load)
+//     [--fresh-only] (stop after the figures of a new process answering from the stored tallies)
 // or through `npm run bench`, which calls runAnalyticsBench. `--ingest 0` measures the queries only;
 // `--events 0` measures ingest alone (with --cpu-prof DIR, a V8 profile of each service process).
 // First, as in server/main.ts: the service processes forked from this file start here.
@@ -52,6 +53,8 @@ export interface AnalyticsBenchOptions {
    * already holds `events` events: loading 10M events takes most of an hour on 2 cores.
    */
   dataDir?: string;
+  /** Stop after the fresh-process figures (the route-by-route figures take long at 10M events). */
+  freshOnly?: boolean;
   log?: (line: string) => void;
 }
 
@@ -76,6 +79,17 @@ export interface AnalyticsBenchResult {
   paths: Record<string, { rawMs: number; rollupsMs: number; rawCpuMs: number; rollupsCpuMs: number }>;
   /** The first unfiltered dashboard call after the segments are loaded: it tallies the rollups. */
   firstDashboardMs: number;
+  /**
+   * A process started after the tallies are in PostgreSQL, nothing in its memory: its
+   * first calls over HTTP (RSS before and after, MB), and a new store in this process
+   * (what it loaded and the bytes it holds after its first 30-day overview).
+   */
+  fresh?: {
+    overview30dMs: number; dashboard30dMs: number; dashboardDefaultMs: number; rssMbBefore: number; rssMbAfter: number; heldMb: number;
+    store: { overview30dMs: number; segmentsLoaded: number; eventsLoaded: number; talliesRead: number; heldMb: number };
+  };
+  /** What the bench's own store holds after the cold load and the first dashboard call (MB), and the process's RSS. */
+  held?: { storeMb: number; rssMb: number; bytesPerEventLoaded: number };
   http: Record<string, { p50ms: number }>;
   paint: { coldMs: number; warmMs: number; warmBreakdown: { html: number; statsStart: number; statsEnd: number } } | { skipped: string };
   baseline: typeof BASELINE;
@@ -445,6 +459,10 @@ async function startCluster(databaseUrl: string, n: number, env: NodeJS.ProcessE
   return {
     analyticsUrl: `http://127.0.0.1:${port}`,
     /** CPU time (µs) all service processes have used so far, and of it their main threads'. */
+    /** RSS and the query store's bytes of each service process. */
+    memory(): Promise<{ rss: number; held: number }[]> {
+      return Promise.all(workers.map((w) => new Promise<{ rss: number; held: number }>((r) => { w.once('message', r); w.send('mem'); })));
+    },
     async cpuMicros(): Promise<{ all: number; main: number }> {
       const each = await Promise.all(workers.map((w) => new Promise<{ cpu: number; main: number }>((r) => { w.once('message', r); w.send('cpu'); })));
       return { all: each.reduce((a, b) => a + b.cpu, 0), main: each.reduce((a, b) => a + b.main, 0) };
@@ -463,6 +481,11 @@ async function runClusterWorker(): Promise<void> {
     host: '127.0.0.1', env: process.env, log: pino({ level: 'silent' }),
   });
   process.on('message', async (m) => {
+    if (m === 'mem') {
+      const store = svc.deps.analyticsStore as SegmentStore | undefined;
+      process.send!({ rss: process.memoryUsage().rss, held: store?.bytes() ?? 0 });
+      return;
+    }
     if (m === 'cpu') {
       const u = process.cpuUsage();
       const t = process.threadCpuUsage();
@@ -637,6 +660,45 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
     await dashboardReport(engine(), q([]), null, 10);
     const firstDashboardMs = Math.round(performance.now() - firstDashboard);
     log(`  first dashboard call (tallies the day rollups of the period): ${firstDashboardMs} ms`);
+    await store.flush();
+    const MB = 1024 * 1024;
+    const mb = (n: number) => Math.round(n / MB);
+    const held = { storeMb: mb(store.bytes()), rssMb: mb(process.memoryUsage().rss), bytesPerEventLoaded: store.counters.eventsLoaded ? Math.round(store.bytes() / store.counters.eventsLoaded) : 0 };
+    log(`  held by this process's store: ${held.storeMb} MB (${held.bytesPerEventLoaded} bytes per event loaded), process RSS ${held.rssMb} MB`);
+
+    // 3b. A new process once the tallies are in PostgreSQL: nothing in its memory.
+    const second = new SegmentStore(db);
+    const t2 = performance.now();
+    await overviewReport({ db, store: second }, q([]), null);
+    const secondMs = Math.round(performance.now() - t2);
+    const c = second.counters;
+    log(`  a new store, first 30-day overview: ${secondMs} ms (${c.segmentsLoaded} segments, ${c.eventsLoaded} events loaded; ${c.talliesRead} stored tallies read; holds ${mb(second.bytes())} MB)`);
+    const fresh = await startCluster(url!, 1, env);
+    let fresh30: AnalyticsBenchResult['fresh'];
+    try {
+      const [before] = await fresh.memory();
+      const call = async (path: string) => {
+        const t = performance.now();
+        const res = await fetch(`${fresh.analyticsUrl}${path}`, { headers: { authorization: `Bearer ${big.apiKey}` } });
+        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+        return Math.round((performance.now() - t) * 10) / 10;
+      };
+      const overview30dMs = await call('/v1/stats/overview?window=30d');
+      const dashboard30dMs = await call('/v1/stats/dashboard?period=30d');
+      // What the page asks first: its default view (7 days, the browser's zone, imports included).
+      const dashboardDefaultMs = await call('/v1/stats/dashboard?period=7d&timezone=Europe%2FBerlin&withImported=1');
+      const [after] = await fresh.memory();
+      fresh30 = {
+        overview30dMs, dashboard30dMs, dashboardDefaultMs, rssMbBefore: mb(before!.rss), rssMbAfter: mb(after!.rss), heldMb: mb(after!.held),
+        store: { overview30dMs: secondMs, segmentsLoaded: c.segmentsLoaded, eventsLoaded: c.eventsLoaded, talliesRead: c.talliesRead, heldMb: mb(second.bytes()) },
+      };
+      log(`  a new service process, first calls over HTTP: overview 30d ${overview30dMs} ms, dashboard 30d ${dashboard30dMs} ms, ` +
+        `dashboard default view ${dashboardDefaultMs} ms; RSS ${fresh30.rssMbBefore} -> ${fresh30.rssMbAfter} MB, store holds ${fresh30.heldMb} MB`);
+    } finally {
+      await fresh.stop();
+    }
+    if (opts.freshOnly) return { ingest, load, coldLoadMs, firstDashboardMs, queries: {}, paths: {}, http: {}, paint: { skipped: 'fresh only' }, baseline: BASELINE, fresh: fresh30, held };
     const ROUTES: Record<string, (f: Filter[]) => Promise<unknown>> = {
       overview: (f) => overviewReport(engine(), q(f), null),
       timeseries: (f) => timeseriesReport(engine(), q(f), null),
@@ -726,7 +788,7 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
         `(that load: HTML by ${b.html} ms, stats call sent at ${b.statsStart} ms and answered at ${b.statsEnd} ms)`);
     }
     else log(`  dashboard paint not measured: ${paint.skipped}`);
-    return { ingest, load, coldLoadMs, firstDashboardMs, queries, paths, http, paint, baseline: BASELINE };
+    return { ingest, load, coldLoadMs, firstDashboardMs, queries, paths, http, paint, baseline: BASELINE, fresh: fresh30, held };
   } finally {
     await service.stop();
     await db.destroy();
@@ -747,6 +809,7 @@ if (cluster.isWorker && process.env.ANALYTICS_BENCH_WORKER_PORT) {
     events: arg('events'), ingestRequests: arg('ingest'), concurrency: arg('concurrency'), processes: arg('processes'), queryRuns: arg('runs'),
     cpuProfileDir: prof > 0 ? process.argv[prof + 1] : undefined,
     dataDir: dataDir > 0 ? process.argv[dataDir + 1] : undefined,
+    freshOnly: process.argv.includes('--fresh-only'),
   });
   console.log(JSON.stringify(result, null, 2));
 }
