@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { BOT, INTERNAL, VPN, dicts, dictOf, regionNames, sessionId, type Bucket, type Rollup, type Segment, type SegmentStore, type VisitDim } from './store.ts';
+import { decodeTally } from './storedTallies.ts';
+import { BOT, INTERNAL, VPN, StoredText, dicts, dictOf, regionNames, sessionId, type Bucket, type Rollup, type Segment, type SegmentStore, type VisitDim } from './store.ts';
 import type { SegmentVersion } from '../../db/analytics/listSegmentVersions.ts';
 import { compileFilters, compileGoal, type Compiled, type Filter, type GoalSpec } from './filters.ts';
 import { OffsetTable, type Period } from './period.ts';
@@ -83,7 +84,7 @@ export async function prepare(db: Knex, store: SegmentStore, q: StatsQuery, opts
   let tallyOnly: Held[] = [];
   if (rollups && opts.stored && q.filters.length === 0) {
     const missing = [...days.values(), ...hours.values()].filter((b) => !store.holds(q.projectId, b.versions));
-    tallyOnly = [...await store.readStored(q.projectId, missing)] as Held[];
+    tallyOnly = [...await store.readStored(q.projectId, (q.includeBots ? 0 : BOT) | (q.includeInternal ? 0 : INTERNAL), missing)] as Held[];
   }
   const skip = new Set(tallyOnly.flatMap((b) => b.versions.map((v) => v.hour)));
   // Filters are compiled against the dictionaries once the segments are in, so every
@@ -234,8 +235,13 @@ function tallies<T>(run: Run, key: string, make: (r: Run) => T, add: (r: Run, t:
   const out: T[] = [];
   const k = `${key}\u0000${run.excluded}`;
   for (const { tallies: kept, run: r, rollup, bucket, unfiltered, stored } of parts) {
-    let t = kept.get(k) as T | undefined;
-    if (t === undefined) {
+    let t = kept.get(k) as T | StoredText | undefined;
+    if (t instanceof StoredText) {
+      const text = t;
+      t = decodeTally(key, text.text) as T;
+      kept.set(k, t);
+      run.store!.kept(rollup, t, text);
+    } else if (t === undefined) {
       if (stored) throw new TallyMissing(key);
       t = make(r);
       add(r, t);
@@ -764,12 +770,9 @@ export function customEvents(run: Run, limit: number): { name: string; events: n
 
 /** Values of one custom property over the events that carry it (filter event:name to pick an event). */
 export function props(run: Run, property: string, limit: number): { value: string; events: number; visitors: number }[] {
-  const key = dicts.propKey.find(property);
-  if (key === undefined) {
-    // A key first seen in the segments not loaded (a stored tally of it would have taught it).
-    if (run.tallyOnly?.length) throw new TallyMissing(`prop:${property}`);
-    return [];
-  }
+  // The key may be in the stored tallies only (its segments not loaded): coded then, so they are read.
+  const key = run.tallyOnly?.length ? dicts.propKey.code(property) : dicts.propKey.find(property);
+  if (key === undefined) return [];
   const { events, visitors } = eventBreakdown(run, `prop:${property}`, (seg, j) => {
     for (let p = seg.propOff[j]!; p < seg.propOff[j + 1]!; p++) if (seg.propKey[p] === key) return seg.propVal[p]!;
     return -1;

@@ -5,7 +5,7 @@ import { loadSegments } from '../../db/analytics/loadSegments.ts';
 import { listActiveProjects } from '../../db/analytics/listActiveProjects.ts';
 import { listStoredTallies } from '../../db/analytics/listStoredTallies.ts';
 import { putStoredTallies, type StoredTally } from '../../db/analytics/putStoredTallies.ts';
-import { decodeTally, encodeTally, tallyBytes as tallyBytesOf } from './storedTallies.ts';
+import { encodeTally, tallyBytes as tallyBytesOf } from './storedTallies.ts';
 import { channelGroupOf, channelOf } from '../channels.ts';
 
 /**
@@ -72,8 +72,16 @@ export interface Rollup {
   /** Bytes its tallies hold (counted as they are kept). */
   bytes: number;
   used: number;
-  /** Its stored tallies (analytics_stored_tallies) have been read into it. */
-  read?: boolean;
+  /** The traffic toggles whose stored tallies (analytics_stored_tallies) have been read into it. */
+  read?: Set<number>;
+}
+
+/** A stored tally not decoded yet: JSON text (storedTallies.ts), decoded by the first aggregation asking for it. */
+export class StoredText {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
 }
 
 export function newRollup(signature: string): Rollup {
@@ -404,9 +412,12 @@ export class SegmentStore {
     this.held = total;
   }
 
-  /** A tally kept in a rollup: counted, and the budget held at once (a run keeps what it reads even when dropped here). */
-  kept(rollup: Rollup, tally: unknown): void {
-    const n = tallyBytesOf(tally);
+  /**
+   * A tally kept in a rollup (`replaced`: the stored text it was decoded from): counted,
+   * and the budget held at once (a run keeps what it reads even when dropped here).
+   */
+  kept(rollup: Rollup, tally: unknown, replaced?: StoredText): void {
+    const n = tallyBytesOf(tally) - (replaced?.text.length ?? 0);
     rollup.bytes += n;
     this.held += n;
     if (this.held > this.budget) this.evict();
@@ -423,30 +434,34 @@ export class SegmentStore {
   }
 
   /**
-   * Reads the stored tallies of these buckets into their rollups (one query) and
-   * answers the buckets that have some: those need no segments.
+   * Reads the stored tallies of these buckets for these traffic toggles into their
+   * rollups (one query; each is decoded when first asked for) and answers the buckets
+   * that have some: those need no segments.
    */
-  async readStored(projectId: string, buckets: Bucket[]): Promise<Set<Bucket>> {
+  async readStored(projectId: string, leftOut: number, buckets: Bucket[]): Promise<Set<Bucket>> {
     const found = new Set<Bucket>();
-    const ask = buckets.filter((b) => !this.rollup(projectId, b).read);
-    for (const b of buckets) if (this.rollup(projectId, b).read && this.rollup(projectId, b).tallies.size) found.add(b);
+    const ask: Bucket[] = [];
+    for (const b of buckets) {
+      const r = this.rollup(projectId, b);
+      if (!r.read?.has(leftOut)) ask.push(b);
+      else if ([...r.tallies.keys()].some((k) => k.endsWith(`\u0000${leftOut}`))) found.add(b);
+    }
     if (!ask.length) return found;
-    const rows = await listStoredTallies(this.db, projectId, ask.map((b) => ({ start: b.start, hours: b.hours, signature: digest(b.signature) })));
+    const rows = await listStoredTallies(this.db, projectId, leftOut, ask.map((b) => ({ start: b.start, hours: b.hours, signature: digest(b.signature) })));
     const byKey = new Map(ask.map((b) => [`${b.start}:${b.hours}`, b]));
     for (const row of rows) {
       const b = byKey.get(`${row.start}:${row.hours}`);
       if (!b) continue;
       const r = this.rollup(projectId, b);
       const k = `${row.aggregation}\u0000${row.leftOut}`;
-      if (r.tallies.has(k)) continue;
-      const t = decodeTally(row.aggregation, row.data);
-      r.tallies.set(k, t);
-      r.bytes += tallyBytesOf(t);
-      this.held += tallyBytesOf(t);
-      this.counters.talliesRead++;
       found.add(b);
+      if (r.tallies.has(k)) continue;
+      r.tallies.set(k, new StoredText(row.data));
+      r.bytes += row.data.length;
+      this.held += row.data.length;
+      this.counters.talliesRead++;
     }
-    for (const b of ask) this.rollup(projectId, b).read = true;
+    for (const b of ask) (this.rollup(projectId, b).read ??= new Set()).add(leftOut);
     this.evict();
     return found;
   }

@@ -64,9 +64,14 @@ export const analyticsSurface: SurfaceDefinition = {
     // The 30-day view of the recently active projects is tallied in the background at
     // start, so its tallies are in PostgreSQL for every process (most often they already are).
     const warmDays = Number(deps.env.ANALYTICS_QUERY_WARM_DAYS ?? 30);
-    const tally = (projectId: string) => dashboardReport({ db: deps.db, store }, {
-      projectId, period: { name: 'custom', from: Date.now() - warmDays * 86400_000, to: Date.now() + 1, timeZone: 'UTC' }, includeBots: false, includeInternal: false, filters: [],
-    }, null, 10);
+    // The dashboard opens on 7 days: the hours of the day that view cuts are tallied too.
+    const tally = async (projectId: string) => {
+      for (const days of new Set([warmDays, 7])) {
+        await dashboardReport({ db: deps.db, store }, {
+          projectId, period: { name: 'custom', from: Date.now() - days * 86400_000, to: Date.now() + 1, timeZone: 'UTC' }, includeBots: false, includeInternal: false, filters: [],
+        }, null, 10);
+      }
+    };
     // A stop during the warm-up ends it; what failed because the database was closing is not a warning.
     const stopping = new AbortController();
     const warming = warmDays > 0
