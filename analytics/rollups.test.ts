@@ -78,7 +78,7 @@ describe('day rollups give exactly what the raw walk gives', () => {
 
   // Writes a tally as soon as its day or hour ends (the service waits until it settles),
   // so what is stored does not depend on the hour the test runs at.
-  const newStore = (maxBytes = 64 * 1024 * 1024) => new SegmentStore(svc.db, { maxBytes, now: () => Date.now() + 2 * DAY });
+  const newStore = (maxBytes = 64 * 1024 * 1024, inlineChars?: number) => new SegmentStore(svc.db, { maxBytes, now: () => Date.now() + 2 * DAY, inlineChars });
   const stored = async () => (await svc.db('analytics_stored_tallies').where('project_id', p.project.id)
     .select(svc.db.raw('(extract(epoch FROM start_at) * 1000)::float8 AS start'), 'hours', 'left_out', 'aggregation', 'signature')) as
     { start: number; hours: number; left_out: number; aggregation: string; signature: string }[];
@@ -154,6 +154,11 @@ describe('day rollups give exactly what the raw walk gives', () => {
     expect((d.overview as { visitors: number }).visitors).toBeGreaterThan(50);
     expect(d).toEqual(await dashboardReport(raw, q, 'previous_period', 100));
     expect(fresh.counters.segmentsLoaded).toBeGreaterThan(0);
+
+    // Long stored tallies are listed without their text and read when asked for: with every one long, the same.
+    const lazy = newStore(undefined, 0);
+    expect(await dashboardReport({ db: svc.db, store: lazy }, q, null, 100)).toEqual(await dashboardReport(raw, q, null, 100));
+    expect(lazy.counters.segmentsLoaded).toBe(0);
 
     // Every unfiltered question and period on yet another store: cut days read the hours' tallies.
     await compareAll('fresh store', newStore(), undefined, ['[]']);

@@ -36,6 +36,8 @@ export interface Run {
   /** Days and hours answered from stored tallies alone: their segments are not in `segs`. */
   tallyOnly?: Held[];
   completing?: Promise<void>;
+  /** Long stored tallies being read, by aggregation. */
+  reading?: Map<string, Promise<void>>;
 }
 
 /** A day or hour whose tallies are kept, with the versions of its segments. */
@@ -82,14 +84,23 @@ export async function prepare(db: Knex, store: SegmentStore, q: StatsQuery, opts
   const versions = await store.versions(q.projectId, from, to);
   const { days, hours } = bucketsOf(versions, from, to);
   let tallyOnly: Held[] = [];
+  let segs: Segment[];
   if (rollups && opts.stored && q.filters.length === 0) {
     const missing = [...days.values(), ...hours.values()].filter((b) => !store.holds(q.projectId, b.versions));
-    tallyOnly = [...await store.readStored(q.projectId, (q.includeBots ? 0 : BOT) | (q.includeInternal ? 0 : INTERNAL), missing)] as Held[];
+    // The segments no day or hour holds (the period's edges) load while the stored tallies are read.
+    const inBucket = new Set(missing.flatMap((b) => b.versions.map((v) => v.hour)));
+    const [edges, found] = await Promise.all([
+      store.segments(q.projectId, from, to, { versions, skip: (h) => inBucket.has(h) }),
+      store.readStored(q.projectId, (q.includeBots ? 0 : BOT) | (q.includeInternal ? 0 : INTERNAL), missing),
+    ]);
+    tallyOnly = [...found] as Held[];
+    const rest = missing.filter((b) => !found.has(b)).flatMap((b) => b.versions);
+    segs = rest.length ? [...edges, ...await store.segments(q.projectId, from, to, { versions: rest })] : edges;
+  } else {
+    segs = await store.segments(q.projectId, from, to, { versions });
   }
-  const skip = new Set(tallyOnly.flatMap((b) => b.versions.map((v) => v.hour)));
   // Filters are compiled against the dictionaries once the segments are in, so every
   // value the segments hold has its code.
-  const segs = await store.segments(q.projectId, from, to, { versions, skip: skip.size ? (h) => skip.has(h) : undefined });
   const f = await compileFilters(db, q.filters);
   return {
     q, segs, from, to, excluded: (q.includeBots ? 0 : BOT) | (q.includeInternal ? 0 : INTERNAL), f,
@@ -100,20 +111,47 @@ export async function prepare(db: Knex, store: SegmentStore, q: StatsQuery, opts
 
 /** An aggregation needs a tally that the stored ones of a day or hour without segments lack. */
 export class TallyMissing extends Error {}
+/** An aggregation needs a stored tally whose text is still in PostgreSQL. */
+class TallyUnread extends Error {
+  readonly key: string;
+  constructor(key: string) {
+    super(key);
+    this.key = key;
+  }
+}
 
 /**
  * `build` over the run; when it needs a tally the stored ones lack, the run's missing
  * segments are loaded (once, whatever the number of answers waiting) and it runs again.
  */
 export async function answer<T>(run: Run, build: (run: Run) => T | Promise<T>): Promise<T> {
+  const read = new Set<string>();
   for (;;) {
     try {
       return await build(run);
     } catch (err) {
-      if (!(err instanceof TallyMissing)) throw err;
-      await complete(run);
+      // A text read once and still missing (its rollup dropped meanwhile) is tallied from the segments.
+      if (err instanceof TallyUnread && !read.has(err.key)) {
+        read.add(err.key);
+        await readText(run, err.key);
+      }
+      else if (err instanceof TallyMissing || err instanceof TallyUnread) await complete(run);
+      else throw err;
     }
   }
+}
+
+/** One read per aggregation and run, whatever the number of answers waiting for it. */
+function readText(run: Run, key: string): Promise<void> {
+  run.reading ??= new Map();
+  let p = run.reading.get(key);
+  if (!p) {
+    p = run.store!.readText(run.q.projectId, run.excluded, run.tallyOnly!, key);
+    run.reading.set(key, p);
+    // A failed read is not kept: the next answer asks again.
+    p.catch(() => run.reading!.delete(key));
+  }
+  return p;
 }
 
 function complete(run: Run): Promise<void> {
@@ -236,18 +274,26 @@ function tallies<T>(run: Run, key: string, make: (r: Run) => T, add: (r: Run, t:
   const k = `${key}\u0000${run.excluded}`;
   for (const { tallies: kept, run: r, rollup, bucket, unfiltered, stored } of parts) {
     let t = kept.get(k) as T | StoredText | undefined;
+    let replaced: StoredText | undefined;
     if (t instanceof StoredText) {
-      const text = t;
-      t = decodeTally(key, text.text) as T;
-      kept.set(k, t);
-      run.store!.kept(rollup, t, text);
-    } else if (t === undefined) {
+      replaced = t;
+      if (t.text !== null) {
+        t = decodeTally(key, t.text) as T;
+        kept.set(k, t);
+        run.store!.kept(rollup, t, replaced);
+      } else if (stored) {
+        throw new TallyUnread(key);
+      } else {
+        t = undefined;
+      }
+    }
+    if (t === undefined) {
       if (stored) throw new TallyMissing(key);
       t = make(r);
       add(r, t);
       t = pack(t);
       kept.set(k, t);
-      run.store!.kept(rollup, t);
+      run.store!.kept(rollup, t, replaced);
       if (unfiltered) run.store!.remember(run.q.projectId, bucket, key, run.excluded, t);
     }
     out.push(t);

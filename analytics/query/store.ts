@@ -76,10 +76,13 @@ export interface Rollup {
   read?: Set<number>;
 }
 
-/** A stored tally not decoded yet: JSON text (storedTallies.ts), decoded by the first aggregation asking for it. */
+/**
+ * A stored tally not decoded yet: JSON text (storedTallies.ts), decoded by the first
+ * aggregation asking for it; null while a long one is still in PostgreSQL (read when asked for).
+ */
 export class StoredText {
-  readonly text: string;
-  constructor(text: string) {
+  text: string | null;
+  constructor(text: string | null) {
     this.text = text;
   }
 }
@@ -254,8 +257,10 @@ export interface Bucket {
 const MB = 1024 * 1024;
 /** What the query layer keeps per process by default. */
 export const DEFAULT_CACHE_MB = 2048;
-/** Bytes per event of a segment as measured (bench/analytics.ts), for the older setting in events. */
-export const BYTES_PER_EVENT = 200;
+/** Bytes held per event loaded, rounded up from the bench (84 at 10M events, tallies included), for the older setting in events. */
+export const BYTES_PER_EVENT = 100;
+/** Stored tallies longer than this (characters of JSON) are read only when their aggregation is asked for: a day's page list is tens of kilobytes. */
+const INLINE = 4096;
 /** A stored tally is written once its day or hour has been over this long (its last sessions have ended). */
 const SETTLED_MS = 30 * 60_000;
 
@@ -289,8 +294,11 @@ export class SegmentStore {
   private readonly now: () => number;
   /** What this store has loaded and written, for tests and the bench. */
   readonly counters = { segmentsLoaded: 0, eventsLoaded: 0, talliesRead: 0, talliesWritten: 0, writeFailures: 0 };
-  constructor(db: Knex, opts: { maxBytes?: number; maxEvents?: number; now?: () => number } = {}) {
+  /** Stored tallies longer than this (characters of JSON) are read only when their aggregation is asked for. */
+  private readonly inline: number;
+  constructor(db: Knex, opts: { maxBytes?: number; maxEvents?: number; now?: () => number; inlineChars?: number } = {}) {
     this.db = db;
+    this.inline = opts.inlineChars ?? INLINE;
     this.budget = opts.maxBytes ?? (opts.maxEvents !== undefined ? opts.maxEvents * BYTES_PER_EVENT : DEFAULT_CACHE_MB * MB);
     this.now = opts.now ?? Date.now;
   }
@@ -417,7 +425,7 @@ export class SegmentStore {
    * and the budget held at once (a run keeps what it reads even when dropped here).
    */
   kept(rollup: Rollup, tally: unknown, replaced?: StoredText): void {
-    const n = tallyBytesOf(tally) - (replaced?.text.length ?? 0);
+    const n = tallyBytesOf(tally) - (replaced?.text?.length ?? 0);
     rollup.bytes += n;
     this.held += n;
     if (this.held > this.budget) this.evict();
@@ -447,7 +455,7 @@ export class SegmentStore {
       else if ([...r.tallies.keys()].some((k) => k.endsWith(`\u0000${leftOut}`))) found.add(b);
     }
     if (!ask.length) return found;
-    const rows = await listStoredTallies(this.db, projectId, leftOut, ask.map((b) => ({ start: b.start, hours: b.hours, signature: digest(b.signature) })));
+    const rows = await listStoredTallies(this.db, projectId, leftOut, ask.map((b) => ({ start: b.start, hours: b.hours, signature: digest(b.signature) })), { inline: this.inline });
     const byKey = new Map(ask.map((b) => [`${b.start}:${b.hours}`, b]));
     for (const row of rows) {
       const b = byKey.get(`${row.start}:${row.hours}`);
@@ -457,13 +465,41 @@ export class SegmentStore {
       found.add(b);
       if (r.tallies.has(k)) continue;
       r.tallies.set(k, new StoredText(row.data));
+      this.counters.talliesRead++;
+      if (row.data === null) continue;
       r.bytes += row.data.length;
       this.held += row.data.length;
-      this.counters.talliesRead++;
     }
     for (const b of ask) (this.rollup(projectId, b).read ??= new Set()).add(leftOut);
     this.evict();
     return found;
+  }
+
+  /** Reads the text of one aggregation's long stored tallies of these buckets (listed by readStored without it). */
+  async readText(projectId: string, leftOut: number, buckets: Bucket[], aggregation: string): Promise<void> {
+    const k = `${aggregation}\u0000${leftOut}`;
+    const unread = buckets.filter((b) => {
+      const t = this.rollup(projectId, b).tallies.get(k);
+      return t instanceof StoredText && t.text === null;
+    });
+    if (!unread.length) return;
+    const rows = await listStoredTallies(this.db, projectId, leftOut, unread.map((b) => ({ start: b.start, hours: b.hours, signature: digest(b.signature) })), { aggregation });
+    const text = new Map(rows.map((row) => [`${row.start}:${row.hours}`, row.data]));
+    for (const b of unread) {
+      const r = this.rollup(projectId, b);
+      const t = r.tallies.get(k);
+      if (!(t instanceof StoredText) || t.text !== null) continue;
+      const data = text.get(`${b.start}:${b.hours}`);
+      // Overwritten since (a late event): the aggregation is tallied from the segments instead.
+      if (data === undefined || data === null) {
+        r.tallies.delete(k);
+        continue;
+      }
+      t.text = data;
+      r.bytes += data.length;
+      this.held += data.length;
+    }
+    this.evict();
   }
 
   /**
