@@ -87,10 +87,11 @@ export async function prepare(db: Knex, store: SegmentStore, q: StatsQuery, opts
   let segs: Segment[];
   if (rollups && opts.stored && q.filters.length === 0) {
     const missing = [...days.values(), ...hours.values()].filter((b) => !store.holds(q.projectId, b.versions));
-    // The segments no day or hour holds (the period's edges) load while the stored tallies are read.
+    // The segments no day or hour holds (the period's edges) load while the stored tallies
+    // are read; of the hours before the period only what reaches into it (their tails).
     const inBucket = new Set(missing.flatMap((b) => b.versions.map((v) => v.hour)));
     const [edges, found] = await Promise.all([
-      store.segments(q.projectId, from, to, { versions, skip: (h) => inBucket.has(h) }),
+      store.segments(q.projectId, from, to, { versions, skip: (h) => inBucket.has(h), tail: from }),
       store.readStored(q.projectId, (q.includeBots ? 0 : BOT) | (q.includeInternal ? 0 : INTERNAL), missing),
     ]);
     tallyOnly = [...found] as Held[];

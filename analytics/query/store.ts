@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { createHash } from 'node:crypto';
 import { listSegmentVersions, type SegmentVersion } from '../../db/analytics/listSegmentVersions.ts';
 import { loadSegments } from '../../db/analytics/loadSegments.ts';
+import { loadSegmentTails } from '../../db/analytics/loadSegmentTails.ts';
 import { listActiveProjects } from '../../db/analytics/listActiveProjects.ts';
 import { listStoredTallies } from '../../db/analytics/listStoredTallies.ts';
 import { putStoredTallies, type StoredTally } from '../../db/analytics/putStoredTallies.ts';
@@ -57,6 +58,12 @@ export interface Segment {
   bytes: number;
   /** When it was last read (the store's clock of uses): the least recently used go first. */
   used: number;
+  /**
+   * Set on a tail: only the sessions last seen at or after this instant, with their
+   * events from it on (what an unfiltered question starting then reads of an hour
+   * before its start); absent on a whole segment.
+   */
+  tail?: number;
 }
 
 /**
@@ -238,6 +245,16 @@ function buildSegments(sessions: Row[], events: Row[], versions: Map<number, str
   return out;
 }
 
+function emptySegment(hour: number, version: string): Segment {
+  const none = new Uint32Array(0);
+  return {
+    hour, version, n: 0, events: 0, ids: new Uint8Array(0), start: new Float64Array(0), end: new Float64Array(0), cls: new Uint8Array(0),
+    pv: none, ce: none, dims: Object.fromEntries(VISIT_DIMS.map((d) => [d, none])) as Record<VisitDim, Uint32Array>,
+    evOff: new Uint32Array(1), evAt: new Float64Array(0), evName: none, evPath: none, propOff: new Uint32Array(1), propKey: none, propVal: none,
+    revAmount: null, revCurrency: null, reach: -Infinity, bytes: SEGMENT_OVERHEAD, used: 0,
+  };
+}
+
 interface ProjectCache {
   segments: Map<number, Segment>;
   loading: Map<string, Promise<Segment[]>>;
@@ -320,36 +337,41 @@ export class SegmentStore {
   /**
    * The current segments whose sessions reach into [from, to), loading what is missing
    * or stale; with `skip`, the hours it names are left out (their tallies are at hand).
+   * With `tail`, the hours before it may be tails (Segment.tail): what an unfiltered
+   * question starting at `tail` reads of them.
    */
-  async segments(projectId: string, from: number, to: number, opts: { versions?: SegmentVersion[]; skip?: (hour: number) => boolean } = {}): Promise<Segment[]> {
+  async segments(projectId: string, from: number, to: number, opts: { versions?: SegmentVersion[]; skip?: (hour: number) => boolean; tail?: number } = {}): Promise<Segment[]> {
     const versions = opts.versions ?? await this.versions(projectId, from, to);
     const cache = this.cacheOf(projectId);
     const wanted = new Map<number, string>();
     const reach = new Map<number, number>();
     const out: Segment[] = [];
     const stale: number[] = [];
+    const tail = opts.tail;
     const now = ++this.clock;
     for (const v of versions) {
       if (opts.skip?.(v.hour)) continue;
       wanted.set(v.hour, v.version);
       reach.set(v.hour, v.lastSeen);
       const seg = cache.segments.get(v.hour);
-      if (seg && seg.version === v.version) {
+      // A tail serves a question starting at or after the tail's start.
+      if (seg && seg.version === v.version && (seg.tail === undefined || (tail !== undefined && v.hour < tail && seg.tail <= tail))) {
         seg.used = now;
         out.push(seg);
       } else stale.push(v.hour);
     }
-    // Contiguous stale hours load together, in runs of at most a week.
-    const runs: [number, number][] = [];
+    // Contiguous stale hours load together, in runs of at most a week; tails apart.
+    const runs: [number, number, boolean][] = [];
     for (const h of stale) {
       const last = runs[runs.length - 1];
-      if (last && last[1] === h && h - last[0] < 7 * 86400_000) last[1] = h + HOUR;
-      else runs.push([h, h + HOUR]);
+      const isTail = tail !== undefined && h < tail;
+      if (last && last[1] === h && last[2] === isTail && h - last[0] < 7 * 86400_000) last[1] = h + HOUR;
+      else runs.push([h, h + HOUR, isTail]);
     }
-    const loaded = await Promise.all(runs.map(([a, b]) => {
+    const loaded = await Promise.all(runs.map(([a, b, isTail]) => {
       let last = a;
       for (let h = a; h < b; h += HOUR) last = Math.max(last, reach.get(h) ?? h);
-      return this.load(projectId, cache, a, b, last, wanted);
+      return this.load(projectId, cache, a, b, last, wanted, isTail ? tail : undefined);
     }));
     // An hour whose sessions all moved away (an earlier imported event) has nothing left.
     for (const h of stale) cache.segments.delete(h);
@@ -357,7 +379,8 @@ export class SegmentStore {
       for (const seg of segs) {
         const known = cache.segments.get(seg.hour);
         seg.used = now;
-        if (!known || BigInt(known.version) < BigInt(seg.version)) cache.segments.set(seg.hour, seg);
+        const wider = known && known.version === seg.version && known.tail !== undefined && (seg.tail === undefined || seg.tail < known.tail);
+        if (!known || BigInt(known.version) < BigInt(seg.version) || wider) cache.segments.set(seg.hour, seg);
         out.push(seg);
       }
     }
@@ -365,22 +388,33 @@ export class SegmentStore {
     return out;
   }
 
-  /** Whether every segment of these versions is held at its version. */
+  /** Whether every segment of these versions is held, whole, at its version. */
   holds(projectId: string, versions: SegmentVersion[]): boolean {
     const segs = this.projects.get(projectId)?.segments;
-    return !!segs && versions.every((v) => segs.get(v.hour)?.version === v.version);
+    return !!segs && versions.every((v) => {
+      const seg = segs.get(v.hour);
+      return seg?.version === v.version && seg.tail === undefined;
+    });
   }
 
-  private load(projectId: string, cache: ProjectCache, from: number, to: number, lastSeen: number, wanted: Map<number, string>): Promise<Segment[]> {
-    const key = `${from}:${to}:${wanted.get(from)}`;
+  private load(projectId: string, cache: ProjectCache, from: number, to: number, lastSeen: number, wanted: Map<number, string>, tail?: number): Promise<Segment[]> {
+    const key = `${from}:${to}:${wanted.get(from)}:${tail ?? ''}`;
     let p = cache.loading.get(key);
     if (!p) {
-      p = loadSegments(this.db, projectId, new Date(from), new Date(to), new Date(lastSeen)).then(({ sessions, events }) => {
+      const rows = tail === undefined
+        ? loadSegments(this.db, projectId, new Date(from), new Date(to), new Date(lastSeen))
+        : loadSegmentTails(this.db, projectId, new Date(from), new Date(to), new Date(tail), new Date(Math.max(lastSeen, tail)));
+      p = rows.then(({ sessions, events }) => {
         const versions = new Map<number, string>();
         for (let h = from; h < to; h += HOUR) versions.set(h, wanted.get(h) ?? '0');
         const segs = buildSegments(sessions, events, versions);
         this.counters.segmentsLoaded += segs.length;
         this.counters.eventsLoaded += events.length;
+        if (tail === undefined) return segs;
+        // A tail with no session is kept too (empty), so the next question does not ask again.
+        const have = new Set(segs.map((s) => s.hour));
+        for (let h = from; h < to; h += HOUR) if (!have.has(h)) segs.push(emptySegment(h, versions.get(h)!));
+        for (const seg of segs) seg.tail = tail;
         return segs;
       });
       cache.loading.set(key, p);
