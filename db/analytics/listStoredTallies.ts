@@ -20,7 +20,7 @@ export async function listStoredTallies(db: Knex, projectId: string, leftOut: nu
   if (!wanted.length) return [];
   const { rows } = await db.raw(
     `SELECT (extract(epoch FROM t.start_at) * 1000)::float8 AS start, t.hours, t.left_out AS "leftOut", t.aggregation,
-       CASE WHEN ?::int IS NULL OR length(t.data::text) <= ?::int THEN t.data::text END AS data
+       CASE WHEN ?::int IS NULL OR t.size <= ?::int THEN t.data::text END AS data
      FROM unnest(?::timestamptz[], ?::smallint[], ?::text[]) AS w(start_at, hours, signature)
      JOIN analytics_stored_tallies t ON t.project_id = ? AND t.start_at = w.start_at AND t.hours = w.hours AND t.left_out = ?
        AND t.signature = w.signature AND (?::text IS NULL OR t.aggregation = ?::text)`,

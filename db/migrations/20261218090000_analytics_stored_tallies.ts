@@ -19,6 +19,8 @@ export async function up(knex: Knex): Promise<void> {
       aggregation text NOT NULL,
       signature text NOT NULL,
       data json NOT NULL,
+      -- Characters of data: a reader lists the long ones without reading them (TOAST).
+      size integer NOT NULL,
       PRIMARY KEY (project_id, start_at, hours, left_out, aggregation)
     );
   `);
