@@ -122,8 +122,9 @@ class TallyUnread extends Error {
 }
 
 /**
- * `build` over the run; when it needs a tally the stored ones lack, the run's missing
- * segments are loaded (once, whatever the number of answers waiting) and it runs again.
+ * `build` over the run; when it needs the text of a long stored tally, that is read, and
+ * when it needs a tally the stored ones lack, the run's missing segments are loaded
+ * (each once, whatever the number of answers waiting), and it runs again.
  */
 export async function answer<T>(run: Run, build: (run: Run) => T | Promise<T>): Promise<T> {
   const read = new Set<string>();
@@ -135,9 +136,11 @@ export async function answer<T>(run: Run, build: (run: Run) => T | Promise<T>): 
       if (err instanceof TallyUnread && !read.has(err.key)) {
         read.add(err.key);
         await readText(run, err.key);
+      } else if (err instanceof TallyMissing || err instanceof TallyUnread) {
+        await complete(run);
+      } else {
+        throw err;
       }
-      else if (err instanceof TallyMissing || err instanceof TallyUnread) await complete(run);
-      else throw err;
     }
   }
 }
