@@ -568,22 +568,29 @@ export class SegmentStore {
   }
 
   /**
-   * At start: makes sure the default view of the projects active in the last day has
-   * its tallies stored, one project after another (`then`, the service's tally of that
-   * view, loads only the days and hours without them), then lets go of the segments it
-   * loaded for the period's interior: the next questions read the stored tallies.
-   * Runs in the background; a failure only means the first query tallies. Stops
-   * between projects once `signal` aborts (the service is stopping).
+   * At start, for the projects active in the last day, one after another: first makes
+   * sure their default views have their tallies stored (`then`, the service's tally of
+   * those views, loads only the days and hours without them), so unfiltered questions
+   * are fast in every process at once; then loads their last `days` days of segments,
+   * newest day first, while the store holds less than half its budget: a filtered
+   * question (its tallies are not stored) reads them instead of loading its period.
+   * Runs in the background; a failure only means the first query loads what it needs.
+   * Stops between steps once `signal` aborts (the service is stopping).
    */
   async warm(days: number, maxProjects = 50, then?: (projectId: string) => Promise<unknown>, signal?: AbortSignal): Promise<void> {
     const now = this.now();
-    for (const projectId of await listActiveProjects(this.db, new Date(now - 86400_000), maxProjects)) {
+    const projects = await listActiveProjects(this.db, new Date(now - 86400_000), maxProjects);
+    for (const projectId of projects) {
       if (signal?.aborted) return;
       await then?.(projectId);
-      await this.flush();
-      const c = this.projects.get(projectId);
-      const keep = Math.floor(now / 86400_000) * 86400_000 - 86400_000;
-      if (c) for (const h of [...c.segments.keys()]) if (h < keep) c.segments.delete(h);
+    }
+    await this.flush();
+    const today = Math.floor(now / 86400_000) * 86400_000;
+    for (const projectId of projects) {
+      for (let d = 0; d < days; d++) {
+        if (signal?.aborted || this.bytes() > this.budget / 2) return;
+        await this.segments(projectId, today - d * 86400_000, today - (d - 1) * 86400_000);
+      }
     }
   }
 
