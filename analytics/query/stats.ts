@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { decodeTally } from './storedTallies.ts';
+import { decodeTally, tallyBytes } from './storedTallies.ts';
 import { BOT, INTERNAL, VPN, StoredText, dicts, dictOf, regionNames, sessionId, type Bucket, type Rollup, type Segment, type SegmentStore, type VisitDim } from './store.ts';
 import type { SegmentVersion } from '../../db/analytics/listSegmentVersions.ts';
 import { compileFilters, compileGoal, type Compiled, type Filter, type GoalSpec } from './filters.ts';
@@ -220,7 +220,11 @@ function talliesOf(rollup: Rollup, filters: string): Map<string, unknown> {
   if (t) rollup.filtered.delete(filters);
   else t = new Map();
   rollup.filtered.set(filters, t);
-  if (rollup.filtered.size > FILTER_SETS_KEPT) rollup.filtered.delete(rollup.filtered.keys().next().value!);
+  if (rollup.filtered.size > FILTER_SETS_KEPT) {
+    const oldest = rollup.filtered.keys().next().value!;
+    for (const dropped of rollup.filtered.get(oldest)!.values()) rollup.bytes -= tallyBytes(dropped);
+    rollup.filtered.delete(oldest);
+  }
   return t;
 }
 
