@@ -10,7 +10,7 @@ import { addHeadline, addOverview, addRows, addTimeseries, importedView, type Co
 import type { ImportDim } from './imports/types.ts';
 import { withEngagement } from './engagement.ts';
 import {
-  breakdownVisit, customEvents, funnel, goals, overview, pages, prepare, props, regionName, timeseries,
+  answer, breakdownVisit, customEvents, funnel, goals, overview, pages, prepare, props, regionName, timeseries,
   type BreakdownRow, type Run, type StatsQuery,
 } from './query/stats.ts';
 
@@ -38,7 +38,7 @@ function prepared(e: Engine, q: StatsQuery): Promise<Run> {
   e.runs ??= new Map();
   let run = e.runs.get(key);
   if (!run) {
-    run = prepare(e.db, e.store, q, { perAggregation: e.perAggregation, rollups: e.rollups });
+    run = prepare(e.db, e.store, q, { perAggregation: e.perAggregation, rollups: e.rollups, stored: true });
     e.runs.set(key, run);
   }
   return run;
@@ -55,10 +55,10 @@ function change(now: number, before: number): number | null {
 
 async function withComparison<T>(e: Engine, q: StatsQuery, compare: Compare | null, build: (run: Run) => T): Promise<{ now: T; before?: T; period?: Period }> {
   const run = await prepared(e, q);
-  if (!compare) return { now: build(run) };
+  if (!compare) return { now: await answer(run, build) };
   const period = comparisonPeriod(q.period, compare);
-  const before = build(await prepared(e, { ...q, period }));
-  return { now: build(run), before, period };
+  const before = await answer(await prepared(e, { ...q, period }), build);
+  return { now: await answer(run, build), before, period };
 }
 
 /** Whether imported data goes into this question's answer: asked for, and no filter (imports are per-dimension daily sums). */
@@ -299,12 +299,12 @@ async function goalDefs(e: Engine, run: Run): Promise<GoalDef[]> {
 
 export async function goalsReport(e: Engine, q: StatsQuery, compare: Compare | null) {
   const run = await prepared(e, q);
-  const defs = await goalDefs(e, run);
-  const g = goals(run, defs.map((d) => d.spec));
+  const defs = await answer(run, (r) => goalDefs(e, r));
+  const g = await answer(run, (r) => goals(r, defs.map((d) => d.spec)));
   let results = defs.map(({ spec: _spec, ...d }, i) => ({ ...d, ...g.results[i]! }))
     .sort((a, b) => (a.goalId === null) === (b.goalId === null) ? b.visitors - a.visitors || (a.name < b.name ? -1 : 1) : a.goalId === null ? 1 : -1);
   if (compare) {
-    const before = goals(await prepared(e, { ...q, period: comparisonPeriod(q.period, compare) }), defs.map((d) => d.spec));
+    const before = await answer(await prepared(e, { ...q, period: comparisonPeriod(q.period, compare) }), (r) => goals(r, defs.map((d) => d.spec)));
     const old = new Map(defs.map((d, i) => [d.goalId ?? `event:${d.event}`, before.results[i]!]));
     results = results.map((r) => {
       const b = old.get(r.goalId ?? `event:${r.event}`)!;

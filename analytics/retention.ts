@@ -4,6 +4,7 @@ import { listRetentionPolicies } from '../db/analytics/listRetentionPolicies.ts'
 import { deleteExpiredData } from '../db/analytics/deleteExpiredData.ts';
 import { deleteStaleCounters } from '../db/analytics/deleteStaleCounters.ts';
 import { deleteExpiredEngagement } from '../db/analytics/deleteExpiredEngagement.ts';
+import { deleteExpiredTallies } from '../db/analytics/deleteExpiredTallies.ts';
 import { deleteOldReportSends } from '../db/analytics/deleteOldReportSends.ts';
 import { utcDay } from './sessions.ts';
 import { scheduleRecurring } from '../jobs/recurring.ts';
@@ -25,6 +26,8 @@ export async function runRetention(db: Knex, now = new Date()) {
     const cutoff = new Date(now.getTime() - p.retention_days * 86_400_000);
     const deleted = await deleteExpiredData(db, p.id, cutoff);
     await deleteExpiredEngagement(db, p.id, cutoff);
+    // A day the cutoff cuts goes too: its tally counted what was just deleted.
+    await deleteExpiredTallies(db, p.id, cutoff);
     events += deleted.events;
     sessions += deleted.sessions;
   }

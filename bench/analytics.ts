@@ -3,6 +3,7 @@
 // over a large bulk-loaded project. Run alone with
 //   node bench/analytics.ts [--events 1000000] [--ingest 60000] [--processes 2] [--runs 30]
 //     [--data-dir DIR] (keep the loaded database in DIR and reuse it: 10M events take most of an hour to load)
+//     [--fresh-only] (stop after the figures of a new process answering from the stored tallies)
 // or through `npm run bench`, which calls runAnalyticsBench. `--ingest 0` measures the queries only;
 // `--events 0` measures ingest alone (with --cpu-prof DIR, a V8 profile of each service process;
 // with BENCH_NODE_FLAGS=--perf-basic-prof-only-functions, perf maps for `perf record`). Ingest
@@ -55,6 +56,8 @@ export interface AnalyticsBenchOptions {
    * already holds `events` events: loading 10M events takes most of an hour on 2 cores.
    */
   dataDir?: string;
+  /** Stop after the fresh-process figures (the route-by-route figures take long at 10M events). */
+  freshOnly?: boolean;
   log?: (line: string) => void;
 }
 
@@ -81,6 +84,19 @@ export interface AnalyticsBenchResult {
   paths: Record<string, { rawMs: number; rollupsMs: number; rawCpuMs: number; rollupsCpuMs: number }>;
   /** The first unfiltered dashboard call after the segments are loaded: it tallies the rollups. */
   firstDashboardMs: number;
+  /**
+   * A process started after the tallies are in PostgreSQL, nothing in its memory: its
+   * first calls over HTTP (RSS before and after, MB), and a new store in this process
+   * (what it loaded and the bytes it holds after its first 30-day overview).
+   */
+  fresh?: {
+    overview30dMs: number; dashboard30dMs: number; dashboardDefaultMs: number; rssMbBefore: number; rssMbAfter: number; heldMb: number;
+    /** Another new process, its first call a 24-hour overview, then the 30-day one. */
+    afterA24hOverview?: { overview24hMs: number; overview30dMs: number };
+    store: { overview30dMs: number; segmentsLoaded: number; eventsLoaded: number; talliesRead: number; heldMb: number };
+  };
+  /** What the bench's own store holds after the cold load and the first dashboard call (MB), and the process's RSS. */
+  held?: { storeMb: number; rssMb: number; bytesPerEventLoaded: number };
   http: Record<string, { p50ms: number }>;
   paint: { coldMs: number; warmMs: number; warmBreakdown: { html: number; statsStart: number; statsEnd: number } } | { skipped: string };
   baseline: typeof BASELINE;
@@ -449,6 +465,10 @@ async function startCluster(databaseUrl: string, n: number, env: NodeJS.ProcessE
   return {
     analyticsUrl: `http://127.0.0.1:${port}`,
     /** CPU time (µs) all service processes have used so far, and of it their main threads'. */
+    /** RSS and the query store's bytes of each service process. */
+    memory(): Promise<{ rss: number; held: number; counters?: SegmentStore['counters'] }[]> {
+      return Promise.all(workers.map((w) => new Promise<{ rss: number; held: number; counters?: SegmentStore['counters'] }>((r) => { w.once('message', r); w.send('mem'); })));
+    },
     async cpuMicros(): Promise<{ all: number; main: number }> {
       const each = await Promise.all(workers.map((w) => new Promise<{ cpu: number; main: number }>((r) => { w.once('message', r); w.send('cpu'); })));
       return { all: each.reduce((a, b) => a + b.cpu, 0), main: each.reduce((a, b) => a + b.main, 0) };
@@ -476,6 +496,11 @@ async function runClusterWorker(): Promise<void> {
     host: '127.0.0.1', env: process.env, log: serviceLog(),
   });
   process.on('message', async (m) => {
+    if (m === 'mem') {
+      const store = svc.deps.analyticsStore as SegmentStore | undefined;
+      process.send!({ rss: process.memoryUsage().rss, held: store?.bytes() ?? 0, counters: store?.counters });
+      return;
+    }
     if (m === 'cpu') {
       const u = process.cpuUsage();
       const t = process.threadCpuUsage();
@@ -672,6 +697,78 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
     await dashboardReport(engine(), q([]), null, 10);
     const firstDashboardMs = Math.round(performance.now() - firstDashboard);
     log(`  first dashboard call (tallies the day rollups of the period): ${firstDashboardMs} ms`);
+    // What a process's start-up warm-up does (server/surfaces/analytics.ts): the dashboard's
+    // default 7-day view tallied too, so the hours of the day it cuts are stored.
+    await dashboardReport(engine(), { ...q([]), period: parsePeriod({ period: '7d' }) }, null, 10);
+    await store.flush();
+    const MB = 1024 * 1024;
+    const mb = (n: number) => Math.round(n / MB);
+    const held = { storeMb: mb(store.bytes()), rssMb: mb(process.memoryUsage().rss), bytesPerEventLoaded: store.counters.eventsLoaded ? Math.round(store.bytes() / store.counters.eventsLoaded) : 0 };
+    log(`  held by this process's store: ${held.storeMb} MB (${held.bytesPerEventLoaded} bytes per event loaded), process RSS ${held.rssMb} MB`);
+
+    // 3b. A new process once the tallies are in PostgreSQL: nothing in its memory.
+    const second = new SegmentStore(db);
+    const t2 = performance.now();
+    await overviewReport({ db, store: second }, q([]), null);
+    const secondMs = Math.round(performance.now() - t2);
+    const c = second.counters;
+    log(`  a new store, first 30-day overview: ${secondMs} ms (${c.segmentsLoaded} segments, ${c.eventsLoaded} events loaded; ${c.talliesRead} stored tallies read; holds ${mb(second.bytes())} MB)`);
+    const fresh = await startCluster(url!, 1, env);
+    let fresh30: AnalyticsBenchResult['fresh'];
+    try {
+      // Timed from ready, as a load balancer sends traffic (readiness waits for the warm-up).
+      for (let i = 0; (await fetch(`${fresh.analyticsUrl}/v1/ready`)).status !== 200; i++) {
+        if (i > 600) throw new Error('the new process never said ready');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const [before] = await fresh.memory();
+      const call = async (path: string) => {
+        const t = performance.now();
+        const res = await fetch(`${fresh.analyticsUrl}${path}`, { headers: { authorization: `Bearer ${big.apiKey}` } });
+        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+        return Math.round((performance.now() - t) * 10) / 10;
+      };
+      const overview30dMs = await call('/v1/stats/overview?window=30d');
+      const [afterOverview] = await fresh.memory();
+      const dashboard30dMs = await call('/v1/stats/dashboard?period=30d');
+      // What the page asks first: its default view (7 days, the browser's zone, imports included).
+      const dashboardDefaultMs = await call('/v1/stats/dashboard?period=7d&timezone=Europe%2FBerlin&withImported=1');
+      const [after] = await fresh.memory();
+      fresh30 = {
+        overview30dMs, dashboard30dMs, dashboardDefaultMs, rssMbBefore: mb(before!.rss), rssMbAfter: mb(after!.rss), heldMb: mb(after!.held),
+        store: { overview30dMs: secondMs, segmentsLoaded: c.segmentsLoaded, eventsLoaded: c.eventsLoaded, talliesRead: c.talliesRead, heldMb: mb(second.bytes()) },
+      };
+      log(`  a new service process, first calls over HTTP: overview 30d ${overview30dMs} ms, dashboard 30d ${dashboard30dMs} ms, ` +
+        `dashboard default view ${dashboardDefaultMs} ms; RSS ${fresh30.rssMbBefore} -> ${fresh30.rssMbAfter} MB, store holds ${fresh30.heldMb} MB; ` +
+        `after the overview it had loaded ${afterOverview!.counters?.segmentsLoaded} segments (${afterOverview!.counters?.eventsLoaded} events) and read ${afterOverview!.counters?.talliesRead} tallies, ` +
+        `after all three ${after!.counters?.segmentsLoaded} segments (${after!.counters?.eventsLoaded} events), ${after!.counters?.talliesRead} tallies`);
+    } finally {
+      await fresh.stop();
+    }
+    // Another new process whose first call is a 24-hour overview (its code runs once on
+    // little data): what the 30-day overview then costs is the data's part of the first call.
+    const other = await startCluster(url!, 1, env);
+    try {
+      for (let i = 0; (await fetch(`${other.analyticsUrl}/v1/ready`)).status !== 200; i++) {
+        if (i > 600) throw new Error('the new process never said ready');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const call = async (path: string) => {
+        const t = performance.now();
+        const res = await fetch(`${other.analyticsUrl}${path}`, { headers: { authorization: `Bearer ${big.apiKey}` } });
+        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+        return Math.round((performance.now() - t) * 10) / 10;
+      };
+      const day = await call('/v1/stats/overview?window=24h');
+      const month = await call('/v1/stats/overview?window=30d');
+      if (fresh30) Object.assign(fresh30, { afterA24hOverview: { overview24hMs: day, overview30dMs: month } });
+      log(`  a new service process whose first call is a 24-hour overview (${day} ms): then the 30-day overview ${month} ms`);
+    } finally {
+      await other.stop();
+    }
+    if (opts.freshOnly) return { ingest, load, coldLoadMs, firstDashboardMs, queries: {}, paths: {}, http: {}, paint: { skipped: 'fresh only' }, baseline: BASELINE, fresh: fresh30, held };
     const ROUTES: Record<string, (f: Filter[]) => Promise<unknown>> = {
       overview: (f) => overviewReport(engine(), q(f), null),
       timeseries: (f) => timeseriesReport(engine(), q(f), null),
@@ -761,7 +858,7 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
         `(that load: HTML by ${b.html} ms, stats call sent at ${b.statsStart} ms and answered at ${b.statsEnd} ms)`);
     }
     else log(`  dashboard paint not measured: ${paint.skipped}`);
-    return { ingest, load, coldLoadMs, firstDashboardMs, queries, paths, http, paint, baseline: BASELINE };
+    return { ingest, load, coldLoadMs, firstDashboardMs, queries, paths, http, paint, baseline: BASELINE, fresh: fresh30, held };
   } finally {
     await service.stop();
     await db.destroy();
@@ -782,6 +879,7 @@ if (cluster.isWorker && process.env.ANALYTICS_BENCH_WORKER_PORT) {
     events: arg('events'), ingestRequests: arg('ingest'), concurrency: arg('concurrency'), processes: arg('processes'), queryRuns: arg('runs'),
     cpuProfileDir: prof > 0 ? process.argv[prof + 1] : undefined,
     dataDir: dataDir > 0 ? process.argv[dataDir + 1] : undefined,
+    freshOnly: process.argv.includes('--fresh-only'),
   });
   console.log(JSON.stringify(result, null, 2));
 }

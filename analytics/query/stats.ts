@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
-import { BOT, INTERNAL, VPN, dicts, dictOf, regionNames, sessionId, type Rollup, type Segment, type SegmentStore, type VisitDim } from './store.ts';
+import { decodeTally, tallyBytes } from './storedTallies.ts';
+import { BOT, INTERNAL, VPN, StoredText, dicts, dictOf, regionNames, sessionId, type Bucket, type Rollup, type Segment, type SegmentStore, type VisitDim } from './store.ts';
+import type { SegmentVersion } from '../../db/analytics/listSegmentVersions.ts';
 import { compileFilters, compileGoal, type Compiled, type Filter, type GoalSpec } from './filters.ts';
 import { OffsetTable, type Period } from './period.ts';
 import { describeSource } from '../sources.ts';
@@ -26,20 +28,145 @@ export interface Run {
   f: Compiled;
   /** Walk the segments once per aggregation instead of sharing one pass (the reference the shared pass is tested and measured against). */
   perAggregation?: boolean;
-  /** The project's day rollups; absent, every number comes from the walk (the raw path). */
-  rollups?: Map<number, Rollup>;
+  /** Where the day and hour rollups are kept; absent, every number comes from the walk (the raw path). */
+  store?: SegmentStore;
+  /** The interior's days and hours (bucketsOf). */
+  days?: Map<number, Held>;
+  hours?: Map<number, Held>;
+  /** Days and hours answered from stored tallies alone: their segments are not in `segs`. */
+  tallyOnly?: Held[];
+  completing?: Promise<void>;
+  /** Long stored tallies being read, by aggregation. */
+  reading?: Map<string, Promise<void>>;
 }
 
-export async function prepare(db: Knex, store: SegmentStore, q: StatsQuery, opts: { perAggregation?: boolean; rollups?: boolean } = {}): Promise<Run> {
+/** A day or hour whose tallies are kept, with the versions of its segments. */
+interface Held extends Bucket {
+  versions: SegmentVersion[];
+}
+
+/**
+ * The period's interior, from the segment versions alone: each UTC day wholly inside
+ * it whose sessions all ended in it, and each such hour of the days it cuts.
+ */
+function bucketsOf(versions: SegmentVersion[], from: number, to: number): { days: Map<number, Held>; hours: Map<number, Held> } {
+  const byDay = new Map<number, SegmentVersion[]>();
+  for (const v of versions) {
+    const d = Math.floor(v.hour / DAY) * DAY;
+    const list = byDay.get(d);
+    if (list) list.push(v);
+    else byDay.set(d, [v]);
+  }
+  const days = new Map<number, Held>();
+  const hours = new Map<number, Held>();
+  for (const [d, vs] of byDay) {
+    if (d >= from && d + DAY <= to && vs.every((v) => v.lastSeen < to)) {
+      days.set(d, { start: d, hours: 24, signature: vs.map((v) => `${v.hour}:${v.version}`).join(','), versions: vs });
+      continue;
+    }
+    for (const v of vs) {
+      if (v.hour >= from && v.hour + HOUR <= to && v.lastSeen < to) hours.set(v.hour, { start: v.hour, hours: 1, signature: `${v.hour}:${v.version}`, versions: [v] });
+    }
+  }
+  return { days, hours };
+}
+
+/**
+ * `stored`: an unfiltered question reads the stored tallies of the days and hours of
+ * its interior whose segments this process does not hold, and loads no segment for
+ * those; an aggregation whose tally none stored then raises TallyMissing, and
+ * `answer` loads them and asks again. Without it every segment of the period is loaded
+ * (the sessions list reads segments, not tallies).
+ */
+export async function prepare(db: Knex, store: SegmentStore, q: StatsQuery, opts: { perAggregation?: boolean; rollups?: boolean; stored?: boolean } = {}): Promise<Run> {
+  const { from, to } = q.period;
+  const rollups = !(opts.rollups === false || opts.perAggregation);
+  const versions = await store.versions(q.projectId, from, to);
+  const { days, hours } = bucketsOf(versions, from, to);
+  let tallyOnly: Held[] = [];
+  let segs: Segment[];
+  if (rollups && opts.stored && q.filters.length === 0) {
+    const missing = [...days.values(), ...hours.values()].filter((b) => !store.holds(q.projectId, b.versions));
+    // The segments no day or hour holds (the period's edges) load while the stored tallies
+    // are read; of the hours before the period only what reaches into it (their tails).
+    const inBucket = new Set(missing.flatMap((b) => b.versions.map((v) => v.hour)));
+    const [edges, found] = await Promise.all([
+      store.segments(q.projectId, from, to, { versions, skip: (h) => inBucket.has(h), tail: from }),
+      store.readStored(q.projectId, (q.includeBots ? 0 : BOT) | (q.includeInternal ? 0 : INTERNAL), missing),
+    ]);
+    tallyOnly = [...found] as Held[];
+    const rest = missing.filter((b) => !found.has(b)).flatMap((b) => b.versions);
+    segs = rest.length ? [...edges, ...await store.segments(q.projectId, from, to, { versions: rest })] : edges;
+  } else {
+    segs = await store.segments(q.projectId, from, to, { versions });
+  }
   // Filters are compiled against the dictionaries once the segments are in, so every
   // value the segments hold has its code.
-  const segs = await store.segments(q.projectId, q.period.from, q.period.to);
   const f = await compileFilters(db, q.filters);
   return {
-    q, segs, from: q.period.from, to: q.period.to, excluded: (q.includeBots ? 0 : BOT) | (q.includeInternal ? 0 : INTERNAL), f,
+    q, segs, from, to, excluded: (q.includeBots ? 0 : BOT) | (q.includeInternal ? 0 : INTERNAL), f,
     // The walk per aggregation is the reference: it never reads rollups.
-    perAggregation: opts.perAggregation, rollups: opts.rollups === false || opts.perAggregation ? undefined : store.rollups(q.projectId),
+    perAggregation: opts.perAggregation, store: rollups ? store : undefined, days, hours, tallyOnly,
   };
+}
+
+/** An aggregation needs a tally that the stored ones of a day or hour without segments lack. */
+export class TallyMissing extends Error {}
+/** An aggregation needs a stored tally whose text is still in PostgreSQL. */
+class TallyUnread extends Error {
+  readonly key: string;
+  constructor(key: string) {
+    super(key);
+    this.key = key;
+  }
+}
+
+/**
+ * `build` over the run; when it needs the text of a long stored tally, that is read, and
+ * when it needs a tally the stored ones lack, the run's missing segments are loaded
+ * (each once, whatever the number of answers waiting), and it runs again.
+ */
+export async function answer<T>(run: Run, build: (run: Run) => T | Promise<T>): Promise<T> {
+  const read = new Set<string>();
+  for (;;) {
+    try {
+      return await build(run);
+    } catch (err) {
+      // A text read once and still missing (its rollup dropped meanwhile) is tallied from the segments.
+      if (err instanceof TallyUnread && !read.has(err.key)) {
+        read.add(err.key);
+        await readText(run, err.key);
+      } else if (err instanceof TallyMissing || err instanceof TallyUnread) {
+        await complete(run);
+      } else {
+        throw err;
+      }
+    }
+  }
+}
+
+/** One read per aggregation and run, whatever the number of answers waiting for it. */
+function readText(run: Run, key: string): Promise<void> {
+  run.reading ??= new Map();
+  let p = run.reading.get(key);
+  if (!p) {
+    p = run.store!.readText(run.q.projectId, run.excluded, run.tallyOnly!, key);
+    run.reading.set(key, p);
+    // A failed read is not kept: the next answer asks again.
+    p.catch(() => run.reading!.delete(key));
+  }
+  return p;
+}
+
+function complete(run: Run): Promise<void> {
+  run.completing ??= (async () => {
+    const versions = run.tallyOnly!.flatMap((b) => b.versions);
+    const more = await run.store!.segments(run.q.projectId, run.from, run.to, { versions });
+    run.segs = [...run.segs, ...more];
+    run.tallyOnly = [];
+    partsByRun.delete(run);
+  })();
+  return run.completing;
 }
 
 const HOUR = 3600_000;
@@ -63,6 +190,12 @@ interface Part {
   tallies: Map<string, unknown>;
   /** The part's segments as a run with no period bounds (they are wholly inside the question's). */
   run: Run;
+  rollup: Rollup;
+  bucket: Bucket;
+  /** Tallies of an unfiltered question (the ones stored). */
+  unfiltered: boolean;
+  /** No segments: its tallies are the stored ones. */
+  stored: boolean;
 }
 
 interface Parts {
@@ -73,7 +206,6 @@ interface Parts {
 
 /** Filter sets whose tallies a day keeps. */
 const FILTER_SETS_KEPT = 8;
-const hourRollups = new WeakMap<Segment, Rollup>();
 const partsByRun = new WeakMap<Run, Parts>();
 
 /** The filters a run applies (a funnel drops the event filters), as a key; '' for none. */
@@ -88,22 +220,32 @@ function talliesOf(rollup: Rollup, filters: string): Map<string, unknown> {
   if (t) rollup.filtered.delete(filters);
   else t = new Map();
   rollup.filtered.set(filters, t);
-  if (rollup.filtered.size > FILTER_SETS_KEPT) rollup.filtered.delete(rollup.filtered.keys().next().value!);
+  if (rollup.filtered.size > FILTER_SETS_KEPT) {
+    const oldest = rollup.filtered.keys().next().value!;
+    for (const dropped of rollup.filtered.get(oldest)!.values()) rollup.bytes -= tallyBytes(dropped);
+    rollup.filtered.delete(oldest);
+  }
   return t;
 }
 
 function partsOf(run: Run): Parts {
   let p = partsByRun.get(run);
   if (p) return p;
-  if (!run.rollups) {
+  const store = run.store;
+  if (!store) {
     p = { parts: [], rest: run };
     partsByRun.set(run, p);
     return p;
   }
-  const { from, to } = run;
+  const projectId = run.q.projectId;
   const filters = filterKey(run);
   const whole = (segs: Segment[]): Run => ({ q: run.q, segs, from: -Infinity, to: Infinity, excluded: run.excluded, f: run.f });
-  const interior = (seg: Segment) => seg.hour >= from && seg.hour + HOUR <= to && seg.reach < to;
+  const parts: Part[] = [];
+  const part = (bucket: Bucket, segs: Segment[], stored: boolean) => {
+    const rollup = store.rollup(projectId, bucket);
+    parts.push({ tallies: talliesOf(rollup, filters), run: whole(segs), rollup, bucket, unfiltered: filters === '', stored });
+  };
+  for (const b of run.tallyOnly ?? []) part(b, [], true);
   const days = new Map<number, Segment[]>();
   for (const seg of run.segs) {
     const d = Math.floor(seg.hour / DAY) * DAY;
@@ -111,25 +253,17 @@ function partsOf(run: Run): Parts {
     if (list) list.push(seg);
     else days.set(d, [seg]);
   }
-  const parts: Part[] = [];
   const rest: Segment[] = [];
   for (const [d, segs] of days) {
-    if (d >= from && d + DAY <= to && segs.every(interior)) {
-      const signature = segs.map((s) => `${s.hour}:${s.version}`).join(',');
-      let rollup = run.rollups.get(d);
-      if (!rollup || rollup.signature !== signature) run.rollups.set(d, (rollup = { signature, tallies: new Map(), filtered: new Map() }));
-      parts.push({ tallies: talliesOf(rollup, filters), run: whole(segs) });
+    const day = run.days?.get(d);
+    if (day) {
+      part(day, segs, false);
       continue;
     }
     for (const seg of segs) {
-      if (!interior(seg)) {
-        rest.push(seg);
-        continue;
-      }
-      // A replaced segment (new version) is a new object: its tallies go with the old one.
-      let rollup = hourRollups.get(seg);
-      if (!rollup) hourRollups.set(seg, (rollup = { signature: seg.version, tallies: new Map(), filtered: new Map() }));
-      parts.push({ tallies: talliesOf(rollup, filters), run: whole([seg]) });
+      const hour = run.hours?.get(seg.hour);
+      if (hour) part(hour, [seg], false);
+      else rest.push(seg);
     }
   }
   p = { parts, rest: { ...run, segs: rest } };
@@ -139,19 +273,36 @@ function partsOf(run: Run): Parts {
 
 /**
  * An aggregation's tallies over a run: each rollup part's (tallied by walking it the
- * first time, then kept, packed), and the walk's over the rest, unmerged.
+ * first time, then kept, packed, and offered to the store to write), and the walk's
+ * over the rest, unmerged.
  */
 function tallies<T>(run: Run, key: string, make: (r: Run) => T, add: (r: Run, t: T) => void, pack: (t: T) => T = (t) => t): T[] {
   const { parts, rest } = partsOf(run);
   const out: T[] = [];
   const k = `${key}\u0000${run.excluded}`;
-  for (const { tallies: kept, run: r } of parts) {
-    let t = kept.get(k) as T | undefined;
+  for (const { tallies: kept, run: r, rollup, bucket, unfiltered, stored } of parts) {
+    let t = kept.get(k) as T | StoredText | undefined;
+    let replaced: StoredText | undefined;
+    if (t instanceof StoredText) {
+      replaced = t;
+      if (t.text !== null) {
+        t = decodeTally(key, t.text) as T;
+        kept.set(k, t);
+        run.store!.kept(rollup, t, replaced);
+      } else if (stored) {
+        throw new TallyUnread(key);
+      } else {
+        t = undefined;
+      }
+    }
     if (t === undefined) {
+      if (stored) throw new TallyMissing(key);
       t = make(r);
       add(r, t);
       t = pack(t);
       kept.set(k, t);
+      run.store!.kept(rollup, t, replaced);
+      if (unfiltered) run.store!.remember(run.q.projectId, bucket, key, run.excluded, t);
     }
     out.push(t);
   }
@@ -673,7 +824,8 @@ export function customEvents(run: Run, limit: number): { name: string; events: n
 
 /** Values of one custom property over the events that carry it (filter event:name to pick an event). */
 export function props(run: Run, property: string, limit: number): { value: string; events: number; visitors: number }[] {
-  const key = dicts.propKey.find(property);
+  // The key may be in the stored tallies only (its segments not loaded): coded then, so they are read.
+  const key = run.tallyOnly?.length ? dicts.propKey.code(property) : dicts.propKey.find(property);
   if (key === undefined) return [];
   const { events, visitors } = eventBreakdown(run, `prop:${property}`, (seg, j) => {
     for (let p = seg.propOff[j]!; p < seg.propOff[j + 1]!; p++) if (seg.propKey[p] === key) return seg.propVal[p]!;

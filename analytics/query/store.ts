@@ -1,7 +1,12 @@
 import type { Knex } from 'knex';
-import { listSegmentVersions } from '../../db/analytics/listSegmentVersions.ts';
+import { createHash } from 'node:crypto';
+import { listSegmentVersions, type SegmentVersion } from '../../db/analytics/listSegmentVersions.ts';
 import { loadSegments } from '../../db/analytics/loadSegments.ts';
+import { loadSegmentTails } from '../../db/analytics/loadSegmentTails.ts';
 import { listActiveProjects } from '../../db/analytics/listActiveProjects.ts';
+import { listStoredTallies } from '../../db/analytics/listStoredTallies.ts';
+import { putStoredTallies, type StoredTally } from '../../db/analytics/putStoredTallies.ts';
+import { encodeTally, tallyBytes as tallyBytesOf } from './storedTallies.ts';
 import { channelGroupOf, channelOf } from '../channels.ts';
 
 /**
@@ -13,66 +18,8 @@ import { channelGroupOf, channelOf } from '../channels.ts';
  * events, late and imported ones included) differs from the copy's.
  */
 
-/** Strings seen by this process, one dictionary per kind of value; code 0 is null. */
-export class Dict {
-  readonly values: (string | null)[];
-  private readonly index = new Map<string, number>();
-  constructor(zero: string | null = null) {
-    this.values = [zero];
-    if (zero !== null) this.index.set(zero, 0);
-  }
-  code(v: string | null | undefined): number {
-    if (v === null || v === undefined) return 0;
-    let c = this.index.get(v);
-    if (c === undefined) {
-      c = this.values.push(v) - 1;
-      this.index.set(v, c);
-    }
-    return c;
-  }
-  find(v: string): number | undefined {
-    return this.index.get(v);
-  }
-  get size(): number {
-    return this.values.length;
-  }
-}
-
-export const VISIT_DIMS = [
-  'source', 'channel', 'channel_group', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content',
-  'country', 'region', 'city', 'device', 'browser', 'os', 'locale', 'entry_page', 'exit_page',
-] as const;
-export type VisitDim = (typeof VISIT_DIMS)[number];
-
-/** Pages share one dictionary (event:page, entry and exit pages); custom event names code 0 as "pageview". */
-export const dicts = {
-  page: new Dict(),
-  name: new Dict('pageview'),
-  propKey: new Dict(),
-  propValue: new Dict(),
-  currency: new Dict(),
-  source: new Dict(),
-  channel: new Dict(),
-  channel_group: new Dict(),
-  referrer: new Dict(),
-  utm_source: new Dict(),
-  utm_medium: new Dict(),
-  utm_campaign: new Dict(),
-  utm_term: new Dict(),
-  utm_content: new Dict(),
-  country: new Dict(),
-  region: new Dict(),
-  city: new Dict(),
-  device: new Dict(),
-  browser: new Dict(),
-  os: new Dict(),
-  locale: new Dict(),
-};
-export function dictOf(dim: VisitDim): Dict {
-  return dim === 'entry_page' || dim === 'exit_page' ? dicts.page : dicts[dim];
-}
-/** ISO 3166-2 code -> subdivision name, as stored with the sessions. */
-export const regionNames = new Map<string, string>();
+export { Dict, VISIT_DIMS, dicts, dictOf, regionNames, type VisitDim } from './dicts.ts';
+import { VISIT_DIMS, dicts, regionNames, type VisitDim } from './dicts.ts';
 
 export const BOT = 1;
 export const INTERNAL = 2;
@@ -107,6 +54,16 @@ export interface Segment {
   events: number;
   /** The latest event of any of its sessions (ms): a period ending later holds all of them. */
   reach: number;
+  /** Bytes its typed arrays hold. */
+  bytes: number;
+  /** When it was last read (the store's clock of uses): the least recently used go first. */
+  used: number;
+  /**
+   * Set on a tail: only the sessions last seen at or after this instant, with their
+   * events from it on (what an unfiltered question starting then reads of an hour
+   * before its start); absent on a whole segment.
+   */
+  tail?: number;
 }
 
 /**
@@ -119,6 +76,26 @@ export interface Rollup {
   tallies: Map<string, unknown>;
   /** Filtered questions' tallies by their filters, the most recently used last (a few kept). */
   filtered: Map<string, Map<string, unknown>>;
+  /** Bytes its tallies hold (counted as they are kept). */
+  bytes: number;
+  used: number;
+  /** The traffic toggles whose stored tallies (analytics_stored_tallies) have been read into it. */
+  read?: Set<number>;
+}
+
+/**
+ * A stored tally not decoded yet: JSON text (storedTallies.ts), decoded by the first
+ * aggregation asking for it; null while a long one is still in PostgreSQL (read when asked for).
+ */
+export class StoredText {
+  text: string | null;
+  constructor(text: string | null) {
+    this.text = text;
+  }
+}
+
+export function newRollup(signature: string): Rollup {
+  return { signature, tallies: new Map(), filtered: new Map(), bytes: 0, used: 0 };
 }
 
 export function sessionId(seg: Segment, i: number): string {
@@ -132,6 +109,8 @@ const groupCodes = new Map<string, number>();
 const channelCodes: number[] = [];
 
 type Row = unknown[];
+/** A segment's object and its arrays' headers. */
+const SEGMENT_OVERHEAD = 2048;
 
 /** Builds one segment per start hour from rows ordered by session id (events then by time). */
 function buildSegments(sessions: Row[], events: Row[], versions: Map<number, string>): Segment[] {
@@ -177,8 +156,12 @@ function buildSegments(sessions: Row[], events: Row[], versions: Map<number, str
       evOff: new Uint32Array(n + 1), evAt: new Float64Array(evCount), evName: new Uint32Array(evCount), evPath: new Uint32Array(evCount),
       propOff: new Uint32Array(evCount + 1), propKey: new Uint32Array(propCount), propVal: new Uint32Array(propCount),
       revAmount: revenue ? new Float64Array(evCount).fill(NaN) : null, revCurrency: revenue ? new Uint32Array(evCount) : null,
-      reach: -Infinity,
+      reach: -Infinity, bytes: 0, used: 0,
     };
+    seg.bytes = SEGMENT_OVERHEAD;
+    for (const a of [seg.ids, seg.start, seg.end, seg.cls, seg.pv, seg.ce, ...Object.values(seg.dims), seg.evOff, seg.evAt, seg.evName, seg.evPath, seg.propOff, seg.propKey, seg.propVal, seg.revAmount, seg.revCurrency]) {
+      seg.bytes += a?.byteLength ?? 0;
+    }
     let e = 0;
     let p = 0;
     members.sort((a, b) => ((sessions[a]![0] as string) < (sessions[b]![0] as string) ? -1 : 1));
@@ -262,67 +245,142 @@ function buildSegments(sessions: Row[], events: Row[], versions: Map<number, str
   return out;
 }
 
+function emptySegment(hour: number, version: string): Segment {
+  const none = new Uint32Array(0);
+  return {
+    hour, version, n: 0, events: 0, ids: new Uint8Array(0), start: new Float64Array(0), end: new Float64Array(0), cls: new Uint8Array(0),
+    pv: none, ce: none, dims: Object.fromEntries(VISIT_DIMS.map((d) => [d, none])) as Record<VisitDim, Uint32Array>,
+    evOff: new Uint32Array(1), evAt: new Float64Array(0), evName: none, evPath: none, propOff: new Uint32Array(1), propKey: none, propVal: none,
+    revAmount: null, revCurrency: null, reach: -Infinity, bytes: SEGMENT_OVERHEAD, used: 0,
+  };
+}
+
 interface ProjectCache {
   segments: Map<number, Segment>;
   loading: Map<string, Promise<Segment[]>>;
   /** By the UTC day's start. */
   rollups: Map<number, Rollup>;
+  /** Whole hours' rollups (of days a period cuts), by the hour's start. */
+  hourRollups: Map<number, Rollup>;
 }
 
-/** Per-process copies, least recently used project first out past the event budget. */
+/** A day or hour whose tallies are kept: where it starts, how long it is, the segment versions it holds. */
+export interface Bucket {
+  start: number;
+  hours: 1 | 24;
+  signature: string;
+}
+
+const MB = 1024 * 1024;
+/** What the query layer keeps per process by default. */
+export const DEFAULT_CACHE_MB = 2048;
+/** Bytes held per event loaded, rounded up from the bench (84 at 10M events, tallies included), for the older setting in events. */
+export const BYTES_PER_EVENT = 100;
+/** Stored tallies longer than this (characters of JSON) are read only when their aggregation is asked for: a day's page list is tens of kilobytes. */
+const INLINE = 4096;
+/** A stored tally is written once its day or hour has been over this long (its last sessions have ended). */
+const SETTLED_MS = 30 * 60_000;
+
+/**
+ * The cache budget in bytes from the environment: ANALYTICS_QUERY_CACHE_MB, or the
+ * deprecated ANALYTICS_QUERY_CACHE_EVENTS converted at BYTES_PER_EVENT.
+ */
+export function cacheBudget(env: Record<string, string | undefined>): { maxBytes: number; deprecated: boolean } {
+  if (env.ANALYTICS_QUERY_CACHE_MB) return { maxBytes: Number(env.ANALYTICS_QUERY_CACHE_MB) * MB, deprecated: false };
+  if (env.ANALYTICS_QUERY_CACHE_EVENTS) return { maxBytes: Number(env.ANALYTICS_QUERY_CACHE_EVENTS) * BYTES_PER_EVENT, deprecated: true };
+  return { maxBytes: DEFAULT_CACHE_MB * MB, deprecated: false };
+}
+
+/**
+ * Per-process copies: segments, and the day and hour rollups, the least recently used
+ * dropped past the byte budget. The rollups of settled days and hours are also written
+ * to PostgreSQL (analytics_stored_tallies) after the answer that tallied them, and read
+ * from there by any process whose copies lack them: a period's interior then needs no
+ * segment at all.
+ */
 export class SegmentStore {
   private readonly projects = new Map<string, ProjectCache>();
   private readonly budget: number;
   private readonly db: Knex;
-  constructor(db: Knex, opts: { maxEvents?: number } = {}) {
+  private clock = 0;
+  /** Bytes held as of the last count, plus what was kept since. */
+  private held = 0;
+  private pending = new Map<string, { row: Omit<StoredTally, 'data'>; tally: unknown; key: string }>();
+  private writing: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly now: () => number;
+  /** What this store has loaded and written, for tests and the bench. */
+  readonly counters = { segmentsLoaded: 0, eventsLoaded: 0, talliesRead: 0, talliesWritten: 0, writeFailures: 0 };
+  /** Stored tallies longer than this (characters of JSON) are read only when their aggregation is asked for. */
+  private readonly inline: number;
+  constructor(db: Knex, opts: { maxBytes?: number; maxEvents?: number; now?: () => number; inlineChars?: number } = {}) {
     this.db = db;
-    this.budget = opts.maxEvents ?? 40_000_000;
+    this.inline = opts.inlineChars ?? INLINE;
+    this.budget = opts.maxBytes ?? (opts.maxEvents !== undefined ? opts.maxEvents * BYTES_PER_EVENT : DEFAULT_CACHE_MB * MB);
+    this.now = opts.now ?? Date.now;
   }
 
   private cacheOf(projectId: string): ProjectCache {
     let c = this.projects.get(projectId);
-    if (c) {
-      this.projects.delete(projectId);
-    } else {
-      c = { segments: new Map(), loading: new Map(), rollups: new Map() };
+    if (!c) {
+      c = { segments: new Map(), loading: new Map(), rollups: new Map(), hourRollups: new Map() };
+      this.projects.set(projectId, c);
     }
-    this.projects.set(projectId, c);
     return c;
   }
 
-  /** The current segments whose sessions reach into [from, to), loading what is missing or stale. */
-  async segments(projectId: string, from: number, to: number): Promise<Segment[]> {
-    const versions = await listSegmentVersions(this.db, projectId, new Date(from), new Date(to));
+  /** Segment versions of the segments whose sessions reach into [from, to): one indexed read. */
+  versions(projectId: string, from: number, to: number): Promise<SegmentVersion[]> {
+    return listSegmentVersions(this.db, projectId, new Date(from), new Date(to));
+  }
+
+  /**
+   * The current segments whose sessions reach into [from, to), loading what is missing
+   * or stale; with `skip`, the hours it names are left out (their tallies are at hand).
+   * With `tail`, the hours before it may be tails (Segment.tail): what an unfiltered
+   * question starting at `tail` reads of them.
+   */
+  async segments(projectId: string, from: number, to: number, opts: { versions?: SegmentVersion[]; skip?: (hour: number) => boolean; tail?: number } = {}): Promise<Segment[]> {
+    const versions = opts.versions ?? await this.versions(projectId, from, to);
     const cache = this.cacheOf(projectId);
     const wanted = new Map<number, string>();
     const reach = new Map<number, number>();
     const out: Segment[] = [];
     const stale: number[] = [];
+    const tail = opts.tail;
+    const now = ++this.clock;
     for (const v of versions) {
+      if (opts.skip?.(v.hour)) continue;
       wanted.set(v.hour, v.version);
       reach.set(v.hour, v.lastSeen);
       const seg = cache.segments.get(v.hour);
-      if (seg && seg.version === v.version) out.push(seg);
-      else stale.push(v.hour);
+      // A tail serves a question starting at or after the tail's start.
+      if (seg && seg.version === v.version && (seg.tail === undefined || (tail !== undefined && v.hour < tail && seg.tail <= tail))) {
+        seg.used = now;
+        out.push(seg);
+      } else stale.push(v.hour);
     }
-    // Contiguous stale hours load together, in runs of at most a week.
-    const runs: [number, number][] = [];
+    // Contiguous stale hours load together, in runs of at most a week; tails apart.
+    const runs: [number, number, boolean][] = [];
     for (const h of stale) {
       const last = runs[runs.length - 1];
-      if (last && last[1] === h && h - last[0] < 7 * 86400_000) last[1] = h + HOUR;
-      else runs.push([h, h + HOUR]);
+      const isTail = tail !== undefined && h < tail;
+      if (last && last[1] === h && last[2] === isTail && h - last[0] < 7 * 86400_000) last[1] = h + HOUR;
+      else runs.push([h, h + HOUR, isTail]);
     }
-    const loaded = await Promise.all(runs.map(([a, b]) => {
+    const loaded = await Promise.all(runs.map(([a, b, isTail]) => {
       let last = a;
       for (let h = a; h < b; h += HOUR) last = Math.max(last, reach.get(h) ?? h);
-      return this.load(projectId, cache, a, b, last, wanted);
+      return this.load(projectId, cache, a, b, last, wanted, isTail ? tail : undefined);
     }));
     // An hour whose sessions all moved away (an earlier imported event) has nothing left.
     for (const h of stale) cache.segments.delete(h);
     for (const segs of loaded) {
       for (const seg of segs) {
         const known = cache.segments.get(seg.hour);
-        if (!known || BigInt(known.version) < BigInt(seg.version)) cache.segments.set(seg.hour, seg);
+        seg.used = now;
+        const wider = known && known.version === seg.version && known.tail !== undefined && (seg.tail === undefined || seg.tail < known.tail);
+        if (!known || BigInt(known.version) < BigInt(seg.version) || wider) cache.segments.set(seg.hour, seg);
         out.push(seg);
       }
     }
@@ -330,14 +388,34 @@ export class SegmentStore {
     return out;
   }
 
-  private load(projectId: string, cache: ProjectCache, from: number, to: number, lastSeen: number, wanted: Map<number, string>): Promise<Segment[]> {
-    const key = `${from}:${to}:${wanted.get(from)}`;
+  /** Whether every segment of these versions is held, whole, at its version. */
+  holds(projectId: string, versions: SegmentVersion[]): boolean {
+    const segs = this.projects.get(projectId)?.segments;
+    return !!segs && versions.every((v) => {
+      const seg = segs.get(v.hour);
+      return seg?.version === v.version && seg.tail === undefined;
+    });
+  }
+
+  private load(projectId: string, cache: ProjectCache, from: number, to: number, lastSeen: number, wanted: Map<number, string>, tail?: number): Promise<Segment[]> {
+    const key = `${from}:${to}:${wanted.get(from)}:${tail ?? ''}`;
     let p = cache.loading.get(key);
     if (!p) {
-      p = loadSegments(this.db, projectId, new Date(from), new Date(to), new Date(lastSeen)).then(({ sessions, events }) => {
+      const rows = tail === undefined
+        ? loadSegments(this.db, projectId, new Date(from), new Date(to), new Date(lastSeen))
+        : loadSegmentTails(this.db, projectId, new Date(from), new Date(to), new Date(tail), new Date(Math.max(lastSeen, tail)));
+      p = rows.then(({ sessions, events }) => {
         const versions = new Map<number, string>();
         for (let h = from; h < to; h += HOUR) versions.set(h, wanted.get(h) ?? '0');
-        return buildSegments(sessions, events, versions);
+        const segs = buildSegments(sessions, events, versions);
+        this.counters.segmentsLoaded += segs.length;
+        this.counters.eventsLoaded += events.length;
+        if (tail === undefined) return segs;
+        // A tail with no session is kept too (empty), so the next question does not ask again.
+        const have = new Set(segs.map((s) => s.hour));
+        for (let h = from; h < to; h += HOUR) if (!have.has(h)) segs.push(emptySegment(h, versions.get(h)!));
+        for (const seg of segs) seg.tail = tail;
+        return segs;
       });
       cache.loading.set(key, p);
       void p.finally(() => cache.loading.delete(key)).catch(() => {});
@@ -345,39 +423,189 @@ export class SegmentStore {
     return p;
   }
 
-  private evict(): void {
+  /** Bytes held: segments, and rollups' tallies. */
+  bytes(): number {
     let total = 0;
-    for (const c of this.projects.values()) for (const s of c.segments.values()) total += s.events + s.n;
-    for (const [id, c] of this.projects) {
-      if (total <= this.budget || this.projects.size === 1) break;
-      for (const s of c.segments.values()) total -= s.events + s.n;
-      this.projects.delete(id);
+    for (const c of this.projects.values()) {
+      for (const s of c.segments.values()) total += s.bytes;
+      for (const r of c.rollups.values()) total += r.bytes;
+      for (const r of c.hourRollups.values()) total += r.bytes;
     }
+    return total;
+  }
+
+  /** Drops the least recently used segments and rollups, whatever their project, until the budget holds. */
+  evict(): void {
+    let total = this.bytes();
+    this.held = total;
+    if (total <= this.budget) return;
+    const held: { used: number; bytes: number; drop: () => void }[] = [];
+    for (const c of this.projects.values()) {
+      for (const [h, s] of c.segments) held.push({ used: s.used, bytes: s.bytes, drop: () => c.segments.delete(h) });
+      for (const [d, r] of c.rollups) held.push({ used: r.used, bytes: r.bytes, drop: () => c.rollups.delete(d) });
+      for (const [h, r] of c.hourRollups) held.push({ used: r.used, bytes: r.bytes, drop: () => c.hourRollups.delete(h) });
+    }
+    held.sort((a, b) => a.used - b.used);
+    for (const x of held) {
+      if (total <= this.budget) break;
+      x.drop();
+      total -= x.bytes;
+    }
+    this.held = total;
   }
 
   /**
-   * Loads the last `days` of the projects active in the last day, one after another,
-   * so the first dashboard view after a restart does not wait for its segments;
-   * `then` runs after each (the service tallies the rollups of the default view).
-   * Runs in the background; a failure only means the first query loads them.
-   * Stops between projects once `signal` aborts (the service is stopping).
+   * A tally kept in a rollup (`replaced`: the stored text it was decoded from): counted,
+   * and the budget held at once (a run keeps what it reads even when dropped here).
+   */
+  kept(rollup: Rollup, tally: unknown, replaced?: StoredText): void {
+    const n = tallyBytesOf(tally) - (replaced?.text?.length ?? 0);
+    rollup.bytes += n;
+    this.held += n;
+    if (this.held > this.budget) this.evict();
+  }
+
+  /** The rollup of a day (24) or hour (1) at this signature: the held one, or a new empty one replacing it. */
+  rollup(projectId: string, b: Bucket): Rollup {
+    const c = this.cacheOf(projectId);
+    const map = b.hours === 24 ? c.rollups : c.hourRollups;
+    let r = map.get(b.start);
+    if (!r || r.signature !== b.signature) map.set(b.start, (r = newRollup(b.signature)));
+    r.used = ++this.clock;
+    return r;
+  }
+
+  /**
+   * Reads the stored tallies of these buckets for these traffic toggles into their
+   * rollups (one query; each is decoded when first asked for) and answers the buckets
+   * that have some: those need no segments.
+   */
+  async readStored(projectId: string, leftOut: number, buckets: Bucket[]): Promise<Set<Bucket>> {
+    const found = new Set<Bucket>();
+    const ask: Bucket[] = [];
+    for (const b of buckets) {
+      const r = this.rollup(projectId, b);
+      if (!r.read?.has(leftOut)) ask.push(b);
+      else if ([...r.tallies.keys()].some((k) => k.endsWith(`\u0000${leftOut}`))) found.add(b);
+    }
+    if (!ask.length) return found;
+    const rows = await listStoredTallies(this.db, projectId, leftOut, ask.map((b) => ({ start: b.start, hours: b.hours, signature: digest(b.signature) })), { inline: this.inline });
+    const byKey = new Map(ask.map((b) => [`${b.start}:${b.hours}`, b]));
+    for (const row of rows) {
+      const b = byKey.get(`${row.start}:${row.hours}`);
+      if (!b) continue;
+      const r = this.rollup(projectId, b);
+      const k = `${row.aggregation}\u0000${row.leftOut}`;
+      found.add(b);
+      if (r.tallies.has(k)) continue;
+      r.tallies.set(k, new StoredText(row.data));
+      this.counters.talliesRead++;
+      if (row.data === null) continue;
+      r.bytes += row.data.length;
+      this.held += row.data.length;
+    }
+    for (const b of ask) (this.rollup(projectId, b).read ??= new Set()).add(leftOut);
+    this.evict();
+    return found;
+  }
+
+  /** Reads the text of one aggregation's long stored tallies of these buckets (listed by readStored without it). */
+  async readText(projectId: string, leftOut: number, buckets: Bucket[], aggregation: string): Promise<void> {
+    const k = `${aggregation}\u0000${leftOut}`;
+    const unread = buckets.filter((b) => {
+      const t = this.rollup(projectId, b).tallies.get(k);
+      return t instanceof StoredText && t.text === null;
+    });
+    if (!unread.length) return;
+    const rows = await listStoredTallies(this.db, projectId, leftOut, unread.map((b) => ({ start: b.start, hours: b.hours, signature: digest(b.signature) })), { aggregation });
+    const text = new Map(rows.map((row) => [`${row.start}:${row.hours}`, row.data]));
+    for (const b of unread) {
+      const r = this.rollup(projectId, b);
+      const t = r.tallies.get(k);
+      if (!(t instanceof StoredText) || t.text !== null) continue;
+      const data = text.get(`${b.start}:${b.hours}`);
+      // Overwritten since (a late event): the aggregation is tallied from the segments instead.
+      if (data === undefined || data === null) {
+        r.tallies.delete(k);
+        continue;
+      }
+      t.text = data;
+      r.bytes += data.length;
+      this.held += data.length;
+    }
+    this.evict();
+  }
+
+  /**
+   * A tally just kept for an unfiltered question: written to PostgreSQL shortly after
+   * (batched, off the answer's path) once its day or hour has settled.
+   */
+  remember(projectId: string, b: Bucket, key: string, leftOut: number, tally: unknown): void {
+    if (b.start + b.hours * HOUR + SETTLED_MS > this.now()) return;
+    const row = { projectId, start: b.start, hours: b.hours, leftOut, aggregation: key, signature: digest(b.signature) };
+    this.pending.set(`${projectId}:${b.start}:${b.hours}:${leftOut}:${key}`, { row, tally, key });
+    this.timer ??= setTimeout(() => void this.flush(), 20).unref();
+  }
+
+  /** Writes the pending tallies; a failure drops them (they are tallied and offered again) and never reaches a caller. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.evict();
+    if (this.pending.size) {
+      const batch = [...this.pending.values()];
+      this.pending = new Map();
+      this.writing = this.writing.then(async () => {
+        try {
+          await putStoredTallies(this.db, batch.map(({ row, tally, key }) => ({ ...row, data: encodeTally(key, tally) })));
+          this.counters.talliesWritten += batch.length;
+        } catch {
+          this.counters.writeFailures++;
+        }
+      });
+    }
+    return this.writing;
+  }
+
+  /**
+   * At start, for the projects active in the last day, one after another: first makes
+   * sure their default views have their tallies stored (`then`, the service's tally of
+   * those views, loads only the days and hours without them), so unfiltered questions
+   * are fast in every process at once; then loads their last `days` days of segments,
+   * newest day first, while the store holds less than half its budget: a filtered
+   * question (its tallies are not stored) reads them instead of loading its period.
+   * Runs in the background; a failure only means the first query loads what it needs.
+   * Stops between steps once `signal` aborts (the service is stopping).
    */
   async warm(days: number, maxProjects = 50, then?: (projectId: string) => Promise<unknown>, signal?: AbortSignal): Promise<void> {
-    const now = Date.now();
-    for (const projectId of await listActiveProjects(this.db, new Date(now - 86400_000), maxProjects)) {
+    const now = this.now();
+    const projects = await listActiveProjects(this.db, new Date(now - 86400_000), maxProjects);
+    for (const projectId of projects) {
       if (signal?.aborted) return;
-      await this.segments(projectId, now - days * 86400_000, now);
       await then?.(projectId);
+    }
+    await this.flush();
+    const today = Math.floor(now / 86400_000) * 86400_000;
+    for (const projectId of projects) {
+      for (let d = 0; d < days; d++) {
+        if (signal?.aborted || this.bytes() > this.budget / 2) return;
+        await this.segments(projectId, today - d * 86400_000, today - (d - 1) * 86400_000);
+      }
     }
   }
 
   /** The project's day rollups; they go when the project's copies go. */
   rollups(projectId: string): Map<number, Rollup> {
-    return (this.projects.get(projectId) ?? this.cacheOf(projectId)).rollups;
+    return this.cacheOf(projectId).rollups;
   }
 
   /** Drops a project's copies (retention deleted its old data). */
   forget(projectId: string): void {
     this.projects.delete(projectId);
   }
+}
+
+/** Stored signatures are digests: a day's list of hours and versions is long. */
+function digest(signature: string): string {
+  return createHash('sha256').update(signature).digest('base64url').slice(0, 27);
 }

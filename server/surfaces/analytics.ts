@@ -10,7 +10,7 @@ import { ndjsonBody } from './analytics/ndjsonBody.ts';
 import { rateLimit } from './analytics/rateLimit.ts';
 import { IngestBuffer } from '../../analytics/ingestBuffer.ts';
 import { EngagementBuffer } from '../../analytics/engagementBuffer.ts';
-import { SegmentStore } from '../../analytics/query/store.ts';
+import { SegmentStore, cacheBudget } from '../../analytics/query/store.ts';
 import { dashboardReport } from '../../analytics/reports.ts';
 import { warmClassifiers } from '../../analytics/classify.ts';
 import { scheduleRetention } from '../../analytics/retention.ts';
@@ -57,14 +57,21 @@ export const analyticsSurface: SurfaceDefinition = {
     deps.analyticsEngagement = engagement;
     const mailer = mailerFromEnv(deps.env);
     deps.analyticsAccounts = new AnalyticsAccounts(deps.db, accountSettings(deps.env), mailer);
-    const store = new SegmentStore(deps.db, { maxEvents: Number(deps.env.ANALYTICS_QUERY_CACHE_EVENTS || 40_000_000) });
+    const cache = cacheBudget(deps.env);
+    if (cache.deprecated) deps.log.warn('analytics: ANALYTICS_QUERY_CACHE_EVENTS is deprecated; set ANALYTICS_QUERY_CACHE_MB');
+    const store = new SegmentStore(deps.db, { maxBytes: cache.maxBytes });
     deps.analyticsStore = store;
-    // The 30-day view of the recently active projects is loaded in the background at
-    // start, and its day rollups tallied, so the first dashboard view finds both.
+    // The 30-day view of the recently active projects is tallied in the background at
+    // start, so its tallies are in PostgreSQL for every process (most often they already are).
     const warmDays = Number(deps.env.ANALYTICS_QUERY_WARM_DAYS ?? 30);
-    const tally = (projectId: string) => dashboardReport({ db: deps.db, store }, {
-      projectId, period: { name: 'custom', from: Date.now() - warmDays * 86400_000, to: Date.now() + 1, timeZone: 'UTC' }, includeBots: false, includeInternal: false, filters: [],
-    }, null, 10);
+    // The dashboard opens on 7 days: the hours of the day that view cuts are tallied too.
+    const tally = async (projectId: string) => {
+      for (const days of new Set([warmDays, 7])) {
+        await dashboardReport({ db: deps.db, store }, {
+          projectId, period: { name: 'custom', from: Date.now() - days * 86400_000, to: Date.now() + 1, timeZone: 'UTC' }, includeBots: false, includeInternal: false, filters: [],
+        }, null, 10);
+      }
+    };
     // A stop during the warm-up ends it; what failed because the database was closing is not a warning.
     const stopping = new AbortController();
     const warming = warmDays > 0
