@@ -10,7 +10,7 @@ import { logFormatOf, StartupError } from './config.ts';
 import { usageBatcher } from '../core/usageBatch.ts';
 import { PgBoss } from 'pg-boss';
 import { clientErrorHandler, compileValidators, createApp, mountSurface, type MountedSurface } from './app.ts';
-import { loadHandlers } from './handlers.ts';
+import { importHandlers, loadHandlers } from './handlers.ts';
 import { ConsoleService } from '../core/console/service.ts';
 import { consoleSettings, ConsoleSettingsError } from '../core/console/settings.ts';
 import { createGatewayAuthenticator, GATEWAY_KEY_PREFIX } from '../core/gatewayAuth.ts';
@@ -207,13 +207,15 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
  * What the first seconds after a start would otherwise pay for on callers'
  * requests (a p99 of ~900 ms at 500 requests/s): connections to the database,
  * openapi-backend compiling each operation's validators on its first request,
- * and cold code on the key lookup.
+ * the hot operations' handler modules (imported on first call otherwise), and
+ * cold code on the key lookup.
  */
 async function warmUp(db: Knex, surfaces: MountedSurface[], deps: Deps): Promise<void> {
   await Promise.all(Array.from({ length: WARM_CONNECTIONS }, () => db.raw('SELECT 1')));
   // The hot operations only: compiling all ~180 is seconds of CPU per process (a minute on a
   // busy machine) and memory in each; the rest compile on their first request.
   await compileValidators(surfaces, HOT_OPERATIONS, { onlyFirst: true });
+  for (const surface of surfaces) await importHandlers(surface.def.handlers, HOT_OPERATIONS);
   // An unknown key of the right shape: the lookup runs through to the database and is refused.
   const unknown = { authorization: `Bearer ${GATEWAY_KEY_PREFIX}${'0'.repeat(43)}` };
   for (let i = 0; i < 20; i++) await deps.gatewayAuth?.authenticate(unknown);
