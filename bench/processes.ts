@@ -83,6 +83,12 @@ async function startService(o: { service: 'gateway' | 'analytics'; flags: string
     if (i > 6000) throw new Error(`${o.service} did not start within 10 minutes`);
     await new Promise((r) => setTimeout(r, 100));
   }
+  // With the collector exposed, idle is once the process has let start-up's memory go (a few quiet seconds after ready).
+  for (let i = 0; o.processes === 1 && o.flags.includes('--expose-gc') && !lines.some((l) => l.msg === 'start-up memory released'); i++) {
+    if (child.exitCode !== null) throw new Error(`${o.service} exited after start-up`);
+    if (i > 1200) throw new Error(`${o.service} did not release its start-up memory within 2 minutes of being ready`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const pids = o.processes > 1 ? (lines.find((l) => l.msg === wanted)!.pids[o.service] as number[]) : [child.pid!];
   for (const pid of pids) await waitIdle(pid);
   return { url, pids, allPids: o.processes > 1 ? [child.pid!, ...pids] : pids, close: () => stopChild(child as ChildProcess) };

@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../server/database.ts';
 import { createDb, migrate } from '../db/knex.ts';
-import { benchDatabase, startEnv, startFlags, stopChild } from './gatewayProcess.ts';
+import { benchDatabase, measuredFlags, startEnv, startFlags, stopChild } from './gatewayProcess.ts';
 import { openLoop, startChild, stats, type LatencyStats } from './gatewayOverhead.ts';
 import { RawHttpPool } from './rawHttp.ts';
 import { table } from './stats.ts';
@@ -26,6 +26,8 @@ export interface WarmupOptions {
   seconds?: number;
   /** Keep-alive connections of the load (10). */
   connections?: number;
+  /** Only this many gateway processes (default: 1, then 2). */
+  processes?: number;
 }
 
 type Gate = 'ready' | 'health';
@@ -66,7 +68,7 @@ async function run(o: { processes: number; gate: Gate; databaseUrl: string; env:
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [...startFlags(), 'server/main.ts', 'gateway'], {
+  const child = spawn(process.execPath, [...startFlags(), ...measuredFlags(), 'server/main.ts', 'gateway'], {
     cwd: REPO,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ...startEnv(), ...o.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', GATEWAY_PORT: String(port), GATEWAY_PROCESSES: String(o.processes), DATABASE_URL: o.databaseUrl, GATEWAY_BOOTSTRAP_KEY: o.key },
@@ -109,7 +111,7 @@ export async function runWarmupBench(opts: WarmupOptions = {}): Promise<{ runs: 
     fake = await startChild('fake upstream', 'fakeUpstream.ts', []);
     const key = `gw_live_${randomBytes(24).toString('base64url')}`;
     const env = { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-bench', PROVIDER_CONCURRENCY_OPENAI: '1000' };
-    for (const processes of [1, 2]) {
+    for (const processes of opts.processes ? [opts.processes] : [1, 2]) {
       for (const gate of ['health', 'ready'] as const) runs.push(await run({ processes, gate, databaseUrl: database.url, env, key, rate, seconds, connections }));
     }
   } finally {
@@ -119,15 +121,16 @@ export async function runWarmupBench(opts: WarmupOptions = {}): Promise<{ runs: 
   }
   const loadNote = `load average ${Math.min(...load).toFixed(1)}-${Math.max(...load).toFixed(1)}${Math.max(...load) > 2 ? ' (shared machine)' : ''}`;
   const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
+  const secs = (n: number) => (Number.isFinite(n) ? `${(n / 1000).toFixed(2)} s` : 'not polled after health');
   for (const r of runs) {
     table(
-      `${r.processes} gateway process${r.processes > 1 ? 'es' : ''}, /v1/chat/completions at ${rate}/s on ${connections} connections from the first 200 of /api/llm/${r.gate} (health at ${(r.healthAtMs / 1000).toFixed(2)} s, ready at ${(r.readyAtMs / 1000).toFixed(2)} s after spawn); ${loadNote}`,
+      `${r.processes} gateway process${r.processes > 1 ? 'es' : ''}, /v1/chat/completions at ${rate}/s on ${connections} connections from the first 200 of /api/llm/${r.gate} (after spawn: health at ${secs(r.healthAtMs)}, ready at ${secs(r.readyAtMs)}); ${loadNote}`,
       r.perSecond.map((s, i): [string, string] => [`second ${i + 1}`, `n ${s.count}, errors ${s.errors}, p50 ${ms(s.p50)} ms, p99 ${ms(s.p99)} ms, max ${ms(s.max)} ms`]),
     );
   }
   const worst = (r: WarmupRun, from: number, to: number) => Math.max(...r.perSecond.slice(from, to).map((s) => s.p99));
   table(`p99 of the first second / of seconds 2-${seconds}, load from readiness against load from liveness (the baseline); ${loadNote}`, [
-    ...[1, 2].map((p): [string, string] => {
+    ...[...new Set(runs.map((r) => r.processes))].map((p): [string, string] => {
       const ready = runs.find((r) => r.processes === p && r.gate === 'ready')!;
       const health = runs.find((r) => r.processes === p && r.gate === 'health')!;
       return [`${p} process${p > 1 ? 'es' : ''}`, `from ready: ${ms(worst(ready, 0, 1))} / ${ms(worst(ready, 1, seconds))} ms; from health: ${ms(worst(health, 0, 1))} / ${ms(worst(health, 1, seconds))} ms; first second ${(worst(health, 0, 1) / worst(ready, 0, 1)).toFixed(1)}x better from ready`];

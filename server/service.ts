@@ -1,6 +1,7 @@
 // Starts the gateway and/or analytics HTTP services on a database that is
 // already migrated. Used by `npm start` and by the tests.
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
@@ -212,6 +213,10 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       for (const listenNow of pendingListens) await listenNow();
     }
     readiness.warmedUp();
+    if (opts.warmUp) {
+      const stopRelease = releaseStartupMemoryWhenQuiet(log);
+      stoppers.push(async () => stopRelease());
+    }
   } catch (err) {
     // A service that cannot start (a busy port) leaves nothing running behind it.
     await running.stop(0).catch(() => {});
@@ -233,22 +238,43 @@ async function warmUp(db: Knex, surfaces: MountedSurface[], deps: Deps): Promise
   // busy machine) and memory in each; the rest compile on their first request.
   await compileValidators(surfaces, HOT_OPERATIONS, { onlyFirst: true });
   for (const surface of surfaces) await importHandlers(surface.def.handlers, HOT_OPERATIONS);
-  releaseStartupMemory();
   // An unknown key of the right shape: the lookup runs through to the database and is refused.
   const unknown = { authorization: `Bearer ${GATEWAY_KEY_PREFIX}${'0'.repeat(43)}` };
   for (let i = 0; i < 20; i++) await deps.gatewayAuth?.authenticate(unknown);
 }
 
+// The event loop's share of busy time under which a second counts as quiet (probes and timers only).
+const QUIET_UTILIZATION = 0.02;
+const QUIET_SECONDS = 5;
+
 /**
  * Start-up leaves V8's young generation at its largest (the survivors of
  * loading ~1,500 modules and two OpenAPI documents grow it to the semi-space
  * cap), the old generation holding start-up's garbage, and the pages V8 freed
- * kept for reuse: ~65 MB of an idle gateway's ~210 MB RSS, which V8 never
+ * kept for reuse: ~70 MB of an idle gateway's ~210 MB RSS, which V8 never
  * returns while the process idles (no collection runs). One last-resort
- * collection returns them to the system before the process says it is ready;
- * the young generation grows again under load, up to its cap. `npm start`
- * exposes the collector (`--expose-gc`); without it this does nothing.
+ * collection returns them to the system. It runs once the process has been
+ * quiet for a few seconds after its start, not in the warm-up: it leaves the
+ * heap at its smallest, which a process taking load at once would spend its
+ * first seconds growing again (more collections, a slower first second), and
+ * it pauses the process for tens of milliseconds. `npm start` exposes the
+ * collector (`--expose-gc`); without it this does nothing. Returns a stop.
  */
-function releaseStartupMemory(): void {
-  (globalThis as { gc?: (options: object) => void }).gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+function releaseStartupMemoryWhenQuiet(log: Logger): () => void {
+  const gc = (globalThis as { gc?: (options: object) => void }).gc;
+  if (!gc) return () => {};
+  let last = performance.eventLoopUtilization();
+  let quiet = 0;
+  const timer = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    quiet = performance.eventLoopUtilization(now, last).utilization < QUIET_UTILIZATION ? quiet + 1 : 0;
+    last = now;
+    if (quiet < QUIET_SECONDS) return;
+    clearInterval(timer);
+    const started = performance.now();
+    gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    log.info({ ms: Math.round(performance.now() - started), rssMb: Math.round(process.memoryUsage.rss() / 1e6) }, 'start-up memory released');
+  }, 1000);
+  timer.unref();
+  return () => clearInterval(timer);
 }
