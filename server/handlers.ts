@@ -11,9 +11,10 @@ type LazyHandler = Handler & { [LOAD]: () => Promise<Handler> };
 /**
  * handlers/<surface>/<operationId>.ts -> { operationId: handler }; the file
  * name is the binding. Each module is imported on its operation's first call,
- * not at start: together they pull in most of the code base (providers, media,
- * agents, vision, batches, the console), which an idle process would hold for
- * operations it may never be asked (~70 MB of RSS for the gateway). Once
+ * not at start: together they pull in ~170 of the project's modules beyond
+ * what the hot operations need (providers, media, agents, vision, batches, the
+ * console), which an idle process would hold for operations it may never be
+ * asked (their source text, ~5 MB of RSS in the gateway). Once
  * imported, the entry is replaced by the module's handler, so later calls go
  * to it directly. A module that fails to import fails each call of its
  * operation, answered in the surface's error shape like any other fault.

