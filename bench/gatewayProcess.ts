@@ -50,6 +50,17 @@ export function startFlags(): string[] {
   return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
+/** The environment `npm start` sets before Node (NAME=value words of package.json scripts.start, e.g. MALLOC_ARENA_MAX). */
+export function startEnv(): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const env: Record<string, string> = {};
+  for (const word of pkg.scripts.start.split(/\s+/)) {
+    const m = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word);
+    if (m) env[m[1]!] = m[2]!;
+  }
+  return env;
+}
+
 /**
  * BENCH_NODE_FLAGS: more Node and V8 flags for the measured processes (the
  * gateway and the reference proxy), e.g. `--log-ic --logfile=/tmp/v8-%p.log
@@ -114,7 +125,7 @@ export async function startGatewayProcess(
     execArgv,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     // One process, measured by its pid (`npm start` would start one per core under a supervisor).
-    env: { ...process.env, LOG_LEVEL: 'warn', GATEWAY_PROCESSES: '1', ...env, DATABASE_URL: databaseUrl, GATEWAY_PORT: String(port), HOST: '127.0.0.1', GATEWAY_BOOTSTRAP_KEY: key },
+    env: { ...process.env, ...startEnv(), LOG_LEVEL: 'warn', GATEWAY_PROCESSES: '1', ...env, DATABASE_URL: databaseUrl, GATEWAY_PORT: String(port), HOST: '127.0.0.1', GATEWAY_BOOTSTRAP_KEY: key },
   });
   const url = `http://127.0.0.1:${port}`;
   await waitHealthy(url, child);

@@ -1,7 +1,8 @@
 // What a process costs and what processes buy: the RSS of an idle gateway and
 // an idle analytics process, of a gateway after a load at a fixed rate (with
-// the CPU it spent per request), each under the young-generation settings in
-// question; then /v1 throughput and p99 with one and with two gateway
+// the CPU it spent per request), each under the memory settings in question
+// (young-generation cap, start-up memory released, malloc arenas); then /v1
+// throughput and p99 with one and with two gateway
 // processes (`npm start`'s supervisor and Node's cluster), hey's own CPU
 // measured beside the gateway's, and requests per core.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { freePort } from '../server/database.ts';
 import { createDb } from '../db/knex.ts';
 import { migrate } from '../db/knex.ts';
-import { benchDatabase, cpuMs, startFlags, stopChild, waitIdle } from './gatewayProcess.ts';
+import { benchDatabase, cpuMs, startEnv, startFlags, stopChild, waitIdle } from './gatewayProcess.ts';
 import { startChild } from './gatewayOverhead.ts';
 import { parseHey, type HeyResult } from './throughput.ts';
 import { table } from './stats.ts';
@@ -30,12 +31,17 @@ export interface ProcessesOptions {
   connections?: number;
 }
 
-/** The young-generation settings compared: `npm start`'s, V8's default, and two caps. */
-const YOUNG = [
-  { name: 'fixed 64 MB semi-spaces', flags: ['--min-semi-space-size=64', '--max-semi-space-size=64'] },
-  { name: "V8's default", flags: [] },
-  { name: 'semi-spaces up to 16 MB', flags: ['--max-semi-space-size=16'] },
-  { name: 'semi-spaces up to 8 MB', flags: ['--max-semi-space-size=8'] },
+/**
+ * The settings compared: `npm start`'s, then each of its memory levers taken
+ * away in turn (the start-up collection, glibc's two malloc arenas), then other
+ * young-generation caps with the same levers.
+ */
+const SETTINGS = [
+  { name: 'npm start: semi-spaces up to 16 MB, start-up memory released, 2 malloc arenas', flags: startFlags(), env: startEnv() },
+  { name: 'the same without the 2 malloc arenas', flags: startFlags(), env: {} },
+  { name: 'semi-spaces up to 16 MB only (npm start before)', flags: ['--max-semi-space-size=16'], env: {} },
+  { name: "V8's default young generation, released, 2 arenas", flags: ['--expose-gc'], env: startEnv() },
+  { name: 'semi-spaces up to 8 MB, released, 2 arenas', flags: ['--max-semi-space-size=8', '--expose-gc'], env: startEnv() },
 ];
 
 interface Service {
@@ -58,11 +64,10 @@ async function startService(o: { service: 'gateway' | 'analytics'; flags: string
   const port = await freePort();
   const portVar = o.service === 'gateway' ? 'GATEWAY_PORT' : 'ANALYTICS_PORT';
   const countVar = o.service === 'gateway' ? 'GATEWAY_PROCESSES' : 'ANALYTICS_PROCESSES';
-  const child = spawn(process.execPath, [...o.flags, 'server/main.ts', o.service], {
-    cwd: REPO,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...o.env, LOG_LEVEL: 'info', LOG_FORMAT: 'json', HOST: '127.0.0.1', [portVar]: String(port), [countVar]: String(o.processes), DATABASE_URL: o.databaseUrl, GATEWAY_BOOTSTRAP_KEY: o.key },
-  });
+  const env: NodeJS.ProcessEnv = { ...process.env, ...o.env, LOG_LEVEL: 'info', LOG_FORMAT: 'json', HOST: '127.0.0.1', [portVar]: String(port), [countVar]: String(o.processes), DATABASE_URL: o.databaseUrl, GATEWAY_BOOTSTRAP_KEY: o.key };
+  // A setting without it runs with glibc's default arenas, whatever this shell has.
+  if (!o.env.MALLOC_ARENA_MAX) delete env.MALLOC_ARENA_MAX;
+  const child = spawn(process.execPath, [...o.flags, 'server/main.ts', o.service], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'], env });
   const lines: Array<Record<string, any>> = [];
   let buffered = '';
   child.stdout!.on('data', (chunk: Buffer) => {
@@ -76,6 +81,12 @@ async function startService(o: { service: 'gateway' | 'analytics'; flags: string
   for (let i = 0; !lines.some((l) => l.msg === wanted); i++) {
     if (child.exitCode !== null) throw new Error(`${o.service} exited during start-up`);
     if (i > 6000) throw new Error(`${o.service} did not start within 10 minutes`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // With the collector exposed, idle is once the process has let start-up's memory go (a few quiet seconds after ready).
+  for (let i = 0; o.processes === 1 && o.flags.includes('--expose-gc') && !lines.some((l) => l.msg === 'start-up memory released'); i++) {
+    if (child.exitCode !== null) throw new Error(`${o.service} exited after start-up`);
+    if (i > 1200) throw new Error(`${o.service} did not release its start-up memory within 2 minutes of being ready`);
     await new Promise((r) => setTimeout(r, 100));
   }
   const pids = o.processes > 1 ? (lines.find((l) => l.msg === wanted)!.pids[o.service] as number[]) : [child.pid!];
@@ -128,12 +139,12 @@ export async function runProcessesBench(opts: ProcessesOptions = {}) {
     await writeFile(body, JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello to the benchmark.' }] }));
     const heyArgs = (url: string, extra: string[]) => [...extra, '-m', 'POST', '-T', 'application/json', '-D', body, '-H', `Authorization: Bearer ${key}`, `${url}/v1/chat/completions`];
 
-    // Memory: every young-generation setting runs at once (as several processes
+    // Memory: every setting runs at once (as several processes
     // share a machine), idle, then under the fixed-rate load in blocks of 10 s
     // taken in turn, so a busy machine's drift falls on all of them alike.
     const blocks = Math.max(1, Math.round(loadSeconds / 10));
     const variants = [];
-    for (const young of YOUNG) variants.push({ young, gw: await startService({ service: 'gateway', flags: young.flags, processes: 1, databaseUrl: database.url, env, key }), cpu: 0, answered: 0, seconds: 0, p99: [] as number[], failures: 0, idleMb: 0 });
+    for (const setting of SETTINGS) variants.push({ setting, gw: await startService({ service: 'gateway', flags: setting.flags, processes: 1, databaseUrl: database.url, env: { ...env, ...setting.env }, key }), cpu: 0, answered: 0, seconds: 0, p99: [] as number[], failures: 0, idleMb: 0 });
     closers.unshift(...variants.map((v) => () => v.gw.close()));
     for (const v of variants) v.idleMb = await rssMb(v.gw.pids[0]!);
     for (let b = 0; b < blocks; b++) {
@@ -150,14 +161,14 @@ export async function runProcessesBench(opts: ProcessesOptions = {}) {
     }
     const memory: Array<{ setting: string; idleMb: number; loadedMb: number; achieved: number; cpuMsPerRequest: number; p99Ms: number; failures: number }> = [];
     for (const v of variants) {
-      memory.push({ setting: v.young.name, idleMb: v.idleMb, loadedMb: await rssMb(v.gw.pids[0]!), achieved: v.answered / v.seconds, cpuMsPerRequest: v.cpu / v.answered, p99Ms: Math.max(...v.p99), failures: v.failures });
+      memory.push({ setting: v.setting.name, idleMb: v.idleMb, loadedMb: await rssMb(v.gw.pids[0]!), achieved: v.answered / v.seconds, cpuMsPerRequest: v.cpu / v.answered, p99Ms: Math.max(...v.p99), failures: v.failures });
       await v.gw.close();
     }
     const analyticsIdle: Array<{ setting: string; idleMb: number }> = [];
-    for (const young of [YOUNG[0]!, YOUNG[1]!]) {
-      const an = await startService({ service: 'analytics', flags: young.flags, processes: 1, databaseUrl: database.url, env: {}, key });
+    for (const setting of [SETTINGS[0]!, SETTINGS[2]!]) {
+      const an = await startService({ service: 'analytics', flags: setting.flags, processes: 1, databaseUrl: database.url, env: setting.env, key });
       try {
-        analyticsIdle.push({ setting: young.name, idleMb: await rssMb(an.pids[0]!) });
+        analyticsIdle.push({ setting: setting.name, idleMb: await rssMb(an.pids[0]!) });
       } finally {
         await an.close();
       }
@@ -166,7 +177,7 @@ export async function runProcessesBench(opts: ProcessesOptions = {}) {
     // Throughput: one gateway process, then two under the supervisor, with `npm start`'s flags.
     const throughput: Array<{ processes: number; rps: number; p99Ms: number; failures: number; gatewayCores: number; heyCores: number; perGatewayCore: number; rssMb: number[] }> = [];
     for (const processes of [1, 2]) {
-      const gw = await startService({ service: 'gateway', flags: startFlags(), processes, databaseUrl: database.url, env, key });
+      const gw = await startService({ service: 'gateway', flags: startFlags(), processes, databaseUrl: database.url, env: { ...env, ...startEnv() }, key });
       try {
         await heyWithCpu(heyArgs(gw.url, ['-c', String(connections), '-z', '3s']));
         const cpu0 = await totalCpu(gw.allPids);
@@ -182,7 +193,7 @@ export async function runProcessesBench(opts: ProcessesOptions = {}) {
     }
 
     const loadNote = `load average ${Math.min(...load).toFixed(1)}-${Math.max(...load).toFixed(1)} during the run${Math.max(...load) > 2 ? ' (shared machine)' : ''}`;
-    table(`RSS of a gateway process per young-generation setting, the four running at once: idle, then after ${blocks} blocks of 10 s each at ${rate} /v1 requests/s (hey -c ${connections}), taken in turn; p99 of the worst block; ${loadNote}`, [
+    table(`RSS of a gateway process per setting, all running at once: idle, then after ${blocks} blocks of 10 s each at ${rate} /v1 requests/s (hey -c ${connections}), taken in turn; p99 of the worst block; ${loadNote}`, [
       ...memory.map((m): [string, string] => [
         m.setting,
         `idle ${m.idleMb.toFixed(0)} MB, after load ${m.loadedMb.toFixed(0)} MB; ${m.achieved.toFixed(0)} req/s achieved, CPU ${m.cpuMsPerRequest.toFixed(3)} ms/request, p99 ${m.p99Ms.toFixed(1)} ms, ${m.failures} failures`,

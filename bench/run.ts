@@ -1,4 +1,4 @@
-// `npm run bench [-- processes|queue|overhead|analytics|media|v1media|ocr|ocr-pages|vision|faces|objects|responses|agents|soak|throughput|instructions|spend|governance|console] [options]`: every benchmark, each
+// `npm run bench [-- processes|warmup|queue|overhead|analytics|media|v1media|ocr|ocr-pages|vision|faces|objects|responses|agents|soak|throughput|instructions|spend|governance|console] [options]`: every benchmark, each
 // reported against a baseline measured in the same run. With no name, all of them.
 //   governance: --rate 300 --seconds 8 --warmup 2 (the overhead scenario with limits and budgets on against off; not in the default set)
 //   overhead:  --rate 500 --seconds 10 --warmup 2 --burst 10 (0: evenly spaced only) --log-level info --no-streaming --no-reference --floor --observability --heap --cpu-prof <dir>
@@ -17,6 +17,7 @@
 //   v1media:   --calls 200 --concurrency 4
 //   spend:     --rows 10000000 --runs 30 (usage rows loaded, then each typical GET /api/llm/spend timed)
 //   processes (not in the default set: minutes): --seconds 60 (the fixed-rate load before RSS is read) --rate 2000 --connections 10 (RSS per gateway/analytics process per young-generation setting; /v1 throughput with 1 and 2 gateway processes)
+//   warmup:    --rate 500 --seconds 10 --connections 10 --processes 1|2 (default both; the first seconds of /v1 load from the first 200 of readiness, against from liveness; 1 and 2 gateway processes)
 //   console:   --rows 1000000 --runs 7 (the console's Overview in Chromium, navigation to numbers on screen, before and after a month of usage rows is loaded)
 //   engagement (not in the default set): --beacons 20000 (engagement beacons' storage path, written one by one against batched)
 //   throughput (not in the default set: needs Portkey installed outside the repository): --seconds 10 (per block) --connections 10 --blocks 3 --warmup 3 --portkey <dir> (or PORTKEY_DIR)
@@ -42,6 +43,7 @@ import { runSpendBench } from './spend.ts';
 import { runConsoleBench } from './console.ts';
 import { runGovernanceBench } from './governance.ts';
 import { runProcessesBench } from './processes.ts';
+import { runWarmupBench } from './warmup.ts';
 import { runEngagementBench } from './engagement.ts';
 
 const { values, positionals } = parseArgs({
@@ -86,7 +88,7 @@ const { values, positionals } = parseArgs({
   },
 });
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-const wanted = positionals.length ? positionals : ['overhead', 'queue', 'analytics', 'media', 'v1media', 'ocr', 'ocr-pages', 'vision', 'faces', 'objects', 'responses', 'agents', 'soak', 'spend', 'console'];
+const wanted = positionals.length ? positionals : ['overhead', 'warmup', 'queue', 'analytics', 'media', 'v1media', 'ocr', 'ocr-pages', 'vision', 'faces', 'objects', 'responses', 'agents', 'soak', 'spend', 'console'];
 const results: Record<string, unknown> = {};
 
 if (wanted.includes('governance')) {
@@ -203,6 +205,9 @@ if (wanted.includes('throughput')) {
 }
 if (wanted.includes('processes')) {
   results.processes = await runProcessesBench({ loadSeconds: num(values.seconds), rate: num(values.rate), connections: num(values.connections) });
+}
+if (wanted.includes('warmup')) {
+  results.warmup = await runWarmupBench({ rate: num(values.rate), seconds: num(values.seconds), connections: num(values.connections), processes: num(values.processes) });
 }
 if (wanted.includes('spend')) {
   const ctx = await createBenchContext();

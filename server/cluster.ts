@@ -39,6 +39,8 @@ export function restartDelay(crashes: number, policy: RestartPolicy = DEFAULT_PO
 }
 
 type Message =
+  | { type: 'switchyard:warm' }
+  | { type: 'switchyard:listen' }
   | { type: 'switchyard:ready' }
   | { type: 'switchyard:metrics'; id: number }
   | { type: 'switchyard:collect'; id: number }
@@ -67,8 +69,12 @@ export interface Supervisor {
 
 /**
  * Starts the planned workers (the first of each service alone, so a setting
- * every worker would fail on, such as a busy port, is said once and ends the
- * start) and keeps them running.
+ * every worker would fail on is said once and ends the start) and keeps them
+ * running. A worker warms up before it listens, and at the start none listens
+ * before all are warm: the port is shared, so a worker listening is a worker
+ * taken connections, and a sibling still loading its code takes the cores the
+ * first ones serve on. Then the first of each service listens alone (a busy
+ * port is said once), then the rest. A restarted worker listens once warm.
  */
 export async function superviseWorkers(o: { plan: WorkerPlan[]; env: Record<string, string>; log: Logger; policy?: RestartPolicy }): Promise<Supervisor> {
   const policy = o.policy ?? DEFAULT_POLICY;
@@ -78,19 +84,29 @@ export async function superviseWorkers(o: { plan: WorkerPlan[]; env: Record<stri
   let starting = true;
   const exits = new Map<Worker, Promise<void>>();
 
-  const start = (slot: Slot): Promise<void> => {
+  const start = (slot: Slot): { warmed: Promise<void>; started: Promise<void> } => {
     slot.timer = undefined;
     const worker = cluster.fork({ ...o.env, SWITCHYARD_SERVICE: slot.service });
     slot.worker = worker;
     slot.startedAt = Date.now();
     worker.on('message', (msg: Message) => onMessage(slot, worker, msg));
     let ready!: () => void;
+    let warm!: () => void;
     let failed!: (err: Error) => void;
     const started = new Promise<void>((resolve, reject) => {
       ready = resolve;
       failed = reject;
     });
-    worker.on('message', (msg: Message) => msg?.type === 'switchyard:ready' && ready());
+    const warmed = new Promise<void>((resolve, reject) => {
+      warm = resolve;
+      started.catch(reject);
+    });
+    worker.on('message', (msg: Message) => {
+      if (msg?.type === 'switchyard:ready') ready();
+      if (msg?.type !== 'switchyard:warm') return;
+      warm();
+      if (!starting) listen(worker);
+    });
     exits.set(
       worker,
       new Promise<void>((resolve) =>
@@ -103,12 +119,17 @@ export async function superviseWorkers(o: { plan: WorkerPlan[]; env: Record<stri
           slot.crashes = Date.now() - slot.startedAt >= policy.stableMs ? 1 : slot.crashes + 1;
           const wait = restartDelay(slot.crashes, policy);
           o.log.error({ service: slot.service, pid: worker.process.pid, code, signal, restartInMs: wait }, 'a worker process died; starting another');
-          slot.timer = setTimeout(() => void start(slot).catch(() => {}), wait);
+          slot.timer = setTimeout(() => {
+            const restarted = start(slot);
+            // A worker that dies again is said and restarted by this handler, not by a rejection.
+            restarted.warmed.catch(() => {});
+          }, wait);
         }),
       ),
     );
-    return started;
+    return { warmed, started };
   };
+  const listen = (worker: Worker) => worker.isConnected() && worker.send({ type: 'switchyard:listen' } satisfies Message);
 
   // /metrics: the worker asked gathers every worker of its service, each refreshing its gauges first.
   const pending = new Map<number, (metrics: metric[] | null) => void>();
@@ -140,9 +161,19 @@ export async function superviseWorkers(o: { plan: WorkerPlan[]; env: Record<stri
 
   // The first of each service alone: a failure every worker would share is said once.
   const firsts = new Set(o.plan.map((p) => slots.find((s) => s.service === p.service)!));
+  const rest = slots.filter((s) => !firsts.has(s));
+  const starts = new Map<Slot, ReturnType<typeof start>>();
+  const listenAll = async (group: Slot[]) => {
+    for (const slot of group) listen(slot.worker!);
+    await Promise.all(group.map((slot) => starts.get(slot)!.started));
+  };
   try {
-    await Promise.all([...firsts].map(start));
-    await Promise.all(slots.filter((s) => !firsts.has(s)).map(start));
+    for (const slot of firsts) starts.set(slot, start(slot));
+    await Promise.all([...firsts].map((slot) => starts.get(slot)!.warmed));
+    for (const slot of rest) starts.set(slot, start(slot));
+    await Promise.all(rest.map((slot) => starts.get(slot)!.warmed));
+    await listenAll([...firsts]);
+    await listenAll(rest);
     starting = false;
   } catch (err) {
     stopping = true;
@@ -170,6 +201,20 @@ export async function superviseWorkers(o: { plan: WorkerPlan[]; env: Record<stri
 }
 
 // ---------------------------------------------------------------- in a worker
+
+/** In a worker: tells the primary it is warm, and waits for its word to listen. Outside a cluster: at once. */
+export function workerWarm(): Promise<void> {
+  if (!cluster.isWorker) return Promise.resolve();
+  return new Promise((resolve) => {
+    const onMessage = (msg: Message) => {
+      if (msg?.type !== 'switchyard:listen') return;
+      process.off('message', onMessage);
+      resolve();
+    };
+    process.on('message', onMessage);
+    process.send?.({ type: 'switchyard:warm' } satisfies Message);
+  });
+}
 
 /** Tells the primary this worker is serving. */
 export function workerReady(): void {

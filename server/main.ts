@@ -15,7 +15,7 @@ import type { ServiceName } from './service.ts';
 import { REPO_ROOT } from './paths.ts';
 import { createLogger, flushLog } from './logger.ts';
 import cluster from 'node:cluster';
-import { processCount, superviseWorkers, workerReady, type Supervisor } from './cluster.ts';
+import { processCount, superviseWorkers, workerReady, workerWarm, type Supervisor } from './cluster.ts';
 
 const USAGE = 'usage: npm start [-- gateway|analytics]   (both services when none is named)';
 
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   const warming = performance.now();
   // Imported here: a supervisor serves nothing itself, and need not hold the services' code (~150 MB RSS).
   const { startService } = await import('./service.ts');
-  const service = await startService({ ...config, db, databaseUrl, services, log, warmUp: true });
+  const service = await startService({ ...config, db, databaseUrl, services, log, warmUp: true, listenWhen: worker ? workerWarm : undefined });
   log.info({ ms: Math.round(performance.now() - warming) }, 'warmed up: ready');
   if (service.gatewayUrl) log.info({ url: service.gatewayUrl, docs: `${service.gatewayUrl}/docs` }, 'gateway listening');
   if (service.analyticsUrl) log.info({ url: service.analyticsUrl, docs: `${service.analyticsUrl}/docs` }, 'analytics listening');

@@ -1,6 +1,7 @@
 // Starts the gateway and/or analytics HTTP services on a database that is
 // already migrated. Used by `npm start` and by the tests.
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
@@ -10,7 +11,7 @@ import { logFormatOf, StartupError } from './config.ts';
 import { usageBatcher } from '../core/usageBatch.ts';
 import { PgBoss } from 'pg-boss';
 import { clientErrorHandler, compileValidators, createApp, mountSurface, type MountedSurface } from './app.ts';
-import { loadHandlers } from './handlers.ts';
+import { importHandlers, loadHandlers } from './handlers.ts';
 import { ConsoleService } from '../core/console/service.ts';
 import { consoleSettings, ConsoleSettingsError } from '../core/console/settings.ts';
 import { createGatewayAuthenticator, GATEWAY_KEY_PREFIX } from '../core/gatewayAuth.ts';
@@ -46,6 +47,13 @@ export interface ServiceOptions {
    * validators compile on first use and the service is ready once listening.
    */
   warmUp?: boolean;
+  /**
+   * Given, the warm-up runs before listening (rather than while listening with
+   * readiness answering 503) and listening waits for this: for a worker of
+   * `npm start`'s cluster, whose port is shared, listening is taking
+   * connections, so a cold worker would be given requests.
+   */
+  listenWhen?: () => Promise<void>;
   /** The time keys expire and limits' windows turn by; Date.now unless a test moves it. */
   clock?: () => number;
 }
@@ -132,6 +140,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const stoppers: Array<() => Promise<void>> = [];
   const listeners: Listener[] = [];
   const mountedAll: MountedSurface[] = [];
+  const pendingListens: Array<() => Promise<void>> = [];
   const running: RunningService = { deps, stop: async () => {}, compileValidators: () => compileValidators(mountedAll, HOT_OPERATIONS) };
 
   const startSurfaces = async (defs: SurfaceDefinition[]): Promise<MountedSurface[]> => {
@@ -181,20 +190,33 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       ]);
       const metrics = metricsRoute({ env, collect: () => collectGatewayGauges(opts.db, runtime) });
       const app = createApp({ deps, surfaces, service: 'gateway', extra: [metrics, requestLogging(runtime.requestLog), trafficCounting(consoleService.traffic), staticRoutes(['gateway', 'compat'])] });
-      const listener = await listen(app, { port: opts.gatewayPort, host: opts.host, portEnv: 'GATEWAY_PORT' }, surfaces);
-      listeners.push(listener);
-      running.gatewayUrl = listener.url;
+      pendingListens.push(async () => {
+        const listener = await listen(app, { port: opts.gatewayPort, host: opts.host, portEnv: 'GATEWAY_PORT' }, surfaces);
+        listeners.push(listener);
+        running.gatewayUrl = listener.url;
+      });
     }
     if (opts.services.includes('analytics')) {
       const { analyticsSurface } = await import('./surfaces/analytics.ts');
       const surfaces = await startSurfaces([analyticsSurface]);
       const app = createApp({ deps, surfaces, service: 'analytics', extra: [metricsRoute({ env }), staticRoutes(['analytics'])] });
-      const listener = await listen(app, { port: opts.analyticsPort, host: opts.host, portEnv: 'ANALYTICS_PORT' }, surfaces);
-      listeners.push(listener);
-      running.analyticsUrl = listener.url;
+      pendingListens.push(async () => {
+        const listener = await listen(app, { port: opts.analyticsPort, host: opts.host, portEnv: 'ANALYTICS_PORT' }, surfaces);
+        listeners.push(listener);
+        running.analyticsUrl = listener.url;
+      });
     }
+    if (!opts.listenWhen) for (const listenNow of pendingListens) await listenNow();
     if (opts.warmUp) await warmUp(opts.db, mountedAll, deps);
+    if (opts.listenWhen) {
+      await opts.listenWhen();
+      for (const listenNow of pendingListens) await listenNow();
+    }
     readiness.warmedUp();
+    if (opts.warmUp) {
+      const stopRelease = releaseStartupMemoryWhenQuiet(log);
+      stoppers.push(async () => stopRelease());
+    }
   } catch (err) {
     // A service that cannot start (a busy port) leaves nothing running behind it.
     await running.stop(0).catch(() => {});
@@ -206,15 +228,59 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
 /**
  * What the first seconds after a start would otherwise pay for on callers'
  * requests (a p99 of ~900 ms at 500 requests/s): connections to the database,
- * openapi-backend compiling each operation's validators on its first request,
- * and cold code on the key lookup.
+ * openapi-backend compiling each operation's validators on its first request
+ * and V8 compiling them on their first run, the hot operations' handler
+ * modules (imported on first call otherwise), and cold code on the key lookup.
  */
 async function warmUp(db: Knex, surfaces: MountedSurface[], deps: Deps): Promise<void> {
   await Promise.all(Array.from({ length: WARM_CONNECTIONS }, () => db.raw('SELECT 1')));
   // The hot operations only: compiling all ~180 is seconds of CPU per process (a minute on a
   // busy machine) and memory in each; the rest compile on their first request.
   await compileValidators(surfaces, HOT_OPERATIONS, { onlyFirst: true });
+  // A validator's first run compiles its generated code (~5 ms for a chat completion's): paid here, not by a caller.
+  const empty = { path: {}, query: {}, header: {}, cookie: {}, requestBody: {} };
+  for (const { api } of surfaces) {
+    for (const id of HOT_OPERATIONS) if (api.getOperation(id)) for (const validate of api.validator.getRequestValidatorsForOperation(id)) validate(empty);
+  }
+  for (const surface of surfaces) await importHandlers(surface.def.handlers, HOT_OPERATIONS);
   // An unknown key of the right shape: the lookup runs through to the database and is refused.
   const unknown = { authorization: `Bearer ${GATEWAY_KEY_PREFIX}${'0'.repeat(43)}` };
   for (let i = 0; i < 20; i++) await deps.gatewayAuth?.authenticate(unknown);
+}
+
+// The event loop's share of busy time under which a second counts as quiet (probes and timers only).
+const QUIET_UTILIZATION = 0.02;
+const QUIET_SECONDS = 5;
+
+/**
+ * Start-up leaves V8's young generation at its largest (the survivors of
+ * loading ~1,500 modules and two OpenAPI documents grow it to the semi-space
+ * cap), the old generation holding start-up's garbage, and the pages V8 freed
+ * kept for reuse: ~70 MB of an idle gateway's ~210 MB RSS, which V8 never
+ * returns while the process idles (no collection runs). One last-resort
+ * collection returns them to the system. It runs once the process has been
+ * quiet for a few seconds after its start, not in the warm-up: it leaves the
+ * heap at its smallest, which a process taking load at once would spend its
+ * first seconds growing again (more collections, a slower first second), and
+ * it pauses the process (~330 ms on a busy 2-vCPU machine), which only a
+ * request arriving at that moment notices. `npm start` exposes the
+ * collector (`--expose-gc`); without it this does nothing. Returns a stop.
+ */
+function releaseStartupMemoryWhenQuiet(log: Logger): () => void {
+  const gc = (globalThis as { gc?: (options: object) => void }).gc;
+  if (!gc) return () => {};
+  let last = performance.eventLoopUtilization();
+  let quiet = 0;
+  const timer = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    quiet = performance.eventLoopUtilization(now, last).utilization < QUIET_UTILIZATION ? quiet + 1 : 0;
+    last = now;
+    if (quiet < QUIET_SECONDS) return;
+    clearInterval(timer);
+    const started = performance.now();
+    gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    log.info({ ms: Math.round(performance.now() - started), rssMb: Math.round(process.memoryUsage.rss() / 1e6) }, 'start-up memory released');
+  }, 1000);
+  timer.unref();
+  return () => clearInterval(timer);
 }

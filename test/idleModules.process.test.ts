@@ -1,8 +1,10 @@
 // What an idle gateway process holds: none of the engines' native or bulky
 // packages (sharp's libvips, ONNX Runtime, Tesseract, OpenCV, TensorFlow.js,
-// geoip-lite's tables). Each is loaded by the first request that needs it. RSS
-// itself would be a flaky ceiling on a shared machine; the packages a process
-// has loaded are not: a preload records them, in every thread, as they load.
+// geoip-lite's tables), and only the handler modules of the operations it has
+// been asked (plus the hot /v1 ones, which the warm-up imports before the
+// process says it is ready). Each is loaded by the first request that needs it.
+// RSS itself would be a flaky ceiling on a shared machine; the modules a
+// process has loaded are not: a preload records them, in every thread, as they load.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -21,24 +23,34 @@ let record: string;
 let url: string;
 const key = `gw_live_${randomBytes(24).toString('base64url')}`;
 
+let atReady: Set<string>;
+
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'switchyard-modules-'));
   record = path.join(dir, 'packages.txt');
   const port = await freePort();
-  child = spawn(process.execPath, ['--import', './test/fixtures/packageRecorder.ts', 'server/main.ts', 'gateway'], {
+  // As `npm start` runs it: its environment words and Node flags.
+  const start = (JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+  const startEnv = Object.fromEntries(start.flatMap((word) => (/^[A-Z_]+=/.test(word) ? [word.split('=') as [string, string]] : [])));
+  child = spawn(process.execPath, [...start.filter((word) => word.startsWith('--')), '--import', './test/fixtures/packageRecorder.ts', 'server/main.ts', 'gateway'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'info', LOG_FORMAT: 'json', HOST: '127.0.0.1', GATEWAY_PORT: String(port), GATEWAY_PROCESSES: '1', DATABASE_URL: await databaseUrl(), GATEWAY_BOOTSTRAP_KEY: key, PACKAGE_RECORD: record },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('"msg":"gateway listening"')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the gateway exited (${code}) before listening:\n${out.slice(-2000)}`)));
+    env: { ...process.env, ...startEnv, NODE_ENV: '', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', HOST: '127.0.0.1', GATEWAY_PORT: String(port), GATEWAY_PROCESSES: '1', DATABASE_URL: await databaseUrl(), GATEWAY_BOOTSTRAP_KEY: key, PACKAGE_RECORD: record },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   url = `http://127.0.0.1:${port}`;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  // From the spawn on: what the process holds at its first "ready" is what its warm-up did.
+  for (;;) {
+    if (exited) throw new Error('the gateway exited before it was ready');
+    const status = await fetch(`${url}/api/llm/ready`).then(
+      (res) => res.arrayBuffer().then(() => res.status),
+      () => 0,
+    );
+    if (status === 200) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  atReady = await loaded();
 }, 180_000);
 
 afterAll(async () => {
@@ -47,6 +59,15 @@ afterAll(async () => {
 });
 
 const loaded = async () => new Set((await readFile(record, 'utf8')).split('\n').filter(Boolean));
+
+it('is ready only once the hot /v1 operations are loaded, and has loaded no other handler', () => {
+  const handlers = [...atReady].filter((name) => name.startsWith('handlers/'));
+  for (const hot of ['createChatCompletion', 'createMessage', 'createResponse', 'createEmbedding']) expect(handlers).toContain(`handlers/compat/${hot}`);
+  // The hot queue operations and the readiness probes' own, and nothing else of the gateway's ~100.
+  expect(handlers.filter((name) => name.startsWith('handlers/gateway/')).sort()).toEqual(
+    ['getQueueResult', 'getQueueStatus', 'getReadiness', 'streamQueueTask', 'submitCompletion'].map((op) => `handlers/gateway/${op}`),
+  );
+});
 
 it('a warmed-up gateway that has answered ordinary calls has loaded none of the heavy packages; the first image loads sharp', async () => {
   const auth = { authorization: `Bearer ${key}` };
@@ -71,5 +92,8 @@ it('a warmed-up gateway that has answered ordinary calls has loaded none of the 
   const body = (await res.json()) as { code?: string; error?: { code?: string } };
   expect(res.status, JSON.stringify(body)).toBe(400);
   expect(JSON.stringify(body)).toContain('invalid_image');
-  expect(await loaded()).toContain('sharp');
+  const after = await loaded();
+  expect(after).toContain('sharp');
+  expect(after).toContain('handlers/gateway/recognizeText');
+  expect(atReady).not.toContain('handlers/gateway/recognizeText');
 }, 60_000);
