@@ -32,12 +32,14 @@ const DYNAMIC_READS: Record<string, string> = {
   'providers/azure/settings.ts': 'AZURE_OPENAI_API_VERSION, _DEPLOYMENTS and _AD_TOKEN, constants passed to a reader',
   'providers/azure/entra.ts': 'AZURE_OPENAI_TENANT_ID, _CLIENT_ID, _CLIENT_SECRET and _AUTHORITY_HOST, constants passed to a reader',
   'providers/deployments.ts': 'SWITCHYARD_CONFIG, and the ${NAME} references of switchyard.yaml',
+  'bench/gatewayProcess.ts': "the NAME=value words of package.json's start script (MALLOC_ARENA_MAX)",
 };
 
 /** Read, but set by the code itself for processes it starts, never by an operator. */
 const INTERNAL: Record<string, string> = {
   UPSTREAM_URL: 'bench/ tells its reference proxy where the fake upstream is',
   ANALYTICS_BENCH_WORKER_PORT: 'bench/ tells its cluster workers their port',
+  MALLOC_ARENA_MAX: "glibc's, set by npm start's script (docs/operations.md); the processes bench runs with and without it",
 };
 
 function sources(dir = ''): string[] {
