@@ -15,6 +15,7 @@ import type { ServiceName } from './service.ts';
 import { REPO_ROOT } from './paths.ts';
 import { createLogger, flushLog } from './logger.ts';
 import cluster from 'node:cluster';
+import { checkPortFree } from './listen.ts';
 import { processCount, superviseWorkers, workerReady, workerWarm, type Supervisor } from './cluster.ts';
 
 const USAGE = 'usage: npm start [-- gateway|analytics]   (both services when none is named)';
@@ -68,6 +69,11 @@ async function main(): Promise<void> {
     if (applied.length) log.info({ applied }, 'migrations applied');
   }
   if (supervising) {
+    for (const p of plan) {
+      await checkPortFree(p.service === 'gateway'
+        ? { port: config.gatewayPort, host: config.host, portEnv: 'GATEWAY_PORT' }
+        : { port: config.analyticsPort, host: config.host, portEnv: 'ANALYTICS_PORT' });
+    }
     log.info({ processes: Object.fromEntries(plan.map((p) => [p.service, p.count])) }, 'starting the service processes');
     const supervisor = await superviseWorkers({ plan, env: { DATABASE_URL: databaseUrl }, log });
     log.info({ pids: supervisor.pids() }, 'all service processes ready');

@@ -1,5 +1,6 @@
 // Starts the gateway and/or analytics HTTP services on a database that is
 // already migrated. Used by `npm start` and by the tests.
+import { listenOn } from './listen.ts';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
@@ -90,22 +91,13 @@ interface Listener {
 }
 
 async function listen(app: Koa<any>, where: { port: number; host: string; portEnv: string }, surfaces: MountedSurface[]): Promise<Listener> {
-  const { port, host, portEnv } = where;
+  const { host } = where;
   const server = http.createServer(app.callback());
   server.on('clientError', clientErrorHandler(surfaces));
   // Long SSE streams and slow uploads must not be cut by Node's request timeout.
   server.requestTimeout = 0;
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => {
-      // Said in one line naming the setting; anything else is a real fault.
-      if (err.code === 'EADDRINUSE') reject(new StartupError(`${portEnv}=${port}: the port is in use on ${host} (another Switchyard, or another program); stop it or set ${portEnv} to a free port`));
-      else if (err.code === 'EACCES') reject(new StartupError(`${portEnv}=${port}: not allowed to listen on that port on ${host}; set ${portEnv} to a port above 1023`));
-      else if (err.code === 'EADDRNOTAVAIL') reject(new StartupError(`HOST=${host}: not an address of this machine`));
-      else reject(err);
-    });
-    server.listen(port, host, resolve);
-  });
+  await listenOn(server, where);
   const address = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return { server, url: `http://${shownHost}:${address.port}` };
