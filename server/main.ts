@@ -4,7 +4,9 @@
 // per core; ANALYTICS_PROCESSES, default 1) this process supervises them as
 // workers of Node's cluster (server/cluster.ts); each worker runs this file
 // again, as the one service it is given.
-// First, before any spec is loaded: see objectShapes.ts.
+// First, before the rest of the code base is compiled: see compileCache.ts.
+import './compileCache.ts';
+// Before any spec is loaded: see objectShapes.ts.
 import './objectShapes.ts';
 import path from 'node:path';
 import type { Logger } from 'pino';
