@@ -1,18 +1,15 @@
 import type { Knex } from 'knex';
+import { EVENT_COLUMNS, SESSION_COLUMNS } from './loadSegments.ts';
 
 // As loadSegments (same columns, same order), for the sessions last seen at or after
 // `tail` only, with their events from `tail` on.
 const SESSIONS = `
-  SELECT id::text, (extract(epoch FROM started_at) * 1000)::float8, (extract(epoch FROM last_seen_at) * 1000)::float8,
-    pageviews, events, is_bot, is_internal, is_vpn, traffic_source, referrer, utm_source, utm_medium, utm_campaign,
-    utm_term, utm_content, country, region_code, region, city, device_type, browser, os, locale
+  SELECT ${SESSION_COLUMNS}
   FROM analytics_sessions WHERE project_id = ? AND started_at >= ? AND started_at < ? AND last_seen_at >= ?
   ORDER BY id`;
 
 const EVENTS = `
-  SELECT e.session_id::text, (extract(epoch FROM e.created_at) * 1000)::float8,
-    CASE WHEN e.event_type = 'pageview' THEN NULL ELSE e.event_name END, e.path, e.props::text,
-    e.revenue_amount::float8, e.revenue_currency
+  SELECT ${EVENT_COLUMNS}
   FROM analytics_sessions s JOIN analytics_events e ON e.project_id = s.project_id AND e.session_id = s.id
   WHERE s.project_id = ? AND s.started_at >= ? AND s.started_at < ? AND s.last_seen_at >= ?
     AND e.created_at >= ? AND e.created_at <= ?

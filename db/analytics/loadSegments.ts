@@ -10,18 +10,24 @@ export const SESSION_FIELDS = [
 /** Event columns in the order loadSegments returns them (rowMode array). */
 export const EVENT_FIELDS = ['sessionId', 'at', 'name', 'path', 'props', 'revenueAmount', 'revenueCurrency'] as const;
 
-const SESSIONS = `
-  SELECT id::text, (extract(epoch FROM started_at) * 1000)::float8, (extract(epoch FROM last_seen_at) * 1000)::float8,
+/** The SELECT list of SESSION_FIELDS (loadSegmentTails reads the same). */
+export const SESSION_COLUMNS = `id::text, (extract(epoch FROM started_at) * 1000)::float8, (extract(epoch FROM last_seen_at) * 1000)::float8,
     pageviews, events, is_bot, is_internal, is_vpn, traffic_source, referrer, utm_source, utm_medium, utm_campaign,
-    utm_term, utm_content, country, region_code, region, city, device_type, browser, os, locale
+    utm_term, utm_content, country, region_code, region, city, device_type, browser, os, locale`;
+
+const SESSIONS = `
+  SELECT ${SESSION_COLUMNS}
   FROM analytics_sessions WHERE project_id = ? AND started_at >= ? AND started_at < ?
   ORDER BY id`;
 
 // Pageviews carry a null name; props as JSON text, parsed only for the events that have them.
-const EVENTS = `
-  SELECT e.session_id::text, (extract(epoch FROM e.created_at) * 1000)::float8,
+/** The SELECT list of EVENT_FIELDS, events as `e` (loadSegmentTails reads the same). */
+export const EVENT_COLUMNS = `e.session_id::text, (extract(epoch FROM e.created_at) * 1000)::float8,
     CASE WHEN e.event_type = 'pageview' THEN NULL ELSE e.event_name END, e.path, e.props::text,
-    e.revenue_amount::float8, e.revenue_currency
+    e.revenue_amount::float8, e.revenue_currency`;
+
+const EVENTS = `
+  SELECT ${EVENT_COLUMNS}
   FROM analytics_sessions s JOIN analytics_events e ON e.project_id = s.project_id AND e.session_id = s.id
   WHERE s.project_id = ? AND s.started_at >= ? AND s.started_at < ?
     AND e.created_at >= ? AND e.created_at <= ?
