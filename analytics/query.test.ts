@@ -262,7 +262,7 @@ describe('the query layer: periods, time zones, filters, comparisons, goals and 
       [base - HOUR, Date.now() + HOUR, '[["matches","event:page",["^/(pricing|docs)"]],["is","event:props:plan",["pro"]]]', false, false],
       [base + 2 * HOUR, base + 40 * HOUR, '[["is","event:name",["Signup"]]]', false, false],
     ];
-    const store = new SegmentStore(svc.db, { maxEvents: 1_000_000 });
+    const store = new SegmentStore(svc.db, { maxBytes: 100_000_000 });
     const steps = [{ page: '/' }, { page: '/pricing' }, { event: 'Signup' }];
     for (const [from, to, filters, includeBots, includeInternal] of cases) {
       for (const compare of [null, 'previous_period', 'year_over_year'] as const) {
@@ -285,10 +285,10 @@ describe('the query layer: periods, time zones, filters, comparisons, goals and 
     const imported = await api(svc.url, active.apiKey)('/v1/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ events: [visit] }) });
     expect(imported.status).toBe(200);
     const warmed: string[] = [];
-    await new SegmentStore(svc.db, { maxEvents: 1_000_000 }).warm(30, 50, async (id) => void warmed.push(id));
+    await new SegmentStore(svc.db, { maxBytes: 100_000_000 }).warm(30, 50, async (id) => void warmed.push(id));
     expect(warmed).toContain(active.project.id);
     const stopped: string[] = [];
-    await new SegmentStore(svc.db, { maxEvents: 1_000_000 }).warm(30, 50, async (id) => void stopped.push(id), AbortSignal.abort());
+    await new SegmentStore(svc.db, { maxBytes: 100_000_000 }).warm(30, 50, async (id) => void stopped.push(id), AbortSignal.abort());
     expect(stopped).toEqual([]);
   });
 

@@ -1,6 +1,5 @@
 // Starts the gateway and/or analytics HTTP services on a database that is
 // already migrated. Used by `npm start` and by the tests.
-import { listenOn } from './listen.ts';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +12,7 @@ import { usageBatcher } from '../core/usageBatch.ts';
 import { PgBoss } from 'pg-boss';
 import { clientErrorHandler, compileValidators, createApp, mountSurface, type MountedSurface } from './app.ts';
 import { importHandlers, loadHandlers } from './handlers.ts';
+import { listenOn } from './listen.ts';
 import { ConsoleService } from '../core/console/service.ts';
 import { consoleSettings, ConsoleSettingsError } from '../core/console/settings.ts';
 import { createGatewayAuthenticator, GATEWAY_KEY_PREFIX } from '../core/gatewayAuth.ts';

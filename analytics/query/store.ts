@@ -313,10 +313,10 @@ export class SegmentStore {
   readonly counters = { segmentsLoaded: 0, eventsLoaded: 0, talliesRead: 0, talliesWritten: 0, writeFailures: 0 };
   /** Stored tallies longer than this (characters of JSON) are read only when their aggregation is asked for. */
   private readonly inline: number;
-  constructor(db: Knex, opts: { maxBytes?: number; maxEvents?: number; now?: () => number; inlineChars?: number } = {}) {
+  constructor(db: Knex, opts: { maxBytes?: number; now?: () => number; inlineChars?: number } = {}) {
     this.db = db;
     this.inline = opts.inlineChars ?? INLINE;
-    this.budget = opts.maxBytes ?? (opts.maxEvents !== undefined ? opts.maxEvents * BYTES_PER_EVENT : DEFAULT_CACHE_MB * MB);
+    this.budget = opts.maxBytes ?? DEFAULT_CACHE_MB * MB;
     this.now = opts.now ?? Date.now;
   }
 
