@@ -10,7 +10,8 @@
 // model both ways, cancelling upstream when the client leaves, 413/415 rules.
 // Its CPU against the reference proxy's is what those duties cost in any
 // implementation; the gateway's against it, what Switchyard's own code adds.
-// FLOOR_SKIP=auth,validate,usage,log leaves duties out, to weigh them.
+// FLOOR_SKIP=auth,validate,usage,log leaves duties out, to weigh them;
+// FLOOR_KOA=1 runs the same code as the one middleware of a Koa app.
 import http from 'node:http';
 import { hash, timingSafeEqual, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -59,7 +60,7 @@ function fail(res: http.ServerResponse, status: number, message: string) {
   res.end(text);
 }
 
-const server = http.createServer(async (req, res) => {
+async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const started = performance.now();
   const requestId = `req_${idBase}-${++seq}`;
   res.setHeader('x-request-id', requestId);
@@ -99,7 +100,31 @@ const server = http.createServer(async (req, res) => {
   } catch (err) {
     fail(res, 502, String(err));
   }
-});
+}
+
+// FLOOR_KOA=1: the same duties as the one middleware of a Koa app, answering
+// through Koa's own response (ctx.set, ctx.status, ctx.body): what Koa itself
+// adds to a request, weighed against the plain floor.
+let server: http.Server;
+if (process.env.FLOOR_KOA) {
+  const { default: Koa } = await import('koa');
+  const app = new Koa();
+  app.use(async (ctx) => {
+    // The floor's three calls on the response, made through Koa's.
+    const res = {
+      setHeader: (name: string, value: string) => ctx.set(name, value),
+      writeHead: (status: number, headers: Record<string, string | number>) => {
+        ctx.status = status;
+        for (const name in headers) ctx.set(name, String(headers[name]));
+      },
+      end: (text: string) => {
+        ctx.body = text;
+      },
+    };
+    await serve(ctx.req, res as unknown as http.ServerResponse);
+  });
+  server = http.createServer(app.callback());
+} else server = http.createServer(serve);
 server.keepAliveTimeout = 65_000;
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as { port: number };

@@ -378,7 +378,7 @@ export async function runGatewayOverheadBench(opts: GatewayOverheadOptions = {})
     const { url: gatewayUrl, key } = gatewayProcess;
     // The reference proxy runs with the flags `npm start` gives the gateway.
     if (opts.reference ?? true) referenceProxy = await startChild('reference proxy', 'nodeProxy.ts', [...startFlags(), ...measuredFlags(opts.cpuProfileDir && `${opts.cpuProfileDir}/ref`, opts.heap)], { ...process.env, UPSTREAM_URL: fake.url });
-    if (opts.floor) floorProxy = await startChild('features floor', 'floorProxy.ts', [...startFlags(), ...measuredFlags(undefined, opts.heap)], { ...process.env, UPSTREAM_URL: fake.url, DATABASE_URL: databaseUrl }, true);
+    if (opts.floor) floorProxy = await startChild('features floor', 'floorProxy.ts', [...startFlags(), ...measuredFlags(opts.cpuProfileDir && `${opts.cpuProfileDir}/floor`, opts.heap)], { ...process.env, UPSTREAM_URL: fake.url, DATABASE_URL: databaseUrl }, true);
 
     const fakeUrl = new URL(fake.url);
     const messages = [{ role: 'user', content: 'Say hello to the benchmark.' }];

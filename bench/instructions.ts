@@ -43,12 +43,14 @@ export interface InstructionsOptions {
   warmup?: number;
   /** Requests in flight at once, default 10. */
   concurrency?: number;
-  /** Which processes to count, default the gateway and the reference proxy; `floor` is bench/floorProxy.ts. */
-  targets?: Array<'gateway' | 'reference' | 'floor'>;
+  /** Which processes to count, default the gateway and the reference proxy; `floor` is bench/floorProxy.ts, `floor-koa` the same duties in a Koa app (FLOOR_KOA). */
+  targets?: Target[];
   stream?: boolean;
   /** Also simulate the caches (valgrind's I1/D1/LL model): misses per request. Slower. */
   cacheSim?: boolean;
 }
+
+export type Target = 'gateway' | 'reference' | 'floor' | 'floor-koa';
 
 export interface InstructionsResult {
   requests: number;
@@ -65,12 +67,14 @@ export interface InstructionsResult {
   referenceMainNoGcKIrPerRequest?: number;
   /** The features floor (bench/floorProxy.ts), when counted: every thread, main, main without GC. */
   floorKIr?: [number, number, number];
+  /** The same duties as the one middleware of a Koa app (FLOOR_KOA): what Koa adds to a request. */
+  floorKoaKIr?: [number, number, number];
   /** With cacheSim: every event callgrind counted, per request (Ir, I1mr, ILmr, Dr, D1mr, DLmr, Dw, D1mw, DLmw). */
   gatewayEvents?: Record<string, number>;
   referenceEvents?: Record<string, number>;
   floorEvents?: Record<string, number>;
   /** With cacheSim: the same events of the main thread alone. */
-  mainEvents?: Partial<Record<'gateway' | 'reference' | 'floor', Record<string, number>>>;
+  mainEvents?: Partial<Record<Target, Record<string, number>>>;
 }
 
 function waitMessage(child: ChildProcess, name: string): Promise<{ url: string }> {
@@ -161,7 +165,7 @@ function kIr(c: { all: Record<string, number>; main: Record<string, number>; mai
 }
 
 async function count(
-  name: 'gateway' | 'reference' | 'floor',
+  name: Target,
   start: (valgrindArgs: string[]) => Promise<{ child: ChildProcess; url: string; path: string; key: string; model: string; host?: string }>,
   opts: Required<Omit<InstructionsOptions, 'targets'>>,
 ): Promise<{ all: Record<string, number>; main: Record<string, number>; mainGcIr: number }> {
@@ -231,7 +235,7 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
       const { url } = await waitMessage(child, name);
       return { child, url, path: '/v1/chat/completions', key: 'sk-bench', model: 'openai/gpt-4o-mini' };
     };
-    if (targets.includes('gateway') || targets.includes('floor')) database = await throwawayPostgres('switchyard_bench');
+    if (targets.includes('gateway') || targets.includes('floor') || targets.includes('floor-koa')) database = await throwawayPostgres('switchyard_bench');
     if (targets.includes('gateway')) {
       const databaseUrl = database!.url;
       const gateway = await count(
@@ -281,6 +285,11 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
         (result.mainEvents ??= {}).floor = floor.main;
       }
     }
+    if (targets.includes('floor-koa')) {
+      const floorKoa = await count('floor-koa', benchChild('features floor in Koa', 'floorProxy.ts', { UPSTREAM_URL: fakeUrl, DATABASE_URL: database!.url, FLOOR_KOA: '1' }), opts);
+      result.floorKoaKIr = kIr(floorKoa);
+      if (opts.cacheSim) (result.mainEvents ??= {})['floor-koa'] = floorKoa.main;
+    }
     const lines = [
       `\nInstructions per request (callgrind), ${opts.requests} requests ${opts.concurrency} at a time, ${opts.stream ? 'streaming' : 'non-streaming'}`,
       `${''.padEnd(19)}${'every thread'.padStart(14)}${'main thread'.padStart(14)}${'main, no GC'.padStart(14)}`,
@@ -292,6 +301,9 @@ export async function runInstructionsBench(options: InstructionsOptions = {}): P
     if (gw[0] !== undefined) lines.push(row('gateway', thousands(gw)));
     if (ref[0] !== undefined) lines.push(row('reference proxy', thousands(ref)));
     if (result.floorKIr) lines.push(row('features floor', thousands(result.floorKIr)));
+    if (result.floorKoaKIr) lines.push(row('floor in Koa', thousands(result.floorKoaKIr)));
+    if (gw[0] && result.floorKIr) lines.push(row('gateway / floor', gw.map((k, i) => (k! / result.floorKIr![i]!).toFixed(2))));
+    if (gw[0] && result.floorKoaKIr) lines.push(row('gateway / Koa floor', gw.map((k, i) => (k! / result.floorKoaKIr![i]!).toFixed(2))));
     if (gw[0] && ref[0]) lines.push(row('ratio', gw.map((k, i) => (k! / ref[i]!).toFixed(2))));
     if (opts.cacheSim) {
       const m = result.mainEvents ?? {};

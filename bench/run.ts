@@ -12,7 +12,7 @@
 //   vision:    --images 24 --seconds 10 (per latency block) --rate 20 --latency-only --cpu-prof <dir>
 //   responses: --responses 5000
 //   agents:    --requests 2000 --concurrency 8
-//   instructions (not in the default set: minutes under valgrind): --requests 1000 --concurrency 10 --stream --cache-sim --target gateway|reference|floor (or several, comma-separated, counted one after the other)
+//   instructions (not in the default set: minutes under valgrind): --requests 1000 --concurrency 10 --stream --cache-sim --target gateway|reference|floor|floor-koa (or several, comma-separated, counted one after the other)
 //   soak:      --seconds 600 (mixed load on two gateway processes and one analytics process, then a /v1 rate ladder)
 //   v1media:   --calls 200 --concurrency 4
 //   spend:     --rows 10000000 --runs 30 (usage rows loaded, then each typical GET /api/llm/spend timed)
@@ -36,7 +36,7 @@ import { runStoredResponsesBench } from './storedResponses.ts';
 import { runAgentsBench } from './agents.ts';
 import { runV1MediaBench } from './v1Media.ts';
 import { createBenchContext } from './context.ts';
-import { runInstructionsBench } from './instructions.ts';
+import { runInstructionsBench, type Target } from './instructions.ts';
 import { runSoakBench } from './soak.ts';
 import { runThroughputBench } from './throughput.ts';
 import { runSpendBench } from './spend.ts';
@@ -187,7 +187,7 @@ if (wanted.includes('instructions')) {
     concurrency: num(values.concurrency),
     stream: values.stream,
     cacheSim: values['cache-sim'],
-    targets: values.target ? (values.target.split(',') as Array<'gateway' | 'reference' | 'floor'>) : undefined,
+    targets: values.target ? (values.target.split(',') as Target[]) : undefined,
   });
 }
 if (wanted.includes('soak')) {
