@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { listSegmentVersions, type SegmentVersion } from '../../db/analytics/listSegmentVersions.ts';
 import { E, S, loadSegments, type SegmentRows } from '../../db/analytics/loadSegments.ts';
 import type { CopyRow } from '../../db/analytics/copyRows.ts';
+import { ByteCodes } from './byteCodes.ts';
 import { loadSegmentTails } from '../../db/analytics/loadSegmentTails.ts';
 import { listActiveProjects } from '../../db/analytics/listActiveProjects.ts';
 import { listStoredTallies } from '../../db/analytics/listStoredTallies.ts';
@@ -114,17 +115,30 @@ const SEGMENT_OVERHEAD = 2048;
 
 /** The visit dimensions read as they are stored, in a session's stride of `SegmentBuilder.dim`. */
 const STORED_DIMS = [
-  ['source', S.source], ['referrer', S.referrer], ['utm_source', S.utmSource], ['utm_medium', S.utmMedium],
-  ['utm_campaign', S.utmCampaign], ['utm_term', S.utmTerm], ['utm_content', S.utmContent], ['country', S.country],
-  ['region', S.regionCode], ['city', S.city], ['device', S.device], ['browser', S.browser], ['os', S.os], ['locale', S.locale],
-] as const satisfies readonly (readonly [VisitDim, number])[];
+  'source', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'country', 'region', 'city',
+  'device', 'browser', 'os', 'locale',
+] as const satisfies readonly VisitDim[];
 const D = STORED_DIMS.length;
 const SOURCE = 0;
 const REFERRER = 1;
 const UTM_SOURCE = 2;
 const UTM_MEDIUM = 3;
 const UTM_CAMPAIGN = 4;
-const LOCALE = 13;
+const REGION = 8;
+/** Each stored dimension's field in a session row. */
+const FIELDS = [
+  S.source, S.referrer, S.utmSource, S.utmMedium, S.utmCampaign, S.utmTerm, S.utmContent, S.country, S.regionCode, S.city,
+  S.device, S.browser, S.os, S.locale,
+];
+/** By the bytes PostgreSQL sends: the stored dimensions' codes (locales lower-cased), pages', event names', currencies'. */
+const byteCodes = {
+  dims: STORED_DIMS.map((d) => new ByteCodes(d === 'locale' ? (v) => dicts.locale.code(v ? v.toLowerCase() : null) : (v) => dicts[d].code(v))),
+  page: new ByteCodes((v) => dicts.page.code(v)),
+  name: new ByteCodes((v) => dicts.name.code(v)),
+  currency: new ByteCodes((v) => dicts.currency.code(v)),
+};
+const DIRECT = () => dicts.source.code('direct');
+
 /** An event's name code while building: a page view (a custom event may be named "pageview", code 0 too). */
 const PAGEVIEW = 0xffffffff;
 /** An event's currency code while building: no revenue. */
@@ -145,7 +159,8 @@ function grow<T extends Growable>(a: T, size: number): T {
  */
 class SegmentBuilder implements SegmentRows {
   private n = 0;
-  private readonly index = new Map<string, number>();
+  /** The sessions by id (an open-addressing table over `ids`), made when the first event arrives. */
+  private table: Int32Array | null = null;
   private keys: string[] = [];
   private ids = new Uint8Array(16 * 1024);
   private start = new Float64Array(1024);
@@ -175,33 +190,33 @@ class SegmentBuilder implements SegmentRows {
       this.cls = grow(this.cls, size);
       this.dim = grow(this.dim, size * D);
     }
-    const key = row.uuidKey(S.id);
-    this.index.set(key, i);
-    this.keys.push(key);
+    this.keys.push(row.uuidKey(S.id));
     row.buf.copy(this.ids, i * 16, row.at[S.id]!, row.at[S.id]! + 16);
     this.start[i] = row.time(S.started);
     this.end[i] = row.time(S.lastSeen);
     this.cls[i] = (row.bool(S.isBot) ? BOT : 0) | (row.bool(S.isInternal) ? INTERNAL : 0) | (row.bool(S.isVpn) ? VPN : 0);
     const o = i * D;
+    const { buf, at, len } = row;
     for (let k = 0; k < D; k++) {
-      const [name, field] = STORED_DIMS[k]!;
-      let v = row.text(field);
-      if (k === SOURCE) v ??= 'direct';
-      else if (k === LOCALE) v = v ? v.toLowerCase() : null;
-      this.dim[o + k] = dicts[name].code(v);
+      const f = FIELDS[k]!;
+      const n = len[f]!;
+      this.dim[o + k] = n < 0 ? (k === SOURCE ? DIRECT() : 0) : byteCodes.dims[k]!.of(buf, at[f]!, n);
     }
-    const region = row.text(S.regionCode);
-    if (region && !regionNames.has(region)) {
-      const name = row.text(S.regionName);
-      if (name) regionNames.set(region, name);
+    const region = this.dim[o + REGION]!;
+    if (region) {
+      const code = dicts.region.values[region]!;
+      if (code && !regionNames.has(code)) {
+        const name = row.text(S.regionName);
+        if (name) regionNames.set(code, name);
+      }
     }
     this.n++;
   }
 
   event(row: CopyRow): void {
-    const s = this.index.get(row.uuidKey(E.sessionId));
+    const s = this.find(row.buf, row.at[E.sessionId]!);
     // An event of a session started outside the load's hours.
-    if (s === undefined) return;
+    if (s < 0) return;
     const j = this.m;
     if (j === this.evAt.length) {
       const size = j * 2;
@@ -215,8 +230,9 @@ class SegmentBuilder implements SegmentRows {
     }
     this.evSess[j] = s;
     this.evAt[j] = row.time(E.at);
-    this.evName[j] = row.isNull(E.name) ? PAGEVIEW : dicts.name.code(row.text(E.name));
-    this.evPath[j] = dicts.page.code(row.text(E.path));
+    const { buf, at, len } = row;
+    this.evName[j] = len[E.name]! < 0 ? PAGEVIEW : byteCodes.name.of(buf, at[E.name]!, len[E.name]!);
+    this.evPath[j] = byteCodes.page.of(buf, at[E.path]!, len[E.path]!);
     this.propStart[j] = this.p;
     const json = row.json(E.props);
     if (json) {
@@ -234,9 +250,39 @@ class SegmentBuilder implements SegmentRows {
     if (row.isNull(E.revenueAmount)) this.revCurrency[j] = NO_REVENUE;
     else {
       this.revAmount[j] = row.float8(E.revenueAmount);
-      this.revCurrency[j] = dicts.currency.code(row.text(E.revenueCurrency));
+      this.revCurrency[j] = len[E.revenueCurrency]! < 0 ? 0 : byteCodes.currency.of(buf, at[E.revenueCurrency]!, len[E.revenueCurrency]!);
     }
     this.m++;
+  }
+
+  private static hash(b: Uint8Array, a: number): number {
+    const w = (k: number) => (b[k]! << 24) | (b[k + 1]! << 16) | (b[k + 2]! << 8) | b[k + 3]!;
+    return Math.imul(Math.imul(w(a) ^ Math.imul(w(a + 4), 0x9e3779b1), 0x85ebca6b) ^ w(a + 8) ^ Math.imul(w(a + 12), 0xc2b2ae35), 0x27d4eb2f) >>> 0;
+  }
+
+  /** The index of the session whose id is the 16 bytes at buf[a], or -1. */
+  private find(buf: Uint8Array, a: number): number {
+    let table = this.table;
+    if (!table) {
+      let size = 16;
+      while (size < this.n * 2) size *= 2;
+      table = this.table = new Int32Array(size).fill(-1);
+      for (let i = 0; i < this.n; i++) {
+        let slot = SegmentBuilder.hash(this.ids, i * 16) & (size - 1);
+        while (table[slot]! >= 0) slot = (slot + 1) & (size - 1);
+        table[slot] = i;
+      }
+    }
+    const mask = table.length - 1;
+    const ids = this.ids;
+    for (let slot = SegmentBuilder.hash(buf, a) & mask; ; slot = (slot + 1) & mask) {
+      const i = table[slot]!;
+      if (i < 0) return -1;
+      let k = 0;
+      const o = i * 16;
+      while (k < 16 && ids[o + k] === buf[a + k]) k++;
+      if (k === 16) return i;
+    }
   }
 
   /** Events kept (of the sessions read). */
@@ -299,7 +345,7 @@ class SegmentBuilder implements SegmentRows {
       seg.bytes += a?.byteLength ?? 0;
     }
     const d = seg.dims;
-    const stored = STORED_DIMS.map(([name]) => d[name]);
+    const stored = STORED_DIMS.map((name) => d[name]);
     let e = 0;
     let p = 0;
     for (let s = 0; s < n; s++) {
