@@ -191,7 +191,8 @@ class SegmentBuilder implements SegmentRows {
       this.dim = grow(this.dim, size * D);
     }
     this.keys.push(row.uuidKey(S.id));
-    row.buf.copy(this.ids, i * 16, row.at[S.id]!, row.at[S.id]! + 16);
+    const ids = this.ids;
+    for (let k = 0, a = row.at[S.id]!; k < 16; k++) ids[i * 16 + k] = row.buf[a + k]!;
     this.start[i] = row.time(S.started);
     this.end[i] = row.time(S.lastSeen);
     this.cls[i] = (row.bool(S.isBot) ? BOT : 0) | (row.bool(S.isInternal) ? INTERNAL : 0) | (row.bool(S.isVpn) ? VPN : 0);
@@ -218,16 +219,7 @@ class SegmentBuilder implements SegmentRows {
     // An event of a session started outside the load's hours.
     if (s < 0) return;
     const j = this.m;
-    if (j === this.evAt.length) {
-      const size = j * 2;
-      this.evSess = grow(this.evSess, size);
-      this.evAt = grow(this.evAt, size);
-      this.evName = grow(this.evName, size);
-      this.evPath = grow(this.evPath, size);
-      this.revAmount = grow(this.revAmount, size);
-      this.revCurrency = grow(this.revCurrency, size);
-      this.propStart = grow(this.propStart, size + 1);
-    }
+    if (j === this.evAt.length) this.reserve(j * 2);
     this.evSess[j] = s;
     this.evAt[j] = row.time(E.at);
     const { buf, at, len } = row;
@@ -263,26 +255,46 @@ class SegmentBuilder implements SegmentRows {
   /** The index of the session whose id is the 16 bytes at buf[a], or -1. */
   private find(buf: Uint8Array, a: number): number {
     let table = this.table;
-    if (!table) {
-      let size = 16;
-      while (size < this.n * 2) size *= 2;
-      table = this.table = new Int32Array(size).fill(-1);
-      for (let i = 0; i < this.n; i++) {
-        let slot = SegmentBuilder.hash(this.ids, i * 16) & (size - 1);
-        while (table[slot]! >= 0) slot = (slot + 1) & (size - 1);
-        table[slot] = i;
-      }
-    }
-    const mask = table.length - 1;
+    if (!table) table = this.index();
+    // Pairs of a session's index and its id's hash: a probe compares the ids only when the hashes agree.
+    const mask = (table.length >> 1) - 1;
+    const h = SegmentBuilder.hash(buf, a) | 0;
     const ids = this.ids;
-    for (let slot = SegmentBuilder.hash(buf, a) & mask; ; slot = (slot + 1) & mask) {
-      const i = table[slot]!;
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const i = table[2 * slot]!;
       if (i < 0) return -1;
+      if (table[2 * slot + 1] !== h) continue;
       let k = 0;
       const o = i * 16;
       while (k < 16 && ids[o + k] === buf[a + k]) k++;
       if (k === 16) return i;
     }
+  }
+
+  /** Once every session is in: the table `find` reads, and room for about as many events as sessions usually have. */
+  private index(): Int32Array {
+    let size = 16;
+    while (size < this.n * 2) size *= 2;
+    const table = (this.table = new Int32Array(size * 2).fill(-1));
+    for (let i = 0; i < this.n; i++) {
+      const h = SegmentBuilder.hash(this.ids, i * 16) | 0;
+      let slot = h & (size - 1);
+      while (table[2 * slot]! >= 0) slot = (slot + 1) & (size - 1);
+      table[2 * slot] = i;
+      table[2 * slot + 1] = h;
+    }
+    if (this.evAt.length < this.n * 4) this.reserve(this.n * 4);
+    return table;
+  }
+
+  private reserve(size: number): void {
+    this.evSess = grow(this.evSess, size);
+    this.evAt = grow(this.evAt, size);
+    this.evName = grow(this.evName, size);
+    this.evPath = grow(this.evPath, size);
+    this.revAmount = grow(this.revAmount, size);
+    this.revCurrency = grow(this.revCurrency, size);
+    this.propStart = grow(this.propStart, size + 1);
   }
 
   /** Events kept (of the sessions read). */

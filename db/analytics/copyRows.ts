@@ -1,6 +1,4 @@
 import type { Knex } from 'knex';
-import type { Readable } from 'node:stream';
-import copyTo from 'pg-copy-streams/copy-to.js';
 
 // Reading many rows through `COPY (SELECT ...) TO STDOUT (FORMAT binary)`: uuids,
 // timestamps and numbers arrive as PostgreSQL stores them and each row is handed over
@@ -72,13 +70,67 @@ export class CopyRow {
 }
 
 /**
+ * A COPY ... TO STDOUT for pg's client.query() (its Submittable interface): pg's own
+ * protocol parser hands over each CopyData message (PostgreSQL sends one per row) as a
+ * view of the bytes it received, which `onData` reads before returning.
+ */
+class CopyOut {
+  readonly text: string;
+  private readonly onData: (chunk: Buffer) => void;
+  private failure: Error | undefined;
+  private settled = false;
+  private resolve!: () => void;
+  private reject!: (err: Error) => void;
+  readonly done: Promise<void>;
+  constructor(text: string, onData: (chunk: Buffer) => void) {
+    this.text = text;
+    this.onData = onData;
+    this.done = new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+  }
+
+  submit(connection: { query(text: string): void }): void {
+    connection.query(this.text);
+  }
+
+  handleCopyData(msg: { chunk: Buffer }): void {
+    // After a failure the output is still read to its end, so the connection stays usable.
+    if (this.failure) return;
+    try {
+      this.onData(msg.chunk);
+    } catch (err) {
+      this.failure = err as Error;
+    }
+  }
+
+  handleCommandComplete(): void {}
+  handleEmptyQuery(): void {}
+
+  handleError(err: Error): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.reject(err);
+  }
+
+  handleReadyForQuery(): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.failure) this.reject(this.failure);
+    else this.resolve();
+  }
+}
+
+/**
  * Runs a COPY ... TO STDOUT (FORMAT binary) on the transaction's connection and hands
  * each row to `onRow` as it arrives (the same CopyRow, refilled: read it before returning).
  * `fields` is the number of columns the statement returns.
  */
 export async function copyRows(trx: Knex.Transaction, sql: string, fields: number, onRow: (row: CopyRow) => void): Promise<number> {
-  const connection = (await trx.client.acquireConnection()) as { query(stream: Readable): Readable };
+  const connection = (await trx.client.acquireConnection()) as { query(q: CopyOut): void };
   const row = new CopyRow(fields);
+  // A row cut between messages, copied: pg reuses the bytes it hands over.
   let rest: Buffer | null = null;
   let header = true;
   let rows = 0;
@@ -89,17 +141,12 @@ export async function copyRows(trx: Knex.Transaction, sql: string, fields: numbe
     let p = 0;
     if (header) {
       // Signature, flags, then a header extension of the length given.
-      if (buf.length < 19) {
-        rest = buf;
+      if (buf.length < 19 || buf.length < 19 + buf.readUInt32BE(15)) {
+        rest = Buffer.from(buf);
         return;
       }
       if (!buf.subarray(0, 11).equals(SIGNATURE)) throw new Error('COPY binary: unexpected header');
-      const ext = buf.readUInt32BE(15);
-      if (buf.length < 19 + ext) {
-        rest = buf;
-        return;
-      }
-      p = 19 + ext;
+      p = 19 + buf.readUInt32BE(15);
       header = false;
     }
     const end = buf.length;
@@ -138,26 +185,11 @@ export async function copyRows(trx: Knex.Transaction, sql: string, fields: numbe
       rows++;
       p = q;
     }
-    if (p < end) rest = buf.subarray(p);
+    if (p < end) rest = Buffer.from(buf.subarray(p));
   };
-  await new Promise<void>((resolve, reject) => {
-    const stream = connection.query(copyTo(sql));
-    // After a failure the output is still read to its end, so the connection stays usable.
-    let failure: Error | undefined;
-    stream.on('data', (chunk: Buffer) => {
-      if (failure) return;
-      try {
-        parse(chunk);
-      } catch (err) {
-        failure = err as Error;
-      }
-    });
-    stream.once('error', reject);
-    stream.once('end', () => {
-      if (!failure && !(ended && rest === null)) failure = new Error('COPY binary: the output ended inside a row');
-      if (failure) reject(failure);
-      else resolve();
-    });
-  });
+  const copy = new CopyOut(sql, parse);
+  connection.query(copy);
+  await copy.done;
+  if (!ended || rest !== null) throw new Error('COPY binary: the output ended inside a row');
   return rows;
 }
