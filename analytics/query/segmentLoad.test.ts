@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { testDb } from '../../test/support.ts';
 import { insertEvents } from '../../db/analytics/insertEvents.ts';
+import { copyRows } from '../../db/analytics/copyRows.ts';
 import type { NewEvent } from '../../db/analytics/eventRow.ts';
 import { VISIT_DIMS, SegmentStore, dictOf, dicts, sessionId, type Segment } from './store.ts';
 
@@ -127,6 +128,21 @@ describe('the segment load', () => {
       for (const [hour, list] of want) expect(got.get(hour)).toEqual(list);
       expect(store.counters.eventsLoaded).toBe([...got.values()].flat().reduce((n, s) => n + s.events.length, 0));
     }
+  });
+
+  it('reports an error PostgreSQL raises midway, or a row it cannot read, and leaves the connection usable', async () => {
+    const seen: number[] = [];
+    const read = (row: { buf: Buffer; at: Int32Array }) => seen.push(row.buf.readInt32BE(row.at[0]!));
+    await db.transaction(async (trx) => {
+      // Division by zero on the third row: two rows are handed over, then the error.
+      await expect(copyRows(trx, 'COPY (SELECT 6 / (3 - g) FROM generate_series(1, 5) g) TO STDOUT (FORMAT binary)', 1, read)).rejects.toThrow(/division by zero/);
+    }).catch(() => {});
+    expect(seen).toEqual([3, 6]);
+    await db.transaction(async (trx) => {
+      await expect(copyRows(trx, 'COPY (SELECT 1, 2) TO STDOUT (FORMAT binary)', 1, read)).rejects.toThrow(/2 fields, 1 expected/);
+      // The COPY was read to its end: the transaction goes on.
+      expect((await trx.raw('SELECT 41 + 1 AS n')).rows[0].n).toBe(42);
+    });
   });
 
   it('reads a period starting inside the hours before it as their tails', async () => {
