@@ -159,7 +159,7 @@ function grow<T extends Growable>(a: T, size: number): T {
  */
 class SegmentBuilder implements SegmentRows {
   private n = 0;
-  /** The sessions by id (an open-addressing table over `ids`), made when the first event arrives. */
+  /** The sessions by id (open addressing: pairs of an index into `ids` and its hash), made when the first event arrives. */
   private table: Int32Array | null = null;
   private keys: string[] = [];
   private ids = new Uint8Array(16 * 1024);
