@@ -144,6 +144,48 @@ const PAGEVIEW = 0xffffffff;
 /** An event's currency code while building: no revenue. */
 const NO_REVENUE = 0xffffffff;
 
+/** Byte order of the 16-byte ids of sessions a and b (a uuid's order). */
+function compareIds(ids: Uint8Array, a: number, b: number): number {
+  for (let k = 0; k < 16; k++) {
+    const d = ids[a * 16 + k]! - ids[b * 16 + k]!;
+    if (d) return d;
+  }
+  return 0;
+}
+
+const SLOT = 2 ** 21;
+/**
+ * Sorts sessions by id: by their first four bytes, each packed with its position into
+ * a double so that a typed array sorts them without a comparator call, then any run of
+ * equal first bytes by the whole id.
+ */
+function byId(members: number[], ids: Uint8Array): void {
+  const n = members.length;
+  if (n >= SLOT) {
+    members.sort((a, b) => compareIds(ids, a, b));
+    return;
+  }
+  const keys = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const o = members[k]! * 16;
+    keys[k] = (((ids[o]! << 24) | (ids[o + 1]! << 16) | (ids[o + 2]! << 8) | ids[o + 3]!) >>> 0) * SLOT + k;
+  }
+  keys.sort();
+  const sorted = new Array<number>(n);
+  for (let k = 0; k < n; k++) sorted[k] = members[keys[k]! % SLOT]!;
+  for (let k = 0; k < n;) {
+    const prefix = Math.floor(keys[k]! / SLOT);
+    let e = k + 1;
+    while (e < n && Math.floor(keys[e]! / SLOT) === prefix) e++;
+    if (e - k > 1) {
+      const run = sorted.slice(k, e).sort((a, b) => compareIds(ids, a, b));
+      for (let r = 0; r < run.length; r++) sorted[k + r] = run[r]!;
+    }
+    k = e;
+  }
+  for (let k = 0; k < n; k++) members[k] = sorted[k]!;
+}
+
 type Growable = Float64Array | Uint32Array | Int32Array | Uint8Array;
 function grow<T extends Growable>(a: T, size: number): T {
   const b = new (a.constructor as new (n: number) => T)(size);
@@ -161,7 +203,6 @@ class SegmentBuilder implements SegmentRows {
   private n = 0;
   /** The sessions by id (open addressing: pairs of an index into `ids` and its hash), made when the first event arrives. */
   private table: Int32Array | null = null;
-  private keys: string[] = [];
   private ids = new Uint8Array(16 * 1024);
   private start = new Float64Array(1024);
   private end = new Float64Array(1024);
@@ -190,7 +231,6 @@ class SegmentBuilder implements SegmentRows {
       this.cls = grow(this.cls, size);
       this.dim = grow(this.dim, size * D);
     }
-    this.keys.push(row.uuidKey(S.id));
     const ids = this.ids;
     for (let k = 0, a = row.at[S.id]!; k < 16; k++) ids[i * 16 + k] = row.buf[a + k]!;
     this.start[i] = row.time(S.started);
@@ -320,11 +360,9 @@ class SegmentBuilder implements SegmentRows {
       if (!list) byHour.set(hour, (list = []));
       list.push(i);
     }
-    const keys = this.keys;
     const out: Segment[] = [];
     for (const [hour, members] of byHour) {
-      // A segment's sessions in id order (its keys' order is the uuids').
-      members.sort((a, b) => (keys[a]! < keys[b]! ? -1 : 1));
+      byId(members, this.ids);
       let evCount = 0;
       let propCount = 0;
       let revenue = false;

@@ -12,7 +12,6 @@ const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 /** Node's own decoders behind Buffer#toString, without its argument handling (a call per field adds up). */
 interface Slices {
   utf8Slice(start: number, end: number): string;
-  latin1Slice(start: number, end: number): string;
 }
 
 /** One row of a binary COPY: its fields are read in place, by index. */
@@ -43,12 +42,6 @@ export class CopyRow {
     if (n < 0) return null;
     const a = this.at[i]!;
     return (this.buf as unknown as Slices).utf8Slice(a + 1, a + n);
-  }
-
-  /** A uuid's 16 bytes as a one-byte string: a map key whose order is the uuid's. */
-  uuidKey(i: number): string {
-    const a = this.at[i]!;
-    return (this.buf as unknown as Slices).latin1Slice(a, a + 16);
   }
 
   /** A timestamptz in Unix milliseconds (a column of millisecond precision converts exactly). */
