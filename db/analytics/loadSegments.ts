@@ -51,8 +51,8 @@ export function copySegmentRows(db: Knex, sessions: string, events: string, rows
     // project's) or to a bitmap scan sorted on disk, and splits it across parallel
     // workers that then merge: each costs PostgreSQL more CPU than the plain scan.
     await trx.raw('SET LOCAL enable_seqscan = off; SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0');
-    await copyRows(trx, `COPY (${sessions}) TO STDOUT (FORMAT binary)`, 21, (r) => rows.session(r));
-    await copyRows(trx, `COPY (${events}) TO STDOUT (FORMAT binary)`, 7, (r) => rows.event(r));
+    await copyRows(trx, `COPY (${sessions}) TO STDOUT (FORMAT binary)`, Object.keys(S).length, (r) => rows.session(r));
+    await copyRows(trx, `COPY (${events}) TO STDOUT (FORMAT binary)`, Object.keys(E).length, (r) => rows.event(r));
   }, { isolationLevel: 'repeatable read', readOnly: true });
 }
 
