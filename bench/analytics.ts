@@ -3,7 +3,8 @@
 // over a large bulk-loaded project. Run alone with
 //   node bench/analytics.ts [--events 1000000] [--ingest 60000] [--processes 2] [--runs 30]
 //     [--data-dir DIR] (keep the loaded database in DIR and reuse it: 10M events take most of an hour to load)
-//     [--fresh-only] (stop after the figures of a new process answering from the stored tallies)
+//     [--fresh-only] (stop after the figures of a new process answering from the stored tallies,
+//     and of the first questions that load the period's segments: filtered, the sessions list)
 // or through `npm run bench`, which calls runAnalyticsBench. `--ingest 0` measures the queries only;
 // `--events 0` measures ingest alone (with --cpu-prof DIR, a V8 profile of each service process;
 // with BENCH_NODE_FLAGS=--perf-basic-prof-only-functions, perf maps for `perf record`). Ingest
@@ -31,7 +32,7 @@ import {
   overviewReport, pagesReport, regionsReport, sourcesReport, timeseriesReport, utmReport,
 } from '../analytics/reports.ts';
 import type { Filter } from '../analytics/query/filters.ts';
-import type { StatsQuery } from '../analytics/query/stats.ts';
+import { prepare, sessionsPage, type StatsQuery } from '../analytics/query/stats.ts';
 import { classifyUserAgent } from '../analytics/userAgent.ts';
 import type { NewEvent } from '../db/analytics/eventRow.ts';
 import { postgresCpuMicros } from './postgresCpu.ts';
@@ -90,11 +91,19 @@ export interface AnalyticsBenchResult {
    * (what it loaded and the bytes it holds after its first 30-day overview).
    */
   fresh?: {
-    overview30dMs: number; dashboard30dMs: number; dashboardDefaultMs: number; rssMbBefore: number; rssMbAfter: number; heldMb: number;
+    overview30dMs: number; dashboard30dMs: number; dashboardDefaultMs: number; rssMbBefore: number;
+    /** After those three, the 30-day overview filtered on a country (it loads the 30 days' segments). */
+    overview30dCountryMs?: number; rssMbAfter: number; heldMb: number;
     /** Another new process, its first call a 24-hour overview, then the 30-day one. */
     afterA24hOverview?: { overview24hMs: number; overview30dMs: number };
     store: { overview30dMs: number; segmentsLoaded: number; eventsLoaded: number; talliesRead: number; heldMb: number };
   };
+  /**
+   * A new store's first 30-day question that loads the period's segments (filtered, or
+   * the sessions list): wall-clock ms, events loaded, the bench thread's and PostgreSQL's
+   * CPU ms (they share the cores), and MB held after.
+   */
+  firstLoads?: Record<string, { ms: number; eventsLoaded: number; nodeCpuMs: number; postgresCpuMs?: number; heldMb: number }>;
   /** What the bench's own store holds after the cold load and the first dashboard call (MB), and the process's RSS. */
   held?: { storeMb: number; rssMb: number; bytesPerEventLoaded: number };
   http: Record<string, { p50ms: number }>;
@@ -713,6 +722,34 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
     const secondMs = Math.round(performance.now() - t2);
     const c = second.counters;
     log(`  a new store, first 30-day overview: ${secondMs} ms (${c.segmentsLoaded} segments, ${c.eventsLoaded} events loaded; ${c.talliesRead} stored tallies read; holds ${mb(second.bytes())} MB)`);
+    // 3c. The first filtered questions of a new store (a process holding no segment: its
+    // stored tallies are unfiltered only), each loading the period's segments, and the
+    // sessions list's first page, which reads segments too.
+    const firstLoads: NonNullable<AnalyticsBenchResult['firstLoads']> = {};
+    const sessionsPageOf = async (e: { db: Knex; store: SegmentStore }, query: StatsQuery) => sessionsPage(await prepare(e.db, e.store, query), 50, 0);
+    const FIRST: Record<string, (e: { db: Knex; store: SegmentStore }) => Promise<unknown>> = {
+      'overview/country': (e) => overviewReport(e, q(FILTERS.country!), null),
+      'overview/page': (e) => overviewReport(e, q(FILTERS.page!), null),
+      'overview/country, previous period': (e) => overviewReport(e, q(FILTERS.country!), 'previous_period'),
+      'sessions list, first page': (e) => sessionsPageOf(e, q([])),
+    };
+    for (const [name, fn] of Object.entries(FIRST)) {
+      const s = new SegmentStore(db);
+      const pg0 = await postgresCpuMicros(db);
+      const cpu = process.threadCpuUsage();
+      const t = performance.now();
+      await fn({ db, store: s });
+      const ms = Math.round(performance.now() - t);
+      const used = process.threadCpuUsage(cpu);
+      const pg1 = await postgresCpuMicros(db);
+      firstLoads[name] = {
+        ms, eventsLoaded: s.counters.eventsLoaded, heldMb: mb(s.bytes()), nodeCpuMs: Math.round((used.user + used.system) / 1000),
+        postgresCpuMs: pg0 !== undefined && pg1 !== undefined ? Math.round((pg1 - pg0) / 1000) : undefined,
+      };
+      const f = firstLoads[name]!;
+      log(`  a new store, first 30-day ${name}: ${ms} ms (${f.eventsLoaded.toLocaleString()} events loaded, ` +
+        `${Math.round(f.eventsLoaded / (ms / 1000)).toLocaleString()} events/s; this thread's CPU ${f.nodeCpuMs} ms, PostgreSQL's ${f.postgresCpuMs ?? '?'} ms; holds ${f.heldMb} MB)`);
+    }
     const fresh = await startCluster(url!, 1, env);
     let fresh30: AnalyticsBenchResult['fresh'];
     try {
@@ -735,8 +772,14 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
       // What the page asks first: its default view (7 days, the browser's zone, imports included).
       const dashboardDefaultMs = await call('/v1/stats/dashboard?period=7d&timezone=Europe%2FBerlin&withImported=1');
       const [after] = await fresh.memory();
+      // Then a filter: its tallies are not stored, so the process loads the 30 days' segments.
+      const country = encodeURIComponent(JSON.stringify([['is', 'visit:country', ['DE']]]));
+      const overview30dCountryMs = await call(`/v1/stats/overview?period=30d&filters=${country}`);
+      const [afterCountry] = await fresh.memory();
+      log(`  the same process, then the 30-day overview filtered on a country: ${overview30dCountryMs} ms ` +
+        `(${((afterCountry!.counters?.eventsLoaded ?? 0) - (after!.counters?.eventsLoaded ?? 0)).toLocaleString()} events loaded; RSS ${mb(afterCountry!.rss)} MB, store holds ${mb(afterCountry!.held)} MB)`);
       fresh30 = {
-        overview30dMs, dashboard30dMs, dashboardDefaultMs, rssMbBefore: mb(before!.rss), rssMbAfter: mb(after!.rss), heldMb: mb(after!.held),
+        overview30dMs, dashboard30dMs, dashboardDefaultMs, overview30dCountryMs, rssMbBefore: mb(before!.rss), rssMbAfter: mb(after!.rss), heldMb: mb(after!.held),
         store: { overview30dMs: secondMs, segmentsLoaded: c.segmentsLoaded, eventsLoaded: c.eventsLoaded, talliesRead: c.talliesRead, heldMb: mb(second.bytes()) },
       };
       log(`  a new service process, first calls over HTTP: overview 30d ${overview30dMs} ms, dashboard 30d ${dashboard30dMs} ms, ` +
@@ -768,7 +811,7 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
     } finally {
       await other.stop();
     }
-    if (opts.freshOnly) return { ingest, load, coldLoadMs, firstDashboardMs, queries: {}, paths: {}, http: {}, paint: { skipped: 'fresh only' }, baseline: BASELINE, fresh: fresh30, held };
+    if (opts.freshOnly) return { ingest, load, coldLoadMs, firstDashboardMs, queries: {}, paths: {}, http: {}, paint: { skipped: 'fresh only' }, baseline: BASELINE, fresh: fresh30, held, firstLoads };
     const ROUTES: Record<string, (f: Filter[]) => Promise<unknown>> = {
       overview: (f) => overviewReport(engine(), q(f), null),
       timeseries: (f) => timeseriesReport(engine(), q(f), null),
@@ -858,7 +901,7 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
         `(that load: HTML by ${b.html} ms, stats call sent at ${b.statsStart} ms and answered at ${b.statsEnd} ms)`);
     }
     else log(`  dashboard paint not measured: ${paint.skipped}`);
-    return { ingest, load, coldLoadMs, firstDashboardMs, queries, paths, http, paint, baseline: BASELINE, fresh: fresh30, held };
+    return { ingest, load, coldLoadMs, firstDashboardMs, queries, paths, http, paint, baseline: BASELINE, fresh: fresh30, held, firstLoads };
   } finally {
     await service.stop();
     await db.destroy();

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { createHash } from 'node:crypto';
 import { listSegmentVersions, type SegmentVersion } from '../../db/analytics/listSegmentVersions.ts';
-import { loadSegments } from '../../db/analytics/loadSegments.ts';
+import { E, S, loadSegments, type SegmentRows } from '../../db/analytics/loadSegments.ts';
+import type { CopyRow } from '../../db/analytics/copyRows.ts';
+import { ByteCodes } from './byteCodes.ts';
 import { loadSegmentTails } from '../../db/analytics/loadSegmentTails.ts';
 import { listActiveProjects } from '../../db/analytics/listActiveProjects.ts';
 import { listStoredTallies } from '../../db/analytics/listStoredTallies.ts';
@@ -108,130 +110,343 @@ const HOUR = 3600_000;
 const groupCodes = new Map<string, number>();
 const channelCodes: number[] = [];
 
-type Row = unknown[];
 /** A segment's object and its arrays' headers. */
 const SEGMENT_OVERHEAD = 2048;
 
-/** Builds one segment per start hour from rows ordered by session id (events then by time). */
-function buildSegments(sessions: Row[], events: Row[], versions: Map<number, string>): Segment[] {
-  // Pass 1: match events to sessions, count per hour.
-  const evStart = new Int32Array(sessions.length + 1);
-  let j = 0;
-  for (let i = 0; i < sessions.length; i++) {
-    const id = sessions[i]![0] as string;
-    while (j < events.length && (events[j]![0] as string) < id) j++;
-    evStart[i] = j;
-    while (j < events.length && events[j]![0] === id) j++;
-    evStart[i + 1] = j;
-    // Ends are read from evStart[i+1] only for the matched run.
-    (sessions[i] as Row & { end?: number }).end = j;
+/** The visit dimensions read as they are stored, in a session's stride of `SegmentBuilder.dim`. */
+const STORED_DIMS = [
+  'source', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'country', 'region', 'city',
+  'device', 'browser', 'os', 'locale',
+] as const satisfies readonly VisitDim[];
+const D = STORED_DIMS.length;
+const SOURCE = 0;
+const REFERRER = 1;
+const UTM_SOURCE = 2;
+const UTM_MEDIUM = 3;
+const UTM_CAMPAIGN = 4;
+const REGION = 8;
+/** Each stored dimension's field in a session row. */
+const FIELDS = [
+  S.source, S.referrer, S.utmSource, S.utmMedium, S.utmCampaign, S.utmTerm, S.utmContent, S.country, S.regionCode, S.city,
+  S.device, S.browser, S.os, S.locale,
+];
+/** By the bytes PostgreSQL sends: the stored dimensions' codes (locales lower-cased), pages', event names', currencies'. */
+const byteCodes = {
+  dims: STORED_DIMS.map((d) => new ByteCodes(d === 'locale' ? (v) => dicts.locale.code(v ? v.toLowerCase() : null) : (v) => dicts[d].code(v))),
+  page: new ByteCodes((v) => dicts.page.code(v)),
+  name: new ByteCodes((v) => dicts.name.code(v)),
+  currency: new ByteCodes((v) => dicts.currency.code(v)),
+};
+const DIRECT = () => dicts.source.code('direct');
+
+/** An event's name code while building: a page view (a custom event may be named "pageview", code 0 too). */
+const PAGEVIEW = 0xffffffff;
+/** An event's currency code while building: no revenue. */
+const NO_REVENUE = 0xffffffff;
+
+/** Byte order of the 16-byte ids of sessions a and b (a uuid's order). */
+function compareIds(ids: Uint8Array, a: number, b: number): number {
+  for (let k = 0; k < 16; k++) {
+    const d = ids[a * 16 + k]! - ids[b * 16 + k]!;
+    if (d) return d;
   }
-  const byHour = new Map<number, number[]>();
-  for (let i = 0; i < sessions.length; i++) {
-    const hour = Math.floor((sessions[i]![1] as number) / HOUR) * HOUR;
-    let list = byHour.get(hour);
-    if (!list) byHour.set(hour, (list = []));
-    list.push(i);
+  return 0;
+}
+
+const SLOT = 2 ** 21;
+/**
+ * Sorts sessions by id: by their first four bytes, each packed with its position into
+ * a double so that a typed array sorts them without a comparator call, then any run of
+ * equal first bytes by the whole id.
+ */
+function byId(members: number[], ids: Uint8Array): void {
+  const n = members.length;
+  if (n >= SLOT) {
+    members.sort((a, b) => compareIds(ids, a, b));
+    return;
   }
-  const out: Segment[] = [];
-  for (const [hour, members] of byHour) {
-    let evCount = 0;
-    let propCount = 0;
-    let revenue = false;
-    for (const i of members) {
-      const end = (sessions[i] as Row & { end: number }).end;
-      for (let k = evStart[i]!; k < end; k++) {
-        evCount++;
-        const props = events[k]![4] as string | null;
-        if (props) propCount += 30;
-        if (events[k]![5] !== null) revenue = true;
+  const keys = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const o = members[k]! * 16;
+    keys[k] = (((ids[o]! << 24) | (ids[o + 1]! << 16) | (ids[o + 2]! << 8) | ids[o + 3]!) >>> 0) * SLOT + k;
+  }
+  keys.sort();
+  const sorted = new Array<number>(n);
+  for (let k = 0; k < n; k++) sorted[k] = members[keys[k]! % SLOT]!;
+  for (let k = 0; k < n;) {
+    const prefix = Math.floor(keys[k]! / SLOT);
+    let e = k + 1;
+    while (e < n && Math.floor(keys[e]! / SLOT) === prefix) e++;
+    if (e - k > 1) {
+      const run = sorted.slice(k, e).sort((a, b) => compareIds(ids, a, b));
+      for (let r = 0; r < run.length; r++) sorted[k + r] = run[r]!;
+    }
+    k = e;
+  }
+  for (let k = 0; k < n; k++) members[k] = sorted[k]!;
+}
+
+type Growable = Float64Array | Uint32Array | Int32Array | Uint8Array;
+function grow<T extends Growable>(a: T, size: number): T {
+  const b = new (a.constructor as new (n: number) => T)(size);
+  b.set(a as never);
+  return b;
+}
+
+/**
+ * Builds one segment per start hour from a load's rows as they arrive (SegmentRows):
+ * each session and event is decoded once, straight into dictionary codes in typed
+ * arrays; an event is matched to its session by id (events arrive in time order),
+ * then each session's events are gathered, still in time order.
+ */
+class SegmentBuilder implements SegmentRows {
+  private n = 0;
+  /** The sessions by id (open addressing: pairs of an index into `ids` and its hash), made when the first event arrives. */
+  private table: Int32Array | null = null;
+  private ids = new Uint8Array(16 * 1024);
+  private start = new Float64Array(1024);
+  private end = new Float64Array(1024);
+  private cls = new Uint8Array(1024);
+  private dim = new Uint32Array(D * 1024);
+  private m = 0;
+  private evSess = new Int32Array(4096);
+  private evAt = new Float64Array(4096);
+  private evName = new Uint32Array(4096);
+  private evPath = new Uint32Array(4096);
+  private revAmount = new Float64Array(4096);
+  private revCurrency = new Uint32Array(4096);
+  /** Props of event j are propStart[j] .. propStart[j + 1]. */
+  private propStart = new Uint32Array(4097);
+  private p = 0;
+  private propKey = new Uint32Array(4096);
+  private propVal = new Uint32Array(4096);
+
+  session(row: CopyRow): void {
+    const i = this.n;
+    if (i === this.start.length) {
+      const size = i * 2;
+      this.ids = grow(this.ids, size * 16);
+      this.start = grow(this.start, size);
+      this.end = grow(this.end, size);
+      this.cls = grow(this.cls, size);
+      this.dim = grow(this.dim, size * D);
+    }
+    const ids = this.ids;
+    for (let k = 0, a = row.at[S.id]!; k < 16; k++) ids[i * 16 + k] = row.buf[a + k]!;
+    this.start[i] = row.time(S.started);
+    this.end[i] = row.time(S.lastSeen);
+    this.cls[i] = (row.bool(S.isBot) ? BOT : 0) | (row.bool(S.isInternal) ? INTERNAL : 0) | (row.bool(S.isVpn) ? VPN : 0);
+    const o = i * D;
+    const { buf, at, len } = row;
+    for (let k = 0; k < D; k++) {
+      const f = FIELDS[k]!;
+      const n = len[f]!;
+      this.dim[o + k] = n < 0 ? (k === SOURCE ? DIRECT() : 0) : byteCodes.dims[k]!.of(buf, at[f]!, n);
+    }
+    const region = this.dim[o + REGION]!;
+    if (region) {
+      const code = dicts.region.values[region]!;
+      if (code && !regionNames.has(code)) {
+        const name = row.text(S.regionName);
+        if (name) regionNames.set(code, name);
       }
     }
+    this.n++;
+  }
+
+  event(row: CopyRow): void {
+    const s = this.find(row.buf, row.at[E.sessionId]!);
+    // An event of a session started outside the load's hours.
+    if (s < 0) return;
+    const j = this.m;
+    if (j === this.evAt.length) this.reserve(j * 2);
+    this.evSess[j] = s;
+    this.evAt[j] = row.time(E.at);
+    const { buf, at, len } = row;
+    this.evName[j] = len[E.name]! < 0 ? PAGEVIEW : byteCodes.name.of(buf, at[E.name]!, len[E.name]!);
+    this.evPath[j] = byteCodes.page.of(buf, at[E.path]!, len[E.path]!);
+    this.propStart[j] = this.p;
+    const json = row.json(E.props);
+    if (json) {
+      const props = JSON.parse(json) as Record<string, unknown>;
+      for (const key in props) {
+        if (this.p === this.propKey.length) {
+          this.propKey = grow(this.propKey, this.p * 2);
+          this.propVal = grow(this.propVal, this.p * 2);
+        }
+        this.propKey[this.p] = dicts.propKey.code(key);
+        this.propVal[this.p] = dicts.propValue.code(String(props[key]));
+        this.p++;
+      }
+    }
+    if (row.isNull(E.revenueAmount)) this.revCurrency[j] = NO_REVENUE;
+    else {
+      this.revAmount[j] = row.float8(E.revenueAmount);
+      this.revCurrency[j] = len[E.revenueCurrency]! < 0 ? 0 : byteCodes.currency.of(buf, at[E.revenueCurrency]!, len[E.revenueCurrency]!);
+    }
+    this.m++;
+  }
+
+  private static hash(b: Uint8Array, a: number): number {
+    const w = (k: number) => (b[k]! << 24) | (b[k + 1]! << 16) | (b[k + 2]! << 8) | b[k + 3]!;
+    return Math.imul(Math.imul(w(a) ^ Math.imul(w(a + 4), 0x9e3779b1), 0x85ebca6b) ^ w(a + 8) ^ Math.imul(w(a + 12), 0xc2b2ae35), 0x27d4eb2f) >>> 0;
+  }
+
+  /** The index of the session whose id is the 16 bytes at buf[a], or -1. */
+  private find(buf: Uint8Array, a: number): number {
+    let table = this.table;
+    if (!table) table = this.index();
+    // Pairs of a session's index and its id's hash: a probe compares the ids only when the hashes agree.
+    const mask = (table.length >> 1) - 1;
+    const h = SegmentBuilder.hash(buf, a) | 0;
+    const ids = this.ids;
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const i = table[2 * slot]!;
+      if (i < 0) return -1;
+      if (table[2 * slot + 1] !== h) continue;
+      let k = 0;
+      const o = i * 16;
+      while (k < 16 && ids[o + k] === buf[a + k]) k++;
+      if (k === 16) return i;
+    }
+  }
+
+  /** Once every session is in: the table `find` reads, and room for about as many events as sessions usually have. */
+  private index(): Int32Array {
+    let size = 16;
+    while (size < this.n * 2) size *= 2;
+    const table = (this.table = new Int32Array(size * 2).fill(-1));
+    for (let i = 0; i < this.n; i++) {
+      const h = SegmentBuilder.hash(this.ids, i * 16) | 0;
+      let slot = h & (size - 1);
+      while (table[2 * slot]! >= 0) slot = (slot + 1) & (size - 1);
+      table[2 * slot] = i;
+      table[2 * slot + 1] = h;
+    }
+    if (this.evAt.length < this.n * 4) this.reserve(this.n * 4);
+    return table;
+  }
+
+  private reserve(size: number): void {
+    this.evSess = grow(this.evSess, size);
+    this.evAt = grow(this.evAt, size);
+    this.evName = grow(this.evName, size);
+    this.evPath = grow(this.evPath, size);
+    this.revAmount = grow(this.revAmount, size);
+    this.revCurrency = grow(this.revCurrency, size);
+    this.propStart = grow(this.propStart, size + 1);
+  }
+
+  /** Events kept (of the sessions read). */
+  get events(): number {
+    return this.m;
+  }
+
+  /** The segments of what was read, one per start hour (each with its version). */
+  finish(versions: Map<number, string>): Segment[] {
+    const { n, m } = this;
+    this.propStart[m] = this.p;
+    // Each session's events, gathered in the order they came (time, then id).
+    const evStart = new Int32Array(n + 1);
+    for (let j = 0; j < m; j++) evStart[this.evSess[j]! + 1]!++;
+    for (let i = 0; i < n; i++) evStart[i + 1]! += evStart[i]!;
+    const next = evStart.slice(0, n);
+    const order = new Int32Array(m);
+    for (let j = 0; j < m; j++) order[next[this.evSess[j]!]!++] = j;
+    const byHour = new Map<number, number[]>();
+    for (let i = 0; i < n; i++) {
+      const hour = Math.floor(this.start[i]! / HOUR) * HOUR;
+      let list = byHour.get(hour);
+      if (!list) byHour.set(hour, (list = []));
+      list.push(i);
+    }
+    const out: Segment[] = [];
+    for (const [hour, members] of byHour) {
+      byId(members, this.ids);
+      let evCount = 0;
+      let propCount = 0;
+      let revenue = false;
+      for (const i of members) {
+        for (let k = evStart[i]!; k < evStart[i + 1]!; k++) {
+          const j = order[k]!;
+          evCount++;
+          propCount += this.propStart[j + 1]! - this.propStart[j]!;
+          if (this.revCurrency[j] !== NO_REVENUE) revenue = true;
+        }
+      }
+      out.push(this.segment(hour, versions.get(hour) ?? '0', members, evStart, order, evCount, propCount, revenue));
+    }
+    return out;
+  }
+
+  private segment(hour: number, version: string, members: number[], evStart: Int32Array, order: Int32Array, evCount: number, propCount: number, revenue: boolean): Segment {
     const n = members.length;
     const seg: Segment = {
-      hour, version: versions.get(hour) ?? '0', n, events: evCount,
+      hour, version, n, events: evCount,
       ids: new Uint8Array(n * 16), start: new Float64Array(n), end: new Float64Array(n), cls: new Uint8Array(n),
       pv: new Uint32Array(n), ce: new Uint32Array(n),
       dims: Object.fromEntries([...VISIT_DIMS].map((d) => [d, new Uint32Array(n)])) as Record<VisitDim, Uint32Array>,
       evOff: new Uint32Array(n + 1), evAt: new Float64Array(evCount), evName: new Uint32Array(evCount), evPath: new Uint32Array(evCount),
       propOff: new Uint32Array(evCount + 1), propKey: new Uint32Array(propCount), propVal: new Uint32Array(propCount),
       revAmount: revenue ? new Float64Array(evCount).fill(NaN) : null, revCurrency: revenue ? new Uint32Array(evCount) : null,
-      reach: -Infinity, bytes: 0, used: 0,
+      reach: -Infinity, bytes: SEGMENT_OVERHEAD, used: 0,
     };
-    seg.bytes = SEGMENT_OVERHEAD;
     for (const a of [seg.ids, seg.start, seg.end, seg.cls, seg.pv, seg.ce, ...Object.values(seg.dims), seg.evOff, seg.evAt, seg.evName, seg.evPath, seg.propOff, seg.propKey, seg.propVal, seg.revAmount, seg.revCurrency]) {
       seg.bytes += a?.byteLength ?? 0;
     }
+    const d = seg.dims;
+    const stored = STORED_DIMS.map((name) => d[name]);
     let e = 0;
     let p = 0;
-    members.sort((a, b) => ((sessions[a]![0] as string) < (sessions[b]![0] as string) ? -1 : 1));
     for (let s = 0; s < n; s++) {
       const i = members[s]!;
-      const r = sessions[i]!;
-      Buffer.from((r[0] as string).replace(/-/g, ''), 'hex').copy(Buffer.from(seg.ids.buffer, s * 16, 16));
-      seg.start[s] = r[1] as number;
-      seg.end[s] = r[2] as number;
+      seg.ids.set(this.ids.subarray(i * 16, i * 16 + 16), s * 16);
+      seg.start[s] = this.start[i]!;
+      seg.end[s] = this.end[i]!;
       if (seg.end[s]! > seg.reach) seg.reach = seg.end[s]!;
-      seg.cls[s] = (r[5] ? BOT : 0) | (r[6] ? INTERNAL : 0) | (r[7] ? VPN : 0);
-      const d = seg.dims;
-      d.source[s] = dicts.source.code((r[8] as string | null) ?? 'direct');
-      d.referrer[s] = dicts.referrer.code(r[9] as string | null);
-      d.utm_source[s] = dicts.utm_source.code(r[10] as string | null);
-      d.utm_medium[s] = dicts.utm_medium.code(r[11] as string | null);
-      d.utm_campaign[s] = dicts.utm_campaign.code(r[12] as string | null);
-      d.utm_term[s] = dicts.utm_term.code(r[13] as string | null);
-      d.utm_content[s] = dicts.utm_content.code(r[14] as string | null);
-      d.country[s] = dicts.country.code(r[15] as string | null);
-      d.region[s] = dicts.region.code(r[16] as string | null);
-      if (r[16] && r[17] && !regionNames.has(r[16] as string)) regionNames.set(r[16] as string, r[17] as string);
-      d.city[s] = dicts.city.code(r[18] as string | null);
-      d.device[s] = dicts.device.code(r[19] as string | null);
-      d.browser[s] = dicts.browser.code(r[20] as string | null);
-      d.os[s] = dicts.os.code(r[21] as string | null);
-      d.locale[s] = dicts.locale.code(r[22] ? (r[22] as string).toLowerCase() : null);
-      const key = `${d.source[s]}\u0001${d.utm_source[s]}\u0001${d.utm_medium[s]}\u0001${d.utm_campaign[s]}\u0001${d.referrer[s] ? 1 : 0}`;
+      seg.cls[s] = this.cls[i]!;
+      const o = i * D;
+      for (let k = 0; k < D; k++) stored[k]![s] = this.dim[o + k]!;
+      const source = this.dim[o + SOURCE]!;
+      const key = `${source}\u0001${this.dim[o + UTM_SOURCE]}\u0001${this.dim[o + UTM_MEDIUM]}\u0001${this.dim[o + UTM_CAMPAIGN]}\u0001${this.dim[o + REFERRER] ? 1 : 0}`;
       let group = groupCodes.get(key);
       if (group === undefined) {
         group = dicts.channel_group.code(channelGroupOf({
-          source: dicts.source.values[d.source[s]!]!, utmSource: dicts.utm_source.values[d.utm_source[s]!]!,
-          utmMedium: dicts.utm_medium.values[d.utm_medium[s]!]!, utmCampaign: dicts.utm_campaign.values[d.utm_campaign[s]!]!,
-          referrer: dicts.referrer.values[d.referrer[s]!]!,
+          source: dicts.source.values[source]!, utmSource: dicts.utm_source.values[this.dim[o + UTM_SOURCE]!]!,
+          utmMedium: dicts.utm_medium.values[this.dim[o + UTM_MEDIUM]!]!, utmCampaign: dicts.utm_campaign.values[this.dim[o + UTM_CAMPAIGN]!]!,
+          referrer: dicts.referrer.values[this.dim[o + REFERRER]!]!,
         }));
         groupCodes.set(key, group);
       }
       d.channel_group[s] = group;
-      d.channel[s] = channelCodes[d.source[s]!] ??= dicts.channel.code(channelOf(dicts.source.values[d.source[s]!]!));
+      d.channel[s] = channelCodes[source] ??= dicts.channel.code(channelOf(dicts.source.values[source]!));
       seg.evOff[s] = e;
       let firstPage = 0;
       let lastPage = 0;
-      const end = (r as Row & { end: number }).end;
-      for (let k = evStart[i]!; k < end; k++) {
-        const ev = events[k]!;
-        seg.evAt[e] = ev[1] as number;
-        const path = dicts.page.code(ev[3] as string);
+      for (let k = evStart[i]!; k < evStart[i + 1]!; k++) {
+        const j = order[k]!;
+        seg.evAt[e] = this.evAt[j]!;
+        const path = this.evPath[j]!;
         seg.evPath[e] = path;
-        const name = ev[2] as string | null;
-        seg.evName[e] = name === null ? 0 : dicts.name.code(name);
-        if (name === null) {
+        const name = this.evName[j]!;
+        if (name === PAGEVIEW) {
+          seg.evName[e] = 0;
           if (!firstPage) firstPage = path;
           lastPage = path;
           seg.pv[s]!++;
         } else {
+          seg.evName[e] = name;
           seg.ce[s]!++;
         }
         seg.propOff[e] = p;
-        if (ev[4]) {
-          const props = JSON.parse(ev[4] as string) as Record<string, unknown>;
-          for (const key in props) {
-            if (p >= seg.propKey.length) break;
-            seg.propKey[p] = dicts.propKey.code(key);
-            seg.propVal[p] = dicts.propValue.code(String(props[key]));
-            p++;
-          }
+        for (let q = this.propStart[j]!; q < this.propStart[j + 1]!; q++) {
+          seg.propKey[p] = this.propKey[q]!;
+          seg.propVal[p] = this.propVal[q]!;
+          p++;
         }
-        if (seg.revAmount && ev[5] !== null) {
-          seg.revAmount[e] = ev[5] as number;
-          seg.revCurrency![e] = dicts.currency.code(ev[6] as string | null);
+        if (revenue && this.revCurrency[j] !== NO_REVENUE) {
+          seg.revAmount![e] = this.revAmount[j]!;
+          seg.revCurrency![e] = this.revCurrency[j]!;
         }
         e++;
       }
@@ -240,9 +455,8 @@ function buildSegments(sessions: Row[], events: Row[], versions: Map<number, str
     }
     seg.evOff[n] = e;
     seg.propOff[evCount] = p;
-    out.push(seg);
+    return seg;
   }
-  return out;
 }
 
 function emptySegment(hour: number, version: string): Segment {
@@ -401,15 +615,16 @@ export class SegmentStore {
     const key = `${from}:${to}:${wanted.get(from)}:${tail ?? ''}`;
     let p = cache.loading.get(key);
     if (!p) {
+      const builder = new SegmentBuilder();
       const rows = tail === undefined
-        ? loadSegments(this.db, projectId, new Date(from), new Date(to), new Date(lastSeen))
-        : loadSegmentTails(this.db, projectId, new Date(from), new Date(to), new Date(tail), new Date(Math.max(lastSeen, tail)));
-      p = rows.then(({ sessions, events }) => {
+        ? loadSegments(this.db, projectId, new Date(from), new Date(to), new Date(lastSeen), builder)
+        : loadSegmentTails(this.db, projectId, new Date(from), new Date(to), new Date(tail), new Date(Math.max(lastSeen, tail)), builder);
+      p = rows.then(() => {
         const versions = new Map<number, string>();
         for (let h = from; h < to; h += HOUR) versions.set(h, wanted.get(h) ?? '0');
-        const segs = buildSegments(sessions, events, versions);
+        const segs = builder.finish(versions);
         this.counters.segmentsLoaded += segs.length;
-        this.counters.eventsLoaded += events.length;
+        this.counters.eventsLoaded += builder.events;
         if (tail === undefined) return segs;
         // A tail with no session is kept too (empty), so the next question does not ask again.
         const have = new Set(segs.map((s) => s.hour));
