@@ -9,11 +9,6 @@ import type { Knex } from 'knex';
 const PG_EPOCH_MS = 946_684_800_000;
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 
-/** Node's own decoders behind Buffer#toString, without its argument handling (a call per field adds up). */
-interface Slices {
-  utf8Slice(start: number, end: number): string;
-}
-
 /** One row of a binary COPY: its fields are read in place, by index. */
 export class CopyRow {
   buf: Buffer = Buffer.alloc(0);
@@ -33,7 +28,7 @@ export class CopyRow {
     const n = this.len[i]!;
     if (n < 0) return null;
     const a = this.at[i]!;
-    return (this.buf as unknown as Slices).utf8Slice(a, a + n);
+    return this.buf.toString('utf8', a, a + n);
   }
 
   /** A jsonb as its JSON text (the binary form is a version byte, then the text). */
@@ -41,7 +36,7 @@ export class CopyRow {
     const n = this.len[i]!;
     if (n < 0) return null;
     const a = this.at[i]!;
-    return (this.buf as unknown as Slices).utf8Slice(a + 1, a + n);
+    return this.buf.toString('utf8', a + 1, a + n);
   }
 
   /** A timestamptz in Unix milliseconds (a column of millisecond precision converts exactly). */
