@@ -5,14 +5,13 @@
 // recorded everywhere, so that each "nothing" below is a sink that works.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import pino from 'pino';
 import type { Knex } from 'knex';
 import { startService, type RunningService } from './service.ts';
 import { freePort } from './database.ts';
 import { startFake } from '../providers/openai/fake.ts';
 import type { Fake } from '../providers/testing/fake.ts';
 import { usageBatcher } from '../core/usageBatch.ts';
-import { createGatewayKey, databaseUrl, testDb } from '../test/support.ts';
+import { capturingLogger, createGatewayKey, databaseUrl, testDb } from '../test/support.ts';
 import { startCollector } from '../test/otlpCollector.ts';
 
 const CALLS = 48;
@@ -20,6 +19,8 @@ const CALLS = 48;
 let db: Knex;
 let operator: Fake;
 let collector: Awaited<ReturnType<typeof startCollector>>;
+// What the services log as errors: nothing, warm-up or not.
+const logged = capturingLogger('error');
 
 beforeAll(async () => {
   db = await testDb();
@@ -47,7 +48,7 @@ async function start(o: { port: number; listenWhen?: () => Promise<void>; calls?
     analyticsPort: 0,
     host: '127.0.0.1',
     env: { ...process.env, GATEWAY_REQUEST_LOG: 'on', GATEWAY_WARM_UP_CALLS: String(o.calls ?? CALLS), ...o.env },
-    log: pino({ level: 'silent' }),
+    log: logged.log,
     warmUp: true,
     ...(o.listenWhen ? { listenWhen: o.listenWhen } : {}),
   });
@@ -152,6 +153,8 @@ describe('one process (listening, then warming up)', () => {
     expect(metrics).toMatch(/^switchyard_http_requests_total\{service="gateway",operation="createChatCompletion",status="200"\} 1$/m);
     expect(metrics).toMatch(/^switchyard_upstream_requests_total\{provider="openai"\} 1$/m);
     expect(metrics).not.toMatch(/operation="(createEmbedding|createMessage|createResponse)"/);
+    // A warm-up record that reached the usage writer would have been refused (its key id is no stored key's) and said so.
+    expect(logged.lines.map((l) => l.msg)).toEqual([]);
     // Spans leave in the order they end: once the caller's model call has arrived, any of the warm-up's would have.
     const spans = await collector.until((all) => (all.some((s) => s.name.startsWith('chat ')) ? all : undefined));
     expect(spans.filter((s) => s.name.startsWith('chat ')).map((s) => s.attributes['switchyard.key.id'])).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
