@@ -28,7 +28,7 @@ import { startGatewayRuntime } from '../core/runtime.ts';
 import type { Deps } from '../handlers/types.ts';
 import { startTelemetry } from '../metrics/telemetry.ts';
 import { Readiness } from '../db/readiness.ts';
-import { sendWarmUpCalls, warmUpCallCount, type WarmUpReport } from './warmUp.ts';
+import { sendWarmUpCalls, WARM_UP_CALLS, type WarmUpReport } from './warmUp.ts';
 
 export type { ServiceName } from './config.ts';
 import type { ServiceName } from './config.ts';
@@ -50,6 +50,8 @@ export interface ServiceOptions {
    * it (tests) all of that happens on first use and the service is ready once listening.
    */
   warmUp?: boolean;
+  /** How many /v1 calls the warm-up sends (server/warmUp.ts WARM_UP_CALLS; tests send fewer). */
+  warmUpCalls?: number;
   /**
    * Given, the warm-up runs before listening (rather than while listening with
    * readiness answering 503) and listening waits for this: for a worker of
@@ -73,7 +75,7 @@ export interface RunningService {
   /** Compiles every operation's validators now, the hot paths first, while requests are served. */
   compileValidators(): Promise<number>;
   /** What the warm-up's /v1 calls did, when it sent them. */
-  warmUpCalls?: WarmUpReport;
+  warmUpReport?: WarmUpReport;
 }
 
 // The operations a busy service answers most: their validators are compiled first.
@@ -208,8 +210,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     if (opts.warmUp) {
       await warmUp(opts.db, mountedAll, deps);
       if (gatewayApp && deps.gatewayAuth) {
-        running.warmUpCalls = await sendWarmUpCalls({ app: gatewayApp, auth: deps.gatewayAuth, log, calls: warmUpCallCount(env) });
-        log.info(running.warmUpCalls, 'warm-up calls answered');
+        running.warmUpReport = await sendWarmUpCalls({ app: gatewayApp, auth: deps.gatewayAuth, log, calls: opts.warmUpCalls ?? WARM_UP_CALLS });
+        log.info(running.warmUpReport, 'warm-up calls answered');
       }
     }
     if (opts.listenWhen) {

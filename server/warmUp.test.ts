@@ -47,7 +47,8 @@ async function start(o: { port: number; listenWhen?: () => Promise<void>; calls?
     gatewayPort: o.port,
     analyticsPort: 0,
     host: '127.0.0.1',
-    env: { ...process.env, GATEWAY_REQUEST_LOG: 'on', GATEWAY_WARM_UP_CALLS: String(o.calls ?? CALLS), ...o.env },
+    env: { ...process.env, GATEWAY_REQUEST_LOG: 'on', ...o.env },
+    warmUpCalls: o.calls ?? CALLS,
     log: logged.log,
     warmUp: true,
     ...(o.listenWhen ? { listenWhen: o.listenWhen } : {}),
@@ -106,7 +107,7 @@ describe('one process (listening, then warming up)', () => {
   });
 
   it('sent its calls through its own HTTP client to its own upstream, none to the operator\'s provider', () => {
-    const report = service.warmUpCalls!;
+    const report = service.warmUpReport!;
     expect(report.sent).toBe(CALLS);
     expect(seen.calls).toBe(CALLS);
     expect(report.ok).toBe(CALLS);
@@ -177,7 +178,7 @@ describe('a worker of the cluster (warm before listening)', () => {
       // Not listening yet: the probe's connection is refused.
       expect(await seen.readyDuring).toBe(0);
       expect(atListen).toBe(16);
-      expect(service.warmUpCalls!.ok).toBe(16);
+      expect(service.warmUpReport!.ok).toBe(16);
       expect((await fetch(`http://127.0.0.1:${port}/api/llm/ready`)).status).toBe(200);
     } finally {
       vi.restoreAllMocks();

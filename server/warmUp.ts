@@ -24,8 +24,8 @@ import { gatewayAdded, httpDuration, httpRequests, routingFallbacks, upstreamErr
 import { untraced } from '../metrics/telemetry.ts';
 import { startWarmUpstream } from './warmUpstream.ts';
 
-/** GATEWAY_WARM_UP_CALLS: calls sent before ready (0: none). */
-export const DEFAULT_WARM_UP_CALLS = 300;
+/** Calls sent before ready: see docs/operations.md for how many the first second needs. */
+export const WARM_UP_CALLS = 300;
 // As many at once as a burst of callers: the pool of upstream connections grows to it too.
 const CONCURRENCY = 10;
 // On a machine too busy to finish them soon, the calls stop here: ready is not held back for long.
@@ -33,13 +33,6 @@ const MAX_MS = 3_000;
 
 /** The metrics a /v1 call moves; reset after the warm-up, so that a scrape shows callers' calls only. */
 const REQUEST_METRICS = [httpRequests, httpDuration, gatewayAdded, upstreamRequests, upstreamErrors, upstreamRetries, routingFallbacks];
-
-export function warmUpCallCount(env: NodeJS.ProcessEnv): number {
-  const raw = env.GATEWAY_WARM_UP_CALLS?.trim();
-  if (!raw) return DEFAULT_WARM_UP_CALLS;
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_WARM_UP_CALLS;
-}
 
 interface Call {
   path: string;
