@@ -11,8 +11,9 @@
 // openWarmUp), to a loopback upstream speaking OpenAI's wire format
 // (server/warmUpstream.ts). Nothing of them is anyone's: no usage row, no
 // governance charge (the key has no limits, team or tags), no traffic count,
-// no request-log entry, no access-log line, no span (the listener serves
-// them untraced), and the request-path metrics they moved are reset after.
+// no request-log entry, no access-log line or request count, no span (the
+// listener serves them untraced), and the upstream metrics they moved are
+// reset after.
 import http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -20,7 +21,7 @@ import type Koa from 'koa';
 import type { Logger } from 'pino';
 import type { GatewayAuthenticator } from '../core/gatewayAuth.ts';
 import { useWarmUpstream } from '../core/warmUp.ts';
-import { gatewayAdded, httpDuration, httpRequests, routingFallbacks, upstreamErrors, upstreamRequests, upstreamRetries } from '../metrics/index.ts';
+import { gatewayAdded, routingFallbacks, upstreamErrors, upstreamRequests, upstreamRetries } from '../metrics/index.ts';
 import { untraced } from '../metrics/telemetry.ts';
 import { startWarmUpstream } from './warmUpstream.ts';
 
@@ -31,8 +32,11 @@ const CONCURRENCY = 10;
 // On a machine too busy to finish them soon, the calls stop here: ready is not held back for long.
 const MAX_MS = 3_000;
 
-/** The metrics a /v1 call moves; reset after the warm-up, so that a scrape shows callers' calls only. */
-const REQUEST_METRICS = [httpRequests, httpDuration, gatewayAdded, upstreamRequests, upstreamErrors, upstreamRetries, routingFallbacks];
+/**
+ * The metrics a /v1 call moves where nothing asks whose call it is: reset after the warm-up, so
+ * that a scrape shows callers' calls only. (The access log's request counts leave the warm-up out.)
+ */
+const REQUEST_METRICS = [gatewayAdded, upstreamRequests, upstreamErrors, upstreamRetries, routingFallbacks];
 
 interface Call {
   path: string;
