@@ -86,7 +86,13 @@ export async function sendWarmUpCalls(o: { app: Koa<any>; auth: GatewayAuthentic
   const started = performance.now();
   const report: WarmUpReport = { sent: 0, ok: 0, upstream: {}, ms: 0 };
   if (o.calls <= 0) return report;
-  const upstream = await startWarmUpstream();
+  let upstream;
+  try {
+    upstream = await startWarmUpstream();
+  } catch (err) {
+    o.log.warn({ err }, 'the warm-up could not open its loopback upstream; no warm-up calls sent');
+    return report;
+  }
   useWarmUpstream({ baseUrl: upstream.baseUrl, apiKey: upstream.apiKey });
   const { key, end } = o.auth.openWarmUp();
   const expected = Buffer.from(`Bearer ${key}`);
