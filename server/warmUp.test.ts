@@ -58,7 +58,7 @@ async function start(o: { port: number; listenWhen?: () => Promise<void>; calls?
 /** Watches the warm-up's HTTP client: its key, and a readiness probe answered while its first call waits. */
 function watchWarmUpClient(readyUrl: string) {
   const original = http.request;
-  const seen = { keys: new Set<string>(), calls: 0, readyDuring: undefined as Promise<number> | undefined };
+  const seen = { keys: new Set<string>(), calls: 0, readyDuring: undefined as Promise<number> | undefined, strangerDuring: undefined as Promise<number> | undefined };
   vi.spyOn(http, 'request').mockImplementation(((...args: Parameters<typeof http.request>) => {
     const req = original(...args);
     const options = args[0] as http.RequestOptions;
@@ -66,13 +66,14 @@ function watchWarmUpClient(readyUrl: string) {
     seen.keys.add(String((options.headers as Record<string, string>).authorization));
     if (!seen.readyDuring) {
       // The first call goes out only once readiness has answered: the warm-up is under way meanwhile.
-      seen.readyDuring = fetch(readyUrl).then(
-        (res) => res.arrayBuffer().then(() => res.status),
-        () => 0,
-      );
+      const status = (res: Response) => res.arrayBuffer().then(() => res.status);
+      seen.readyDuring = fetch(readyUrl).then(status, () => 0);
+      // Anyone else on the warm-up's own listener, with a key of the right shape but not its own.
+      seen.strangerDuring = fetch(`http://127.0.0.1:${options.port}/v1/models`, { headers: { authorization: `Bearer gw_live_${'0'.repeat(43)}` } }).then(status, () => 0);
+      const both = Promise.all([seen.readyDuring, seen.strangerDuring]);
       const end = req.end.bind(req) as (body: string) => void;
       req.end = ((body: string) => {
-        void seen.readyDuring!.finally(() => end(body));
+        void both.finally(() => end(body));
         return req;
       }) as never;
     }
@@ -104,6 +105,10 @@ describe('one process (listening, then warming up)', () => {
   it('answers readiness 503 while the warm-up calls run, and 200 after', async () => {
     expect(await seen.readyDuring).toBe(503);
     expect((await fetch(`${url}/api/llm/ready`)).status).toBe(200);
+  });
+
+  it('answers only its own calls on the warm-up\'s listener', async () => {
+    expect(await seen.strangerDuring).toBe(403);
   });
 
   it('sent its calls through its own HTTP client to its own upstream, none to the operator\'s provider', () => {
