@@ -12,6 +12,7 @@ import { ProviderError, type ProviderSettings } from '../providers/types.ts';
 import { ApiError } from '../protocols/errors.ts';
 import { deploymentCall, ownKeyFailure, providerCall, type Caller, type ProviderCall } from './providerCall.ts';
 import { LocalSlots } from './slots.ts';
+import { isWarmUp } from './warmUp.ts';
 import { circuits, unanswered, type CircuitBreakers, type CircuitSnapshot } from './circuitBreaker.ts';
 
 /** One deployment as routing holds it: its call with the operator's key made once, its round-robin credit. */
@@ -201,12 +202,13 @@ export interface OnDeployment<T> {
 export async function onDeployment<T>(
   provider: ProviderId,
   model: string,
-  caller: Pick<Caller, 'providerKey'>,
+  caller: Pick<Caller, 'providerKey'> & { keyId?: string },
   signal: AbortSignal,
   run: (call: ProviderCall, deployment: string | undefined) => Promise<T>,
   pinned?: string,
 ): Promise<OnDeployment<T>> {
-  const set = deploymentsOf(provider);
+  // The start-up warm-up's calls go to its own upstream (core/warmUp.ts), never to a deployment.
+  const set = isWarmUp(caller) ? undefined : deploymentsOf(provider);
   if (!set) {
     const call = providerCall(provider, caller);
     try {

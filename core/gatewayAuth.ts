@@ -9,6 +9,8 @@ import type { RoutingPolicy } from '../protocols/routing.ts';
 import type { ConsolePrincipal } from './console/settings.ts';
 import { ApiError } from '../protocols/errors.ts';
 import { hasRules, policyOfRow, type Policy } from './governance/policy.ts';
+import { randomBytes } from 'node:crypto';
+import { WARM_UP_KEY_ID } from './warmUp.ts';
 
 export const GATEWAY_KEY_PREFIX = 'gw_live_';
 const CACHE_TTL_MS = 30_000;
@@ -39,6 +41,12 @@ export interface GatewayAuthenticator {
   authenticate(headers: IncomingHttpHeaders): GatewayAuth | null | Promise<GatewayAuth | null>;
   /** Forget cached keys: a key changed (a revoke, from any process; db trigger gateway_keys_changed announces it). */
   clear(): void;
+  /**
+   * A key for the start-up warm-up's calls (core/warmUp.ts): random, as strong
+   * as a minted key, held only in this process's memory, compared like any
+   * key, and refused from `end()` on. No stored key shares its id.
+   */
+  openWarmUp(): { key: string; end(): void };
 }
 
 /**
@@ -83,9 +91,12 @@ export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string
     return pending;
   }
 
+  let warmUp: { hash: string; auth: GatewayAuth } | undefined;
+
   // Not async: a key the cache answers for is decided without a promise (the /v1 hot path).
   function verify(key: string): GatewayAuth | null | Promise<GatewayAuth | null> {
     const hash = hashKeyHex(key);
+    if (warmUp !== undefined && hexHashesMatch(hash, warmUp.hash)) return warmUp.auth;
     const lookup = bootstrapHash && hexHashesMatch(hash, bootstrapHash) ? BOOTSTRAP_LOOKUP : lookupOf(key, GATEWAY_KEY_PREFIX);
     if (!lookup) return null;
     const cached = cache.get(lookup);
@@ -131,6 +142,17 @@ export async function createGatewayAuthenticator(db: Knex, bootstrapKey?: string
       generation++;
       cache.clear();
       lookups.clear();
+    },
+    openWarmUp() {
+      const key = `${GATEWAY_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const opened = { hash: hashKeyHex(key), auth: { keyId: WARM_UP_KEY_ID, keyName: 'warm-up', role: 'member' as const, tags: [] } };
+      warmUp = opened;
+      return {
+        key,
+        end: () => {
+          if (warmUp === opened) warmUp = undefined;
+        },
+      };
     },
   };
 }

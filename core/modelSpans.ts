@@ -6,6 +6,7 @@ import type { PreparedCompletion, PricedResult } from './completion.ts';
 import type { Caller } from './providerCall.ts';
 import { ApiError } from '../protocols/errors.ts';
 import { ProviderError } from '../providers/types.ts';
+import { isWarmUp } from './warmUp.ts';
 import { endFailed, inSpan, recordModelCall, SpanKind, startSpan, tracing, withActive, type Attributes, type Span } from '../metrics/telemetry.ts';
 
 export class ModelCall {
@@ -21,7 +22,7 @@ export class ModelCall {
 
   /** The span of `p` as the `index`th target of its call; undefined when traces are not exported. */
   static start(p: PreparedCompletion, caller: Caller, index: number): ModelCall | undefined {
-    if (!tracing()) return undefined;
+    if (!tracing() || isWarmUp(caller)) return undefined;
     const { request } = p;
     const attributes: Attributes = {
       'gen_ai.operation.name': 'chat',

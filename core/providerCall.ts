@@ -6,6 +6,7 @@ import { providerSettings } from '../providers/settings.ts';
 import { descriptorOf } from '../providers/registry.ts';
 import { ProviderError, type CallContext, type ProviderSettings } from '../providers/types.ts';
 import { callerCaused } from './circuitBreaker.ts';
+import { isWarmUp, warmUpSettings } from './warmUp.ts';
 
 export interface Caller {
   keyId: string;
@@ -33,7 +34,9 @@ export interface ProviderCall {
  * Refuses at once a hosted provider with no key (the operator's or the
  * caller's): a 503 naming the variable, before anything is queued.
  */
-export function providerCall(provider: ProviderId, caller: Pick<Caller, 'providerKey'>): ProviderCall {
+export function providerCall(provider: ProviderId, caller: Pick<Caller, 'providerKey'> & { keyId?: string }): ProviderCall {
+  // The start-up warm-up's calls go to its loopback upstream, never to the operator's provider.
+  if (isWarmUp(caller)) return new ResolvedCall(warmUpSettings(provider), false);
   const configured = providerSettings(provider);
   if (!configured.local && !configured.apiKey && !caller.providerKey && !descriptorOf(provider).otherCredential?.(configured.extra)) {
     throw new ApiError('unavailable', `${provider} is not configured: set ${configured.keyEnv} or send X-Provider-Key`, {

@@ -24,6 +24,7 @@ import {
 import { upstreamObserver } from './upstreamObserver.ts';
 import { routingFallbacks } from '../metrics/index.ts';
 import { ModelCall, slotWait } from './modelSpans.ts';
+import { isWarmUp, warmUpCircuits } from './warmUp.ts';
 
 /** `deployment`: which of the provider's deployments (switchyard.yaml) answered, when it has them. */
 export type RoutedResult = PricedResult & { attempts?: RoutingAttempt[]; deployment?: string };
@@ -160,7 +161,9 @@ class RouteRun {
   private readonly firstByteMs: number | undefined;
   /** Attempts are reported only when routing was asked for or a fallback was used. */
   private readonly routed: boolean;
-  private readonly breakers = circuits();
+  private readonly breakers: ReturnType<typeof circuits>;
+  /** The start-up warm-up's call (core/warmUp.ts): circuits of its own, no deployments. */
+  private readonly warmUp: boolean;
   private readonly route: PreparedRoute;
   private readonly caller: Caller;
   private readonly hooks: RouteHooks;
@@ -175,6 +178,8 @@ class RouteRun {
     this.retry = retryOf(route.policy);
     this.firstByteMs = route.policy?.timeout?.firstByteMs;
     this.routed = route.policy !== undefined;
+    this.warmUp = isWarmUp(caller);
+    this.breakers = this.warmUp ? warmUpCircuits() : circuits();
   }
 
   /**
@@ -187,7 +192,7 @@ class RouteRun {
     const requested = this.route.targets[0]!.request.provider;
     let last: unknown;
     for (const p of orderTargets(this.route.targets, this.route.weights)) {
-      const set = deploymentsOf(p.request.provider);
+      const set = this.warmUp ? undefined : deploymentsOf(p.request.provider);
       if (!set) {
         const tried = await this.attempt(p, requested, start);
         if (tried instanceof Leg) return tried;

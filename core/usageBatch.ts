@@ -9,6 +9,7 @@ import { GroupCommit, writeBatchOrEach } from '../db/groupCommit.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Caller, PricedResult } from './completion.ts';
 import { endFailed, startSpan, tracing, type Span } from '../metrics/telemetry.ts';
+import { isWarmUp } from './warmUp.ts';
 
 /**
  * Records arriving while a write is in flight go in the next one, so under
@@ -28,6 +29,7 @@ export class UsageBatcher {
   }
 
   add(record: SettledUsage): Promise<void> {
+    if (isWarmUp(record)) return Promise.resolve();
     const span = usageSpan();
     return this.commit.add(record).then(
       (refused) => {
@@ -52,6 +54,8 @@ export class UsageBatcher {
    * anything did (no promise per record).
    */
   addLater(record: SettledUsage, failed: (err: unknown) => void): void {
+    // The start-up warm-up's calls (core/warmUp.ts) were nobody's: nothing is billed.
+    if (isWarmUp(record)) return;
     this.later.push({ record, failed, span: usageSpan() });
     if (this.later.length >= LATER_MAX_ROWS) this.releaseLater();
     else this.laterTimer ??= setTimeout(() => this.releaseLater(), LATER_WINDOW_MS);

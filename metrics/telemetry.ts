@@ -22,7 +22,7 @@ import {
   type SpanOptions,
   type Tracer,
 } from '@opentelemetry/api';
-import { parseKeyPairsIntoRecord, W3CTraceContextPropagator } from '@opentelemetry/core';
+import { isTracingSuppressed, parseKeyPairsIntoRecord, suppressTracing, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import type { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import type { MeterProvider } from '@opentelemetry/sdk-metrics';
@@ -138,6 +138,16 @@ export async function startTelemetry(env: NodeJS.ProcessEnv): Promise<Telemetry 
 /** The context spans started now are children of. */
 export function currentContext(): Context {
   return store.getStore() ?? ROOT_CONTEXT;
+}
+
+/** Runs `fn` with tracing suppressed (OpenTelemetry's own flag): no span started inside it is recorded or exported. */
+export function untraced<T>(fn: () => T): T {
+  return store.run(suppressTracing(currentContext()), fn);
+}
+
+/** Whether the current context suppresses tracing (inside `untraced`). */
+export function tracingSuppressed(): boolean {
+  return isTracingSuppressed(currentContext());
 }
 
 /** Runs `fn` with `span` as the active span (its children's parent), in `base` or the current context. */

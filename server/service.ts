@@ -28,6 +28,7 @@ import { startGatewayRuntime } from '../core/runtime.ts';
 import type { Deps } from '../handlers/types.ts';
 import { startTelemetry } from '../metrics/telemetry.ts';
 import { Readiness } from '../db/readiness.ts';
+import { sendWarmUpCalls, WARM_UP_CALLS, type WarmUpReport } from './warmUp.ts';
 
 export type { ServiceName } from './config.ts';
 import type { ServiceName } from './config.ts';
@@ -44,10 +45,13 @@ export interface ServiceOptions {
   env?: NodeJS.ProcessEnv;
   /**
    * Warm up before saying ready (`npm start`): the database pool opened, the
-   * hot operations' request validators compiled, the key lookup run. Without it (tests) the
-   * validators compile on first use and the service is ready once listening.
+   * hot operations' request validators compiled, the key lookup run, and a few
+   * hundred real /v1 calls sent through the gateway (server/warmUp.ts). Without
+   * it (tests) all of that happens on first use and the service is ready once listening.
    */
   warmUp?: boolean;
+  /** How many /v1 calls the warm-up sends (server/warmUp.ts WARM_UP_CALLS; tests send fewer). */
+  warmUpCalls?: number;
   /**
    * Given, the warm-up runs before listening (rather than while listening with
    * readiness answering 503) and listening waits for this: for a worker of
@@ -70,6 +74,8 @@ export interface RunningService {
   stop(graceMs?: number): Promise<void>;
   /** Compiles every operation's validators now, the hot paths first, while requests are served. */
   compileValidators(): Promise<number>;
+  /** What the warm-up's /v1 calls did, when it sent them. */
+  warmUpReport?: WarmUpReport;
 }
 
 // The operations a busy service answers most: their validators are compiled first.
@@ -133,6 +139,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const listeners: Listener[] = [];
   const mountedAll: MountedSurface[] = [];
   const pendingListens: Array<() => Promise<void>> = [];
+  let gatewayApp: Koa<any> | undefined;
   const running: RunningService = { deps, stop: async () => {}, compileValidators: () => compileValidators(mountedAll, HOT_OPERATIONS) };
 
   const startSurfaces = async (defs: SurfaceDefinition[]): Promise<MountedSurface[]> => {
@@ -182,6 +189,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       ]);
       const metrics = metricsRoute({ env, collect: () => collectGatewayGauges(opts.db, runtime) });
       const app = createApp({ deps, surfaces, service: 'gateway', extra: [metrics, requestLogging(runtime.requestLog), trafficCounting(consoleService.traffic), staticRoutes(['gateway', 'compat'])] });
+      gatewayApp = app;
       pendingListens.push(async () => {
         const listener = await listen(app, { port: opts.gatewayPort, host: opts.host, portEnv: 'GATEWAY_PORT' }, surfaces);
         listeners.push(listener);
@@ -199,7 +207,13 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       });
     }
     if (!opts.listenWhen) for (const listenNow of pendingListens) await listenNow();
-    if (opts.warmUp) await warmUp(opts.db, mountedAll, deps);
+    if (opts.warmUp) {
+      await warmUp(opts.db, mountedAll, deps);
+      if (gatewayApp && deps.gatewayAuth) {
+        running.warmUpReport = await sendWarmUpCalls({ app: gatewayApp, auth: deps.gatewayAuth, log, calls: opts.warmUpCalls ?? WARM_UP_CALLS });
+        log.info(running.warmUpReport, 'warm-up calls answered');
+      }
+    }
     if (opts.listenWhen) {
       await opts.listenWhen();
       for (const listenNow of pendingListens) await listenNow();
@@ -223,6 +237,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
  * openapi-backend compiling each operation's validators on its first request
  * and V8 compiling them on their first run, the hot operations' handler
  * modules (imported on first call otherwise), and cold code on the key lookup.
+ * The rest of the request path is warmed by real calls (server/warmUp.ts).
  */
 async function warmUp(db: Knex, surfaces: MountedSurface[], deps: Deps): Promise<void> {
   await Promise.all(Array.from({ length: WARM_CONNECTIONS }, () => db.raw('SELECT 1')));

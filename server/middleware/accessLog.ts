@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppState } from '../../handlers/types.ts';
 import { httpDuration, httpRequests } from '../../metrics/index.ts';
+import { isWarmUp } from '../../core/warmUp.ts';
 
 /** What the access log reads of a request's Koa context. */
 export interface Logged {
@@ -58,6 +59,8 @@ class AccessLog {
   }
 
   closed(ctx: Logged): void {
+    // The start-up warm-up's calls (core/warmUp.ts) are nobody's: no line, no count.
+    if (isWarmUp(ctx.state.auth as { keyId?: string } | undefined)) return;
     const ms = performance.now() - ctx.state.startedAt;
     // Requests no operation matched (static files, unknown paths, /metrics itself) share one label.
     const operation = ctx.state.op?.operation?.operationId ?? (ctx.path === '/metrics' ? 'metrics' : 'other');

@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import type { AppState } from '../../handlers/types.ts';
 import type { RequestLog } from '../../core/requestLog.ts';
 import type { GatewayAuth } from '../../core/gatewayAuth.ts';
+import { isWarmUp } from '../../core/warmUp.ts';
 
 type Logged = Parameters<Middleware<AppState>>[0];
 
@@ -17,7 +18,7 @@ function observe(requestLog: RequestLog, ctx: Logged): void {
   const state = ctx.state;
   const auth = state.auth as GatewayAuth | undefined;
   // Calls no key got through (refused at the door) belong to nobody's log.
-  if (!auth?.keyId) return;
+  if (!auth?.keyId || isWarmUp(auth)) return;
   requestLog.observe({
     keyId: auth.keyId,
     teamId: auth.teamId,

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { AppState } from '../../handlers/types.ts';
-import { extractContext, recordRequest, SpanKind, SpanStatusCode, startSpan, withActive, type Span } from '../../metrics/telemetry.ts';
+import { extractContext, recordRequest, SpanKind, SpanStatusCode, startSpan, tracingSuppressed, withActive, type Span } from '../../metrics/telemetry.ts';
 
 type Traced = Parameters<Middleware<AppState>>[0];
 
@@ -12,6 +12,8 @@ type Traced = Parameters<Middleware<AppState>>[0];
  */
 export function traceRequests(service: string): Middleware<AppState> {
   return (ctx, next) => {
+    // The start-up warm-up's own listener serves its calls untraced (server/warmUp.ts).
+    if (tracingSuppressed()) return next();
     const parent = extractContext(ctx.headers);
     const span = startSpan(ctx.method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': ctx.method, 'url.path': ctx.path, 'switchyard.service': service } }, parent)!;
     const traceId = span.spanContext().traceId;

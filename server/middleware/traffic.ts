@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import type { AppState } from '../../handlers/types.ts';
 import type { TrafficRecorder } from '../../core/console/traffic.ts';
 import type { GatewayAuth } from '../../core/gatewayAuth.ts';
+import { isWarmUp } from '../../core/warmUp.ts';
 import type { TaskRow } from '../../db/gateway/getTask.ts';
 import type { TaskOutcome } from '../../db/gateway/finishTask.ts';
 
@@ -18,7 +19,8 @@ export function trafficCounting(traffic: TrafficRecorder): Middleware<AppState> 
 function count(traffic: TrafficRecorder, ctx: Counted): void {
   const state = ctx.state;
   const auth = state.auth as GatewayAuth | undefined;
-  if (!auth?.keyId) return;
+  // The start-up warm-up's calls (core/warmUp.ts) are nobody's traffic.
+  if (!auth?.keyId || isWarmUp(auth)) return;
   const status = ctx.res.headersSent ? ctx.res.statusCode : ctx.status;
   const result = state.completion;
   const asked = (ctx.request as { body?: { model?: unknown } }).body?.model;

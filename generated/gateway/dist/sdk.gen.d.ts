@@ -502,7 +502,10 @@ export declare const listQueueTasks: <ThrowOnError extends boolean = false>(opti
  * No authentication, no envelope: for load balancers and orchestrators,
  * beside the liveness route `GET /api/llm/health`. 200 once the process has
  * warmed up (database pool open, the busiest operations' request
- * validators compiled, the key lookup run) and while its database answers; 503
+ * validators compiled, the key lookup run, and a few hundred /v1 calls sent
+ * through its own pipeline to a loopback upstream under a key that exists
+ * only in its memory, which no usage, traffic, request log or metric
+ * counts) and while its database answers; 503
  * (ErrorResponse, code `unavailable`, with `Retry-After`) otherwise, the
  * message saying why: warming up, shutting down (in-flight requests are
  * finishing), or the database unreachable. The database check is shared
