@@ -96,6 +96,13 @@ export interface AnalyticsBenchResult {
     overview30dCountryMs?: number; rssMbAfter: number; heldMb: number;
     /** Another new process, its first call a 24-hour overview, then the 30-day one. */
     afterA24hOverview?: { overview24hMs: number; overview30dMs: number };
+    /** From the fork to /v1/ready answering 200, of the process above (no warm-up). */
+    readyMs?: number;
+    /**
+     * A new process started as `npm start` starts it: ready once its analytics warm-up
+     * (server/analyticsWarmUp.ts) has answered the dashboard's questions. Its ready time and its first calls.
+     */
+    warmed?: { readyMs: number; overview30dMs: number; dashboard30dMs: number; dashboardDefaultMs: number; warmUp: unknown };
     store: { overview30dMs: number; segmentsLoaded: number; eventsLoaded: number; talliesRead: number; heldMb: number };
   };
   /**
@@ -482,6 +489,10 @@ async function startCluster(databaseUrl: string, n: number, env: NodeJS.ProcessE
       const each = await Promise.all(workers.map((w) => new Promise<{ cpu: number; main: number }>((r) => { w.once('message', r); w.send('cpu'); })));
       return { all: each.reduce((a, b) => a + b.cpu, 0), main: each.reduce((a, b) => a + b.main, 0) };
     },
+    /** What each process's analytics warm-up did before ready (null without one). */
+    warmUp(): Promise<{ report: unknown }[]> {
+      return Promise.all(workers.map((w) => new Promise<{ report: unknown }>((r) => { w.once('message', r); w.send('warm-up'); })));
+    },
     async stop() {
       await Promise.all(workers.map((w) => new Promise((r) => { w.once('exit', r); w.send('stop'); })));
     },
@@ -503,11 +514,17 @@ async function runClusterWorker(): Promise<void> {
   const svc = await startService({
     db, databaseUrl: url, services: ['analytics'], gatewayPort: 0, analyticsPort: Number(process.env.ANALYTICS_BENCH_WORKER_PORT),
     host: '127.0.0.1', env: process.env, log: serviceLog(),
+    // As `npm start` runs it (ready once warm), when the bench asks for it.
+    warmUp: process.env.ANALYTICS_BENCH_WARM_UP === '1', warmUpCalls: 0,
   });
   process.on('message', async (m) => {
     if (m === 'mem') {
       const store = svc.deps.analyticsStore as SegmentStore | undefined;
       process.send!({ rss: process.memoryUsage().rss, held: store?.bytes() ?? 0, counters: store?.counters });
+      return;
+    }
+    if (m === 'warm-up') {
+      process.send!({ report: svc.analyticsWarmUpReport ?? null });
       return;
     }
     if (m === 'cpu') {
@@ -750,14 +767,20 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
       log(`  a new store, first 30-day ${name}: ${ms} ms (${f.eventsLoaded.toLocaleString()} events loaded, ` +
         `${Math.round(f.eventsLoaded / (ms / 1000)).toLocaleString()} events/s; this thread's CPU ${f.nodeCpuMs} ms, PostgreSQL's ${f.postgresCpuMs ?? '?'} ms; holds ${f.heldMb} MB)`);
     }
-    const fresh = await startCluster(url!, 1, env);
+    // A new process, and how long from its fork to /v1/ready answering 200 (polled every 10 ms).
+    const startReady = async (processEnv: NodeJS.ProcessEnv) => {
+      const t = performance.now();
+      const started = await startCluster(url!, 1, processEnv);
+      for (let i = 0; (await fetch(`${started.analyticsUrl}/v1/ready`)).status !== 200; i++) {
+        if (i > 3000) throw new Error('the new process never said ready');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return { started, readyMs: Math.round(performance.now() - t) };
+    };
+    const { started: fresh, readyMs: freshReadyMs } = await startReady(env);
     let fresh30: AnalyticsBenchResult['fresh'];
     try {
       // Timed from ready, as a load balancer sends traffic (readiness waits for the warm-up).
-      for (let i = 0; (await fetch(`${fresh.analyticsUrl}/v1/ready`)).status !== 200; i++) {
-        if (i > 600) throw new Error('the new process never said ready');
-        await new Promise((r) => setTimeout(r, 50));
-      }
       const [before] = await fresh.memory();
       const call = async (path: string) => {
         const t = performance.now();
@@ -779,7 +802,7 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
       log(`  the same process, then the 30-day overview filtered on a country: ${overview30dCountryMs} ms ` +
         `(${((afterCountry!.counters?.eventsLoaded ?? 0) - (after!.counters?.eventsLoaded ?? 0)).toLocaleString()} events loaded; RSS ${mb(afterCountry!.rss)} MB, store holds ${mb(afterCountry!.held)} MB)`);
       fresh30 = {
-        overview30dMs, dashboard30dMs, dashboardDefaultMs, overview30dCountryMs, rssMbBefore: mb(before!.rss), rssMbAfter: mb(after!.rss), heldMb: mb(after!.held),
+        readyMs: freshReadyMs, overview30dMs, dashboard30dMs, dashboardDefaultMs, overview30dCountryMs, rssMbBefore: mb(before!.rss), rssMbAfter: mb(after!.rss), heldMb: mb(after!.held),
         store: { overview30dMs: secondMs, segmentsLoaded: c.segmentsLoaded, eventsLoaded: c.eventsLoaded, talliesRead: c.talliesRead, heldMb: mb(second.bytes()) },
       };
       log(`  a new service process, first calls over HTTP: overview 30d ${overview30dMs} ms, dashboard 30d ${dashboard30dMs} ms, ` +
@@ -810,6 +833,27 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
       log(`  a new service process whose first call is a 24-hour overview (${day} ms): then the 30-day overview ${month} ms`);
     } finally {
       await other.stop();
+    }
+    // A new process that warms up before ready, as `npm start` runs it: the same first calls, timed from ready.
+    const { started: warmed, readyMs: warmedReadyMs } = await startReady({ ...env, ANALYTICS_BENCH_WARM_UP: '1' });
+    try {
+      const call = async (path: string) => {
+        const t = performance.now();
+        const res = await fetch(`${warmed.analyticsUrl}${path}`, { headers: { authorization: `Bearer ${big.apiKey}` } });
+        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+        return Math.round((performance.now() - t) * 10) / 10;
+      };
+      const overview30dMs = await call('/v1/stats/overview?window=30d');
+      const dashboard30dMs = await call('/v1/stats/dashboard?period=30d');
+      const dashboardDefaultMs = await call('/v1/stats/dashboard?period=7d&timezone=Europe%2FBerlin&withImported=1');
+      const [{ report }] = await warmed.warmUp() as [{ report: unknown }];
+      if (fresh30) fresh30.warmed = { readyMs: warmedReadyMs, overview30dMs, dashboard30dMs, dashboardDefaultMs, warmUp: report };
+      log(`  a new service process that warms up before ready: ready after ${warmedReadyMs} ms (without the warm-up ${freshReadyMs} ms; warm-up ${JSON.stringify(report)}), ` +
+        `then overview 30d ${overview30dMs} ms (without ${fresh30?.overview30dMs} ms), dashboard 30d ${dashboard30dMs} ms (without ${fresh30?.dashboard30dMs} ms), ` +
+        `dashboard default view ${dashboardDefaultMs} ms (without ${fresh30?.dashboardDefaultMs} ms)`);
+    } finally {
+      await warmed.stop();
     }
     if (opts.freshOnly) return { ingest, load, coldLoadMs, firstDashboardMs, queries: {}, paths: {}, http: {}, paint: { skipped: 'fresh only' }, baseline: BASELINE, fresh: fresh30, held, firstLoads };
     const ROUTES: Record<string, (f: Filter[]) => Promise<unknown>> = {

@@ -29,6 +29,8 @@ import type { Deps } from '../handlers/types.ts';
 import { startTelemetry } from '../metrics/telemetry.ts';
 import { Readiness } from '../db/readiness.ts';
 import { sendWarmUpCalls, WARM_UP_CALLS, type WarmUpReport } from './warmUp.ts';
+import { warmAnalytics, type AnalyticsWarmUpReport } from './analyticsWarmUp.ts';
+import type { SegmentStore } from '../analytics/query/store.ts';
 
 export type { ServiceName } from './config.ts';
 import type { ServiceName } from './config.ts';
@@ -52,6 +54,8 @@ export interface ServiceOptions {
   warmUp?: boolean;
   /** How many /v1 calls the warm-up sends (server/warmUp.ts WARM_UP_CALLS; tests send fewer). */
   warmUpCalls?: number;
+  /** How long ready waits for the analytics warm-up's questions (server/analyticsWarmUp.ts BUDGET_MS). */
+  analyticsWarmUpMs?: number;
   /**
    * Given, the warm-up runs before listening (rather than while listening with
    * readiness answering 503) and listening waits for this: for a worker of
@@ -76,6 +80,8 @@ export interface RunningService {
   compileValidators(): Promise<number>;
   /** What the warm-up's /v1 calls did, when it sent them. */
   warmUpReport?: WarmUpReport;
+  /** What the analytics warm-up's questions did before ready (server/analyticsWarmUp.ts). */
+  analyticsWarmUpReport?: AnalyticsWarmUpReport;
 }
 
 // The operations a busy service answers most: their validators are compiled first.
@@ -140,6 +146,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const mountedAll: MountedSurface[] = [];
   const pendingListens: Array<() => Promise<void>> = [];
   let gatewayApp: Koa<any> | undefined;
+  let analyticsSurfaces: MountedSurface[] | undefined;
   const running: RunningService = { deps, stop: async () => {}, compileValidators: () => compileValidators(mountedAll, HOT_OPERATIONS) };
 
   const startSurfaces = async (defs: SurfaceDefinition[]): Promise<MountedSurface[]> => {
@@ -199,6 +206,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     if (opts.services.includes('analytics')) {
       const { analyticsSurface } = await import('./surfaces/analytics.ts');
       const surfaces = await startSurfaces([analyticsSurface]);
+      analyticsSurfaces = surfaces;
       const app = createApp({ deps, surfaces, service: 'analytics', extra: [metricsRoute({ env }), staticRoutes(['analytics'])] });
       pendingListens.push(async () => {
         const listener = await listen(app, { port: opts.analyticsPort, host: opts.host, portEnv: 'ANALYTICS_PORT' }, surfaces);
@@ -212,6 +220,13 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       if (gatewayApp && deps.gatewayAuth) {
         running.warmUpReport = await sendWarmUpCalls({ app: gatewayApp, auth: deps.gatewayAuth, log, calls: opts.warmUpCalls ?? WARM_UP_CALLS });
         log.info(running.warmUpReport, 'warm-up calls answered');
+      }
+      if (analyticsSurfaces && deps.analyticsStore) {
+        const { report, rest } = warmAnalytics({ db: opts.db, store: deps.analyticsStore as SegmentStore, log, surfaces: analyticsSurfaces, budgetMs: opts.analyticsWarmUpMs });
+        // The surface's background tallying starts once the questions still running are answered.
+        deps.analyticsWarming = rest;
+        running.analyticsWarmUpReport = await report;
+        log.info(running.analyticsWarmUpReport, 'analytics warm-up questions answered');
       }
     }
     if (opts.listenWhen) {

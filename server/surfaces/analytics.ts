@@ -74,10 +74,14 @@ export const analyticsSurface: SurfaceDefinition = {
     };
     // A stop during the warm-up ends it; what failed because the database was closing is not a warning.
     const stopping = new AbortController();
+    // It waits for the questions the start-up warm-up (server/analyticsWarmUp.ts) left running
+    // past ready: the same segments, loaded once, and the first callers' questions not made to share the CPU with both.
     const warming = warmDays > 0
-      ? setTimeout(() => void store.warm(warmDays, 50, tally, stopping.signal).catch((err) => {
-          if (!stopping.signal.aborted) deps.log.warn({ err }, 'analytics query warm-up failed');
-        }), 1000).unref()
+      ? setTimeout(() => void Promise.resolve(deps.analyticsWarming)
+          .then(() => store.warm(warmDays, 50, tally, stopping.signal))
+          .catch((err) => {
+            if (!stopping.signal.aborted) deps.log.warn({ err }, 'analytics query warm-up failed');
+          }), 1000).unref()
       : undefined;
     if (deps.boss && deps.env.ANALYTICS_RETENTION_JOB !== 'off') await scheduleRetention(deps.boss as PgBoss, deps.db);
     // Reports need mail (SMTP_URL) and a public address for their unsubscribe links (ANALYTICS_PUBLIC_URL).
