@@ -39,6 +39,7 @@ const DYNAMIC_READS: Record<string, string> = {
 const INTERNAL: Record<string, string> = {
   UPSTREAM_URL: 'bench/ tells its reference proxy where the fake upstream is',
   ANALYTICS_BENCH_WORKER_PORT: 'bench/ tells its cluster workers their port',
+  ANALYTICS_BENCH_WARM_UP: 'bench/ tells the analytics service process it starts to warm up as npm start does',
   MALLOC_ARENA_MAX: "glibc's, set by npm start's script (docs/operations.md); the processes bench runs with and without it",
 };
 
