@@ -29,7 +29,8 @@ import type { Deps } from '../handlers/types.ts';
 import { startTelemetry } from '../metrics/telemetry.ts';
 import { Readiness } from '../db/readiness.ts';
 import { sendWarmUpCalls, WARM_UP_CALLS, type WarmUpReport } from './warmUp.ts';
-import { warmAnalytics, type AnalyticsWarmUpReport } from './analyticsWarmUp.ts';
+// Imported only by a process serving analytics: it reaches the analytics query layer and its geo tables.
+import type { AnalyticsWarmUpReport } from './analyticsWarmUp.ts';
 import type { SegmentStore } from '../analytics/query/store.ts';
 
 export type { ServiceName } from './config.ts';
@@ -222,6 +223,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
         log.info(running.warmUpReport, 'warm-up calls answered');
       }
       if (analyticsSurfaces && deps.analyticsStore) {
+        const { warmAnalytics } = await import('./analyticsWarmUp.ts');
         const { report, rest } = warmAnalytics({ db: opts.db, store: deps.analyticsStore as SegmentStore, log, surfaces: analyticsSurfaces, budgetMs: opts.analyticsWarmUpMs });
         // The surface's background tallying starts once the questions still running are answered.
         deps.analyticsWarming = rest;
