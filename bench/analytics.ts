@@ -777,18 +777,20 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
       }
       return { started, readyMs: Math.round(performance.now() - t) };
     };
+    // One authorised GET of a stats route, its wall time in ms (a non-200 fails the bench).
+    const timedGet = (origin: string) => async (path: string) => {
+      const t = performance.now();
+      const res = await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${big.apiKey}` } });
+      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+      return Math.round((performance.now() - t) * 10) / 10;
+    };
     const { started: fresh, readyMs: freshReadyMs } = await startReady(env);
     let fresh30: AnalyticsBenchResult['fresh'];
     try {
       // Timed from ready, as a load balancer sends traffic (readiness waits for the warm-up).
       const [before] = await fresh.memory();
-      const call = async (path: string) => {
-        const t = performance.now();
-        const res = await fetch(`${fresh.analyticsUrl}${path}`, { headers: { authorization: `Bearer ${big.apiKey}` } });
-        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
-        return Math.round((performance.now() - t) * 10) / 10;
-      };
+      const call = timedGet(fresh.analyticsUrl);
       const overview30dMs = await call('/v1/stats/overview?window=30d');
       const [afterOverview] = await fresh.memory();
       const dashboard30dMs = await call('/v1/stats/dashboard?period=30d');
@@ -814,19 +816,9 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
     }
     // Another new process whose first call is a 24-hour overview (its code runs once on
     // little data): what the 30-day overview then costs is the data's part of the first call.
-    const other = await startCluster(url!, 1, env);
+    const { started: other } = await startReady(env);
     try {
-      for (let i = 0; (await fetch(`${other.analyticsUrl}/v1/ready`)).status !== 200; i++) {
-        if (i > 600) throw new Error('the new process never said ready');
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      const call = async (path: string) => {
-        const t = performance.now();
-        const res = await fetch(`${other.analyticsUrl}${path}`, { headers: { authorization: `Bearer ${big.apiKey}` } });
-        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
-        return Math.round((performance.now() - t) * 10) / 10;
-      };
+      const call = timedGet(other.analyticsUrl);
       const day = await call('/v1/stats/overview?window=24h');
       const month = await call('/v1/stats/overview?window=30d');
       if (fresh30) Object.assign(fresh30, { afterA24hOverview: { overview24hMs: day, overview30dMs: month } });
@@ -837,13 +829,7 @@ export async function runAnalyticsBench(opts: AnalyticsBenchOptions = {}): Promi
     // A new process that warms up before ready, as `npm start` runs it: the same first calls, timed from ready.
     const { started: warmed, readyMs: warmedReadyMs } = await startReady({ ...env, ANALYTICS_BENCH_WARM_UP: '1' });
     try {
-      const call = async (path: string) => {
-        const t = performance.now();
-        const res = await fetch(`${warmed.analyticsUrl}${path}`, { headers: { authorization: `Bearer ${big.apiKey}` } });
-        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
-        return Math.round((performance.now() - t) * 10) / 10;
-      };
+      const call = timedGet(warmed.analyticsUrl);
       const overview30dMs = await call('/v1/stats/overview?window=30d');
       const dashboard30dMs = await call('/v1/stats/dashboard?period=30d');
       const dashboardDefaultMs = await call('/v1/stats/dashboard?period=7d&timezone=Europe%2FBerlin&withImported=1');
