@@ -3,21 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { testDb } from '../test/support.ts';
 import { IngestBuffer } from './ingestBuffer.ts';
-import type { NewEvent } from '../db/analytics/eventRow.ts';
 import { insertLiveEvents } from '../db/analytics/insertEvents.ts';
 import { addDailyCounts } from '../db/analytics/addDailyCounts.ts';
 import { ingestDropped } from '../metrics/index.ts';
 import { utcDay } from './sessions.ts';
-
-function event(projectId: string): NewEvent {
-  return {
-    projectId, id: randomUUID(), createdAt: new Date().toISOString(), sessionId: randomUUID(), eventType: 'pageview', eventName: null,
-    props: null, path: '/', referrerPath: null, targetPath: null, country: null, region: null, regionCode: null, city: null,
-    asn: null, asOrganization: null, browser: null, os: null, deviceType: null, isBot: false, botName: null, isVpn: false,
-    locale: null, trafficSource: null, utmSource: null, utmMedium: null, utmCampaign: null, userAgent: null, isInternal: false,
-    utmTerm: null, utmContent: null, revenueAmount: null, revenueCurrency: null,
-  };
-}
+import { newEvent as event } from '../test/fixtures/analyticsEvent.ts';
 
 describe('IngestBuffer.offerNow, the synchronous hot path', () => {
   let db: Knex;

@@ -6,6 +6,7 @@ import { insertEvents } from '../../db/analytics/insertEvents.ts';
 import { copyRows } from '../../db/analytics/copyRows.ts';
 import type { NewEvent } from '../../db/analytics/eventRow.ts';
 import { VISIT_DIMS, SegmentStore, dictOf, dicts, sessionId, type Segment } from './store.ts';
+import { newEvent as event } from '../../test/fixtures/analyticsEvent.ts';
 
 // The segment load (binary COPY decoded into the columns, events matched to their
 // sessions in the store) against a plain SQL reading of the same rows: every session's
@@ -15,17 +16,6 @@ import { VISIT_DIMS, SegmentStore, dictOf, dicts, sessionId, type Segment } from
 // in), props and revenue.
 const HOUR = 3600_000;
 const base = Math.floor(Date.now() / HOUR) * HOUR - 30 * HOUR;
-
-function event(projectId: string, sessionId: string, at: number, over: Partial<NewEvent> = {}): NewEvent {
-  return {
-    projectId, id: randomUUID(), createdAt: new Date(at).toISOString(), sessionId, eventType: 'pageview', eventName: null,
-    props: null, path: '/', referrerPath: null, targetPath: null, country: null, region: null, regionCode: null, city: null,
-    asn: null, asOrganization: null, browser: null, os: null, deviceType: null, isBot: false, botName: null, isVpn: false,
-    locale: null, trafficSource: null, utmSource: null, utmMedium: null, utmCampaign: null, userAgent: null, isInternal: false,
-    utmTerm: null, utmContent: null, revenueAmount: null, revenueCurrency: null,
-    ...over,
-  };
-}
 
 /** A segment's sessions and events as plain values. */
 function read(seg: Segment) {

@@ -4,17 +4,7 @@ import type { Knex } from 'knex';
 import { testDb } from '../../test/support.ts';
 import { insertEvents, insertLiveEvents } from './insertEvents.ts';
 import type { NewEvent } from './eventRow.ts';
-
-function event(projectId: string, sessionId: string, at: number, over: Partial<NewEvent> = {}): NewEvent {
-  return {
-    projectId, id: randomUUID(), createdAt: new Date(at).toISOString(), sessionId, eventType: 'pageview', eventName: null,
-    props: null, path: '/', referrerPath: null, targetPath: null, country: null, region: null, regionCode: null, city: null,
-    asn: null, asOrganization: null, browser: null, os: null, deviceType: null, isBot: false, botName: null, isVpn: false,
-    locale: null, trafficSource: null, utmSource: null, utmMedium: null, utmCampaign: null, userAgent: null, isInternal: false,
-    utmTerm: null, utmContent: null, revenueAmount: null, revenueCurrency: null,
-    ...over,
-  };
-}
+import { newEvent as event } from '../../test/fixtures/analyticsEvent.ts';
 
 describe('insertEvents keeps sessions and segment versions in step with the raw events', () => {
   let db: Knex;
