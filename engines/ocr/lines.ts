@@ -189,25 +189,7 @@ function clearCut(r: Raster, out: Buffer, t: number, paper: number, rule: Uint8A
     }
   }
   const found: number[] = [];
-  while (stack.length) {
-    const k = stack.pop()!;
-    found.push(k);
-    const x = k % width;
-    const y = (k - x) / width + y0;
-    for (let dy = -1; dy <= 1; dy++) {
-      const ny = y + dy;
-      if (ny < y0 || ny > y1) continue;
-      for (let dx = -1; dx <= 1; dx++) {
-        const nx = x + dx;
-        if (nx < 0 || nx >= width) continue;
-        const nk = (ny - y0) * width + nx;
-        if (!seen[nk] && !rule[nx] && r.data[ny * width + nx]! <= t) {
-          seen[nk] = 1;
-          stack.push(nk);
-        }
-      }
-    }
-  }
+  flood(r, t, y0, y1, seen, stack, (k) => found.push(k), rule);
   // Specks at the border (dust, JPEG noise) are no line; painting them only unsettles the line finder.
   if (found.length < least) return false;
   for (const k of found) out[y0 * width + k] = paper;
@@ -238,30 +220,43 @@ function partTouching(r: Raster, out: Buffer, t: number, paper: number, g: numbe
     let bottom = g;
     let left = x0;
     let right = x0;
-    while (stack.length) {
-      const k = stack.pop()!;
-      const x = k % width;
-      const y = (k - x) / width + y0;
+    flood(r, t, y0, y1, seen, stack, (_k, x, y) => {
       if (y === g) crossing.push(x);
       top = Math.min(top, y);
       bottom = Math.max(bottom, y);
       left = Math.min(left, x);
       right = Math.max(right, x);
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < y0 || ny > y1) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= width) continue;
-          const nk = (ny - y0) * width + nx;
-          if (!seen[nk] && r.data[ny * width + nx]! <= t) {
-            seen[nk] = 1;
-            stack.push(nk);
-          }
+    });
+    if (top > (a.start + a.end) / 2 || bottom < (b.start + b.end) / 2 || right - left + 1 < narrowest) continue;
+    for (const x of crossing) out[g * width + x] = paper;
+  }
+}
+
+/**
+ * Follows the ink (at or under threshold t, 8-connected) from the pixels on
+ * `stack` within rows [y0, y1], never into a column marked in `rule`. Pixels
+ * are indexed from row y0 (k = (y - y0) * width + x) and marked in `seen`;
+ * `visit` is told each one reached, the starting ones included.
+ */
+function flood(r: Raster, t: number, y0: number, y1: number, seen: Uint8Array, stack: number[], visit: (k: number, x: number, y: number) => void, rule?: Uint8Array): void {
+  const { width } = r;
+  while (stack.length) {
+    const k = stack.pop()!;
+    const x = k % width;
+    const y = (k - x) / width + y0;
+    visit(k, x, y);
+    for (let dy = -1; dy <= 1; dy++) {
+      const ny = y + dy;
+      if (ny < y0 || ny > y1) continue;
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx;
+        if (nx < 0 || nx >= width) continue;
+        const nk = (ny - y0) * width + nx;
+        if (!seen[nk] && !rule?.[nx] && r.data[ny * width + nx]! <= t) {
+          seen[nk] = 1;
+          stack.push(nk);
         }
       }
     }
-    if (top > (a.start + a.end) / 2 || bottom < (b.start + b.end) / 2 || right - left + 1 < narrowest) continue;
-    for (const x of crossing) out[g * width + x] = paper;
   }
 }
