@@ -8,9 +8,10 @@
 //
 // The questions go to the query layer directly, not through the app: a call
 // through the app would need a credential, and an analytics key is a stored
-// one. The HTTP part is warmed apart: the stats operations' request
-// validators compiled and run once, their handler modules imported, and the
-// key lookup run with a key no project has. Read-only: nothing is ingested or
+// one. The HTTP part is warmed apart: the stats operations are among the hot
+// operations whose validators and handler modules the service's warm-up
+// readies (server/service.ts), and here the key lookup runs with a key no
+// project has. Read-only: nothing is ingested or
 // counted; what the questions may write is stored tallies, which is what
 // those are for (the next process reads them).
 //
@@ -21,8 +22,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { compileValidators, type MountedSurface } from './app.ts';
-import { importHandlers } from './handlers.ts';
 import { listActiveProjects } from '../db/analytics/listActiveProjects.ts';
 import { findKey } from '../analytics/keys.ts';
 import { dashboardReport, overviewReport } from '../analytics/reports.ts';
@@ -41,9 +40,6 @@ const ROUNDS = 3;
 // With no project at all (a fresh install) the questions are asked of one no project has: an empty answer runs most of the same code.
 const NO_PROJECT = '00000000-0000-0000-0000-000000000000';
 
-/** The stats operations the dashboard and the API's first callers ask. */
-export const ANALYTICS_WARM_OPERATIONS = ['getOverview', 'getDashboardStats', 'getTimeseries', 'getReadiness'];
-
 export interface AnalyticsWarmUpReport {
   /** The projects asked (the empty one when there were none). */
   projects: number;
@@ -58,8 +54,6 @@ export interface AnalyticsWarmUpOptions {
   db: Knex;
   store: SegmentStore;
   log: Logger;
-  /** The analytics surface as mounted: its validators and handlers are warmed too. */
-  surfaces?: MountedSurface[];
   budgetMs?: number;
   rounds?: number;
   now?: () => number;
@@ -76,7 +70,7 @@ export function warmAnalytics(o: AnalyticsWarmUpOptions): { report: Promise<Anal
   const now = o.now ?? Date.now;
   const report: AnalyticsWarmUpReport = { projects: 0, answered: 0, finished: false, ms: 0 };
   const work = (async () => {
-    if (o.surfaces) await warmRequestPath(o.db, o.surfaces);
+    await warmKeyLookup(o.db);
     const active = await listActiveProjects(o.db, new Date(now() - ACTIVE_WITHIN_MS), PROJECTS);
     const projects = active.length ? active : [NO_PROJECT];
     report.projects = projects.length;
@@ -120,14 +114,8 @@ const QUESTIONS: Question[] = [
   (e, p, now) => dashboardReport(e, query(p, { period: '7d' }, now, true), null, 10),
 ];
 
-/** The request path around the questions: validators compiled and run, handlers imported, the key lookup run. */
-async function warmRequestPath(db: Knex, surfaces: MountedSurface[]): Promise<void> {
-  await compileValidators(surfaces, ANALYTICS_WARM_OPERATIONS, { onlyFirst: true });
-  const empty = { path: {}, query: {}, header: {}, cookie: {}, requestBody: {} };
-  for (const { api } of surfaces) {
-    for (const id of ANALYTICS_WARM_OPERATIONS) if (api.getOperation(id)) for (const validate of api.validator.getRequestValidatorsForOperation(id)) validate(empty);
-  }
-  for (const surface of surfaces) await importHandlers(surface.def.handlers, ANALYTICS_WARM_OPERATIONS);
+/** The key lookup around the questions (the stats operations' validators and handlers are warmed with the hot operations, server/service.ts). */
+async function warmKeyLookup(db: Knex): Promise<void> {
   // A read key of the right shape that no project has: the lookup runs through to the database and finds nothing.
   const unknown = `an_read_${randomBytes(32).toString('base64url')}`;
   for (let i = 0; i < 5; i++) await findKey(db, unknown);

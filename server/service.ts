@@ -96,6 +96,11 @@ const HOT_OPERATIONS = [
   'getQueueStatus',
   'streamQueueTask',
   'collectEvent',
+  // The analytics dashboard's first questions (server/analyticsWarmUp.ts asks them before ready).
+  'getOverview',
+  'getDashboardStats',
+  'getTimeseries',
+  'getReadiness',
 ];
 
 interface Listener {
@@ -147,7 +152,6 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const mountedAll: MountedSurface[] = [];
   const pendingListens: Array<() => Promise<void>> = [];
   let gatewayApp: Koa<any> | undefined;
-  let analyticsSurfaces: MountedSurface[] | undefined;
   const running: RunningService = { deps, stop: async () => {}, compileValidators: () => compileValidators(mountedAll, HOT_OPERATIONS) };
 
   const startSurfaces = async (defs: SurfaceDefinition[]): Promise<MountedSurface[]> => {
@@ -207,7 +211,6 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     if (opts.services.includes('analytics')) {
       const { analyticsSurface } = await import('./surfaces/analytics.ts');
       const surfaces = await startSurfaces([analyticsSurface]);
-      analyticsSurfaces = surfaces;
       const app = createApp({ deps, surfaces, service: 'analytics', extra: [metricsRoute({ env }), staticRoutes(['analytics'])] });
       pendingListens.push(async () => {
         const listener = await listen(app, { port: opts.analyticsPort, host: opts.host, portEnv: 'ANALYTICS_PORT' }, surfaces);
@@ -222,9 +225,10 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
         running.warmUpReport = await sendWarmUpCalls({ app: gatewayApp, auth: deps.gatewayAuth, log, calls: opts.warmUpCalls ?? WARM_UP_CALLS });
         log.info(running.warmUpReport, 'warm-up calls answered');
       }
-      if (analyticsSurfaces && deps.analyticsStore) {
+      // Set by the analytics surface's start: this process serves analytics.
+      if (deps.analyticsStore) {
         const { warmAnalytics } = await import('./analyticsWarmUp.ts');
-        const { report, rest } = warmAnalytics({ db: opts.db, store: deps.analyticsStore as SegmentStore, log, surfaces: analyticsSurfaces, budgetMs: opts.analyticsWarmUpMs });
+        const { report, rest } = warmAnalytics({ db: opts.db, store: deps.analyticsStore as SegmentStore, log, budgetMs: opts.analyticsWarmUpMs });
         // The surface's background tallying starts once the questions still running are answered.
         deps.analyticsWarming = rest;
         running.analyticsWarmUpReport = await report;
